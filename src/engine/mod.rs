@@ -1,0 +1,23 @@
+//! The rule book in code (RULES.md): squares, bitboards, positions, move generation, notation,
+//! text positions, the game record and its outcome, perft and PDN. Plain `std`.
+
+mod bitboard;
+pub mod fen;
+mod game;
+mod movegen;
+mod moves;
+mod notation;
+pub mod pdn;
+mod perft;
+mod position;
+mod square;
+mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use fen::FenError;
+pub use game::{Game, GameResult, NO_PROGRESS_PLIES, Outcome, Reason, rules_outcome};
+pub use moves::{Chain, Move};
+pub use notation::{Illegal, MoveError, MoveText, PieceName, SyntaxError};
+pub use perft::{PerftTable, perft, perft_divide};
+pub use position::{Position, PositionError, Setup};
+pub use square::{Color, Direction, ParseSquareError, Piece, Role, Square};

@@ -1,0 +1,248 @@
+//! Game records in PDN (RULES.md §8): the seven-tag roster, the Turkish draughts game type,
+//! `[FEN]` for a game that did not start from the start position, numbered moves, the result.
+
+use std::fmt::Write as _;
+
+use super::{Color, Game, GameResult, MoveError, Position, Reason, fen};
+
+/// The PDN game type code of Turkish draughts.
+pub const GAME_TYPE: &str = "30,W,8,8,A1,0";
+
+/// Tag pairs in the order they are written.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Tags(pub Vec<(String, String)>);
+
+impl Tags {
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn set(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self
+            .0
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        {
+            Some(slot) => slot.1 = value,
+            None => self.0.push((name.to_string(), value)),
+        }
+    }
+}
+
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// The result token of a game: `1-0`, `0-1`, `1/2-1/2`, or `*` while it runs.
+pub fn result_token(game: &Game) -> &'static str {
+    game.outcome().map_or("*", |o| o.result.pdn())
+}
+
+/// Writes `game` as PDN. The roster tags come first (`?` where `tags` has none), then
+/// GameType, FEN when needed, then any other tags; Result always follows the game.
+pub fn write(game: &Game, tags: &Tags) -> String {
+    let result = result_token(game);
+    let mut out = String::new();
+    for name in ROSTER {
+        let value = match name {
+            "Result" => result.to_string(),
+            _ => tags.get(name).unwrap_or("?").to_string(),
+        };
+        tag_line(&mut out, name, &value);
+    }
+    tag_line(&mut out, "GameType", GAME_TYPE);
+    if *game.start() != Position::start() {
+        tag_line(&mut out, "FEN", &fen::write(game.start()));
+    }
+    for (name, value) in &tags.0 {
+        let known = ROSTER
+            .iter()
+            .chain(&["GameType", "FEN"])
+            .any(|k| k.eq_ignore_ascii_case(name));
+        if !known {
+            tag_line(&mut out, name, value);
+        }
+    }
+    out.push('\n');
+
+    let mut tokens: Vec<String> = Vec::new();
+    let mut number = 1;
+    for (i, (pos, mv)) in game.history().enumerate() {
+        let white = pos.side_to_move() == Color::White;
+        if white {
+            tokens.push(format!("{number}."));
+        } else if i == 0 {
+            tokens.push(format!("{number}..."));
+        }
+        tokens.push(pos.notation(&mv));
+        if !white {
+            number += 1;
+        }
+    }
+    tokens.push(result.to_string());
+    let mut line_len = 0;
+    for token in tokens {
+        if line_len > 0 && line_len + 1 + token.len() > 79 {
+            out.push('\n');
+            line_len = 0;
+        } else if line_len > 0 {
+            out.push(' ');
+            line_len += 1;
+        }
+        line_len += token.len();
+        out.push_str(&token);
+    }
+    out.push('\n');
+    out
+}
+
+fn tag_line(out: &mut String, name: &str, value: &str) {
+    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    let _ = writeln!(out, "[{name} \"{escaped}\"]");
+}
+
+/// What is wrong with a PDN text.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PdnError {
+    #[error("a tag is not closed: tags look like [Event \"Cup\"]")]
+    Tag,
+    #[error("the FEN tag is wrong: {0}")]
+    Fen(#[from] fen::FenError),
+    #[error("this is not a Turkish draughts game (GameType \"{0}\")")]
+    GameType(String),
+    #[error("move {number} (\"{text}\"): {error}")]
+    Move {
+        number: usize,
+        text: String,
+        error: MoveError,
+    },
+    #[error("the Result tag \"{0}\" is not 1-0, 0-1, 1/2-1/2 or *")]
+    Result(String),
+}
+
+/// Reads one PDN game. Comments (`{…}`, `;…`), variations (`(…)`) and NAGs (`$n`) are skipped;
+/// every move is read leniently against the position it is played in. A result in the tags or
+/// the move text that the board does not explain (a resignation, say) is kept as recorded.
+pub fn read(text: &str) -> Result<(Tags, Game), PdnError> {
+    let mut tags = Tags::default();
+    let mut movetext = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('[') {
+        let before = &rest[..open];
+        if before.trim().chars().any(|c| !c.is_whitespace()) {
+            break;
+        }
+        let close = rest[open..].find(']').ok_or(PdnError::Tag)? + open;
+        let inner = rest[open + 1..close].trim();
+        let (name, value) = inner.split_once(char::is_whitespace).ok_or(PdnError::Tag)?;
+        let value = value.trim();
+        let value = value
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .ok_or(PdnError::Tag)?;
+        tags.set(name, value.replace("\\\"", "\"").replace("\\\\", "\\"));
+        rest = &rest[close + 1..];
+    }
+    movetext.push_str(rest);
+
+    if let Some(game_type) = tags.get("GameType") {
+        if game_type.split(',').next().map(str::trim) != Some("30") {
+            return Err(PdnError::GameType(game_type.to_string()));
+        }
+    }
+    let start = match tags.get("FEN") {
+        Some(f) => fen::parse(f)?,
+        None => Position::start(),
+    };
+    let mut game = Game::new(start);
+    let mut result: Option<&str> = tags.get("Result").map(|r| match r {
+        "1-0" => "1-0",
+        "0-1" => "0-1",
+        "1/2-1/2" => "1/2-1/2",
+        _ => "*",
+    });
+    if let Some(r) = tags.get("Result") {
+        if !matches!(r, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            return Err(PdnError::Result(r.to_string()));
+        }
+    }
+    let cleaned = strip_comments(&movetext);
+    for raw in cleaned.split_whitespace() {
+        let token = strip_move_number(raw);
+        if token.is_empty() || token.starts_with('$') {
+            continue;
+        }
+        if matches!(
+            token,
+            "1-0" | "0-1" | "1/2-1/2" | "*" | "2-0" | "0-2" | "1-1"
+        ) {
+            result = Some(match token {
+                "2-0" => "1-0",
+                "0-2" => "0-1",
+                "1-1" => "1/2-1/2",
+                t => t,
+            });
+            break;
+        }
+        game.play_text(token).map_err(|error| PdnError::Move {
+            number: game.ply_count() + 1,
+            text: token.to_string(),
+            error,
+        })?;
+    }
+    if game.outcome().is_none() {
+        let recorded = match result {
+            Some("1-0") => Some(GameResult::Win(Color::White)),
+            Some("0-1") => Some(GameResult::Win(Color::Black)),
+            Some("1/2-1/2") => Some(GameResult::Draw),
+            _ => None,
+        };
+        if let Some(r) = recorded {
+            game.declare(r, Reason::Recorded);
+        }
+    }
+    Ok((tags, game))
+}
+
+fn strip_comments(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut brace = false;
+    let mut paren = 0usize;
+    let mut line_comment = false;
+    for c in text.chars() {
+        match c {
+            '\n' if line_comment => {
+                line_comment = false;
+                out.push(' ');
+            }
+            _ if line_comment => {}
+            '{' if !brace => brace = true,
+            '}' if brace => {
+                brace = false;
+                out.push(' ');
+            }
+            _ if brace => {}
+            ';' if paren == 0 => line_comment = true,
+            '(' => paren += 1,
+            ')' if paren > 0 => {
+                paren -= 1;
+                out.push(' ');
+            }
+            _ if paren > 0 => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// "12." or "12..." before a move, with or without a space.
+fn strip_move_number(token: &str) -> &str {
+    let digits = token.chars().take_while(char::is_ascii_digit).count();
+    if digits > 0 && token[digits..].starts_with('.') {
+        token[digits..].trim_start_matches('.')
+    } else {
+        token
+    }
+}

@@ -1,0 +1,7 @@
+//! `dama`: a Discord bot that hosts games of Turkish draughts.
+//!
+//! Layers (see DESIGN.md): [`engine`] is the rule book in code; the AI, the board picture, the
+//! game host, the database and the Discord front end are built on top of it.
+
+pub mod cli;
+pub mod engine;
