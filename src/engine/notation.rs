@@ -15,6 +15,11 @@ pub struct MoveText {
 /// A chain has at most 16 captures, so 17 squares.
 const MAX_SQUARES: usize = 17;
 
+/// `-`, `x`, `:`, and the dashes phones put in place of `-`.
+fn is_separator(c: char) -> bool {
+    matches!(c, '-' | ':' | 'x' | 'X' | '\u{2013}' | '\u{2014}')
+}
+
 /// Text that cannot be a move at all, whatever the position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SyntaxError {
@@ -51,7 +56,7 @@ impl MoveText {
         loop {
             skip_spaces(&mut i);
             let token_end = (i..chars.len())
-                .find(|&j| chars[j].is_whitespace() || matches!(chars[j], '-' | ':' | 'x' | 'X'))
+                .find(|&j| chars[j].is_whitespace() || is_separator(chars[j]))
                 .unwrap_or(chars.len());
             // A square is two characters; "e3e4" has no separator between them.
             let end = if token_end - i > 2
@@ -80,7 +85,7 @@ impl MoveText {
             if i >= chars.len() {
                 break;
             }
-            if matches!(chars[i], '-' | ':' | 'x' | 'X') {
+            if is_separator(chars[i]) {
                 let sep = chars[i];
                 i += 1;
                 skip_spaces(&mut i);

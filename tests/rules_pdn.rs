@@ -1,0 +1,135 @@
+//! RULES.md §8: game records (PDN).
+mod common;
+use common::*;
+use dama::engine::{Color, Game, GameResult, Position, Reason, pdn};
+
+fn game_of(fen: &str, moves: &[&str]) -> Game {
+    let mut game = Game::new(pos(fen));
+    for mv in moves {
+        game.play_text(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+    }
+    game
+}
+
+fn tags() -> pdn::Tags {
+    pdn::Tags(vec![
+        ("Event".into(), "Kahvehane Cup".into()),
+        ("White".into(), "Ayşe".into()),
+        ("Black".into(), "Mehmet \"Hoca\"".into()),
+    ])
+}
+
+#[test]
+fn a_game_is_written_with_the_seven_tag_roster_game_type_and_numbered_moves() {
+    let mut game = Game::default();
+    for mv in ["e3-e4", "f6-f5", "d3-d4"] {
+        game.play_text(mv).unwrap();
+    }
+    let text = pdn::write(&game, &tags());
+    let expected = "[Event \"Kahvehane Cup\"]\n[Site \"?\"]\n[Date \"?\"]\n[Round \"?\"]\n\
+        [White \"Ayşe\"]\n[Black \"Mehmet \\\"Hoca\\\"\"]\n[Result \"*\"]\n\
+        [GameType \"30,W,8,8,A1,0\"]\n\n1. e3-e4 f6-f5 2. d3-d4 *\n";
+    assert_eq!(text, expected);
+}
+
+#[test]
+fn a_game_from_another_position_carries_its_fen() {
+    let game = game_of("B:WKa1,c3:BKh8,f6", &["h8-h7", "a1-a2"]);
+    let text = pdn::write(&game, &pdn::Tags::default());
+    assert!(text.contains("[FEN \"B:WKa1,c3:Bf6,Kh8\"]"), "{text}");
+    assert!(text.contains("\n1... h8-h7 2. a1-a2 *\n"), "{text}");
+    assert!(!pdn::write(&Game::default(), &pdn::Tags::default()).contains("FEN"));
+}
+
+#[test]
+fn results_are_written_1_0_0_1_half_and_star() {
+    let won = game_of("W:WKa1:Ba5", &["a1xa6"]);
+    assert!(pdn::write(&won, &pdn::Tags::default()).contains("[Result \"1-0\"]"));
+    assert!(pdn::write(&won, &pdn::Tags::default()).ends_with("1. a1xa6 1-0\n"));
+    let mut resigned = Game::default();
+    resigned.resign(Color::White);
+    assert!(pdn::write(&resigned, &pdn::Tags::default()).ends_with("0-1\n"));
+    let mut drawn = Game::default();
+    drawn.agree_draw();
+    assert!(pdn::write(&drawn, &pdn::Tags::default()).ends_with("1/2-1/2\n"));
+    assert!(pdn::write(&Game::default(), &pdn::Tags::default()).ends_with("*\n"));
+}
+
+#[test]
+fn a_written_game_reads_back_as_the_same_game() {
+    let mut rng = Rng(42);
+    for _ in 0..50 {
+        let mut game = Game::default();
+        for _ in 0..rng.below(150) {
+            if game.is_over() {
+                break;
+            }
+            let legal = game.position().legal_moves();
+            game.play(legal[rng.below(legal.len())]).unwrap();
+        }
+        let text = pdn::write(&game, &tags());
+        let (read_tags, read) = pdn::read(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(
+            read.moves().collect::<Vec<_>>(),
+            game.moves().collect::<Vec<_>>()
+        );
+        assert_eq!(
+            read.outcome().map(|o| o.result),
+            game.outcome().map(|o| o.result)
+        );
+        assert_eq!(read_tags.get("White"), Some("Ayşe"));
+        assert_eq!(read_tags.get("Black"), Some("Mehmet \"Hoca\""));
+        assert_eq!(pdn::write(&read, &read_tags), text);
+    }
+}
+
+#[test]
+fn a_game_from_a_fen_reads_back_from_that_position() {
+    let game = game_of("B:WKa1,c3:BKh8,f6", &["h8-h7", "a1-a2"]);
+    let (_, read) = pdn::read(&pdn::write(&game, &pdn::Tags::default())).unwrap();
+    assert_eq!(*read.start(), pos("B:WKa1,c3:BKh8,f6"));
+    assert_eq!(read, game);
+}
+
+#[test]
+fn a_resigned_game_reads_back_with_its_result() {
+    let mut game = game_of(
+        "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7",
+        &["e3-e4"],
+    );
+    game.resign(Color::Black);
+    let (_, read) = pdn::read(&pdn::write(&game, &pdn::Tags::default())).unwrap();
+    let outcome = read.outcome().unwrap();
+    assert_eq!(outcome.result, GameResult::Win(Color::White));
+    assert_eq!(outcome.reason, Reason::Recorded);
+}
+
+#[test]
+fn reading_skips_comments_variations_and_move_numbers_in_any_spacing() {
+    let text = "[Event \"x\"]\n[GameType \"30\"]\n\n1.e3-e4 {a quiet start} f6-f5 (1... f6-g6) \
+                2. d3-d4 $1 ; line comment\n 2...g6-g5 *";
+    let (_, game) = pdn::read(text).unwrap();
+    let expected = game_of(
+        "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7",
+        &["e3-e4", "f6-f5", "d3-d4", "g6-g5"],
+    );
+    assert_eq!(game, expected);
+    assert_eq!(*game.start(), Position::start());
+}
+
+#[test]
+fn an_illegal_move_in_a_record_is_reported_with_its_number() {
+    let err = pdn::read("1. e3-e4 e6-e4 *").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "move 2 (\"e6-e4\"): the man on e6 cannot move to e4: a man steps only one square, forward or sideways; it can play e6-e5"
+    );
+}
+
+#[test]
+fn another_game_type_is_refused() {
+    assert!(matches!(
+        pdn::read("[GameType \"20\"]\n1. 32-28 *"),
+        Err(pdn::PdnError::GameType(_))
+    ));
+}
