@@ -147,26 +147,21 @@ pub fn read(text: &str) -> Result<(Tags, Game), PdnError> {
     }
     movetext.push_str(rest);
 
-    if let Some(game_type) = tags.get("GameType") {
-        if game_type.split(',').next().map(str::trim) != Some("30") {
-            return Err(PdnError::GameType(game_type.to_string()));
-        }
+    if let Some(game_type) = tags.get("GameType")
+        && game_type.split(',').next().map(str::trim) != Some("30")
+    {
+        return Err(PdnError::GameType(game_type.to_string()));
     }
     let start = match tags.get("FEN") {
         Some(f) => fen::parse(f)?,
         None => Position::start(),
     };
     let mut game = Game::new(start);
-    let mut result: Option<&str> = tags.get("Result").map(|r| match r {
-        "1-0" => "1-0",
-        "0-1" => "0-1",
-        "1/2-1/2" => "1/2-1/2",
-        _ => "*",
-    });
-    if let Some(r) = tags.get("Result") {
-        if !matches!(r, "1-0" | "0-1" | "1/2-1/2" | "*") {
-            return Err(PdnError::Result(r.to_string()));
-        }
+    let mut result: Option<&str> = tags.get("Result");
+    if let Some(r) = result
+        && !matches!(r, "1-0" | "0-1" | "1/2-1/2" | "*")
+    {
+        return Err(PdnError::Result(r.to_string()));
     }
     let cleaned = strip_comments(&movetext);
     for raw in cleaned.split_whitespace() {

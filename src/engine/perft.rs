@@ -87,8 +87,7 @@ impl PerftTable {
         mine.clear();
         pos.generate_moves(mine);
         let mut total = 0;
-        for i in 0..mine.len() {
-            let mv = mine[i];
+        for &mv in mine.iter() {
             let child_key = pos.zobrist_after(key, &mv);
             total += self.count(&pos.play(&mv), child_key, depth - 1, deeper);
         }

@@ -1,0 +1,82 @@
+//! The command-line contract of DESIGN.md §2 for `dama moves` and `dama perft`.
+use std::process::{Command, Output};
+
+fn dama(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dama"))
+        .args(args)
+        .output()
+        .expect("the dama binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("utf-8 output")
+}
+
+#[test]
+fn moves_prints_one_line_per_move_with_the_position_after_sorted_by_notation() {
+    let out = dama(&["moves", "W:WKd1:Bd3,c6"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "d1xd6xa6\tB:WKa6:B\nd1xd6xb6\tB:WKb6:B\n");
+}
+
+#[test]
+fn moves_of_the_start_position_are_the_eight_forward_steps() {
+    let out = dama(&[
+        "moves",
+        "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7",
+    ]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 8);
+    assert!(
+        lines[0].starts_with("a3-a4\tB:Wa2,b2,c2,d2,e2,f2,g2,h2,b3,"),
+        "{}",
+        lines[0]
+    );
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+}
+
+#[test]
+fn moves_prints_nothing_when_there_is_no_move() {
+    let out = dama(&["moves", "B:WKd4:B"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "");
+}
+
+#[test]
+fn a_bad_position_gets_one_line_on_stderr_and_exit_status_2() {
+    let out = dama(&["moves", "W:Wd4,d4:Bd5"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("d4"), "{err}");
+}
+
+#[test]
+fn perft_prints_the_count_alone_on_the_last_line() {
+    let out = dama(&["perft", "4"]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out).lines().last(), Some("7538"));
+    let out = dama(&["perft", "1", "W:WKa1:Ba3,Kb1,c5,d3"]);
+    assert_eq!(stdout(&out), "2\n");
+}
+
+#[test]
+fn perft_divide_adds_a_line_per_first_move() {
+    let out = dama(&["perft", "3", "--divide"]);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 9);
+    assert!(lines[0].starts_with("a3-a4\t"));
+    assert_eq!(lines[8], "708");
+}
+
+#[test]
+fn bad_arguments_exit_with_status_2() {
+    assert_eq!(dama(&["perft", "deep"]).status.code(), Some(2));
+    assert_eq!(dama(&["perft", "3", "nonsense"]).status.code(), Some(2));
+    assert_eq!(dama(&["no-such-command"]).status.code(), Some(2));
+}
