@@ -26,6 +26,71 @@ const NEIGHBOUR: [[u8; 64]; 4] = {
     table
 };
 
+/// RAYS[dir][sq]: every square from `sq` to the edge in that direction, `sq` excluded.
+const RAYS: [[u64; 64]; 4] = {
+    let mut table = [[0u64; 64]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut sq = 0;
+        while sq < 64 {
+            let mut next = NEIGHBOUR[d][sq];
+            while next != NONE {
+                table[d][sq] |= 1 << next;
+                next = NEIGHBOUR[d][next as usize];
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
+/// The first occupied square from `sq` in direction `d`, or 64 if there is none. North and east
+/// go up the bit order, south and west down.
+#[inline(always)]
+fn first_on_ray(d: usize, sq: u8, occupied: u64) -> u8 {
+    let hits = RAYS[d][sq as usize] & occupied;
+    if hits == 0 {
+        NONE
+    } else if d == 0 || d == 2 {
+        hits.trailing_zeros() as u8
+    } else {
+        63 - hits.leading_zeros() as u8
+    }
+}
+
+/// The empty squares from `sq` in direction `d`, up to the first occupied one.
+#[inline(always)]
+fn open_ray(d: usize, sq: u8, occupied: u64) -> u64 {
+    let ray = RAYS[d][sq as usize];
+    match first_on_ray(d, sq, occupied) {
+        NONE => ray,
+        stop => ray & !RAYS[d][stop as usize] & !(1 << stop),
+    }
+}
+
+/// MAN_JUMP[dir][sq]: the square jumped over and the landing square of a jump, as bits; both 0
+/// when the landing square is off the board.
+const MAN_JUMP: [[(u64, u64); 64]; 4] = {
+    let mut table = [[(0, 0); 64]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut sq = 0;
+        while sq < 64 {
+            let over = NEIGHBOUR[d][sq];
+            if over != NONE {
+                let land = NEIGHBOUR[d][over as usize];
+                if land != NONE {
+                    table[d][sq] = (1 << over, 1 << land);
+                }
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    table
+};
+
 const fn dir_index(dir: Direction) -> usize {
     match dir {
         Direction::North => 0,
@@ -54,7 +119,10 @@ fn sq(index: u8) -> Square {
 
 /// Receives each complete capture chain (one that cannot go on) as the search finds it.
 trait ChainSink {
-    fn leaf(&mut self, from: u8, to: u8, captured: u64, count: u32, path: &[u8]);
+    /// `king` tells who made the chain: a man's chain is fixed by its origin and captured set
+    /// (it never goes back, and never turns back on a rank), so only kings' chains can repeat a
+    /// move.
+    fn leaf(&mut self, king: bool, from: u8, to: u8, captured: u64, count: u32, path: &[u8]);
 }
 
 /// Keeps the distinct moves of maximum length.
@@ -66,7 +134,7 @@ struct MaxMoves<'a> {
 
 impl ChainSink for MaxMoves<'_> {
     #[inline]
-    fn leaf(&mut self, from: u8, to: u8, captured: u64, count: u32, _path: &[u8]) {
+    fn leaf(&mut self, king: bool, from: u8, to: u8, captured: u64, count: u32, _path: &[u8]) {
         if count < self.best {
             return;
         }
@@ -75,8 +143,37 @@ impl ChainSink for MaxMoves<'_> {
             self.best = count;
         }
         let mv = Move::new(sq(from), sq(to), Bitboard(captured));
-        if !self.out[self.base..].contains(&mv) {
+        if !king || !self.out[self.base..].contains(&mv) {
             self.out.push(mv);
+        }
+    }
+}
+
+/// Counts the distinct moves of maximum length; only kings' moves are kept, to merge repeats.
+struct MaxCount<'a> {
+    kings: &'a mut Vec<Move>,
+    men: u64,
+    best: u32,
+}
+
+impl ChainSink for MaxCount<'_> {
+    #[inline]
+    fn leaf(&mut self, king: bool, from: u8, to: u8, captured: u64, count: u32, _path: &[u8]) {
+        if count < self.best {
+            return;
+        }
+        if count > self.best {
+            self.kings.clear();
+            self.men = 0;
+            self.best = count;
+        }
+        if king {
+            let mv = Move::new(sq(from), sq(to), Bitboard(captured));
+            if !self.kings.contains(&mv) {
+                self.kings.push(mv);
+            }
+        } else {
+            self.men += 1;
         }
     }
 }
@@ -89,7 +186,7 @@ struct Chains {
 }
 
 impl ChainSink for Chains {
-    fn leaf(&mut self, from: u8, _to: u8, captured: u64, count: u32, path: &[u8]) {
+    fn leaf(&mut self, _king: bool, from: u8, _to: u8, captured: u64, count: u32, path: &[u8]) {
         if self.only_max {
             if count < self.best {
                 return;
@@ -120,16 +217,12 @@ impl<S: ChainSink> ChainSearch<'_, S> {
     fn man(&mut self, at: u8, empty: u64, enemy: u64, captured: u64, depth: usize) {
         let mut found = false;
         for d in self.man_dirs {
-            let over = next(d, at);
-            if !has(enemy, over) {
-                continue;
-            }
-            let land = next(d, over);
-            if !has(empty, land) {
+            let (over_bit, land_bit) = MAN_JUMP[d][at as usize];
+            if enemy & over_bit == 0 || empty & land_bit == 0 {
                 continue;
             }
             found = true;
-            let over_bit = 1u64 << over;
+            let land = land_bit.trailing_zeros() as u8;
             self.path[depth] = land;
             self.man(
                 land,
@@ -140,8 +233,14 @@ impl<S: ChainSink> ChainSearch<'_, S> {
             );
         }
         if !found && depth > 0 {
-            self.sink
-                .leaf(self.from, at, captured, depth as u32, &self.path[..depth]);
+            self.sink.leaf(
+                false,
+                self.from,
+                at,
+                captured,
+                depth as u32,
+                &self.path[..depth],
+            );
         }
     }
 
@@ -153,17 +252,15 @@ impl<S: ChainSink> ChainSearch<'_, S> {
             if d == OPPOSITE[came] {
                 continue;
             }
-            let mut over = next(d, at);
-            while has(empty, over) {
-                over = next(d, over);
-            }
+            let occupied = !empty;
+            let over = first_on_ray(d, at, occupied);
             if !has(enemy, over) {
                 continue;
             }
             let over_bit = 1u64 << over;
             let empty_after = empty | over_bit;
-            let mut land = next(d, over);
-            while has(empty, land) {
+            for land in Bitboard(open_ray(d, over, occupied)) {
+                let land = land.index() as u8;
                 found = true;
                 self.path[depth] = land;
                 self.king(
@@ -174,12 +271,17 @@ impl<S: ChainSink> ChainSearch<'_, S> {
                     captured | over_bit,
                     depth + 1,
                 );
-                land = next(d, land);
             }
         }
         if !found && depth > 0 {
-            self.sink
-                .leaf(self.from, at, captured, depth as u32, &self.path[..depth]);
+            self.sink.leaf(
+                true,
+                self.from,
+                at,
+                captured,
+                depth as u32,
+                &self.path[..depth],
+            );
         }
     }
 }
@@ -195,9 +297,10 @@ impl Position {
         let enemy = self.by_color[1 - us];
         let empty = !(self.by_color[0] | self.by_color[1]);
         let man_dirs = man_dir_indices(self.side);
+        // Only pieces that can make a first jump can start a chain.
         let mine = match only {
-            Some(s) => self.by_color[us] & s.bit().0,
-            None => self.by_color[us],
+            Some(s) => self.capturers().0 & s.bit().0,
+            None => self.capturers().0,
         };
         for from in Bitboard(mine) {
             let f = from.index() as u8;
@@ -217,27 +320,64 @@ impl Position {
         }
     }
 
-    /// Men of the side to move that can make a first jump, by bitboard shifts.
-    fn men_that_capture(&self) -> u64 {
+    /// The squares of `from` from which a man of the side to move could jump, by direction
+    /// (forward, east, west), by bitboard shifts.
+    #[inline]
+    fn man_jumps(&self, from: u64) -> [u64; 3] {
         let us = self.side.index();
-        let men = self.by_color[us] & !self.kings;
         let enemy = self.by_color[1 - us];
         let empty = !(self.by_color[0] | self.by_color[1]);
         let forward = match self.side {
-            Color::White => ((((men << 8) & enemy) << 8) & empty) >> 16,
-            Color::Black => ((((men >> 8) & enemy) >> 8) & empty) << 16,
+            Color::White => from & (enemy >> 8) & (empty >> 16),
+            Color::Black => from & (enemy << 8) & (empty << 16),
         };
-        let east = (((((men & !FILE_H) << 1) & enemy & !FILE_H) << 1) & empty) >> 2;
-        let west = (((((men & !FILE_A) >> 1) & enemy & !FILE_A) >> 1) & empty) << 2;
-        forward | east | west
+        // The square jumped and the landing square must be on the same rank.
+        let east = from & !(FILE_H | FILE_H >> 1) & (enemy >> 1) & (empty >> 2);
+        let west = from & !(FILE_A | FILE_A << 1) & (enemy << 1) & (empty << 2);
+        [forward, east, west]
+    }
+
+    /// Where the jumps of [`man_jumps`](Self::man_jumps) land.
+    #[inline]
+    fn man_landings(&self, [forward, east, west]: [u64; 3]) -> [u64; 3] {
+        let forward = match self.side {
+            Color::White => forward << 16,
+            Color::Black => forward >> 16,
+        };
+        [forward, east << 2, west >> 2]
+    }
+
+    /// Men of the side to move that can make a first jump.
+    fn men_that_capture(&self) -> u64 {
+        let [f, e, w] = self.man_jumps(self.by_color[self.side.index()] & !self.kings);
+        f | e | w
+    }
+
+    fn any_king_captures(&self) -> bool {
+        let us = self.side.index();
+        let enemy = self.by_color[1 - us];
+        let empty = !(self.by_color[0] | self.by_color[1]);
+        Bitboard(self.by_color[us] & self.kings)
+            .any(|k| self.king_can_capture(k.index() as u8, enemy, empty))
+    }
+
+    /// When the only captures are single jumps by men (the common case), the jumping men by
+    /// direction. A jump can go on from its landing square exactly when a man standing there
+    /// could jump in the position as it is: the squares the first jump empties lie behind it.
+    #[inline]
+    fn single_man_jumps(&self) -> Option<[u64; 3]> {
+        let jumps = self.man_jumps(self.by_color[self.side.index()] & !self.kings);
+        let [lf, le, lw] = self.man_landings(jumps);
+        let [cf, ce, cw] = self.man_jumps(!0);
+        if (lf | le | lw) & (cf | ce | cw) != 0 || self.any_king_captures() {
+            return None;
+        }
+        Some(jumps)
     }
 
     fn king_can_capture(&self, from: u8, enemy: u64, empty: u64) -> bool {
         (0..4).any(|d| {
-            let mut over = next(d, from);
-            while has(empty, over) {
-                over = next(d, over);
-            }
+            let over = first_on_ray(d, from, !empty);
             has(enemy, over) && has(empty, next(d, over))
         })
     }
@@ -256,24 +396,29 @@ impl Position {
     /// Whether the side to move has a capture (and so must capture).
     #[inline]
     pub fn has_capture(&self) -> bool {
-        if self.men_that_capture() != 0 {
-            return true;
-        }
-        let us = self.side.index();
-        let enemy = self.by_color[1 - us];
-        let empty = !(self.by_color[0] | self.by_color[1]);
-        Bitboard(self.by_color[us] & self.kings)
-            .any(|k| self.king_can_capture(k.index() as u8, enemy, empty))
+        self.men_that_capture() != 0 || self.any_king_captures()
     }
 
     /// Appends every distinct legal move to `out`.
     pub fn generate_moves(&self, out: &mut Vec<Move>) {
-        if self.has_capture() {
+        if !self.has_capture() {
+            self.quiet_moves(out);
+        } else if let Some(jumps) = self.single_man_jumps() {
+            let forward: i8 = match self.side {
+                Color::White => 8,
+                Color::Black => -8,
+            };
+            for (set, step) in jumps.into_iter().zip([forward, 1, -1]) {
+                for from in Bitboard(set) {
+                    let f = from.index() as i8;
+                    let over = Bitboard(1 << (f + step));
+                    out.push(Move::new(from, sq((f + 2 * step) as u8), over));
+                }
+            }
+        } else {
             let base = out.len();
             let mut sink = MaxMoves { out, base, best: 0 };
             self.search_captures(&mut sink, None);
-        } else {
-            self.quiet_moves(out);
         }
     }
 
@@ -287,17 +432,19 @@ impl Position {
     /// The number of distinct legal moves; `scratch` is reused between calls.
     #[inline]
     pub fn count_moves(&self, scratch: &mut Vec<Move>) -> u64 {
-        if self.has_capture() {
+        if !self.has_capture() {
+            self.count_quiet_moves()
+        } else if let Some([f, e, w]) = self.single_man_jumps() {
+            (f.count_ones() + e.count_ones() + w.count_ones()) as u64
+        } else {
             scratch.clear();
-            let mut sink = MaxMoves {
-                out: scratch,
-                base: 0,
+            let mut sink = MaxCount {
+                kings: scratch,
+                men: 0,
                 best: 0,
             };
             self.search_captures(&mut sink, None);
-            scratch.len() as u64
-        } else {
-            self.count_quiet_moves()
+            sink.men + sink.kings.len() as u64
         }
     }
 
@@ -315,15 +462,7 @@ impl Position {
     }
 
     fn king_slides(&self, from: u8, empty: u64) -> u64 {
-        let mut targets = 0;
-        for d in 0..4 {
-            let mut to = next(d, from);
-            while has(empty, to) {
-                targets |= 1u64 << to;
-                to = next(d, to);
-            }
-        }
-        targets
+        (0..4).fold(0, |targets, d| targets | open_ray(d, from, !empty))
     }
 
     fn count_quiet_moves(&self) -> u64 {

@@ -48,22 +48,19 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
 /// Perft that remembers subtree counts of positions seen before (draughts transposes a lot).
 /// Entries hold the whole position, so a count is never taken from another position.
 pub struct PerftTable {
-    entries: Vec<Entry>,
+    /// Five words an entry: white, black, kings, depth and side, count. All zero is empty, so
+    /// the table is allocated zeroed and its pages are only touched when used.
+    words: Vec<u64>,
     mask: usize,
 }
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    position: Option<Position>,
-    depth: u32,
-    count: u64,
-}
+const WORDS: usize = 5;
 
 impl PerftTable {
-    /// A table of 2^`bits` entries.
+    /// A table of 2^`bits` entries of 40 bytes.
     pub fn new(bits: u32) -> PerftTable {
         PerftTable {
-            entries: vec![Entry::default(); 1 << bits],
+            words: vec![0; WORDS << bits],
             mask: (1 << bits) - 1,
         }
     }
@@ -78,10 +75,16 @@ impl PerftTable {
         if depth <= 1 {
             return perft_with(pos, depth, buffers);
         }
-        let slot = (key as usize ^ depth as usize) & self.mask;
-        let entry = self.entries[slot];
-        if entry.depth == depth && entry.position.as_ref() == Some(pos) {
-            return entry.count;
+        let slot = ((key as usize) ^ (depth as usize)) & self.mask;
+        let stored = [
+            pos.by_color[0],
+            pos.by_color[1],
+            pos.kings,
+            ((depth as u64) << 1) | pos.side as u64,
+        ];
+        let entry = &self.words[slot * WORDS..(slot + 1) * WORDS];
+        if entry[..4] == stored {
+            return entry[4];
         }
         let (mine, deeper) = buffers.split_last_mut().expect("one buffer a ply");
         mine.clear();
@@ -91,11 +94,9 @@ impl PerftTable {
             let child_key = pos.zobrist_after(key, &mv);
             total += self.count(&pos.play(&mv), child_key, depth - 1, deeper);
         }
-        self.entries[slot] = Entry {
-            position: Some(*pos),
-            depth,
-            count: total,
-        };
+        let entry = &mut self.words[slot * WORDS..(slot + 1) * WORDS];
+        entry[..4].copy_from_slice(&stored);
+        entry[4] = total;
         total
     }
 }
