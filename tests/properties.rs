@@ -73,6 +73,20 @@ proptest! {
     }
 
     #[test]
+    fn legal_moves_are_distinct_and_match_the_full_chain_search(p in prop_oneof![position(), game_position()]) {
+        let legal = p.legal_moves();
+        let distinct: std::collections::BTreeSet<_> = legal.iter().copied().collect();
+        prop_assert_eq!(distinct.len(), legal.len(), "a move is listed twice");
+        if p.has_capture() {
+            let from_chains: std::collections::BTreeSet<_> =
+                p.legal_chains().iter().map(|c| c.as_move()).collect();
+            prop_assert_eq!(distinct, from_chains);
+        }
+        let mut scratch = Vec::new();
+        prop_assert_eq!(p.count_moves(&mut scratch), legal.len() as u64);
+    }
+
+    #[test]
     fn fen_writes_and_reads_back_the_same_position(p in prop_oneof![position(), game_position()]) {
         let text = fen::write(&p);
         prop_assert_eq!(fen::parse(&text), Ok(p));
