@@ -119,3 +119,20 @@ fn captured_pieces_are_the_ones_jumped() {
     assert_eq!(mv.capture_count(), 4);
     assert_eq!(p.play(&mv), pos("B:WKa2:B"));
 }
+
+#[test]
+fn every_piece_that_can_capture_is_among_the_capturers() {
+    // White men on d4 (can take d5) and a3 (blocked by two in a row), a king on h1 (takes h6).
+    let p = pos("W:Wa3,d4,Kh1:Ba4,a5,d5,h6");
+    let expected = dama::bitboard! {
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . x . . . .
+        . . . . . . . .
+        . . . . . . . .
+        . . . . . . . x
+    };
+    assert_eq!(p.capturers(), expected);
+}
