@@ -5,7 +5,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::engine::{PerftTable, Position, fen, perft, perft_divide};
+use std::time::Duration;
+
+use crate::ai::arena::{self, ArenaOptions, Setting};
+use crate::ai::{Level, Limits, Player, describe_score};
+use crate::engine::{Game, PerftTable, Position, fen, perft, perft_divide};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -37,6 +41,46 @@ pub enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Run the AI on a position: the move on the first line; score, depth, nodes, time and
+    /// the expected line on the second.
+    Bestmove {
+        /// The position, as in W:Wa3,Kd4:Bc6.
+        fen: String,
+        /// Play as this level: easy, medium, hard or master (the default).
+        #[arg(long, group = "limit")]
+        level: Option<Level>,
+        /// Search this many nodes.
+        #[arg(long, group = "limit")]
+        nodes: Option<u64>,
+        /// Search this many plies deep.
+        #[arg(long, group = "limit")]
+        depth: Option<u32>,
+        /// Search this many milliseconds.
+        #[arg(long, group = "limit")]
+        movetime: Option<u64>,
+    },
+    /// Play two AI settings against each other and print the score and the Elo difference.
+    Arena {
+        /// The first setting: easy, medium, hard, master, depth=N, nodes=N or movetime=MS.
+        first: Setting,
+        /// The second setting, the same way.
+        second: Setting,
+        /// How many games (pairs of games share an opening, colours swapped).
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Random plies played from the start position to vary the openings.
+        #[arg(long, default_value_t = 4)]
+        random_plies: usize,
+        /// Seed of the openings and of the levels' choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once.
+        #[arg(long, default_value_t = 2)]
+        threads: usize,
+        /// A game still running after this many plies counts as a draw.
+        #[arg(long, default_value_t = 400)]
+        max_plies: usize,
+    },
 }
 
 /// Runs the command line and returns the process exit status.
@@ -55,6 +99,44 @@ pub fn main() -> ExitCode {
                 None => Ok(Position::start()),
             };
             pos.map(|pos| print_perft(&pos, depth, divide, &mut out))
+        }
+        Command::Bestmove {
+            fen,
+            level,
+            nodes,
+            depth,
+            movetime,
+        } => read_position(&fen).and_then(|pos| {
+            let mut player = match (nodes, depth, movetime) {
+                (Some(n), _, _) => Player::limits(Limits::nodes(n.max(1))),
+                (_, Some(d), _) => Player::limits(Limits::depth(d.max(1))),
+                (_, _, Some(ms)) => {
+                    Player::limits(Limits::movetime(Duration::from_millis(ms.max(1))))
+                }
+                _ => Player::level(level.unwrap_or(Level::Master)),
+            };
+            print_bestmove(&pos, &mut player, &mut out)
+        }),
+        Command::Arena {
+            first,
+            second,
+            games,
+            random_plies,
+            seed,
+            threads,
+            max_plies,
+        } => {
+            let options = ArenaOptions {
+                games,
+                random_plies,
+                seed,
+                threads,
+                max_plies,
+            };
+            let score = arena::run(first, second, options, |s| {
+                eprintln!("{first} vs {second}: {s}");
+            });
+            Ok(writeln!(out, "{first} vs {second}: {score}"))
         }
     };
     match result {
@@ -88,6 +170,38 @@ pub fn print_moves(pos: &Position, out: &mut impl Write) -> io::Result<()> {
         writeln!(out, "{notation}\t{after}")?;
     }
     Ok(())
+}
+
+fn print_bestmove(
+    pos: &Position,
+    player: &mut Player,
+    out: &mut impl Write,
+) -> Result<io::Result<()>, String> {
+    let game = Game::new(*pos);
+    if let Some(outcome) = game.outcome() {
+        return Err(format!("the game is over in this position: {outcome}"));
+    }
+    let result = player.choose(&game).ok_or("there is no move to search")?;
+    let mut line = Vec::new();
+    let mut p = *pos;
+    for mv in &result.pv {
+        line.push(p.notation(mv));
+        p = p.play(mv);
+    }
+    Ok(
+        writeln!(out, "{}", pos.notation(&result.best)).and_then(|()| {
+            writeln!(
+                out,
+                "score {} ({}) depth {} nodes {} time {} ms pv {}",
+                result.score,
+                describe_score(result.score, pos.side_to_move()),
+                result.depth,
+                result.nodes,
+                result.time.as_millis(),
+                line.join(" ")
+            )
+        }),
+    )
 }
 
 fn print_perft(pos: &Position, depth: u32, divide: bool, out: &mut impl Write) -> io::Result<()> {

@@ -3,5 +3,6 @@
 //! Layers (see DESIGN.md): [`engine`] is the rule book in code; the AI, the board picture, the
 //! game host, the database and the Discord front end are built on top of it.
 
+pub mod ai;
 pub mod cli;
 pub mod engine;

@@ -158,27 +158,31 @@ impl Game {
         self.plies.last().map_or(0, |p| p.quiet_plies)
     }
 
+    /// The positions since the last capture, promotion or forward man move (only they can
+    /// repeat), with their keys, oldest first; the current position is last.
+    fn since_progress(&self) -> impl Iterator<Item = (&Position, u64)> + '_ {
+        let n = self.plies.len();
+        let first = n - (self.quiet_plies() as usize).min(n);
+        let before = if first == 0 {
+            (&self.start, self.start_key)
+        } else {
+            let p = &self.plies[first - 1];
+            (&p.position, p.key)
+        };
+        std::iter::once(before).chain(self.plies[first..].iter().map(|p| (&p.position, p.key)))
+    }
+
+    /// The keys of the positions since the last progress, oldest first, the current one last:
+    /// what a search needs to see repetitions coming.
+    pub fn keys_since_progress(&self) -> Vec<u64> {
+        self.since_progress().map(|(_, k)| k).collect()
+    }
+
     /// How many times the current position has occurred, this time included.
     pub fn repetitions(&self) -> usize {
-        let key = self.key();
-        let now = self.position();
-        // Only positions since the last progress can repeat the current one.
-        let window = self.quiet_plies() as usize;
-        let earlier = self.plies.len() - window.min(self.plies.len());
-        let mut positions: Vec<&Position> =
-            self.plies[earlier..].iter().map(|p| &p.position).collect();
-        let mut keys: Vec<u64> = self.plies[earlier..].iter().map(|p| p.key).collect();
-        if earlier == 0 {
-            positions.push(&self.start);
-            keys.push(self.start_key);
-        } else {
-            positions.push(&self.plies[earlier - 1].position);
-            keys.push(self.plies[earlier - 1].key);
-        }
-        positions
-            .iter()
-            .zip(keys)
-            .filter(|(p, k)| *k == key && **p == now)
+        let (now, key) = (self.position(), self.key());
+        self.since_progress()
+            .filter(|(p, k)| *k == key && *p == now)
             .count()
     }
 

@@ -1,0 +1,217 @@
+//! Plays two AI settings against each other: openings varied by a few random plies, each
+//! opening played twice with the colours swapped, the result as a score and an Elo difference.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use super::{Level, Limits, Player};
+use crate::engine::{Color, Game, GameResult, Position};
+
+/// One side of an arena: a level or explicit limits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Setting {
+    Level(Level),
+    Limits(Limits),
+}
+
+impl Setting {
+    pub fn player(self, seed: u64) -> Player {
+        match self {
+            Setting::Level(l) => Player::level(l).with_seed(seed),
+            Setting::Limits(l) => Player::limits(l).with_seed(seed),
+        }
+    }
+}
+
+impl fmt::Display for Setting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Setting::Level(l) => write!(f, "{l}"),
+            Setting::Limits(Limits { depth: Some(d), .. }) => write!(f, "depth={d}"),
+            Setting::Limits(Limits { nodes: Some(n), .. }) => write!(f, "nodes={n}"),
+            Setting::Limits(Limits {
+                movetime: Some(t), ..
+            }) => write!(f, "movetime={}", t.as_millis()),
+            Setting::Limits(_) => f.write_str("unlimited"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "\"{0}\" is not an AI setting: write easy, medium, hard, master, depth=N, nodes=N or movetime=MS"
+)]
+pub struct ParseSettingError(pub String);
+
+impl FromStr for Setting {
+    type Err = ParseSettingError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if let Ok(level) = s.parse::<Level>() {
+            return Ok(Setting::Level(level));
+        }
+        let err = || ParseSettingError(s.to_string());
+        let (name, value) = s.split_once('=').ok_or_else(err)?;
+        let value: u64 = value.trim().parse().map_err(|_| err())?;
+        if value == 0 {
+            return Err(err());
+        }
+        let limits = match name.trim() {
+            "depth" => Limits::depth(u32::try_from(value).map_err(|_| err())?),
+            "nodes" => Limits::nodes(value),
+            "movetime" => Limits::movetime(Duration::from_millis(value)),
+            _ => return Err(err()),
+        };
+        Ok(Setting::Limits(limits))
+    }
+}
+
+/// How an arena is run.
+#[derive(Clone, Copy, Debug)]
+pub struct ArenaOptions {
+    pub games: usize,
+    pub random_plies: usize,
+    pub seed: u64,
+    pub threads: usize,
+    /// A game still running after this many plies is scored a draw.
+    pub max_plies: usize,
+}
+
+/// The score of the first setting against the second.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ArenaScore {
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+}
+
+impl ArenaScore {
+    pub fn games(&self) -> usize {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Points per game, 0 to 1.
+    pub fn fraction(&self) -> f64 {
+        (self.wins as f64 + self.draws as f64 / 2.0) / self.games().max(1) as f64
+    }
+
+    /// The Elo difference and the half-width of its 95% interval.
+    pub fn elo(&self) -> (f64, f64) {
+        let n = self.games().max(1) as f64;
+        let s = self.fraction();
+        let mean_square = (self.wins as f64 + self.draws as f64 / 4.0) / n;
+        let se = ((mean_square - s * s).max(0.0) / n).sqrt();
+        let elo = |p: f64| -400.0 * (1.0 / p.clamp(0.001, 0.999) - 1.0).log10();
+        let (lo, hi) = (elo(s - 1.96 * se), elo(s + 1.96 * se));
+        (elo(s), (hi - lo) / 2.0)
+    }
+}
+
+impl fmt::Display for ArenaScore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (elo, margin) = self.elo();
+        write!(
+            f,
+            "+{} ={} -{} of {} games: score {:.1}%, Elo {:+.0} ± {:.0} (95%)",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.games(),
+            self.fraction() * 100.0,
+            elo,
+            margin
+        )
+    }
+}
+
+/// A start position `plies` random legal moves deep, the same for the same seed.
+pub fn opening(seed: u64, plies: usize) -> Game {
+    let mut game = Game::new(Position::start());
+    let mut state = seed;
+    for _ in 0..plies {
+        let moves = game.position().legal_moves();
+        if moves.is_empty() || game.is_over() {
+            break;
+        }
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let mv = moves[(state >> 33) as usize % moves.len()];
+        game.play(mv).expect("a generated move is legal");
+    }
+    game
+}
+
+/// Plays one game from `game`, `white` against `black`; the result from White's side.
+pub fn play_game(
+    mut game: Game,
+    white: &mut Player,
+    black: &mut Player,
+    max_plies: usize,
+) -> GameResult {
+    while game.ply_count() < max_plies {
+        if let Some(outcome) = game.outcome() {
+            return outcome.result;
+        }
+        let player = match game.position().side_to_move() {
+            Color::White => &mut *white,
+            Color::Black => &mut *black,
+        };
+        let Some(result) = player.choose(&game) else {
+            break;
+        };
+        game.play(result.best).expect("the AI plays legal moves");
+    }
+    game.outcome().map_or(GameResult::Draw, |o| o.result)
+}
+
+/// Plays the arena; `progress` is called after each game with the score so far.
+pub fn run(
+    a: Setting,
+    b: Setting,
+    options: ArenaOptions,
+    progress: impl Fn(&ArenaScore) + Sync,
+) -> ArenaScore {
+    let next = AtomicUsize::new(0);
+    let score = Mutex::new(ArenaScore::default());
+    std::thread::scope(|scope| {
+        for _ in 0..options.threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= options.games {
+                        break;
+                    }
+                    // Games 2k and 2k+1 share an opening, with colours swapped.
+                    let game = opening(
+                        options.seed.wrapping_add((i / 2) as u64),
+                        options.random_plies,
+                    );
+                    let a_is_white = i.is_multiple_of(2);
+                    let seed = options.seed ^ (i as u64).wrapping_mul(0x9e37_79b9);
+                    let (mut pa, mut pb) = (a.player(seed), b.player(seed.rotate_left(17)));
+                    let result = if a_is_white {
+                        play_game(game, &mut pa, &mut pb, options.max_plies)
+                    } else {
+                        play_game(game, &mut pb, &mut pa, options.max_plies)
+                    };
+                    let a_color = if a_is_white {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    let mut s = score.lock().expect("no thread panics holding the score");
+                    match result {
+                        GameResult::Draw => s.draws += 1,
+                        GameResult::Win(c) if c == a_color => s.wins += 1,
+                        GameResult::Win(_) => s.losses += 1,
+                    }
+                    progress(&s);
+                }
+            });
+        }
+    });
+    score.into_inner().expect("no thread panicked")
+}

@@ -1,0 +1,220 @@
+//! The four playing levels, and the hint.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use super::{Limits, MATE, SearchResult, Searcher};
+use crate::engine::{Color, Game, Move};
+
+/// How strongly the AI plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// Sees two plies ahead plus captures, and often picks a decent move that is not the best.
+    Easy,
+    /// Sees four plies ahead plus captures; picks among moves within a fraction of a man of the
+    /// best, so it never gives a piece away for nothing it can see.
+    Medium,
+    /// Full strength to eight plies.
+    Hard,
+    /// Full strength for about two seconds a move.
+    Master,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Master];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Master => "master",
+        }
+    }
+
+    /// How deep it looks, and how far below the best score a move it may choose can be (with
+    /// the "temperature" of that choice), both in hundredths of a man.
+    const fn style(self) -> Style {
+        match self {
+            Level::Easy => Style::Human {
+                depth: 2,
+                margin: 90,
+                temperature: 45,
+            },
+            Level::Medium => Style::Human {
+                depth: 4,
+                margin: 25,
+                temperature: 12,
+            },
+            Level::Hard => Style::Best(Limits {
+                depth: Some(8),
+                nodes: None,
+                movetime: None,
+            }),
+            Level::Master => Style::Best(Limits {
+                depth: None,
+                nodes: None,
+                movetime: Some(Duration::from_millis(2000)),
+            }),
+        }
+    }
+}
+
+enum Style {
+    Human {
+        depth: u32,
+        margin: i32,
+        temperature: i32,
+    },
+    Best(Limits),
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a level: choose easy, medium, hard or master")]
+pub struct ParseLevelError(pub String);
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseLevelError(s.to_string()))
+    }
+}
+
+/// An AI player: a level, or explicit search limits, with its own searcher.
+pub struct Player {
+    kind: PlayerKind,
+    searcher: Searcher,
+    seed: u64,
+}
+
+enum PlayerKind {
+    Level(Level),
+    Limits(Limits),
+}
+
+impl Player {
+    pub fn level(level: Level) -> Player {
+        Player::with(PlayerKind::Level(level))
+    }
+
+    pub fn limits(limits: Limits) -> Player {
+        Player::with(PlayerKind::Limits(limits))
+    }
+
+    fn with(kind: PlayerKind) -> Player {
+        Player {
+            kind,
+            searcher: Searcher::default(),
+            seed: 0,
+        }
+    }
+
+    /// Varies the human-like choices of the lower levels (the same seed, the same choices).
+    pub fn with_seed(mut self, seed: u64) -> Player {
+        self.seed = seed;
+        self
+    }
+
+    pub fn searcher(&mut self) -> &mut Searcher {
+        &mut self.searcher
+    }
+
+    /// The move this player makes in the game's position, or `None` when the game is over.
+    pub fn choose(&mut self, game: &Game) -> Option<SearchResult> {
+        let style = match self.kind {
+            PlayerKind::Level(level) => level.style(),
+            PlayerKind::Limits(limits) => Style::Best(limits),
+        };
+        match style {
+            Style::Best(limits) => self.searcher.search(game, limits),
+            Style::Human {
+                depth,
+                margin,
+                temperature,
+            } => {
+                let start = std::time::Instant::now();
+                let scored = self.searcher.score_moves(game, depth);
+                let &(best, best_score) = scored.first()?;
+                // A forced win in sight is taken, as anyone would.
+                let margin = if best_score > MATE - 200 { 0 } else { margin };
+                let candidates: Vec<(Move, i32)> = scored
+                    .iter()
+                    .copied()
+                    .take_while(|&(_, s)| s >= best_score - margin)
+                    .collect();
+                // Softmax over the score gap: the best move is the likeliest, never the only one.
+                let weights: Vec<f64> = candidates
+                    .iter()
+                    .map(|&(_, s)| (f64::from(s - best_score) / f64::from(temperature)).exp())
+                    .collect();
+                let total: f64 = weights.iter().sum();
+                let mut pick = unit(self.seed ^ game.key() ^ game.ply_count() as u64) * total;
+                let mut chosen = (best, best_score);
+                for (c, w) in candidates.iter().zip(&weights) {
+                    chosen = *c;
+                    pick -= w;
+                    if pick <= 0.0 {
+                        break;
+                    }
+                }
+                Some(SearchResult {
+                    best: chosen.0,
+                    score: chosen.1,
+                    depth,
+                    nodes: self.searcher.nodes(),
+                    time: start.elapsed(),
+                    pv: vec![chosen.0],
+                })
+            }
+        }
+    }
+}
+
+/// A number in [0, 1) from a seed (splitmix64).
+fn unit(seed: u64) -> f64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^= z >> 31;
+    (z >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// A search score for `side` to move, said from White's and Black's point of view.
+pub fn describe_score(score: i32, side: Color) -> String {
+    let (leader, lead) = if score >= 0 {
+        (side, score)
+    } else {
+        (side.opponent(), -score)
+    };
+    if lead > MATE - 200 {
+        let plies = MATE - lead;
+        let moves = (plies + 1) / 2;
+        return format!(
+            "{leader} wins by force in {moves} move{}",
+            if moves == 1 { "" } else { "s" }
+        );
+    }
+    match lead {
+        0..=30 => "About equal".to_string(),
+        31..=80 => format!("{leader} is slightly better"),
+        81..=250 => format!("{leader} is better"),
+        _ => format!("{leader} is winning"),
+    }
+}
+
+/// The hint for the side to move: the best move and what the position is worth, in words.
+pub fn hint(game: &Game, limits: Limits) -> Option<(Move, String)> {
+    let result = Searcher::default().search(game, limits)?;
+    let side = game.position().side_to_move();
+    Some((result.best, describe_score(result.score, side)))
+}

@@ -1,0 +1,11 @@
+//! The AI: searches positions from [`crate::engine`]. Plain and synchronous, no global state: a
+//! [`Searcher`] owns its tables and honours a node, depth or time limit and a stop flag.
+
+pub mod arena;
+mod eval;
+mod level;
+mod search;
+
+pub use eval::Weights;
+pub use level::{Level, ParseLevelError, Player, describe_score, hint};
+pub use search::{Limits, MATE, SearchResult, Searcher};
