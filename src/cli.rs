@@ -10,6 +10,7 @@ use std::time::Duration;
 use crate::ai::arena::{self, ArenaOptions, Setting};
 use crate::ai::{Level, Limits, Player, describe_score};
 use crate::engine::{Game, PerftTable, Position, fen, perft, perft_divide};
+use crate::render::{LastMove, Renderer, Scene};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -58,6 +59,21 @@ pub enum Command {
         /// Search this many milliseconds.
         #[arg(long, group = "limit")]
         movetime: Option<u64>,
+    },
+    /// Draw a board as a PNG.
+    Render {
+        /// The position, as in W:Wa3,Kd4:Bc6.
+        fen: String,
+        /// A move legal in that position: the picture shows the position after it, with the
+        /// move highlighted.
+        #[arg(long)]
+        last: Option<String>,
+        /// Put Black's side at the bottom.
+        #[arg(long)]
+        black_bottom: bool,
+        /// Where to write the PNG.
+        #[arg(short = 'o', long = "output")]
+        output: std::path::PathBuf,
     },
     /// Play two AI settings against each other and print the score and the Elo difference.
     Arena {
@@ -117,6 +133,14 @@ pub fn main() -> ExitCode {
             };
             print_bestmove(&pos, &mut player, &mut out)
         }),
+        Command::Render {
+            fen,
+            last,
+            black_bottom,
+            output,
+        } => {
+            read_position(&fen).and_then(|pos| render(pos, last.as_deref(), black_bottom, &output))
+        }
         Command::Arena {
             first,
             second,
@@ -170,6 +194,30 @@ pub fn print_moves(pos: &Position, out: &mut impl Write) -> io::Result<()> {
         writeln!(out, "{notation}\t{after}")?;
     }
     Ok(())
+}
+
+fn render(
+    pos: Position,
+    last: Option<&str>,
+    black_bottom: bool,
+    output: &std::path::Path,
+) -> Result<io::Result<()>, String> {
+    let mut scene = Scene::new(pos);
+    if let Some(text) = last {
+        let mv = pos
+            .read_move(text)
+            .map_err(|e| format!("bad move \"{text}\": {e}"))?;
+        scene = Scene {
+            last_move: Some(LastMove::new(&pos, &mv)),
+            ..Scene::new(pos.play(&mv))
+        };
+    }
+    scene.black_bottom = black_bottom;
+    scene.caption = Some(format!("{} to move", scene.position.side_to_move()));
+    let png = Renderer::default().png(&scene);
+    std::fs::write(output, &png[..])
+        .map_err(|e| format!("could not write {}: {e}", output.display()))?;
+    Ok(Ok(()))
 }
 
 fn print_bestmove(

@@ -6,3 +6,4 @@
 pub mod ai;
 pub mod cli;
 pub mod engine;
+pub mod render;

@@ -1,0 +1,92 @@
+//! Board picture speed and size: render and encode a fresh picture (no cache), and the cached
+//! path the bot takes when a board is shown again.
+
+use std::hint::black_box;
+
+use criterion::Criterion;
+use dama::engine::{Game, Position, fen};
+use dama::render::{LastMove, Renderer, Scene};
+
+fn scenes() -> Vec<Scene> {
+    let game = random_game(30, 3);
+    let mut scenes = Vec::new();
+    for (before, played) in game.history().skip(20) {
+        scenes.push(Scene {
+            last_move: Some(LastMove::new(before, &played)),
+            caption: Some(format!("{} to move", before.side_to_move().opponent())),
+            ..Scene::new(before.play(&played))
+        });
+    }
+    let kings = fen::parse("W:WKc1,e3,Ka8:Bc3,e5,f3,d2,c7,Kg6,b6").expect("valid");
+    let mv = kings.legal_moves()[0];
+    scenes.push(Scene {
+        last_move: Some(LastMove::new(&kings, &mv)),
+        black_bottom: true,
+        ..Scene::new(kings.play(&mv))
+    });
+    scenes
+}
+
+/// Random legal moves from the start, the same for the same seed.
+fn random_game(plies: usize, seed: u64) -> Game {
+    let mut g = Game::new(Position::start());
+    let mut state = seed;
+    while !g.is_over() && g.ply_count() < plies {
+        let moves = g.position().legal_moves();
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        g.play(moves[(state >> 33) as usize % moves.len()])
+            .expect("legal");
+    }
+    g
+}
+
+fn main() {
+    let renderer = Renderer::default();
+    let scenes = scenes();
+    // Warm the square cache, as a running bot has.
+    for s in &scenes {
+        renderer.indices(s);
+    }
+    let sizes: Vec<usize> = scenes
+        .iter()
+        .map(|s| renderer.encode_png(&renderer.indices(s)).len())
+        .collect();
+
+    let mut c = Criterion::default().configure_from_args();
+    let mut i = 0;
+    c.bench_function("render/draw+encode (uncached)", |b| {
+        b.iter(|| {
+            i = (i + 1) % scenes.len();
+            black_box(renderer.encode_png(&renderer.indices(black_box(&scenes[i]))))
+        })
+    });
+    c.bench_function("render/draw only", |b| {
+        b.iter(|| {
+            i = (i + 1) % scenes.len();
+            black_box(renderer.indices(black_box(&scenes[i])))
+        })
+    });
+    c.bench_function("render/png (cached)", |b| {
+        b.iter(|| black_box(renderer.png(black_box(&scenes[0]))))
+    });
+    c.final_summary();
+    let game = random_game(150, 7);
+    let start = std::time::Instant::now();
+    let gif = renderer.replay_gif(&game, false);
+    println!(
+        "\npicture: {}x{} pixels, PNG sizes {:?} bytes (max {})",
+        renderer.size(),
+        renderer.size(),
+        sizes,
+        sizes.iter().max().unwrap_or(&0)
+    );
+    println!(
+        "replay: {} plies -> {} frames, {} bytes, built in {:.0} ms",
+        game.ply_count(),
+        game.ply_count() + 1,
+        gif.len(),
+        start.elapsed().as_secs_f64() * 1e3
+    );
+}

@@ -1,0 +1,290 @@
+//! The board picture, decoded and checked pixel by pixel with an independent PNG decoder.
+mod common;
+use common::*;
+use dama::engine::{Bitboard, Game, Position, Square};
+use dama::render::{LastMove, Renderer, Rgb, Scene, Theme};
+use std::collections::BTreeSet;
+use std::sync::{Arc, OnceLock};
+
+fn renderer() -> &'static Renderer {
+    static RENDERER: OnceLock<Renderer> = OnceLock::new();
+    RENDERER.get_or_init(Renderer::default)
+}
+
+/// A decoded picture: width, height, RGB pixels.
+struct Picture {
+    width: u32,
+    height: u32,
+    pixels: Vec<Rgb>,
+}
+
+impl Picture {
+    fn decode(bytes: &[u8]) -> Picture {
+        let mut decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+        decoder.set_transformations(png::Transformations::EXPAND);
+        let mut reader = decoder.read_info().expect("a valid PNG");
+        let mut buf = vec![0; reader.output_buffer_size().expect("a sane size")];
+        let info = reader.next_frame(&mut buf).expect("one frame");
+        assert_eq!(
+            info.color_type,
+            png::ColorType::Rgb,
+            "indexed expands to RGB"
+        );
+        let pixels = buf[..info.buffer_size()]
+            .chunks_exact(3)
+            .map(|p| [p[0], p[1], p[2]])
+            .collect();
+        Picture {
+            width: info.width,
+            height: info.height,
+            pixels,
+        }
+    }
+
+    fn at(&self, x: u32, y: u32) -> Rgb {
+        self.pixels[(y * self.width + x) as usize]
+    }
+
+    /// The pixels of the square shown at screen column `col`, row `row` (row 0 on top).
+    fn tile(&self, col: u32, row: u32) -> Vec<Rgb> {
+        let t = Theme::default();
+        let mut out = Vec::new();
+        for y in 0..t.square {
+            for x in 0..t.square {
+                out.push(self.at(t.margin + col * t.square + x, t.margin + row * t.square + y));
+            }
+        }
+        out
+    }
+
+    fn centre(&self, col: u32, row: u32) -> Rgb {
+        let t = Theme::default();
+        self.at(
+            t.margin + col * t.square + t.square / 2,
+            t.margin + row * t.square + t.square / 2,
+        )
+    }
+}
+
+fn picture(scene: &Scene) -> Picture {
+    Picture::decode(&renderer().png(scene))
+}
+
+/// Screen column and row of a square with White at the bottom.
+fn cell(name: &str) -> (u32, u32) {
+    let s = sq(name);
+    (s.file() as u32, 7 - s.rank() as u32)
+}
+
+/// The squares (White at the bottom) whose pixels differ between two pictures.
+fn changed(a: &Picture, b: &Picture) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for s in Square::ALL {
+        let (c, r) = (s.file() as u32, 7 - s.rank() as u32);
+        if a.tile(c, r) != b.tile(c, r) {
+            out.insert(s.to_string());
+        }
+    }
+    out
+}
+
+fn names(list: &[&str]) -> BTreeSet<String> {
+    list.iter().map(|s| s.to_string()).collect()
+}
+
+#[test]
+fn the_picture_is_a_square_png_of_the_themes_size() {
+    let p = picture(&Scene::new(Position::start()));
+    let t = Theme::default();
+    assert_eq!((p.width, p.height), (t.size(), t.size()));
+    assert_eq!(t.size(), 8 * t.square + 2 * t.margin);
+}
+
+#[test]
+fn square_centres_show_the_pieces_on_them() {
+    let t = Theme::default();
+    let p = picture(&Scene::new(pos("W:Wd4,Ka1:Be6,Kh8")));
+    let (c, r) = cell("d4");
+    assert_eq!(p.centre(c, r), t.white_fill, "white man on d4");
+    let (c, r) = cell("h8");
+    assert_eq!(
+        p.centre(c, r),
+        t.black_crown,
+        "black king on h8 wears a crown"
+    );
+    let (c, r) = cell("a1");
+    assert_eq!(p.centre(c, r), t.white_crown, "white king on a1");
+    let (c, r) = cell("e6");
+    assert_eq!(p.centre(c, r), t.black_fill, "black man on e6");
+    let (c, r) = cell("e4");
+    assert_eq!(p.centre(c, r), t.light, "e4 is empty and light");
+    let (c, r) = cell("d5");
+    assert_eq!(p.centre(c, r), t.light);
+    let (c, r) = cell("e5");
+    assert_eq!(p.centre(c, r), t.dark, "e5 is empty and dark");
+}
+
+#[test]
+fn black_at_the_bottom_puts_a1_at_the_top_right() {
+    let t = Theme::default();
+    let scene = Scene {
+        black_bottom: true,
+        ..Scene::new(pos("W:WKa1:Bh6"))
+    };
+    let p = picture(&scene);
+    assert_eq!(p.centre(7, 0), t.white_crown, "a1 is at the top right");
+    assert_eq!(p.centre(0, 7), t.dark, "h8 is at the bottom left, empty");
+    assert_eq!(
+        p.centre(0, 5),
+        t.black_fill,
+        "h6 is on the left, sixth row from the top"
+    );
+}
+
+#[test]
+fn the_last_move_marks_its_origin_path_landings_and_captures_and_nothing_else() {
+    let before = pos("W:WKc1,Ka8:Bc3,e5,f3,d2,c7,h6");
+    let mv = before.read_move("c1xc5xf5xf2xc2xc8").unwrap();
+    let after = before.play(&mv);
+    let plain = picture(&Scene {
+        show_must_capture: false,
+        ..Scene::new(after)
+    });
+    let marked = picture(&Scene {
+        last_move: Some(LastMove::new(&before, &mv)),
+        show_must_capture: false,
+        ..Scene::new(after)
+    });
+    // Origin, every square the king passed, the captured pieces' squares.
+    let expected = names(&[
+        "c1", "c2", "c3", "c4", "c5", "d5", "e5", "f5", "f4", "f3", "f2", "e2", "d2", "c6", "c7",
+        "c8",
+    ]);
+    assert_eq!(changed(&plain, &marked), expected);
+    let t = Theme::default();
+    let (c, r) = cell("e5");
+    assert_eq!(
+        marked.centre(c, r),
+        t.captured,
+        "a cross where e5 was taken"
+    );
+}
+
+#[test]
+fn a_quiet_move_marks_only_its_two_squares() {
+    let before = Position::start();
+    let mv = before.read_move("e3-e4").unwrap();
+    let after = before.play(&mv);
+    let plain = picture(&Scene::new(after));
+    let marked = picture(&Scene {
+        last_move: Some(LastMove::new(&before, &mv)),
+        ..Scene::new(after)
+    });
+    assert_eq!(changed(&plain, &marked), names(&["e3", "e4"]));
+}
+
+#[test]
+fn pieces_that_must_capture_are_ringed_and_no_others() {
+    let p = pos("W:Wa3,d4,Kh1,b2:Ba4,a5,d5,h6");
+    let plain = picture(&Scene {
+        show_must_capture: false,
+        ..Scene::new(p)
+    });
+    let ringed = picture(&Scene::new(p));
+    // d4 takes one, h1 takes one; a3 is blocked; b2 has no capture.
+    assert_eq!(changed(&plain, &ringed), names(&["d4", "h1"]));
+    let t = Theme::default();
+    let (c, r) = cell("d4");
+    let tile = ringed.tile(c, r);
+    assert!(tile.contains(&t.must_capture), "the ring's colour is on d4");
+    // Nothing to ring when no capture is possible.
+    let quiet = Position::start();
+    let a = picture(&Scene::new(quiet));
+    let b = picture(&Scene {
+        show_must_capture: false,
+        ..Scene::new(quiet)
+    });
+    assert!(changed(&a, &b).is_empty());
+}
+
+#[test]
+fn dots_mark_the_chosen_squares_only() {
+    let p = Position::start();
+    let dots: Bitboard = ["e4", "d4"].iter().map(|s| sq(s)).collect();
+    let plain = picture(&Scene::new(p));
+    let dotted = picture(&Scene {
+        dots,
+        ..Scene::new(p)
+    });
+    assert_eq!(changed(&plain, &dotted), names(&["d4", "e4"]));
+}
+
+#[test]
+fn the_caption_changes_only_the_top_strip() {
+    let p = Position::start();
+    let plain = picture(&Scene::new(p));
+    let captioned = picture(&Scene {
+        caption: Some("White to move".into()),
+        ..Scene::new(p)
+    });
+    let t = Theme::default();
+    let differing: Vec<u32> = (0..plain.height)
+        .filter(|&y| (0..plain.width).any(|x| plain.at(x, y) != captioned.at(x, y)))
+        .collect();
+    assert!(!differing.is_empty());
+    assert!(differing.iter().all(|&y| y < t.margin), "{differing:?}");
+}
+
+#[test]
+fn a_board_shown_twice_is_encoded_once() {
+    let scene = Scene::new(pos("W:Wd4:Be6"));
+    let a = renderer().png(&scene);
+    let b = renderer().png(&scene.clone());
+    assert!(Arc::ptr_eq(&a, &b));
+    let other = renderer().png(&Scene {
+        black_bottom: true,
+        ..scene
+    });
+    assert!(!Arc::ptr_eq(&a, &other));
+}
+
+#[test]
+fn the_replay_has_one_frame_per_ply_plus_the_start() {
+    let mut rng = Rng(4);
+    let mut game = Game::default();
+    while !game.is_over() && game.ply_count() < 40 {
+        let moves = game.position().legal_moves();
+        game.play(moves[rng.below(moves.len())]).unwrap();
+    }
+    let gif = renderer().replay_gif(&game, false);
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(std::io::Cursor::new(&gif)).unwrap();
+    let mut frames = 0;
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        frames += 1;
+        delays.push(frame.delay);
+    }
+    assert_eq!(frames, game.ply_count() + 1);
+    assert!(
+        delays.last() > delays.first(),
+        "a longer pause on the final position"
+    );
+    assert_eq!(decoder.width() as u32, Theme::default().size());
+}
+
+#[test]
+fn a_long_game_replay_is_small_enough_for_discord() {
+    let mut rng = Rng(8);
+    let mut game = Game::default();
+    while game.ply_count() < 150 {
+        if game.is_over() {
+            game = Game::default();
+        }
+        let moves = game.position().legal_moves();
+        game.play(moves[rng.below(moves.len())]).unwrap();
+    }
+    let gif = renderer().replay_gif(&game, true);
+    assert!(gif.len() < 8 * 1024 * 1024, "{} bytes", gif.len());
+}
