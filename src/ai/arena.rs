@@ -85,6 +85,9 @@ pub struct ArenaScore {
     pub wins: usize,
     pub draws: usize,
     pub losses: usize,
+    /// Moves each setting played and the time they took, first setting first.
+    pub moves: [u64; 2],
+    pub thinking: [Duration; 2],
 }
 
 impl ArenaScore {
@@ -112,16 +115,20 @@ impl ArenaScore {
 impl fmt::Display for ArenaScore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (elo, margin) = self.elo();
+        let per_move =
+            |i: usize| self.thinking[i].as_secs_f64() * 1e3 / self.moves[i].max(1) as f64;
         write!(
             f,
-            "+{} ={} -{} of {} games: score {:.1}%, Elo {:+.0} ± {:.0} (95%)",
+            "+{} ={} -{} of {} games: score {:.1}%, Elo {:+.0} ± {:.0} (95%); {:.1} and {:.1} ms a move",
             self.wins,
             self.draws,
             self.losses,
             self.games(),
             self.fraction() * 100.0,
             elo,
-            margin
+            margin,
+            per_move(0),
+            per_move(1)
         )
     }
 }
@@ -144,27 +151,42 @@ pub fn opening(seed: u64, plies: usize) -> Game {
     game
 }
 
-/// Plays one game from `game`, `white` against `black`; the result from White's side.
+/// A finished arena game: the result from White's side, and each side's moves and thinking
+/// time (White first).
+pub struct Played {
+    pub result: GameResult,
+    pub moves: [u64; 2],
+    pub thinking: [Duration; 2],
+}
+
+/// Plays one game from `game`, `white` against `black`.
 pub fn play_game(
     mut game: Game,
     white: &mut Player,
     black: &mut Player,
     max_plies: usize,
-) -> GameResult {
-    while game.ply_count() < max_plies {
-        if let Some(outcome) = game.outcome() {
-            return outcome.result;
-        }
-        let player = match game.position().side_to_move() {
+) -> Played {
+    let mut moves = [0; 2];
+    let mut thinking = [Duration::ZERO; 2];
+    while game.ply_count() < max_plies && !game.is_over() {
+        let side = game.position().side_to_move();
+        let player = match side {
             Color::White => &mut *white,
             Color::Black => &mut *black,
         };
+        let start = std::time::Instant::now();
         let Some(result) = player.choose(&game) else {
             break;
         };
+        thinking[side.index()] += start.elapsed();
+        moves[side.index()] += 1;
         game.play(result.best).expect("the AI plays legal moves");
     }
-    game.outcome().map_or(GameResult::Draw, |o| o.result)
+    Played {
+        result: game.outcome().map_or(GameResult::Draw, |o| o.result),
+        moves,
+        thinking,
+    }
 }
 
 /// Plays the arena; `progress` is called after each game with the score so far.
@@ -192,7 +214,7 @@ pub fn run(
                     let a_is_white = i.is_multiple_of(2);
                     let seed = options.seed ^ (i as u64).wrapping_mul(0x9e37_79b9);
                     let (mut pa, mut pb) = (a.player(seed), b.player(seed.rotate_left(17)));
-                    let result = if a_is_white {
+                    let played = if a_is_white {
                         play_game(game, &mut pa, &mut pb, options.max_plies)
                     } else {
                         play_game(game, &mut pb, &mut pa, options.max_plies)
@@ -203,7 +225,11 @@ pub fn run(
                         Color::Black
                     };
                     let mut s = score.lock().expect("no thread panics holding the score");
-                    match result {
+                    for (i, color) in [a_color, a_color.opponent()].into_iter().enumerate() {
+                        s.moves[i] += played.moves[color.index()];
+                        s.thinking[i] += played.thinking[color.index()];
+                    }
+                    match played.result {
                         GameResult::Draw => s.draws += 1,
                         GameResult::Win(c) if c == a_color => s.wins += 1,
                         GameResult::Win(_) => s.losses += 1,

@@ -15,7 +15,7 @@ pub enum Level {
     /// Sees four plies ahead plus captures; picks among moves within a fraction of a man of the
     /// best, so it never gives a piece away for nothing it can see.
     Medium,
-    /// Full strength to eight plies.
+    /// Full strength to six plies (plus forced moves and captures).
     Hard,
     /// Full strength for about two seconds a move.
     Master,
@@ -48,7 +48,7 @@ impl Level {
                 temperature: 12,
             },
             Level::Hard => Style::Best(Limits {
-                depth: Some(8),
+                depth: Some(6),
                 nodes: None,
                 movetime: None,
             }),
