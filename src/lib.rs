@@ -6,4 +6,6 @@
 pub mod ai;
 pub mod cli;
 pub mod engine;
+pub mod host;
 pub mod render;
+pub mod store;

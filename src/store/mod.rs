@@ -1,0 +1,493 @@
+//! The database: sqlx over SQLite. Schema in `migrations/` (never edited once landed); every
+//! state change is one `BEGIN IMMEDIATE` transaction, so writers queue instead of failing.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Sqlite, SqlitePool, Transaction};
+
+/// An open write transaction.
+pub type Tx = Transaction<'static, Sqlite>;
+
+/// A database failure; shown to players only as an apology.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Sql(#[from] sqlx::Error),
+    #[error("database migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct GameRow {
+    pub id: i64,
+    pub guild_id: Option<i64>,
+    pub channel_id: i64,
+    pub white_id: Option<i64>,
+    pub black_id: Option<i64>,
+    pub ai_level: Option<String>,
+    pub rated: bool,
+    pub start_fen: String,
+    pub fen: String,
+    pub ply: i64,
+    pub status: String,
+    pub result: Option<String>,
+    pub reason: Option<String>,
+    pub draw_offer: Option<i64>,
+    pub takeback_offer: Option<i64>,
+    pub warn_at: i64,
+    pub deadline: i64,
+    pub warned: bool,
+    pub board_message_id: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct ChallengeRow {
+    pub id: i64,
+    pub guild_id: Option<i64>,
+    pub channel_id: i64,
+    pub challenger_id: i64,
+    pub challenged_id: i64,
+    pub color: String,
+    pub rated: bool,
+    pub thread: bool,
+    pub status: String,
+    pub expires_at: i64,
+    pub created_at: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct PlayerRow {
+    pub user_id: i64,
+    pub name: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: i64,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+}
+
+/// A game to create.
+pub struct NewGame<'a> {
+    pub guild_id: Option<i64>,
+    pub channel_id: i64,
+    pub white_id: Option<i64>,
+    pub black_id: Option<i64>,
+    pub ai_level: Option<&'a str>,
+    pub rated: bool,
+    pub start_fen: &'a str,
+    pub warn_at: i64,
+    pub deadline: i64,
+    pub now: i64,
+}
+
+#[derive(Clone)]
+pub struct Store {
+    pool: SqlitePool,
+}
+
+impl Store {
+    /// Opens (creating if needed) and migrates the database at `url`, e.g. `sqlite://dama.db`.
+    pub async fn open(url: &str) -> Result<Store> {
+        let options = SqliteConnectOptions::from_str(url)?
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(10))
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!().run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// Closes every connection (the WAL is checkpointed).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Starts a write transaction, taking the write lock at once.
+    pub async fn write(&self) -> Result<Tx> {
+        Ok(self.pool.begin_with("BEGIN IMMEDIATE").await?)
+    }
+
+    pub async fn running_game(&self, channel: i64) -> Result<Option<GameRow>> {
+        Ok(
+            sqlx::query_as("SELECT * FROM games WHERE channel_id = ? AND status = 'running'")
+                .bind(channel)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
+    /// The channel's running game, or else its most recent one.
+    pub async fn latest_game(&self, channel: i64) -> Result<Option<GameRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM games WHERE channel_id = ? ORDER BY status = 'running' DESC, id DESC LIMIT 1",
+        )
+        .bind(channel)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
+        Ok(sqlx::query_as("SELECT * FROM games WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// The moves of a game in order, as written.
+    pub async fn moves(&self, game: i64) -> Result<Vec<String>> {
+        Ok(
+            sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = ? ORDER BY ply")
+                .bind(game)
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
+    pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
+        Ok(sqlx::query_as("SELECT * FROM challenges WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// The open challenge made by `user` in `channel`, if any.
+    pub async fn open_challenge_by(&self, user: i64, channel: i64) -> Result<Option<ChallengeRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM challenges WHERE challenger_id = ? AND channel_id = ? AND status = 'open' ORDER BY id DESC LIMIT 1",
+        )
+        .bind(user)
+        .bind(channel)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    pub async fn player(&self, user: i64) -> Result<Option<PlayerRow>> {
+        Ok(sqlx::query_as("SELECT * FROM players WHERE user_id = ?")
+            .bind(user)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// Players with at least one rated game, best first; in one server's games or everywhere.
+    pub async fn leaderboard(&self, guild: Option<i64>, limit: i64) -> Result<Vec<PlayerRow>> {
+        let rows = match guild {
+            Some(g) => {
+                sqlx::query_as(
+                    "SELECT * FROM players WHERE games > 0 AND user_id IN (
+                        SELECT white_id FROM games WHERE guild_id = ?1 AND rated AND status = 'finished'
+                        UNION SELECT black_id FROM games WHERE guild_id = ?1 AND rated AND status = 'finished')
+                     ORDER BY rating DESC, user_id LIMIT ?2",
+                )
+                .bind(g)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?
+            }
+            None => {
+                sqlx::query_as(
+                    "SELECT * FROM players WHERE games > 0 ORDER BY rating DESC, user_id LIMIT ?",
+                )
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?
+            }
+        };
+        Ok(rows)
+    }
+
+    /// A player's finished games, newest first.
+    pub async fn recent_games(&self, user: i64, limit: i64) -> Result<Vec<GameRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM games WHERE (white_id = ?1 OR black_id = ?1) AND status = 'finished'
+             ORDER BY updated_at DESC, id DESC LIMIT ?2",
+        )
+        .bind(user)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Running games against the AI (for resuming the AI's turn at start).
+    pub async fn running_ai_games(&self) -> Result<Vec<GameRow>> {
+        Ok(
+            sqlx::query_as("SELECT * FROM games WHERE status = 'running' AND ai_level IS NOT NULL")
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
+    /// Running games whose warning or deadline has come.
+    pub async fn games_due(&self, now: i64) -> Result<Vec<GameRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM games WHERE status = 'running' AND (deadline <= ?1 OR (warn_at <= ?1 AND NOT warned))",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
+        Ok(
+            sqlx::query_as("SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ?")
+                .bind(now)
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+}
+
+pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<i64> {
+    let id = sqlx::query(
+        "INSERT INTO games (guild_id, channel_id, white_id, black_id, ai_level, rated, start_fen, fen,
+                            warn_at, deadline, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(g.guild_id)
+    .bind(g.channel_id)
+    .bind(g.white_id)
+    .bind(g.black_id)
+    .bind(g.ai_level)
+    .bind(g.rated)
+    .bind(g.start_fen)
+    .bind(g.start_fen)
+    .bind(g.warn_at)
+    .bind(g.deadline)
+    .bind(g.now)
+    .bind(g.now)
+    .execute(&mut **tx)
+    .await?
+    .last_insert_rowid();
+    Ok(id)
+}
+
+/// Writes ply `expected_ply + 1`. `false` when the game has moved on (or ended) meanwhile:
+/// nothing is written then.
+#[allow(clippy::too_many_arguments)]
+pub async fn record_move(
+    tx: &mut Tx,
+    game: i64,
+    expected_ply: i64,
+    notation: &str,
+    fen: &str,
+    now: i64,
+    warn_at: i64,
+    deadline: i64,
+) -> Result<bool> {
+    let updated = sqlx::query(
+        "UPDATE games SET ply = ply + 1, fen = ?, updated_at = ?, warn_at = ?, deadline = ?, warned = 0,
+                          draw_offer = NULL, takeback_offer = NULL
+         WHERE id = ? AND ply = ? AND status = 'running'",
+    )
+    .bind(fen)
+    .bind(now)
+    .bind(warn_at)
+    .bind(deadline)
+    .bind(game)
+    .bind(expected_ply)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if updated == 0 {
+        return Ok(false);
+    }
+    sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES (?, ?, ?, ?)")
+        .bind(game)
+        .bind(expected_ply + 1)
+        .bind(notation)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(true)
+}
+
+/// Ends a running game; `false` if it was not running.
+pub async fn end_game(
+    tx: &mut Tx,
+    game: i64,
+    status: &str,
+    result: Option<&str>,
+    reason: &str,
+    now: i64,
+) -> Result<bool> {
+    let n = sqlx::query(
+        "UPDATE games SET status = ?, result = ?, reason = ?, updated_at = ?, draw_offer = NULL, takeback_offer = NULL
+         WHERE id = ? AND status = 'running'",
+    )
+    .bind(status)
+    .bind(result)
+    .bind(reason)
+    .bind(now)
+    .bind(game)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// Takes back the plies after `keep` (the game must be at `expected_ply`).
+pub async fn take_back(
+    tx: &mut Tx,
+    game: i64,
+    expected_ply: i64,
+    keep: i64,
+    fen: &str,
+    now: i64,
+) -> Result<bool> {
+    let n = sqlx::query(
+        "UPDATE games SET ply = ?, fen = ?, updated_at = ?, draw_offer = NULL, takeback_offer = NULL
+         WHERE id = ? AND ply = ? AND status = 'running'",
+    )
+    .bind(keep)
+    .bind(fen)
+    .bind(now)
+    .bind(game)
+    .bind(expected_ply)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if n == 0 {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply > ?")
+        .bind(game)
+        .bind(keep)
+        .execute(&mut **tx)
+        .await?;
+    Ok(true)
+}
+
+/// Sets or clears an offer column (`draw_offer` or `takeback_offer`) of a running game at
+/// `expected_ply`.
+pub async fn set_offer(
+    tx: &mut Tx,
+    game: i64,
+    expected_ply: i64,
+    column: Offer,
+    by: Option<i64>,
+) -> Result<bool> {
+    let sql = match column {
+        Offer::Draw => {
+            "UPDATE games SET draw_offer = ? WHERE id = ? AND ply = ? AND status = 'running'"
+        }
+        Offer::Takeback => {
+            "UPDATE games SET takeback_offer = ? WHERE id = ? AND ply = ? AND status = 'running'"
+        }
+    };
+    let n = sqlx::query(sql)
+        .bind(by)
+        .bind(game)
+        .bind(expected_ply)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(n == 1)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    Draw,
+    Takeback,
+}
+
+pub async fn mark_warned(tx: &mut Tx, game: i64) -> Result<bool> {
+    let n = sqlx::query(
+        "UPDATE games SET warned = 1 WHERE id = ? AND status = 'running' AND NOT warned",
+    )
+    .bind(game)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+pub async fn set_board_message(tx: &mut Tx, game: i64, message: i64) -> Result<()> {
+    sqlx::query("UPDATE games SET board_message_id = ? WHERE id = ?")
+        .bind(message)
+        .bind(game)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<i64> {
+    Ok(sqlx::query(
+        "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, color, rated, thread,
+                                 status, expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+    )
+    .bind(c.guild_id)
+    .bind(c.channel_id)
+    .bind(c.challenger_id)
+    .bind(c.challenged_id)
+    .bind(&c.color)
+    .bind(c.rated)
+    .bind(c.thread)
+    .bind(c.expires_at)
+    .bind(c.created_at)
+    .execute(&mut **tx)
+    .await?
+    .last_insert_rowid())
+}
+
+/// Moves an open challenge to `status`; `false` if it was no longer open.
+pub async fn close_challenge(tx: &mut Tx, id: i64, status: &str) -> Result<bool> {
+    let n = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
+        .bind(status)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(n == 1)
+}
+
+/// Makes sure a player row exists, keeping the latest display name.
+pub async fn ensure_player(tx: &mut Tx, user: i64, name: &str) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO players (user_id, name) VALUES (?, ?)
+         ON CONFLICT (user_id) DO UPDATE SET name = CASE WHEN excluded.name = '' THEN name ELSE excluded.name END",
+    )
+    .bind(user)
+    .bind(name)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn player_in(tx: &mut Tx, user: i64) -> Result<PlayerRow> {
+    Ok(sqlx::query_as("SELECT * FROM players WHERE user_id = ?")
+        .bind(user)
+        .fetch_one(&mut **tx)
+        .await?)
+}
+
+/// Stores a new rating and counts one more game with `score` (1, ½ or 0).
+pub async fn rate(tx: &mut Tx, user: i64, rating: (f64, f64, f64), score: f64) -> Result<()> {
+    sqlx::query(
+        "UPDATE players SET rating = ?, deviation = ?, volatility = ?, games = games + 1,
+                wins = wins + (? = 1.0), losses = losses + (? = 0.0), draws = draws + (? = 0.5)
+         WHERE user_id = ?",
+    )
+    .bind(rating.0)
+    .bind(rating.1)
+    .bind(rating.2)
+    .bind(score)
+    .bind(score)
+    .bind(score)
+    .bind(user)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
