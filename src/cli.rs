@@ -27,6 +27,16 @@ pub struct Cli {
 pub enum Command {
     /// Run the Discord bot.
     Run,
+    /// Play in the terminal: the same host and database as the bot, boards as text, pictures
+    /// written to a folder.
+    Console {
+        /// Your name at the table (switch with `as <name>`).
+        #[arg(long, default_value = "player")]
+        user: String,
+        /// Where board pictures, PDN files and replays are written.
+        #[arg(long, default_value = "dama-pictures")]
+        pictures: std::path::PathBuf,
+    },
     /// List the legal moves of a position: one line per move, `<move>\t<position after>`.
     Moves {
         /// The position, as in W:Wa3,Kd4:Bc6 (see RULES.md §6).
@@ -101,13 +111,23 @@ pub enum Command {
 
 /// Runs the command line and returns the process exit status.
 pub fn main() -> ExitCode {
+    // A missing .env file is the normal case.
+    let _ = dotenvy::dotenv();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+        )
+        .with_writer(io::stderr)
+        .init();
     let cli = Cli::parse();
-    let mut out = io::stdout().lock();
+    let mut out = io::BufWriter::new(io::stdout());
     let result = match cli.command.unwrap_or(Command::Run) {
         Command::Run => Err(
             "the Discord bot is not built yet; `dama moves` and `dama perft` work today"
                 .to_string(),
         ),
+        Command::Console { user, pictures } => run_console(user, pictures),
         Command::Moves { fen } => read_position(&fen).map(|pos| print_moves(&pos, &mut out)),
         Command::Perft { depth, fen, divide } => {
             let pos = match fen {
@@ -163,6 +183,7 @@ pub fn main() -> ExitCode {
             Ok(writeln!(out, "{first} vs {second}: {score}"))
         }
     };
+    let result = result.map(|written| written.and_then(|()| out.flush()));
     match result {
         Ok(Ok(())) => ExitCode::SUCCESS,
         // A closed pipe (`dama moves … | head`) is not an error worth a message.
@@ -176,6 +197,30 @@ pub fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The database URL from the environment (or `.env`), by default the file `dama.db`.
+pub fn database_url() -> String {
+    std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://dama.db".to_string())
+}
+
+fn run_console(user: String, pictures: std::path::PathBuf) -> Result<io::Result<()>, String> {
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
+    runtime.block_on(async {
+        let url = database_url();
+        let store = crate::store::Store::open(&url)
+            .await
+            .map_err(|e| format!("could not open the database {url}: {e}"))?;
+        let host = crate::host::Host::new(
+            store,
+            std::sync::Arc::new(Renderer::default()),
+            crate::host::HostConfig::default(),
+            crate::host::Clock::system(),
+        );
+        Ok(crate::console::Console::new(host, pictures, user)
+            .run()
+            .await)
+    })
 }
 
 fn read_position(text: &str) -> Result<Position, String> {

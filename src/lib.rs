@@ -5,6 +5,7 @@
 
 pub mod ai;
 pub mod cli;
+pub mod console;
 pub mod engine;
 pub mod host;
 pub mod render;

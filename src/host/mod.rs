@@ -351,7 +351,7 @@ impl Host {
         let row = self.game_row(id).await?;
         let game = Game::default();
         let mut reply = self.board_reply(&row, &game, None);
-        reply.text = format!("A {level} game against the AI. {}", reply.text);
+        reply.text = format!("A game against the AI ({level}). {}", reply.text);
         Ok(reply)
     }
 
@@ -1198,6 +1198,7 @@ impl Host {
         Reply {
             text,
             board: Some(board),
+            fen: Some(fen::write(pos)),
             buttons,
             mentions: to_move
                 .filter(|_| running)

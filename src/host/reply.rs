@@ -34,6 +34,8 @@ pub struct Reply {
     pub ephemeral: bool,
     /// The board as a PNG.
     pub board: Option<Arc<[u8]>>,
+    /// The position on that board, as text (RULES.md §6).
+    pub fen: Option<String>,
     pub file: Option<File>,
     pub buttons: Vec<Button>,
     /// Users to notify.
