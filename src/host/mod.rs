@@ -195,7 +195,7 @@ impl Host {
         let mut tx = self.store.write().await?;
         store::ensure_player(&mut tx, user_id(who.user), &who.name).await?;
         let id = store::insert_challenge(&mut tx, &row).await?;
-        tx.commit().await.map_err(store::StoreError::from)?;
+        tx.commit().await?;
         let minutes = self.config.challenge_ttl.as_secs() / 60;
         let colour = match color {
             ColorChoice::Random => "colours drawn at random".to_string(),
@@ -248,7 +248,7 @@ impl Host {
         if now >= c.expires_at {
             let mut tx = self.store.write().await?;
             store::close_challenge(&mut tx, c.id, "expired").await?;
-            tx.commit().await.map_err(store::StoreError::from)?;
+            tx.commit().await?;
             return Err(HostError::ChallengeExpired);
         }
         let me = user_id(who.user);
@@ -265,7 +265,7 @@ impl Host {
             if !store::close_challenge(&mut tx, c.id, status).await? {
                 return Err(HostError::Stale);
             }
-            tx.commit().await.map_err(store::StoreError::from)?;
+            tx.commit().await?;
             return Ok(Reply {
                 text: format!("{} {status} the challenge.", mention(me)),
                 mentions: vec![c.challenger_id as u64],
@@ -302,7 +302,7 @@ impl Host {
                 c.rated,
             )
             .await?;
-        tx.commit().await.map_err(store::StoreError::from)?;
+        tx.commit().await?;
         let row = self.game_row(id).await?;
         let game = Game::default();
         let mut reply = self.board_reply(&row, &game, None);
@@ -347,7 +347,7 @@ impl Host {
                 false,
             )
             .await?;
-        tx.commit().await.map_err(store::StoreError::from)?;
+        tx.commit().await?;
         let row = self.game_row(id).await?;
         let game = Game::default();
         let mut reply = self.board_reply(&row, &game, None);
@@ -554,7 +554,7 @@ impl Host {
             self.finish(&mut tx, row, outcome, game.ply_count() as i64, now)
                 .await?;
         }
-        tx.commit().await.map_err(store::StoreError::from)?;
+        tx.commit().await?;
         self.remember(row.id, &game);
         let row = self.game_row(row.id).await?;
         let mover = Self::name_of(&row, before.side_to_move());
@@ -628,7 +628,7 @@ impl Host {
         let now = self.clock.now();
         let mut tx = self.store.write().await?;
         self.finish(&mut tx, &row, outcome, row.ply, now).await?;
-        tx.commit().await.map_err(store::StoreError::from)?;
+        tx.commit().await?;
         let row = self.game_row(row.id).await?;
         let mut reply = self.board_reply(&row, &game, game.last_move().map(|(p, m)| (*p, m)));
         reply.text = if row.status == "aborted" {
@@ -673,7 +673,7 @@ impl Host {
                 .ok_or(HostError::NotAllowed("The game is already over."))?;
             self.finish(&mut tx, &row, outcome, row.ply, self.clock.now())
                 .await?;
-            tx.commit().await.map_err(store::StoreError::from)?;
+            tx.commit().await?;
             let row = self.game_row(row.id).await?;
             let mut reply = self.board_reply(&row, &game, game.last_move().map(|(p, m)| (*p, m)));
             reply.text = format!("Draw agreed. {}", reply.text);
@@ -695,7 +695,7 @@ impl Host {
         {
             return Err(HostError::Stale);
         }
-        tx.commit().await.map_err(store::StoreError::from)?;
+        tx.commit().await?;
         let them = Self::player_of(&row, opponent).unwrap_or_default();
         Ok(Reply {
             text: format!(
@@ -744,7 +744,7 @@ impl Host {
             {
                 return Err(HostError::Stale);
             }
-            tx.commit().await.map_err(store::StoreError::from)?;
+            tx.commit().await?;
             let them = Self::player_of(&row, opponent).unwrap_or_default();
             return Ok(Reply {
                 text: format!(
@@ -784,7 +784,7 @@ impl Host {
         {
             return Err(HostError::Stale);
         }
-        tx.commit().await.map_err(store::StoreError::from)?;
+        tx.commit().await?;
         self.remember(row.id, &shortened);
         let row = self.game_row(row.id).await?;
         let mut reply = self.board_reply(
@@ -1012,7 +1012,7 @@ impl Host {
     pub async fn set_board_message(&self, game: i64, message: u64) -> Result<(), HostError> {
         let mut tx = self.store.write().await?;
         store::set_board_message(&mut tx, game, user_id(message)).await?;
-        tx.commit().await.map_err(store::StoreError::from)?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -1057,7 +1057,7 @@ impl Host {
         for c in self.store.expired_challenges(now).await? {
             let mut tx = self.store.write().await?;
             if store::close_challenge(&mut tx, c.id, "expired").await? {
-                tx.commit().await.map_err(store::StoreError::from)?;
+                tx.commit().await?;
                 notices.push(Notice {
                     channel: c.channel_id as u64,
                     reply: Reply::text(format!(
@@ -1083,7 +1083,7 @@ impl Host {
                 let status_before = row.ply;
                 self.finish(&mut tx, &row, outcome, status_before, now)
                     .await?;
-                tx.commit().await.map_err(store::StoreError::from)?;
+                tx.commit().await?;
                 notices.push(Notice {
                     channel: row.channel_id as u64,
                     reply: Reply {
@@ -1097,7 +1097,7 @@ impl Host {
                     },
                 });
             } else if store::mark_warned(&mut tx, row.id).await? {
-                tx.commit().await.map_err(store::StoreError::from)?;
+                tx.commit().await?;
                 let hours = (row.deadline - now + 3599) / 3600;
                 notices.push(Notice {
                     channel: row.channel_id as u64,
