@@ -123,10 +123,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let mut out = io::BufWriter::new(io::stdout());
     let result = match cli.command.unwrap_or(Command::Run) {
-        Command::Run => Err(
-            "the Discord bot is not built yet; `dama moves` and `dama perft` work today"
-                .to_string(),
-        ),
+        Command::Run => run_bot(),
         Command::Console { user, pictures } => run_console(user, pictures),
         Command::Moves { fen } => read_position(&fen).map(|pos| print_moves(&pos, &mut out)),
         Command::Perft { depth, fen, divide } => {
@@ -202,6 +199,52 @@ pub fn main() -> ExitCode {
 /// The database URL from the environment (or `.env`), by default the file `dama.db`.
 pub fn database_url() -> String {
     std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://dama.db".to_string())
+}
+
+fn run_bot() -> Result<io::Result<()>, String> {
+    let token = std::env::var("DISCORD_TOKEN")
+        .ok()
+        .filter(|t| !t.trim().is_empty())
+        .ok_or(
+            "DISCORD_TOKEN is not set: put your bot's token in the environment or in a .env file \
+             (DISCORD_TOKEN=...), or try the game without Discord: dama console",
+        )?;
+    let guild =
+        match std::env::var("DAMA_GUILD_ID") {
+            Ok(g) if !g.trim().is_empty() => Some(g.trim().parse::<u64>().map_err(|_| {
+                format!("DAMA_GUILD_ID must be a server id (a number), not \"{g}\"")
+            })?),
+            _ => None,
+        };
+    let config = crate::discord::Config {
+        token: token.trim().to_string(),
+        api_base: std::env::var("DISCORD_API_BASE")
+            .ok()
+            .filter(|b| !b.trim().is_empty()),
+        guild,
+        message_content: !matches!(
+            std::env::var("DAMA_MESSAGE_CONTENT").as_deref(),
+            Ok("0" | "false" | "no")
+        ),
+    };
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
+    runtime.block_on(async {
+        let url = database_url();
+        let store = crate::store::Store::open(&url)
+            .await
+            .map_err(|e| format!("could not open the database {url}: {e}"))?;
+        let host = std::sync::Arc::new(crate::host::Host::new(
+            store,
+            std::sync::Arc::new(Renderer::default()),
+            crate::host::HostConfig::default(),
+            crate::host::Clock::system(),
+        ));
+        tracing::info!(database = %url, "starting the bot");
+        crate::discord::run(config, host)
+            .await
+            .map_err(|e| format!("the bot stopped: {e}"))?;
+        Ok(Ok(()))
+    })
 }
 
 fn run_console(user: String, pictures: std::path::PathBuf) -> Result<io::Result<()>, String> {

@@ -6,6 +6,7 @@
 pub mod ai;
 pub mod cli;
 pub mod console;
+pub mod discord;
 pub mod engine;
 pub mod host;
 pub mod render;
