@@ -1,0 +1,542 @@
+//! A small Discord stand-in on 127.0.0.1 for end-to-end tests: a REST endpoint that records
+//! every call (multipart attachments included) and answers what serenity needs, and a gateway
+//! that says hello, readies the bot, acknowledges heartbeats and sends the events a test injects.
+#![allow(dead_code)]
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{Notify, mpsc};
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+
+pub const BOT: u64 = 900_000_000_000_000_001;
+pub const APP: u64 = 900_000_000_000_000_002;
+pub const GUILD: u64 = 900_000_000_000_000_003;
+
+/// One REST call the bot made.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub method: String,
+    pub path: String,
+    /// The JSON body, or the `payload_json` part of a multipart body.
+    pub json: Value,
+    /// Attachments: file name and bytes.
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+impl Call {
+    pub fn content(&self) -> String {
+        let data = self.json.get("data").unwrap_or(&self.json);
+        data.get("content")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    pub fn custom_ids(&self) -> Vec<String> {
+        let data = self.json.get("data").unwrap_or(&self.json);
+        let mut ids = Vec::new();
+        for row in data
+            .get("components")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            for c in row
+                .get("components")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                if let Some(id) = c.get("custom_id").and_then(Value::as_str) {
+                    ids.push(id.to_string());
+                }
+            }
+        }
+        ids
+    }
+
+    pub fn png(&self) -> Option<&[u8]> {
+        self.files
+            .iter()
+            .find(|(name, bytes)| name == "board.png" && bytes.starts_with(b"\x89PNG"))
+            .map(|(_, b)| b.as_slice())
+    }
+
+    pub fn ephemeral(&self) -> bool {
+        let data = self.json.get("data").unwrap_or(&self.json);
+        data.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0
+    }
+}
+
+pub struct FakeDiscord {
+    pub rest_url: String,
+    pub gateway_url: String,
+    calls: Arc<Mutex<Vec<Call>>>,
+    called: Arc<Notify>,
+    events: Arc<Mutex<Option<mpsc::UnboundedSender<Value>>>>,
+    connected: Arc<Notify>,
+    /// How many times a bot has been readied, and how many of those a test has waited for.
+    readies: Arc<Mutex<usize>>,
+    seen_readies: Mutex<usize>,
+    next_id: Arc<Mutex<u64>>,
+}
+
+impl FakeDiscord {
+    pub async fn start() -> FakeDiscord {
+        let rest = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let gateway = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let rest_url = format!("http://{}", rest.local_addr().unwrap());
+        let gateway_url = format!("ws://{}", gateway.local_addr().unwrap());
+        let fake = FakeDiscord {
+            rest_url,
+            gateway_url: gateway_url.clone(),
+            calls: Arc::default(),
+            called: Arc::default(),
+            events: Arc::default(),
+            connected: Arc::default(),
+            readies: Arc::default(),
+            seen_readies: Mutex::new(0),
+            next_id: Arc::new(Mutex::new(800_000_000_000_000_000)),
+        };
+        let (calls, called, next_id) = (
+            fake.calls.clone(),
+            fake.called.clone(),
+            fake.next_id.clone(),
+        );
+        let gw = gateway_url.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = rest.accept().await {
+                let (calls, called, next_id, gw) =
+                    (calls.clone(), called.clone(), next_id.clone(), gw.clone());
+                tokio::spawn(serve_rest(stream, calls, called, next_id, gw));
+            }
+        });
+        let (events, connected, readies) = (
+            fake.events.clone(),
+            fake.connected.clone(),
+            fake.readies.clone(),
+        );
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = gateway.accept().await {
+                let (tx, rx) = mpsc::unbounded_channel();
+                let (events, connected, readies) =
+                    (events.clone(), connected.clone(), readies.clone());
+                let gw = gw_url(&gateway_url);
+                tokio::spawn(serve_gateway(
+                    stream, rx, tx, events, connected, readies, gw,
+                ));
+            }
+        });
+        fake
+    }
+
+    /// Waits until a bot has identified on the gateway (again, after a restart).
+    pub async fn wait_connected(&self) {
+        let want = *self.seen_readies.lock().unwrap() + 1;
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            let notified = self.connected.notified();
+            if *self.readies.lock().unwrap() >= want {
+                *self.seen_readies.lock().unwrap() = want;
+                return;
+            }
+            tokio::time::timeout_at(deadline, notified)
+                .await
+                .expect("the bot connects to the stand-in gateway");
+        }
+    }
+
+    pub fn calls(&self) -> Vec<Call> {
+        self.calls.lock().unwrap().clone()
+    }
+
+    pub fn id(&self) -> u64 {
+        let mut n = self.next_id.lock().unwrap();
+        *n += 1;
+        *n
+    }
+
+    /// Sends a gateway event (op 0) to the connected bot.
+    pub fn send(&self, name: &str, data: Value) {
+        let tx = self
+            .events
+            .lock()
+            .unwrap()
+            .clone()
+            .expect("a bot is connected");
+        tx.send(json!({ "t": name, "d": data }))
+            .expect("the gateway is up");
+    }
+
+    /// Waits for the `n`-th call (counting from `from`) matching `pred`, and returns it.
+    pub async fn wait_for(&self, from: usize, pred: impl Fn(&Call) -> bool) -> Call {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            let notified = self.called.notified();
+            if let Some(c) = self.calls.lock().unwrap()[from..]
+                .iter()
+                .find(|c| pred(c))
+                .cloned()
+            {
+                return c;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                let seen: Vec<String> = self
+                    .calls()
+                    .iter()
+                    .map(|c| format!("{} {} {}", c.method, c.path, c.content()))
+                    .collect();
+                panic!("no matching call came; calls: {seen:#?}");
+            }
+        }
+    }
+
+    pub fn call_count(&self) -> usize {
+        self.calls.lock().unwrap().len()
+    }
+
+    /// A user object.
+    pub fn user(id: u64, name: &str) -> Value {
+        json!({ "id": id.to_string(), "username": name, "discriminator": "0", "global_name": name, "avatar": null, "bot": false })
+    }
+
+    /// A member object for interactions.
+    fn member(id: u64, name: &str) -> Value {
+        json!({
+            "user": Self::user(id, name), "roles": [], "joined_at": "2026-01-01T00:00:00.000000+00:00",
+            "deaf": false, "mute": false, "flags": 0, "permissions": "2251799813685247"
+        })
+    }
+
+    /// A MESSAGE_CREATE from `user` in `channel`.
+    pub fn message(&self, channel: u64, user: u64, name: &str, content: &str) {
+        let id = self.id();
+        self.send(
+            "MESSAGE_CREATE",
+            message_json(id, channel, Self::user(user, name), content, Some(GUILD)),
+        );
+    }
+
+    fn interaction_base(&self, kind: u8, channel: u64, user: u64, name: &str) -> (u64, Value) {
+        let id = self.id();
+        (
+            id,
+            json!({
+                "id": id.to_string(), "application_id": APP.to_string(), "type": kind,
+                "guild_id": GUILD.to_string(), "channel_id": channel.to_string(),
+                "channel": { "id": channel.to_string(), "type": 0 },
+                "member": Self::member(user, name), "token": format!("token{id}"), "version": 1,
+                "app_permissions": "2251799813685247", "locale": "en-US", "guild_locale": "en-US",
+                "entitlements": [], "authorizing_integration_owners": {}, "context": 0,
+                "attachment_size_limit": 26214400
+            }),
+        )
+    }
+
+    /// `/dama <sub> <options…>` from `user`; `users` resolves user options. Returns the
+    /// interaction id.
+    pub fn slash(
+        &self,
+        channel: u64,
+        user: u64,
+        name: &str,
+        sub: &str,
+        options: Value,
+        users: &[(u64, &str)],
+    ) -> u64 {
+        let (id, mut body) = self.interaction_base(2, channel, user, name);
+        let resolved: serde_json::Map<String, Value> = users
+            .iter()
+            .map(|(u, n)| (u.to_string(), Self::user(*u, n)))
+            .collect();
+        body["data"] = json!({
+            "id": "700000000000000001", "name": "dama", "type": 1, "guild_id": GUILD.to_string(),
+            "options": [{ "name": sub, "type": 1, "options": options }],
+            "resolved": { "users": resolved }
+        });
+        self.send("INTERACTION_CREATE", body);
+        id
+    }
+
+    /// A button click by `user` on a bot message in `channel`. Returns the interaction id.
+    pub fn click(&self, channel: u64, user: u64, name: &str, custom_id: &str) -> u64 {
+        let (id, mut body) = self.interaction_base(3, channel, user, name);
+        body["data"] = json!({ "custom_id": custom_id, "component_type": 2 });
+        body["message"] = message_json(self.id(), channel, Self::bot_user(), "board", Some(GUILD));
+        self.send("INTERACTION_CREATE", body);
+        id
+    }
+
+    pub fn bot_user() -> Value {
+        json!({ "id": BOT.to_string(), "username": "dama", "discriminator": "0", "global_name": null, "avatar": null, "bot": true })
+    }
+}
+
+fn gw_url(url: &str) -> String {
+    url.to_string()
+}
+
+fn message_json(id: u64, channel: u64, author: Value, content: &str, guild: Option<u64>) -> Value {
+    let mut m = json!({
+        "id": id.to_string(), "channel_id": channel.to_string(), "author": author, "content": content,
+        "timestamp": "2026-11-30T00:00:00.000000+00:00", "edited_timestamp": null, "tts": false,
+        "mention_everyone": false, "mentions": [], "mention_roles": [], "attachments": [],
+        "embeds": [], "pinned": false, "type": 0
+    });
+    if let Some(g) = guild {
+        m["guild_id"] = json!(g.to_string());
+    }
+    m
+}
+
+async fn serve_gateway(
+    stream: TcpStream,
+    mut events: mpsc::UnboundedReceiver<Value>,
+    sender: mpsc::UnboundedSender<Value>,
+    current: Arc<Mutex<Option<mpsc::UnboundedSender<Value>>>>,
+    connected: Arc<Notify>,
+    readies: Arc<Mutex<usize>>,
+    url: String,
+) {
+    let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else {
+        return;
+    };
+    let hello = json!({ "op": 10, "d": { "heartbeat_interval": 41250 } });
+    if ws.send(WsMessage::Text(hello.to_string())).await.is_err() {
+        return;
+    }
+    let mut seq = 0u64;
+    loop {
+        tokio::select! {
+            incoming = ws.next() => {
+                let Some(Ok(msg)) = incoming else { return };
+                let text = match msg {
+                    WsMessage::Text(t) => t,
+                    WsMessage::Binary(b) => String::from_utf8_lossy(&b).into_owned(),
+                    WsMessage::Close(_) => return,
+                    _ => continue,
+                };
+                let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
+                match v["op"].as_u64() {
+                    Some(1) => { let _ = ws.send(WsMessage::Text(json!({"op": 11}).to_string())).await; }
+                    Some(2) => {
+                        seq += 1;
+                        let ready = json!({ "op": 0, "t": "READY", "s": seq, "d": {
+                            "v": 10, "user": FakeDiscord::bot_user(), "guilds": [],
+                            "session_id": "session", "resume_gateway_url": url,
+                            "application": { "id": APP.to_string(), "flags": 0 } } });
+                        let _ = ws.send(WsMessage::Text(ready.to_string())).await;
+                        // Events now go to this connection.
+                        *current.lock().unwrap() = Some(sender.clone());
+                        *readies.lock().unwrap() += 1;
+                        connected.notify_waiters();
+                    }
+                    _ => {}
+                }
+            }
+            event = events.recv() => {
+                let Some(mut e) = event else { return };
+                seq += 1;
+                e["op"] = json!(0);
+                e["s"] = json!(seq);
+                if ws.send(WsMessage::Text(e.to_string())).await.is_err() { return; }
+            }
+        }
+    }
+}
+
+async fn serve_rest(
+    stream: TcpStream,
+    calls: Arc<Mutex<Vec<Call>>>,
+    called: Arc<Notify>,
+    next_id: Arc<Mutex<u64>>,
+    gateway: String,
+) {
+    let mut reader = BufReader::new(stream);
+    loop {
+        let mut request_line = String::new();
+        if reader.read_line(&mut request_line).await.unwrap_or(0) == 0 {
+            return;
+        }
+        let mut parts = request_line.split_whitespace();
+        let (method, path) = (
+            parts.next().unwrap_or("").to_string(),
+            parts.next().unwrap_or("").to_string(),
+        );
+        let mut headers = Vec::new();
+        loop {
+            let mut line = String::new();
+            if reader.read_line(&mut line).await.unwrap_or(0) == 0 {
+                return;
+            }
+            let line = line.trim_end().to_string();
+            if line.is_empty() {
+                break;
+            }
+            if let Some((k, v)) = line.split_once(':') {
+                headers.push((k.trim().to_ascii_lowercase(), v.trim().to_string()));
+            }
+        }
+        let header = |name: &str| {
+            headers
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+        };
+        let mut body = Vec::new();
+        if let Some(len) = header("content-length").and_then(|l| l.parse::<usize>().ok()) {
+            body.resize(len, 0);
+            if reader.read_exact(&mut body).await.is_err() {
+                return;
+            }
+        } else if header("transfer-encoding").is_some_and(|t| t.contains("chunked")) {
+            loop {
+                let mut size = String::new();
+                reader.read_line(&mut size).await.unwrap_or(0);
+                let n = usize::from_str_radix(size.trim().split(';').next().unwrap_or("0"), 16)
+                    .unwrap_or(0);
+                let mut chunk = vec![0; n + 2];
+                if reader.read_exact(&mut chunk).await.is_err() {
+                    return;
+                }
+                if n == 0 {
+                    break;
+                }
+                body.extend_from_slice(&chunk[..n]);
+            }
+        }
+        let (json, files) = match header("content-type") {
+            Some(ct) if ct.starts_with("multipart/form-data") => {
+                let boundary = ct
+                    .split("boundary=")
+                    .nth(1)
+                    .unwrap_or("")
+                    .trim_matches('"')
+                    .to_string();
+                multipart(&body, &boundary)
+            }
+            _ => (
+                serde_json::from_slice(&body).unwrap_or(Value::Null),
+                Vec::new(),
+            ),
+        };
+        let path_only = path.split('?').next().unwrap_or("").to_string();
+        let call = Call {
+            method: method.clone(),
+            path: path_only.clone(),
+            json: json.clone(),
+            files,
+        };
+        let (status, reply) = answer(&call, &next_id, &gateway);
+        calls.lock().unwrap().push(call);
+        called.notify_waiters();
+        let reply = reply.map(|v| v.to_string()).unwrap_or_default();
+        let response = format!(
+            "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{reply}",
+            reply.len()
+        );
+        if reader
+            .get_mut()
+            .write_all(response.as_bytes())
+            .await
+            .is_err()
+        {
+            return;
+        }
+    }
+}
+
+fn answer(call: &Call, next_id: &Mutex<u64>, gateway: &str) -> (&'static str, Option<Value>) {
+    let p = call.path.trim_start_matches("/api/v10");
+    let new_id = || {
+        let mut n = next_id.lock().unwrap();
+        *n += 1;
+        *n
+    };
+    let sent_message = |channel: u64| {
+        let content = call
+            .json
+            .get("content")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        message_json(
+            new_id(),
+            channel,
+            FakeDiscord::bot_user(),
+            content,
+            Some(GUILD),
+        )
+    };
+    let segments: Vec<&str> = p.split('/').filter(|s| !s.is_empty()).collect();
+    match (call.method.as_str(), segments.as_slice()) {
+        ("GET", ["gateway"]) => ("200 OK", Some(json!({ "url": gateway }))),
+        ("GET", ["gateway", "bot"]) => (
+            "200 OK",
+            Some(json!({ "url": gateway, "shards": 1,
+            "session_start_limit": { "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1 } })),
+        ),
+        ("PUT", ["applications", _, ..]) => ("200 OK", Some(json!([]))),
+        ("POST", ["channels", c, "messages"]) => {
+            ("200 OK", Some(sent_message(c.parse().unwrap_or(0))))
+        }
+        ("POST", ["channels", _, "typing"]) => ("204 No Content", None),
+        ("POST", ["interactions", _, _, "callback"]) => ("204 No Content", None),
+        ("POST", ["webhooks", ..]) | ("PATCH", ["webhooks", ..]) | ("GET", ["webhooks", ..]) => {
+            ("200 OK", Some(sent_message(1)))
+        }
+        _ => (
+            "404 Not Found",
+            Some(json!({ "message": "Unknown", "code": 0 })),
+        ),
+    }
+}
+
+fn multipart(body: &[u8], boundary: &str) -> (Value, Vec<(String, Vec<u8>)>) {
+    let delimiter = format!("--{boundary}");
+    let mut json = Value::Null;
+    let mut files = Vec::new();
+    let text = body;
+    let mut starts = Vec::new();
+    let d = delimiter.as_bytes();
+    let mut i = 0;
+    while i + d.len() <= text.len() {
+        if &text[i..i + d.len()] == d {
+            starts.push(i);
+            i += d.len();
+        } else {
+            i += 1;
+        }
+    }
+    for w in starts.windows(2) {
+        let part = &text[w[0] + d.len()..w[1]];
+        let part = part.strip_prefix(b"\r\n").unwrap_or(part);
+        let Some(split) = part.windows(4).position(|x| x == b"\r\n\r\n") else {
+            continue;
+        };
+        let head = String::from_utf8_lossy(&part[..split]).to_string();
+        let mut content = &part[split + 4..];
+        if content.ends_with(b"\r\n") {
+            content = &content[..content.len() - 2];
+        }
+        let name = head
+            .split("name=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .unwrap_or("");
+        let filename = head
+            .split("filename=\"")
+            .nth(1)
+            .and_then(|s| s.split('"').next());
+        if name == "payload_json" {
+            json = serde_json::from_slice(content).unwrap_or(Value::Null);
+        } else if let Some(f) = filename {
+            files.push((f.to_string(), content.to_vec()));
+        }
+    }
+    (json, files)
+}

@@ -1,0 +1,260 @@
+//! The real bot binary against a local Discord stand-in: slash commands, buttons, typed moves,
+//! the AI, refusals, a restart, the leaderboard.
+#[path = "common/fake_discord.rs"]
+mod fake_discord;
+use dama::engine::Game;
+use fake_discord::{FakeDiscord, GUILD};
+use serde_json::json;
+use std::process::{Child, Command, Stdio};
+
+const ALICE: u64 = 111_111_111_111_111_111;
+const BOB: u64 = 222_222_222_222_222_222;
+const CAROL: u64 = 333_333_333_333_333_333;
+const CHANNEL: u64 = 444_444_444_444_444_444;
+
+struct Bot(Child);
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn start_bot(fake: &FakeDiscord, db: &std::path::Path) -> Bot {
+    let child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .arg("run")
+        .env("DISCORD_TOKEN", "test-token")
+        .env("DISCORD_API_BASE", &fake.rest_url)
+        .env("DATABASE_URL", format!("sqlite://{}", db.display()))
+        .env("DAMA_GUILD_ID", GUILD.to_string())
+        .env(
+            "RUST_LOG",
+            std::env::var("DAMA_E2E_LOG").unwrap_or_else(|_| "warn".into()),
+        )
+        .stdout(Stdio::null())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("the bot starts");
+    Bot(child)
+}
+
+fn temp_db(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-e2e-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("dama.db")
+}
+
+/// Slash `/dama challenge` by Alice (poise sends choices as the index of the choice) against Bob, accepted by Bob's click; returns the index of
+/// the first call after the game began.
+async fn challenge_and_accept(fake: &FakeDiscord) -> usize {
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, ALICE, "alice", "challenge",
+        json!([{ "name": "opponent", "type": 6, "value": BOB.to_string() }, { "name": "color", "type": 4, "value": 0 }]),
+        &[(BOB, "bob")]);
+    let answer = fake
+        .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+        .await;
+    assert!(
+        answer
+            .content()
+            .contains(&format!("<@{ALICE}> challenges <@{BOB}>")),
+        "{}",
+        answer.content()
+    );
+    let accept = answer
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":accept"))
+        .expect("an Accept button");
+    let from = fake.call_count();
+    fake.click(CHANNEL, BOB, "bob", &accept);
+    let board = fake
+        .wait_for(from, |c| {
+            c.path == format!("/api/v10/channels/{CHANNEL}/messages")
+        })
+        .await;
+    assert!(board.content().contains("Game on!"), "{}", board.content());
+    assert!(board.png().is_some(), "the board is attached");
+    fake.call_count()
+}
+
+/// Types `text` as `user` and waits for the bot's message in the channel.
+async fn typed(fake: &FakeDiscord, user: u64, name: &str, text: &str) -> fake_discord::Call {
+    let from = fake.call_count();
+    fake.message(CHANNEL, user, name, text);
+    fake.wait_for(from, |c| {
+        c.method == "POST" && c.path == format!("/api/v10/channels/{CHANNEL}/messages")
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_played_to_the_end_with_typed_moves_and_slash_moves() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("game");
+    let _bot = start_bot(&fake, &db);
+    fake.wait_connected().await;
+    assert!(
+        fake.calls()
+            .iter()
+            .any(|c| c.method == "GET" && c.path == "/api/v10/gateway"),
+        "the gateway URL came from the stand-in"
+    );
+    fake.wait_for(0, |c| c.method == "PUT" && c.path.contains("/commands"))
+        .await;
+
+    challenge_and_accept(&fake).await;
+    let mut game = Game::default();
+    let mut state = 12345u64;
+    let mut slash_moves = 0;
+    while !game.is_over() && game.ply_count() < 300 {
+        let legal = game.position().legal_moves();
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
+        let mv = legal[(state >> 33) as usize % legal.len()];
+        let text = game.position().notation(&mv);
+        let (user, name, other) = if game.ply_count() % 2 == 0 {
+            (ALICE, "alice", BOB)
+        } else {
+            (BOB, "bob", ALICE)
+        };
+        let reply = if game.ply_count() % 10 == 3 {
+            slash_moves += 1;
+            let from = fake.call_count();
+            let id = fake.slash(
+                CHANNEL,
+                user,
+                name,
+                "move",
+                json!([{ "name": "move", "type": 3, "value": text }]),
+                &[],
+            );
+            fake.wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+                .await
+        } else {
+            typed(&fake, user, name, &text).await
+        };
+        game.play(mv).unwrap();
+        assert!(
+            reply.content().contains(&format!("played {text}.")),
+            "{}",
+            reply.content()
+        );
+        assert!(reply.png().is_some(), "a board after every move");
+        if !game.is_over() {
+            assert!(
+                reply.content().contains(&format!("<@{other}> to move")),
+                "{}",
+                reply.content()
+            );
+        }
+    }
+    assert!(slash_moves > 0);
+    if !game.is_over() {
+        let from = fake.call_count();
+        let id = fake.slash(CHANNEL, ALICE, "alice", "resign", json!([]), &[]);
+        let r = fake
+            .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+            .await;
+        assert!(r.content().contains("resigned"), "{}", r.content());
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_an_ai_game_a_restart_and_the_leaderboard() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("refusals");
+    let bot = start_bot(&fake, &db);
+    fake.wait_connected().await;
+    challenge_and_accept(&fake).await;
+
+    // A third user trying to move gets nothing: chatter is ignored.
+    let from = fake.call_count();
+    fake.message(CHANNEL, CAROL, "carol", "e3-e4");
+    // Out of turn: Bob answers before Alice moved.
+    let r = typed(&fake, BOB, "bob", "f6-f5").await;
+    assert!(
+        r.content().contains("It is not your turn"),
+        "{}",
+        r.content()
+    );
+    assert!(
+        fake.calls()[from..]
+            .iter()
+            .all(|c| !c.content().contains("played")),
+        "Carol's move was not played"
+    );
+    // Illegal.
+    let r = typed(&fake, ALICE, "alice", "e3-e5").await;
+    assert!(r.content().contains("cannot move to e5"), "{}", r.content());
+    let r = typed(&fake, ALICE, "alice", "e3-e4").await;
+    assert!(r.content().contains("played e3-e4"), "{}", r.content());
+    let stale = r.custom_ids();
+    let r = typed(&fake, BOB, "bob", "f6-f5").await;
+    assert!(r.content().contains("played f6-f5"));
+    // A stale button: Resign from the board before Bob's move.
+    let resign = stale
+        .iter()
+        .find(|i| i.ends_with(":resign"))
+        .unwrap()
+        .clone();
+    let from = fake.call_count();
+    fake.click(CHANNEL, ALICE, "alice", &resign);
+    let polite = fake
+        .wait_for(from, |c| c.path.starts_with("/api/v10/webhooks/"))
+        .await;
+    assert!(
+        polite.content().contains("earlier position") && polite.ephemeral(),
+        "{}",
+        polite.content()
+    );
+
+    // Restart in the middle of the game; it goes on afterwards.
+    drop(bot);
+    let _bot = start_bot(&fake, &db);
+    fake.wait_connected().await;
+    let r = typed(&fake, ALICE, "alice", "d3-d4").await;
+    assert!(r.content().contains("played d3-d4"), "{}", r.content());
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, BOB, "bob", "resign", json!([]), &[]);
+    fake.wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+        .await;
+
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, CAROL, "carol", "leaderboard", json!([]), &[]);
+    let board = fake
+        .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+        .await;
+    let text = board.content();
+    let alice = text.find(&format!("<@{ALICE}>")).expect("Alice is listed");
+    let bob = text.find(&format!("<@{BOB}>")).expect("Bob is listed");
+    assert!(alice < bob, "the winner first: {text}");
+
+    // A game against the AI in another channel: the AI answers.
+    let ai_channel = CHANNEL + 1;
+    let from = fake.call_count();
+    fake.slash(
+        ai_channel,
+        CAROL,
+        "carol",
+        "ai",
+        json!([{ "name": "level", "type": 4, "value": 0 }]),
+        &[],
+    );
+    fake.wait_for(from, |c| c.content().contains("against the AI"))
+        .await;
+    let from = fake.call_count();
+    fake.message(ai_channel, CAROL, "carol", "e3-e4");
+    let answer = fake
+        .wait_for(from, |c| c.content().contains("the AI (easy) played"))
+        .await;
+    assert!(answer.png().is_some());
+    assert!(
+        answer.content().contains(&format!("<@{CAROL}> to move")),
+        "{}",
+        answer.content()
+    );
+}
