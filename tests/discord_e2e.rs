@@ -258,3 +258,41 @@ async fn refusals_an_ai_game_a_restart_and_the_leaderboard() {
         answer.content()
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_against_the_ai_played_to_the_end() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("ai");
+    let _bot = start_bot(&fake, &db);
+    fake.wait_connected().await;
+    let channel = CHANNEL + 7;
+    let from = fake.call_count();
+    fake.slash(channel, CAROL, "carol", "ai", json!([{ "name": "level", "type": 4, "value": 0 }]), &[]);
+    let mut last = fake.wait_for(from, |c| c.content().contains("against the AI")).await;
+    let mut state = 99u64;
+    let mut moves = 0;
+    loop {
+        let text = last.content();
+        if text.contains(" wins") || text.contains("Draw") {
+            break;
+        }
+        assert!(text.contains(&format!("<@{CAROL}> to move")), "{text}");
+        let position = dama::engine::fen::parse(&last.fen().expect("the board's position")).unwrap();
+        let legal = position.legal_moves();
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let mv = legal[(state >> 33) as usize % legal.len()];
+        let from = fake.call_count();
+        fake.message(channel, CAROL, "carol", &position.notation(&mv));
+        moves += 1;
+        let mine = fake.wait_for(from, |c| c.content().contains("<@333333333333333333> played")).await;
+        let over = mine.content().contains(" wins") || mine.content().contains("Draw");
+        last = if over {
+            mine
+        } else {
+            fake.wait_for(from, |c| c.content().contains("the AI (easy) played")).await
+        };
+        assert!(last.png().is_some());
+        assert!(moves < 400, "the game should have ended");
+    }
+    assert!(last.custom_ids().is_empty() || last.json["components"][0]["components"][0]["disabled"] == true);
+}

@@ -104,6 +104,27 @@ fn attachments(reply: &Reply) -> Vec<serenity::CreateAttachment> {
     files
 }
 
+/// The buttons of `message`, all disabled.
+fn disabled(message: &serenity::Message) -> Vec<serenity::CreateActionRow> {
+    message
+        .components
+        .iter()
+        .map(|row| {
+            serenity::CreateActionRow::Buttons(
+                row.components
+                    .iter()
+                    .filter_map(|c| match c {
+                        serenity::ActionRowComponent::Button(b) => {
+                            Some(serenity::CreateButton::from(b.clone()).disabled(true))
+                        }
+                        _ => None,
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
 /// A host reply as a new channel message.
 pub fn message(reply: &Reply) -> serenity::CreateMessage {
     let mut m = serenity::CreateMessage::new()

@@ -67,6 +67,12 @@ impl Call {
             .map(|(_, b)| b.as_slice())
     }
 
+    /// The position shown with a board (the embed's footer).
+    pub fn fen(&self) -> Option<String> {
+        let data = self.json.get("data").unwrap_or(&self.json);
+        data.get("embeds")?.get(0)?.get("footer")?.get("text")?.as_str().map(str::to_string)
+    }
+
     pub fn ephemeral(&self) -> bool {
         let data = self.json.get("data").unwrap_or(&self.json);
         data.get("flags").and_then(Value::as_u64).unwrap_or(0) & 64 != 0
