@@ -267,8 +267,17 @@ async fn a_game_against_the_ai_played_to_the_end() {
     fake.wait_connected().await;
     let channel = CHANNEL + 7;
     let from = fake.call_count();
-    fake.slash(channel, CAROL, "carol", "ai", json!([{ "name": "level", "type": 4, "value": 0 }]), &[]);
-    let mut last = fake.wait_for(from, |c| c.content().contains("against the AI")).await;
+    fake.slash(
+        channel,
+        CAROL,
+        "carol",
+        "ai",
+        json!([{ "name": "level", "type": 4, "value": 0 }]),
+        &[],
+    );
+    let mut last = fake
+        .wait_for(from, |c| c.content().contains("against the AI"))
+        .await;
     let mut state = 99u64;
     let mut moves = 0;
     loop {
@@ -277,22 +286,33 @@ async fn a_game_against_the_ai_played_to_the_end() {
             break;
         }
         assert!(text.contains(&format!("<@{CAROL}> to move")), "{text}");
-        let position = dama::engine::fen::parse(&last.fen().expect("the board's position")).unwrap();
+        let position =
+            dama::engine::fen::parse(&last.fen().expect("the board's position")).unwrap();
         let legal = position.legal_moves();
-        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1);
         let mv = legal[(state >> 33) as usize % legal.len()];
         let from = fake.call_count();
         fake.message(channel, CAROL, "carol", &position.notation(&mv));
         moves += 1;
-        let mine = fake.wait_for(from, |c| c.content().contains("<@333333333333333333> played")).await;
+        let mine = fake
+            .wait_for(from, |c| {
+                c.content().contains("<@333333333333333333> played")
+            })
+            .await;
         let over = mine.content().contains(" wins") || mine.content().contains("Draw");
         last = if over {
             mine
         } else {
-            fake.wait_for(from, |c| c.content().contains("the AI (easy) played")).await
+            fake.wait_for(from, |c| c.content().contains("the AI (easy) played"))
+                .await
         };
         assert!(last.png().is_some());
         assert!(moves < 400, "the game should have ended");
     }
-    assert!(last.custom_ids().is_empty() || last.json["components"][0]["components"][0]["disabled"] == true);
+    assert!(
+        last.custom_ids().is_empty()
+            || last.json["components"][0]["components"][0]["disabled"] == true
+    );
 }

@@ -70,7 +70,12 @@ impl Call {
     /// The position shown with a board (the embed's footer).
     pub fn fen(&self) -> Option<String> {
         let data = self.json.get("data").unwrap_or(&self.json);
-        data.get("embeds")?.get(0)?.get("footer")?.get("text")?.as_str().map(str::to_string)
+        data.get("embeds")?
+            .get(0)?
+            .get("footer")?
+            .get("text")?
+            .as_str()
+            .map(str::to_string)
     }
 
     pub fn ephemeral(&self) -> bool {
@@ -81,6 +86,8 @@ impl Call {
 
 pub struct FakeDiscord {
     pub rest_url: String,
+    /// When each POST to a path arrived, by path.
+    posts: Arc<Mutex<std::collections::HashMap<String, Vec<std::time::Instant>>>>,
     pub gateway_url: String,
     calls: Arc<Mutex<Vec<Call>>>,
     called: Arc<Notify>,
@@ -99,6 +106,7 @@ impl FakeDiscord {
         let rest_url = format!("http://{}", rest.local_addr().unwrap());
         let gateway_url = format!("ws://{}", gateway.local_addr().unwrap());
         let fake = FakeDiscord {
+            posts: Arc::default(),
             rest_url,
             gateway_url: gateway_url.clone(),
             calls: Arc::default(),
@@ -109,17 +117,23 @@ impl FakeDiscord {
             seen_readies: Mutex::new(0),
             next_id: Arc::new(Mutex::new(800_000_000_000_000_000)),
         };
-        let (calls, called, next_id) = (
+        let (calls, called, next_id, posts) = (
             fake.calls.clone(),
             fake.called.clone(),
             fake.next_id.clone(),
+            fake.posts.clone(),
         );
         let gw = gateway_url.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = rest.accept().await {
-                let (calls, called, next_id, gw) =
-                    (calls.clone(), called.clone(), next_id.clone(), gw.clone());
-                tokio::spawn(serve_rest(stream, calls, called, next_id, gw));
+                let (calls, called, next_id, gw, posts) = (
+                    calls.clone(),
+                    called.clone(),
+                    next_id.clone(),
+                    gw.clone(),
+                    posts.clone(),
+                );
+                tokio::spawn(serve_rest(stream, calls, called, next_id, gw, posts));
             }
         });
         let (events, connected, readies) = (
@@ -199,6 +213,30 @@ impl FakeDiscord {
                     .collect();
                 panic!("no matching call came; calls: {seen:#?}");
             }
+        }
+    }
+
+    /// How many POSTs `path` has had.
+    pub fn post_count(&self, path: &str) -> usize {
+        self.posts.lock().unwrap().get(path).map_or(0, Vec::len)
+    }
+
+    /// Waits until `path` has had `n` POSTs; returns when the `n`-th arrived.
+    pub async fn wait_posts(&self, path: &str, n: usize) -> std::time::Instant {
+        loop {
+            let notified = self.called.notified();
+            if let Some(&t) = self
+                .posts
+                .lock()
+                .unwrap()
+                .get(path)
+                .and_then(|v| v.get(n - 1))
+            {
+                return t;
+            }
+            tokio::time::timeout(Duration::from_secs(30), notified)
+                .await
+                .expect("the bot posts in time");
         }
     }
 
@@ -362,6 +400,7 @@ async fn serve_rest(
     called: Arc<Notify>,
     next_id: Arc<Mutex<u64>>,
     gateway: String,
+    posts: Arc<Mutex<std::collections::HashMap<String, Vec<std::time::Instant>>>>,
 ) {
     let mut reader = BufReader::new(stream);
     loop {
@@ -439,6 +478,14 @@ async fn serve_rest(
             files,
         };
         let (status, reply) = answer(&call, &next_id, &gateway);
+        if call.method == "POST" {
+            posts
+                .lock()
+                .unwrap()
+                .entry(call.path.clone())
+                .or_default()
+                .push(std::time::Instant::now());
+        }
         calls.lock().unwrap().push(call);
         called.notify_waiters();
         let reply = reply.map(|v| v.to_string()).unwrap_or_default();
