@@ -117,7 +117,7 @@ fn main() {
                 &[(black, "b")]);
             let answer = fake.wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/"))).await;
             let accept = answer.custom_ids().into_iter().find(|i| i.ends_with(":accept")).expect("accept");
-            fake.click(channel, black, "b", &accept);
+            fake.click(channel, black, "b", &accept, &answer.custom_ids());
             fake.wait_posts(&format!("/api/v10/channels/{channel}/messages"), 1).await;
         }
         let rate = arg("--rate", 1000);

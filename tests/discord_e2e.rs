@@ -69,7 +69,7 @@ async fn challenge_and_accept(fake: &FakeDiscord) -> usize {
         .find(|i| i.ends_with(":accept"))
         .expect("an Accept button");
     let from = fake.call_count();
-    fake.click(CHANNEL, BOB, "bob", &accept);
+    fake.click(CHANNEL, BOB, "bob", &accept, &answer.custom_ids());
     let board = fake
         .wait_for(from, |c| {
             c.path == format!("/api/v10/channels/{CHANNEL}/messages")
@@ -77,6 +77,19 @@ async fn challenge_and_accept(fake: &FakeDiscord) -> usize {
         .await;
     assert!(board.content().contains("Game on!"), "{}", board.content());
     assert!(board.png().is_some(), "the board is attached");
+    let settled = fake
+        .wait_for(from, |c| {
+            c.method == "PATCH" && c.path.ends_with("/messages/@original")
+        })
+        .await;
+    let buttons = &settled.json["components"][0]["components"];
+    assert!(
+        buttons
+            .as_array()
+            .is_some_and(|b| b.len() == 2 && b.iter().all(|b| b["disabled"] == true)),
+        "the challenge's buttons are disabled: {}",
+        settled.json
+    );
     fake.call_count()
 }
 
@@ -202,7 +215,7 @@ async fn refusals_an_ai_game_a_restart_and_the_leaderboard() {
         .unwrap()
         .clone();
     let from = fake.call_count();
-    fake.click(CHANNEL, ALICE, "alice", &resign);
+    fake.click(CHANNEL, ALICE, "alice", &resign, &stale);
     let polite = fake
         .wait_for(from, |c| c.path.starts_with("/api/v10/webhooks/"))
         .await;

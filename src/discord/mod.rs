@@ -419,11 +419,19 @@ async fn button(
     component
         .create_response(ctx, serenity::CreateInteractionResponse::Acknowledge)
         .await?;
-    match data
+    let answered = data
         .host
         .button(&who, &component.data.custom_id, thread.map(|t| t.get()))
-        .await
-    {
+        .await;
+    if answered.is_ok() && component.data.custom_id.starts_with("challenge:") {
+        // The challenge is settled: its buttons go grey.
+        let edit =
+            serenity::EditInteractionResponse::new().components(disabled(&component.message));
+        if let Err(e) = component.edit_response(ctx, edit).await {
+            tracing::warn!(error = %e, "greying a settled challenge's buttons failed");
+        }
+    }
+    match answered {
         Ok(reply) => {
             let channel = thread.unwrap_or(component.channel_id);
             let sent = channel.send_message(ctx, message(&reply)).await?;

@@ -308,10 +308,24 @@ impl FakeDiscord {
     }
 
     /// A button click by `user` on a bot message in `channel`. Returns the interaction id.
-    pub fn click(&self, channel: u64, user: u64, name: &str, custom_id: &str) -> u64 {
+    /// A click on `custom_id`, on a bot message that carries the buttons `on`.
+    pub fn click(
+        &self,
+        channel: u64,
+        user: u64,
+        name: &str,
+        custom_id: &str,
+        on: &[String],
+    ) -> u64 {
         let (id, mut body) = self.interaction_base(3, channel, user, name);
         body["data"] = json!({ "custom_id": custom_id, "component_type": 2 });
-        body["message"] = message_json(self.id(), channel, Self::bot_user(), "board", Some(GUILD));
+        let mut message = message_json(self.id(), channel, Self::bot_user(), "board", Some(GUILD));
+        let buttons: Vec<Value> = on
+            .iter()
+            .map(|b| json!({ "type": 2, "style": 2, "label": b, "custom_id": b }))
+            .collect();
+        message["components"] = json!([{ "type": 1, "components": buttons }]);
+        body["message"] = message;
         self.send("INTERACTION_CREATE", body);
         id
     }
