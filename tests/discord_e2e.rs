@@ -329,3 +329,56 @@ async fn a_game_against_the_ai_played_to_the_end() {
             || last.json["components"][0]["components"][0]["disabled"] == true
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_with_thread_true_is_played_in_a_new_thread() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("thread");
+    let _bot = start_bot(&fake, &db);
+    fake.wait_connected().await;
+    let from = fake.call_count();
+    let id = fake.slash(
+        CHANNEL,
+        ALICE,
+        "alice",
+        "challenge",
+        json!([{ "name": "opponent", "type": 6, "value": BOB.to_string() },
+               { "name": "color", "type": 4, "value": 0 },
+               { "name": "thread", "type": 5, "value": true }]),
+        &[(BOB, "bob")],
+    );
+    let answer = fake
+        .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+        .await;
+    let accept = answer
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":accept"))
+        .unwrap();
+    let from = fake.call_count();
+    fake.click(CHANNEL, BOB, "bob", &accept, &answer.custom_ids());
+    fake.wait_for(from, |c| {
+        c.path == format!("/api/v10/channels/{CHANNEL}/threads")
+    })
+    .await;
+    let board = fake
+        .wait_for(from, |c| c.content().contains("Game on!"))
+        .await;
+    let thread: u64 = board.path.split('/').nth(4).unwrap().parse().unwrap();
+    assert_ne!(thread, CHANNEL, "the game is in the thread");
+    let from = fake.call_count();
+    fake.message(thread, ALICE, "alice", "e3-e4");
+    let r = fake
+        .wait_for(from, |c| {
+            c.path == format!("/api/v10/channels/{thread}/messages")
+        })
+        .await;
+    assert!(r.content().contains("played e3-e4"), "{}", r.content());
+    // The parent channel stays free for another game.
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, CAROL, "carol", "ai", json!([]), &[]);
+    let r = fake
+        .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+        .await;
+    assert!(r.content().contains("against the AI"), "{}", r.content());
+}

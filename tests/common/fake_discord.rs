@@ -552,6 +552,20 @@ fn answer(call: &Call, next_id: &Mutex<u64>, gateway: &str) -> (&'static str, Op
             ("200 OK", Some(sent_message(c.parse().unwrap_or(0))))
         }
         ("POST", ["channels", _, "typing"]) => ("204 No Content", None),
+        ("POST", ["channels", c, "threads"]) => {
+            let name = call
+                .json
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or("thread");
+            (
+                "201 Created",
+                Some(
+                    json!({ "id": new_id().to_string(), "type": 11, "name": name,
+                "guild_id": GUILD.to_string(), "parent_id": c.to_string() }),
+                ),
+            )
+        }
         ("POST", ["interactions", _, _, "callback"]) => ("204 No Content", None),
         ("POST", ["webhooks", ..]) | ("PATCH", ["webhooks", ..]) | ("GET", ["webhooks", ..]) => {
             ("200 OK", Some(sent_message(1)))
