@@ -205,8 +205,6 @@ pub async fn run(config: Config, host: Arc<Host>) -> Result<(), Error> {
             commands: vec![commands::dama()],
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             on_error: |error| Box::pin(on_error(error)),
-            // No owner-only commands: skip asking Discord for the application's owners.
-            initialize_owners: false,
             ..Default::default()
         })
         .setup(move |ctx, _ready, framework| {
@@ -240,6 +238,8 @@ pub async fn run(config: Config, host: Arc<Host>) -> Result<(), Error> {
                 Ok(Data { host: setup_host })
             })
         })
+        // No owner-only commands: skip asking Discord for the application's owners.
+        .initialize_owners(false)
         .build();
 
     let mut http = serenity::HttpBuilder::new(&config.token);
