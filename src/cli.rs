@@ -113,14 +113,17 @@ pub enum Command {
 pub fn main() -> ExitCode {
     // A missing .env file is the normal case.
     let _ = dotenvy::dotenv();
+    let cli = Cli::parse();
+    // The bot logs its life at info; the other commands only speak up when something is wrong.
+    let quiet = !matches!(cli.command, None | Some(Command::Run));
     tracing_subscriber::fmt()
         .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info")),
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+                tracing_subscriber::EnvFilter::new(if quiet { "warn" } else { "info" })
+            }),
         )
         .with_writer(io::stderr)
         .init();
-    let cli = Cli::parse();
     let mut out = io::BufWriter::new(io::stdout());
     let result = match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(),
@@ -229,17 +232,7 @@ fn run_bot() -> Result<io::Result<()>, String> {
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
     runtime.block_on(async {
-        let url = database_url();
-        let store = crate::store::Store::open(&url)
-            .await
-            .map_err(|e| format!("could not open the database {url}: {e}"))?;
-        let host = std::sync::Arc::new(crate::host::Host::new(
-            store,
-            std::sync::Arc::new(Renderer::default()),
-            crate::host::HostConfig::default(),
-            crate::host::Clock::system(),
-        ));
-        tracing::info!(database = %url, "starting the bot");
+        let host = std::sync::Arc::new(open_host().await?);
         crate::discord::run(config, host)
             .await
             .map_err(|e| format!("the bot stopped: {e}"))?;
@@ -250,20 +243,26 @@ fn run_bot() -> Result<io::Result<()>, String> {
 fn run_console(user: String, pictures: std::path::PathBuf) -> Result<io::Result<()>, String> {
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
     runtime.block_on(async {
-        let url = database_url();
-        let store = crate::store::Store::open(&url)
-            .await
-            .map_err(|e| format!("could not open the database {url}: {e}"))?;
-        let host = crate::host::Host::new(
-            store,
-            std::sync::Arc::new(Renderer::default()),
-            crate::host::HostConfig::default(),
-            crate::host::Clock::system(),
-        );
+        let host = open_host().await?;
         Ok(crate::console::Console::new(host, pictures, user)
             .run()
             .await)
     })
+}
+
+/// The host over the database of `DATABASE_URL`, with the default settings.
+async fn open_host() -> Result<crate::host::Host, String> {
+    let url = database_url();
+    let store = crate::store::Store::open(&url)
+        .await
+        .map_err(|e| format!("could not open the database {url}: {e}"))?;
+    tracing::info!(database = %url, "database open");
+    Ok(crate::host::Host::new(
+        store,
+        std::sync::Arc::new(Renderer::default()),
+        crate::host::HostConfig::default(),
+        crate::host::Clock::system(),
+    ))
 }
 
 fn read_position(text: &str) -> Result<Position, String> {

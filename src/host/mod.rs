@@ -666,11 +666,11 @@ impl Host {
         } else {
             row.draw_offer == Some(opponent.index() as i64)
         };
-        let mut tx = self.store.write().await?;
         if accept_now {
             let outcome = game
                 .agree_draw()
                 .ok_or(HostError::NotAllowed("The game is already over."))?;
+            let mut tx = self.store.write().await?;
             self.finish(&mut tx, &row, outcome, row.ply, self.clock.now())
                 .await?;
             tx.commit().await?;
@@ -684,30 +684,39 @@ impl Host {
                 "You have already offered a draw; your opponent can accept it with /dama draw.",
             ));
         }
-        if !store::set_offer(
-            &mut tx,
-            row.id,
-            row.ply,
+        let them = mention(Self::player_of(&row, opponent).unwrap_or_default());
+        self.offer(
+            &row,
+            color,
             Offer::Draw,
-            Some(color.index() as i64),
+            format!(
+                "{} offers a draw. {them}, accept with /dama draw, or just play on to decline.",
+                mention(user_id(who.user)),
+            ),
         )
-        .await?
-        {
+        .await
+    }
+
+    /// Records an offer by `color` (a draw or a takeback) and asks the opponent, with a button.
+    async fn offer(&self, row: &GameRow, color: Color, kind: Offer, text: String) -> HostResult {
+        let mut tx = self.store.write().await?;
+        let by = Some(color.index() as i64);
+        if !store::set_offer(&mut tx, row.id, row.ply, kind, by).await? {
             return Err(HostError::Stale);
         }
         tx.commit().await?;
-        let them = Self::player_of(&row, opponent).unwrap_or_default();
+        let them = Self::player_of(row, color.opponent()).unwrap_or_default();
+        let (action, label, style) = match kind {
+            Offer::Draw => ("draw", "Accept draw", ButtonStyle::Success),
+            Offer::Takeback => ("takeback", "Allow takeback", ButtonStyle::Secondary),
+        };
         Ok(Reply {
-            text: format!(
-                "{} offers a draw. {}, accept with /dama draw, or just play on to decline.",
-                mention(user_id(who.user)),
-                mention(them)
-            ),
+            text,
             mentions: vec![them as u64],
             buttons: vec![Button {
-                id: format!("game:{}:{}:draw", row.id, row.ply),
-                label: "Accept draw",
-                style: ButtonStyle::Success,
+                id: format!("game:{}:{}:{action}", row.id, row.ply),
+                label,
+                style,
                 disabled: false,
             }],
             ..Reply::default()
@@ -732,35 +741,18 @@ impl Host {
             if last_move_by(&game, color).is_none() {
                 return Err(HostError::NotAllowed("You have no move to take back."));
             }
-            let mut tx = self.store.write().await?;
-            if !store::set_offer(
-                &mut tx,
-                row.id,
-                row.ply,
-                Offer::Takeback,
-                Some(color.index() as i64),
-            )
-            .await?
-            {
-                return Err(HostError::Stale);
-            }
-            tx.commit().await?;
-            let them = Self::player_of(&row, opponent).unwrap_or_default();
-            return Ok(Reply {
-                text: format!(
-                    "{} asks to take back their last move. {}, agree with /dama takeback.",
-                    mention(user_id(who.user)),
-                    mention(them)
-                ),
-                mentions: vec![them as u64],
-                buttons: vec![Button {
-                    id: format!("game:{}:{}:takeback", row.id, row.ply),
-                    label: "Allow takeback",
-                    style: ButtonStyle::Secondary,
-                    disabled: false,
-                }],
-                ..Reply::default()
-            });
+            let them = mention(Self::player_of(&row, opponent).unwrap_or_default());
+            return self
+                .offer(
+                    &row,
+                    color,
+                    Offer::Takeback,
+                    format!(
+                        "{} asks to take back their last move. {them}, agree with /dama takeback.",
+                        mention(user_id(who.user)),
+                    ),
+                )
+                .await;
         }
         // Whose move goes back: the asker's against the AI, the requester's otherwise.
         let taker = if ai_game { color } else { opponent };
