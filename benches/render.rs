@@ -72,7 +72,11 @@ fn main() {
         b.iter(|| black_box(renderer.png(black_box(&scenes[0]))))
     });
     c.final_summary();
-    let game = random_game(150, 7);
+    // A long game: the first random game from seed 7 on that lasts 150 plies.
+    let game = (7..)
+        .map(|seed| random_game(150, seed))
+        .find(|g| g.ply_count() == 150)
+        .expect("some random game lasts 150 plies");
     let start = std::time::Instant::now();
     let gif = renderer.replay_gif(&game, false);
     println!(
