@@ -382,3 +382,50 @@ async fn a_challenge_with_thread_true_is_played_in_a_new_thread() {
         .await;
     assert!(r.content().contains("against the AI"), "{}", r.content());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn move_is_autocompleted_and_sigterm_shuts_the_bot_down_cleanly() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("autocomplete");
+    let mut bot = start_bot(&fake, &db);
+    fake.wait_connected().await;
+    challenge_and_accept(&fake).await;
+    let from = fake.call_count();
+    let id = fake.autocomplete(CHANNEL, ALICE, "alice", "move", "e3");
+    let answer = fake
+        .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+        .await;
+    assert_eq!(
+        answer.json["type"], 8,
+        "an autocomplete result: {}",
+        answer.json
+    );
+    let choices: Vec<&str> = answer.json["data"]["choices"]
+        .as_array()
+        .expect("choices")
+        .iter()
+        .map(|c| c["value"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(choices, ["e3-e4"]);
+
+    let pid = bot.0.id().to_string();
+    let status = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(status.success());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let exit = loop {
+        if let Some(s) = bot.0.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the bot stops after SIGTERM"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    assert!(exit.success(), "a clean exit: {exit:?}");
+    // The database was closed cleanly: the game is there for the next start.
+    let _bot = start_bot(&fake, &db);
+    fake.wait_connected().await;
+    let r = typed(&fake, ALICE, "alice", "e3-e4").await;
+    assert!(r.content().contains("played e3-e4"), "{}", r.content());
+}

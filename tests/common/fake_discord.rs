@@ -308,6 +308,19 @@ impl FakeDiscord {
     }
 
     /// A button click by `user` on a bot message in `channel`. Returns the interaction id.
+    /// An autocomplete request for `/dama <sub>` whose one option `option` holds `typed`.
+    pub fn autocomplete(&self, channel: u64, user: u64, name: &str, sub: &str, typed: &str) -> u64 {
+        let (id, mut body) = self.interaction_base(4, channel, user, name);
+        body["data"] = json!({
+            "id": "700000000000000001", "name": "dama", "type": 1, "guild_id": GUILD.to_string(),
+            "options": [{ "name": sub, "type": 1, "options": [
+                { "name": sub, "type": 3, "value": typed, "focused": true }
+            ] }]
+        });
+        self.send("INTERACTION_CREATE", body);
+        id
+    }
+
     /// A click on `custom_id`, on a bot message that carries the buttons `on`.
     pub fn click(
         &self,
