@@ -406,6 +406,14 @@ impl Host {
             .ok_or_else(|| HostError::internal("a game row vanished", id))
     }
 
+    /// The channel's running game, or else its last one.
+    async fn latest(&self, who: &Who) -> Result<GameRow, HostError> {
+        self.store
+            .latest_game(user_id(who.channel))
+            .await?
+            .ok_or(HostError::NoGameYet)
+    }
+
     async fn running(&self, who: &Who) -> Result<GameRow, HostError> {
         self.store
             .running_game(user_id(who.channel))
@@ -818,11 +826,7 @@ impl Host {
 
     /// Shows the channel's board again (its running game, or the last one).
     pub async fn board(&self, who: &Who) -> HostResult {
-        let row = self
-            .store
-            .latest_game(user_id(who.channel))
-            .await?
-            .ok_or(HostError::NoGameYet)?;
+        let row = self.latest(who).await?;
         let game = self.load(&row).await?;
         Ok(self.board_reply(&row, &game, game.last_move().map(|(p, m)| (*p, m))))
     }
@@ -869,11 +873,7 @@ impl Host {
 
     /// The channel's current or last game as PDN.
     pub async fn pdn(&self, who: &Who) -> HostResult {
-        let row = self
-            .store
-            .latest_game(user_id(who.channel))
-            .await?
-            .ok_or(HostError::NoGameYet)?;
+        let row = self.latest(who).await?;
         let game = self.load(&row).await?;
         let mut tags = pdn::Tags::default();
         tags.set("Event", "Dama on Discord");
@@ -904,11 +904,7 @@ impl Host {
 
     /// The channel's current or last game as an animated GIF.
     pub async fn replay(&self, who: &Who) -> HostResult {
-        let row = self
-            .store
-            .latest_game(user_id(who.channel))
-            .await?
-            .ok_or(HostError::NoGameYet)?;
+        let row = self.latest(who).await?;
         let game = with_stored_result(&row, self.load(&row).await?);
         let renderer = Arc::clone(&self.renderer);
         let black = row.white_id.is_none() && row.black_id.is_some();
