@@ -1,4 +1,6 @@
 //! The game host against a real SQLite file: every operation and every refusal.
+mod common;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -604,4 +606,89 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count() {
         .unwrap()
         .text;
     assert!(elsewhere.contains("No rated games yet"), "{elsewhere}");
+}
+
+#[tokio::test]
+async fn a_second_host_on_the_same_database_never_plays_against_a_stale_position() {
+    let path = temp_db();
+    let clock = Clock::manual(1_800_000_000);
+    let a = open(&path, &clock).await;
+    let b = open(&path, &clock).await;
+    start_game(&a, false, CHANNEL).await;
+    a.play(&who(ALICE), "e3-e4").await.unwrap();
+    a.play(&who(BOB), "e6-e5").await.unwrap();
+    // Host b now knows the game at ply 2, where White must capture e4xe6xe8.
+    assert_eq!(
+        b.complete_move(CHANNEL, "").await.unwrap(),
+        vec!["e4xe6xe8"]
+    );
+    // On host a, Bob takes back e6-e5 and plays a6-a5 instead: ply 2 again, another position.
+    a.takeback(&who(BOB)).await.unwrap();
+    a.takeback(&who(ALICE)).await.unwrap();
+    a.play(&who(BOB), "a6-a5").await.unwrap();
+    // Host b must see the new position: the capture is gone, e4xe6xe8 is refused.
+    assert!(matches!(
+        b.play(&who(ALICE), "e4xe6xe8").await,
+        Err(HostError::Move(_) | HostError::Stale)
+    ));
+    b.play(&who(ALICE), "e4-e5").await.unwrap();
+    let pdn = String::from_utf8(a.pdn(&who(BOB)).await.unwrap().file.unwrap().bytes).unwrap();
+    assert!(pdn.contains("1. e3-e4 a6-a5 2. e4-e5 *"), "{pdn}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn several_hosts_on_one_database_store_only_legal_moves() {
+    use dama::engine::{Game, fen};
+    let path = temp_db();
+    let clock = Clock::manual(1_800_000_000);
+    let first = open(&path, &clock).await;
+    let channels = [11u64, 12, 13];
+    for &c in &channels {
+        start_game(&first, false, c).await;
+    }
+    let mut tasks = Vec::new();
+    for seed in 0..3u64 {
+        let host = open(&path, &clock).await;
+        tasks.push(tokio::spawn(async move {
+            let mut rng = common::Rng(seed * 7919 + 1);
+            let mut played = 0;
+            for _ in 0..150 {
+                let channel = channels[rng.below(channels.len())];
+                let player = if rng.chance(50) { ALICE } else { BOB };
+                if rng.chance(20) {
+                    let _ = host.takeback(&at(player, channel)).await;
+                    continue;
+                }
+                // A move this host believes legal; its view may be out of date.
+                let Ok(moves) = host.complete_move(channel, "").await else {
+                    continue;
+                };
+                if moves.is_empty() {
+                    continue;
+                }
+                let mv = &moves[rng.below(moves.len())];
+                if host.play(&at(player, channel), mv).await.is_ok() {
+                    played += 1;
+                }
+            }
+            played
+        }));
+    }
+    let mut played = 0;
+    for t in tasks {
+        played += t.await.unwrap();
+    }
+    assert!(played > 50, "only {played} moves were played");
+    // Every stored game replays with the engine, ply after ply, to its stored position.
+    for &c in &channels {
+        let row = first.store().latest_game(c as i64).await.unwrap().unwrap();
+        let moves = first.store().moves(row.id).await.unwrap();
+        assert_eq!(moves.len() as i64, row.ply, "game {} has a gap", row.id);
+        let mut game = Game::new(fen::parse(&row.start_fen).unwrap());
+        for (i, m) in moves.iter().enumerate() {
+            game.play_text(m)
+                .unwrap_or_else(|e| panic!("game {} ply {}: {m} is illegal: {e}", row.id, i + 1));
+        }
+        assert_eq!(fen::write(game.position()), row.fen);
+    }
 }

@@ -123,8 +123,9 @@ pub struct Host {
     ai_slots: Arc<Semaphore>,
     config: HostConfig,
     clock: Clock,
-    /// Engine state of recent games, checked against the stored ply before use.
-    games: Mutex<HashMap<i64, Game>>,
+    /// Engine state of recent games with the version it was read at; used only while the
+    /// stored version is the same (another process may have changed the game).
+    games: Mutex<HashMap<i64, (i64, Game)>>,
 }
 
 fn user_id(u: u64) -> i64 {
@@ -425,7 +426,8 @@ impl Host {
     async fn load(&self, row: &GameRow) -> Result<Game, HostError> {
         {
             let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
-            if let Some(g) = games.get(&row.id)
+            if let Some((version, g)) = games.get(&row.id)
+                && *version == row.version
                 && g.ply_count() as i64 == row.ply
             {
                 return Ok(g.clone());
@@ -442,19 +444,20 @@ impl Host {
                 )
             })?;
         }
-        if game.ply_count() as i64 != row.ply {
+        // The moves and the row are read apart: a change in between shows here.
+        if game.ply_count() as i64 != row.ply || fen::write(game.position()) != row.fen {
             return Err(HostError::Stale);
         }
-        self.remember(row.id, &game);
+        self.remember(row.id, row.version, &game);
         Ok(game)
     }
 
-    fn remember(&self, id: i64, game: &Game) {
+    fn remember(&self, id: i64, version: i64, game: &Game) {
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         if games.len() > 10_000 {
             games.clear();
         }
-        games.insert(id, game.clone());
+        games.insert(id, (version, game.clone()));
     }
 
     fn color_of(row: &GameRow, user: u64) -> Option<Color> {
@@ -551,11 +554,19 @@ impl Host {
         let (warn_at, deadline) = self.deadlines(now);
         let after = fen::write(game.position());
         let mut tx = self.store.write().await?;
-        if !store::record_move(
-            &mut tx, row.id, row.ply, &notation, &after, now, warn_at, deadline,
+        let written = store::record_move(
+            &mut tx,
+            store::Expect::of(row),
+            store::NewMove {
+                notation: &notation,
+                fen: &after,
+                now,
+                warn_at,
+                deadline,
+            },
         )
-        .await?
-        {
+        .await?;
+        if !written {
             return Err(HostError::Stale);
         }
         if let Some(outcome) = game.outcome() {
@@ -563,7 +574,7 @@ impl Host {
                 .await?;
         }
         tx.commit().await?;
-        self.remember(row.id, &game);
+        self.remember(row.id, row.version + 1, &game);
         let row = self.game_row(row.id).await?;
         let mover = Self::name_of(&row, before.side_to_move());
         let mut reply = self.board_reply(&row, &game, Some((before, mv)));
@@ -709,7 +720,7 @@ impl Host {
     async fn offer(&self, row: &GameRow, color: Color, kind: Offer, text: String) -> HostResult {
         let mut tx = self.store.write().await?;
         let by = Some(color.index() as i64);
-        if !store::set_offer(&mut tx, row.id, row.ply, kind, by).await? {
+        if !store::set_offer(&mut tx, store::Expect::of(row), kind, by).await? {
             return Err(HostError::Stale);
         }
         tx.commit().await?;
@@ -722,7 +733,7 @@ impl Host {
             text,
             mentions: vec![them as u64],
             buttons: vec![Button {
-                id: format!("game:{}:{}:{action}", row.id, row.ply),
+                id: format!("game:{}:{}:{action}", row.id, row.version),
                 label,
                 style,
                 disabled: false,
@@ -774,8 +785,7 @@ impl Host {
         let fen_now = fen::write(shortened.position());
         if !store::take_back(
             &mut tx,
-            row.id,
-            row.ply,
+            store::Expect::of(&row),
             keep as i64,
             &fen_now,
             self.clock.now(),
@@ -785,7 +795,7 @@ impl Host {
             return Err(HostError::Stale);
         }
         tx.commit().await?;
-        self.remember(row.id, &shortened);
+        self.remember(row.id, row.version + 1, &shortened);
         let row = self.game_row(row.id).await?;
         let mut reply = self.board_reply(
             &row,
@@ -1004,19 +1014,23 @@ impl Host {
         Ok(())
     }
 
-    /// Acts on a button: `challenge:<id>:accept|decline` or `game:<id>:<ply>:<action>`.
+    /// Acts on a button: `challenge:<id>:accept|decline` or `game:<id>:<version>:<action>`.
     /// A button from an earlier position, or someone else's, gets a polite refusal.
     pub async fn button(&self, who: &Who, id: &str, game_channel: Option<u64>) -> HostResult {
         match parse_button(id) {
             Some(ButtonAction::Challenge { id, accept }) => {
                 self.answer_challenge(who, id, accept, game_channel).await
             }
-            Some(ButtonAction::Game { id, ply, action }) => {
+            Some(ButtonAction::Game {
+                id,
+                version,
+                action,
+            }) => {
                 let row = self.game_row(id).await.map_err(|_| HostError::NoGame)?;
                 if row.status != "running" {
                     return Err(HostError::NotAllowed("That game is over."));
                 }
-                if row.ply != ply {
+                if row.version != version {
                     return Err(HostError::NotAllowed(
                         "That button belongs to an earlier position; use the newest board.",
                     ));
@@ -1163,13 +1177,13 @@ impl Host {
         };
         let mut buttons = vec![
             Button {
-                id: format!("game:{}:{}:resign", row.id, row.ply),
+                id: format!("game:{}:{}:resign", row.id, row.version),
                 label: "Resign",
                 style: ButtonStyle::Danger,
                 disabled: !running,
             },
             Button {
-                id: format!("game:{}:{}:draw", row.id, row.ply),
+                id: format!("game:{}:{}:draw", row.id, row.version),
                 label: "Offer draw",
                 style: ButtonStyle::Secondary,
                 disabled: !running,
@@ -1177,7 +1191,7 @@ impl Host {
         ];
         if !row.rated {
             buttons.push(Button {
-                id: format!("game:{}:{}:hint", row.id, row.ply),
+                id: format!("game:{}:{}:hint", row.id, row.version),
                 label: "Hint",
                 style: ButtonStyle::Primary,
                 disabled: !running,
@@ -1296,9 +1310,10 @@ pub enum ButtonAction {
         id: i64,
         accept: bool,
     },
+    /// `version`: the game's version when the button was posted.
     Game {
         id: i64,
-        ply: i64,
+        version: i64,
         action: GameAction,
     },
 }
@@ -1323,9 +1338,9 @@ pub fn parse_button(id: &str) -> Option<ButtonAction> {
                 _ => return None,
             },
         }),
-        ["game", id, ply, action] => Some(ButtonAction::Game {
+        ["game", id, version, action] => Some(ButtonAction::Game {
             id: id.parse().ok()?,
-            ply: ply.parse().ok()?,
+            version: version.parse().ok()?,
             action: match *action {
                 "resign" => GameAction::Resign,
                 "draw" => GameAction::Draw,
@@ -1355,7 +1370,7 @@ mod tests {
             parse_button("game:12:4:resign"),
             Some(ButtonAction::Game {
                 id: 12,
-                ply: 4,
+                version: 4,
                 action: GameAction::Resign
             })
         );

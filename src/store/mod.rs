@@ -60,6 +60,8 @@ pub struct GameRow {
     pub start_fen: String,
     pub fen: String,
     pub ply: i64,
+    /// Bumped with every change to the moves (see `migrations/0002_game_version.sql`).
+    pub version: i64,
     pub status: String,
     pub result: Option<String>,
     pub reason: Option<String>,
@@ -333,39 +335,63 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<i64> {
     Ok(id)
 }
 
-/// Writes ply `expected_ply + 1`. `false` when the game has moved on (or ended) meanwhile:
-/// nothing is written then.
-#[allow(clippy::too_many_arguments)]
-pub async fn record_move(
-    tx: &mut Tx,
-    game: i64,
-    expected_ply: i64,
-    notation: &str,
-    fen: &str,
-    now: i64,
-    warn_at: i64,
-    deadline: i64,
-) -> Result<bool> {
+/// What a change is made against: the game as it was read. A write succeeds only if the game
+/// is still exactly that (same version, same ply, same position, still running).
+#[derive(Clone, Copy, Debug)]
+pub struct Expect<'a> {
+    pub game: i64,
+    pub version: i64,
+    pub ply: i64,
+    pub fen: &'a str,
+}
+
+impl<'a> Expect<'a> {
+    pub fn of(row: &'a GameRow) -> Expect<'a> {
+        Expect {
+            game: row.id,
+            version: row.version,
+            ply: row.ply,
+            fen: &row.fen,
+        }
+    }
+}
+
+/// A move to write as ply `expected.ply + 1`.
+pub struct NewMove<'a> {
+    pub notation: &'a str,
+    /// The position after it.
+    pub fen: &'a str,
+    pub now: i64,
+    pub warn_at: i64,
+    pub deadline: i64,
+}
+
+/// Writes ply `expected.ply + 1`. `false` when the game has changed (or ended) since it was
+/// read: nothing is written then.
+pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> Result<bool> {
     let updated = sqlx::query(
-        "UPDATE games SET ply = ply + 1, fen = ?, updated_at = ?, warn_at = ?, deadline = ?, warned = 0,
-                          draw_offer = NULL, takeback_offer = NULL
-         WHERE id = ? AND ply = ? AND status = 'running'",
+        "UPDATE games SET ply = ply + 1, version = version + 1, fen = ?, updated_at = ?, warn_at = ?,
+                          deadline = ?, warned = 0, draw_offer = NULL, takeback_offer = NULL
+         WHERE id = ? AND version = ? AND ply = ? AND fen = ? AND status = 'running'",
     )
-    .bind(fen)
-    .bind(now)
-    .bind(warn_at)
-    .bind(deadline)
-    .bind(game)
-    .bind(expected_ply)
+    .bind(mv.fen)
+    .bind(mv.now)
+    .bind(mv.warn_at)
+    .bind(mv.deadline)
+    .bind(expected.game)
+    .bind(expected.version)
+    .bind(expected.ply)
+    .bind(expected.fen)
     .execute(&mut **tx)
     .await?
     .rows_affected();
     if updated == 0 {
         return Ok(false);
     }
+    let (game, now, notation) = (expected.game, mv.now, mv.notation);
     sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES (?, ?, ?, ?)")
         .bind(game)
-        .bind(expected_ply + 1)
+        .bind(expected.ply + 1)
         .bind(notation)
         .bind(now)
         .execute(&mut **tx)
@@ -397,24 +423,27 @@ pub async fn end_game(
     Ok(n == 1)
 }
 
-/// Takes back the plies after `keep` (the game must be at `expected_ply`).
+/// Takes back the plies after `keep`, leaving the position `fen` (the game must still be as
+/// `expected`).
 pub async fn take_back(
     tx: &mut Tx,
-    game: i64,
-    expected_ply: i64,
+    expected: Expect<'_>,
     keep: i64,
     fen: &str,
     now: i64,
 ) -> Result<bool> {
+    let game = expected.game;
     let n = sqlx::query(
-        "UPDATE games SET ply = ?, fen = ?, updated_at = ?, draw_offer = NULL, takeback_offer = NULL
-         WHERE id = ? AND ply = ? AND status = 'running'",
+        "UPDATE games SET ply = ?, version = version + 1, fen = ?, updated_at = ?, draw_offer = NULL,
+                          takeback_offer = NULL
+         WHERE id = ? AND version = ? AND ply = ? AND status = 'running'",
     )
     .bind(keep)
     .bind(fen)
     .bind(now)
     .bind(game)
-    .bind(expected_ply)
+    .bind(expected.version)
+    .bind(expected.ply)
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -429,27 +458,26 @@ pub async fn take_back(
     Ok(true)
 }
 
-/// Sets or clears an offer column (`draw_offer` or `takeback_offer`) of a running game at
-/// `expected_ply`.
+/// Sets or clears an offer column (`draw_offer` or `takeback_offer`) of a running game still
+/// at the `expected` version.
 pub async fn set_offer(
     tx: &mut Tx,
-    game: i64,
-    expected_ply: i64,
+    expected: Expect<'_>,
     column: Offer,
     by: Option<i64>,
 ) -> Result<bool> {
     let sql = match column {
         Offer::Draw => {
-            "UPDATE games SET draw_offer = ? WHERE id = ? AND ply = ? AND status = 'running'"
+            "UPDATE games SET draw_offer = ? WHERE id = ? AND version = ? AND status = 'running'"
         }
         Offer::Takeback => {
-            "UPDATE games SET takeback_offer = ? WHERE id = ? AND ply = ? AND status = 'running'"
+            "UPDATE games SET takeback_offer = ? WHERE id = ? AND version = ? AND status = 'running'"
         }
     };
     let n = sqlx::query(sql)
         .bind(by)
-        .bind(game)
-        .bind(expected_ply)
+        .bind(expected.game)
+        .bind(expected.version)
         .execute(&mut **tx)
         .await?
         .rows_affected();
