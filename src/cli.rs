@@ -5,10 +5,13 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use crate::words::Words;
+
 use crate::ai::arena::{self, ArenaOptions, Setting};
-use crate::ai::{Level, Limits, Player, describe_score};
+use crate::ai::{Eval, Level, Limits, Player};
 use crate::engine::{Game, PerftTable, Position, fen, perft, perft_divide};
 use crate::render::{LastMove, Renderer, Scene};
 
@@ -36,6 +39,9 @@ pub enum Command {
         /// Where board pictures, PDN files and replays are written.
         #[arg(long, default_value = "dama-pictures")]
         pictures: std::path::PathBuf,
+        /// The language: tr or en (default: from LANG).
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// List the legal moves of a position: one line per move, `<move>\t<position after>`.
     Moves {
@@ -84,6 +90,9 @@ pub enum Command {
         /// Where to write the PNG.
         #[arg(short = 'o', long = "output")]
         output: std::path::PathBuf,
+        /// The caption's language: tr or en (default: en).
+        #[arg(long)]
+        lang: Option<String>,
     },
     /// Play two AI settings against each other and print the score and the Elo difference.
     Arena {
@@ -127,7 +136,11 @@ pub fn main() -> ExitCode {
     let mut out = io::BufWriter::new(io::stdout());
     let result = match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(),
-        Command::Console { user, pictures } => run_console(user, pictures),
+        Command::Console {
+            user,
+            pictures,
+            lang,
+        } => run_console(user, pictures, lang),
         Command::Moves { fen } => read_position(&fen).map(|pos| print_moves(&pos, &mut out)),
         Command::Perft { depth, fen, divide } => {
             let pos = match fen {
@@ -158,9 +171,10 @@ pub fn main() -> ExitCode {
             last,
             black_bottom,
             output,
-        } => {
-            read_position(&fen).and_then(|pos| render(pos, last.as_deref(), black_bottom, &output))
-        }
+            lang,
+        } => read_position(&fen).and_then(|pos| {
+            render(pos, last.as_deref(), black_bottom, lang.as_deref(), &output)
+        }),
         Command::Arena {
             first,
             second,
@@ -232,26 +246,49 @@ fn run_bot() -> Result<io::Result<()>, String> {
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
     runtime.block_on(async {
-        let host = std::sync::Arc::new(open_host().await?);
-        crate::discord::run(config, host)
+        let words = Arc::new(Words::new());
+        let host = Arc::new(open_host(&words).await?);
+        crate::discord::run(config, host, words)
             .await
             .map_err(|e| format!("the bot stopped: {e}"))?;
         Ok(Ok(()))
     })
 }
 
-fn run_console(user: String, pictures: std::path::PathBuf) -> Result<io::Result<()>, String> {
+fn run_console(
+    user: String,
+    pictures: std::path::PathBuf,
+    lang: Option<String>,
+) -> Result<io::Result<()>, String> {
+    let words = Arc::new(Words::new());
+    let lang = match lang {
+        Some(code) => words.pick(&code).ok_or_else(|| {
+            let known: Vec<&str> = words.languages().iter().map(|l| l.code()).collect();
+            format!(
+                "--lang {code}: not a language of this bot; choose one of {}",
+                known.join(", ")
+            )
+        })?,
+        None => words.choose(
+            ["LC_ALL", "LC_MESSAGES", "LANG"]
+                .iter()
+                .map(|v| std::env::var(v).ok())
+                .collect::<Vec<_>>()
+                .iter()
+                .map(|v| v.as_deref().filter(|v| !v.is_empty() && *v != "C" && *v != "POSIX")),
+        ),
+    };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
     runtime.block_on(async {
-        let host = open_host().await?;
-        Ok(crate::console::Console::new(host, pictures, user)
+        let host = open_host(&words).await?;
+        Ok(crate::console::Console::new(host, words, lang, pictures, user)
             .run()
             .await)
     })
 }
 
 /// The host over the database of `DATABASE_URL`, with the default settings.
-async fn open_host() -> Result<crate::host::Host, String> {
+async fn open_host(words: &Arc<Words>) -> Result<crate::host::Host, String> {
     let url = database_url();
     let store = crate::store::Store::open(&url)
         .await
@@ -259,7 +296,8 @@ async fn open_host() -> Result<crate::host::Host, String> {
     tracing::info!(database = %url, "database open");
     Ok(crate::host::Host::new(
         store,
-        std::sync::Arc::new(Renderer::default()),
+        Arc::new(Renderer::default()),
+        Arc::clone(words) as Arc<dyn crate::host::Captions>,
         crate::host::HostConfig::default(),
         crate::host::Clock::system(),
     ))
@@ -287,8 +325,16 @@ fn render(
     pos: Position,
     last: Option<&str>,
     black_bottom: bool,
+    lang: Option<&str>,
     output: &std::path::Path,
 ) -> Result<io::Result<()>, String> {
+    let words = Words::new();
+    let lang = match lang {
+        Some(code) => words
+            .pick(code)
+            .ok_or_else(|| format!("--lang {code}: not a language of this bot"))?,
+        None => crate::host::Lang::ENGLISH,
+    };
     let mut scene = Scene::new(pos);
     if let Some(text) = last {
         let mv = pos
@@ -300,7 +346,11 @@ fn render(
         };
     }
     scene.black_bottom = black_bottom;
-    scene.caption = Some(format!("{} to move", scene.position.side_to_move()));
+    scene.caption = Some(crate::host::Captions::caption(
+        &words,
+        &crate::host::Caption::SideToMove(scene.position.side_to_move()),
+        lang,
+    ));
     let png = Renderer::default().png(&scene);
     std::fs::write(output, &png[..])
         .map_err(|e| format!("could not write {}: {e}", output.display()))?;
@@ -329,7 +379,7 @@ fn print_bestmove(
                 out,
                 "score {} ({}) depth {} nodes {} time {} ms pv {}",
                 result.score,
-                describe_score(result.score, pos.side_to_move()),
+                Eval::of(result.score, pos.side_to_move()),
                 result.depth,
                 result.nodes,
                 result.time.as_millis(),

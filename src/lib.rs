@@ -11,3 +11,4 @@ pub mod engine;
 pub mod host;
 pub mod render;
 pub mod store;
+pub mod words;

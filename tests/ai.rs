@@ -3,7 +3,7 @@ mod common;
 #[path = "common/solver.rs"]
 mod solver;
 use common::*;
-use dama::ai::{Level, Limits, MATE, Player, Searcher, describe_score, hint};
+use dama::ai::{Eval, Level, Limits, MATE, Player, Searcher, hint};
 use dama::engine::{Color, Game, Position, fen};
 
 /// Hand-picked positions (White to move) where exactly one move forces a win, found and
@@ -40,9 +40,15 @@ fn it_finds_forced_wins_in_one_to_three_moves() {
             "{text}: score {}",
             result.score
         );
-        assert_eq!(
-            describe_score(result.score, Color::White).split(' ').next(),
-            Some("White")
+        assert!(
+            matches!(
+                Eval::of(result.score, Color::White),
+                Eval::WinsIn {
+                    side: Color::White,
+                    ..
+                }
+            ),
+            "{text}"
         );
     }
 }
@@ -263,16 +269,22 @@ fn the_no_progress_rule_is_scored_as_a_draw() {
 }
 
 #[test]
-fn the_hint_gives_the_best_move_and_the_score_in_words() {
+fn the_hint_gives_the_best_move_and_what_the_position_is_worth() {
     let game = Game::new(pos("W:WKd1,b2,c2:Ba2"));
-    let (mv, words) = hint(&game, Limits::depth(3)).unwrap();
+    let (mv, eval) = hint(&game, Limits::depth(3)).unwrap();
     assert_eq!(game.position().notation(&mv), "d1-a1");
-    assert_eq!(words, "White wins by force in 1 move");
-    assert_eq!(describe_score(0, Color::White), "About equal");
-    assert_eq!(describe_score(150, Color::Black), "Black is better");
-    assert_eq!(describe_score(-500, Color::Black), "White is winning");
     assert_eq!(
-        describe_score(-50, Color::White),
-        "Black is slightly better"
+        eval,
+        Eval::WinsIn {
+            side: Color::White,
+            moves: 1
+        }
+    );
+    assert_eq!(Eval::of(0, Color::White), Eval::Equal);
+    assert_eq!(Eval::of(150, Color::Black), Eval::Better(Color::Black));
+    assert_eq!(Eval::of(-500, Color::Black), Eval::Winning(Color::White));
+    assert_eq!(
+        Eval::of(-50, Color::White),
+        Eval::SlightlyBetter(Color::Black)
     );
 }

@@ -189,32 +189,58 @@ fn unit(seed: u64) -> f64 {
     (z >> 11) as f64 / (1u64 << 53) as f64
 }
 
-/// A search score for `side` to move, said from White's and Black's point of view.
-pub fn describe_score(score: i32, side: Color) -> String {
-    let (leader, lead) = if score >= 0 {
-        (side, score)
-    } else {
-        (side.opponent(), -score)
-    };
-    if lead > MATE - 200 {
-        let plies = MATE - lead;
-        let moves = (plies + 1) / 2;
-        return format!(
-            "{leader} wins by force in {moves} move{}",
-            if moves == 1 { "" } else { "s" }
-        );
-    }
-    match lead {
-        0..=30 => "About equal".to_string(),
-        31..=80 => format!("{leader} is slightly better"),
-        81..=250 => format!("{leader} is better"),
-        _ => format!("{leader} is winning"),
+/// What a search score means for the game, to be put in words by the caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// Neither side has the better of it (within a third of a man).
+    Equal,
+    SlightlyBetter(Color),
+    Better(Color),
+    Winning(Color),
+    /// `side` wins by force in `moves` of its own moves.
+    WinsIn { side: Color, moves: u32 },
+}
+
+impl Eval {
+    /// Reads a search score for `side` to move.
+    pub fn of(score: i32, side: Color) -> Eval {
+        let (leader, lead) = if score >= 0 {
+            (side, score)
+        } else {
+            (side.opponent(), -score)
+        };
+        if lead > MATE - 200 {
+            let plies = MATE - lead;
+            return Eval::WinsIn {
+                side: leader,
+                moves: ((plies + 1) / 2) as u32,
+            };
+        }
+        match lead {
+            0..=30 => Eval::Equal,
+            31..=80 => Eval::SlightlyBetter(leader),
+            81..=250 => Eval::Better(leader),
+            _ => Eval::Winning(leader),
+        }
     }
 }
 
-/// The hint for the side to move: the best move and what the position is worth, in words.
-pub fn hint(game: &Game, limits: Limits) -> Option<(Move, String)> {
+impl fmt::Display for Eval {
+    /// The developer's form, for the command line's numbers and for logs.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Eval::Equal => f.write_str("equal"),
+            Eval::SlightlyBetter(c) => write!(f, "{c} slightly better"),
+            Eval::Better(c) => write!(f, "{c} better"),
+            Eval::Winning(c) => write!(f, "{c} winning"),
+            Eval::WinsIn { side, moves } => write!(f, "{side} wins in {moves}"),
+        }
+    }
+}
+
+/// The hint for the side to move: the best move and what the position is worth.
+pub fn hint(game: &Game, limits: Limits) -> Option<(Move, Eval)> {
     let result = Searcher::default().search(game, limits)?;
     let side = game.position().side_to_move();
-    Some((result.best, describe_score(result.score, side)))
+    Some((result.best, Eval::of(result.score, side)))
 }

@@ -7,5 +7,5 @@ mod level;
 mod search;
 
 pub use eval::Weights;
-pub use level::{Level, ParseLevelError, Player, describe_score, hint};
+pub use level::{Eval, Level, ParseLevelError, Player, hint};
 pub use search::{Limits, MATE, SearchResult, Searcher};

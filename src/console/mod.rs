@@ -1,24 +1,33 @@
 //! `dama console`: the same host and database in a terminal, for trying the bot without
 //! Discord. Several people can share the keyboard (`as <name>`); boards print as text and each
-//! board picture is written to a folder.
+//! board picture is written to a folder. It speaks the language chosen with `--lang`.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
-use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
 use crate::ai::Level;
 use crate::engine::{Color, fen};
-use crate::host::{ColorChoice, Host, HostError, Reply, Scope, Who};
+use crate::host::{
+    ButtonAction, ChallengeId, ChannelId, ColorChoice, GuildId, Host, HostError, Lang, Reply,
+    Scope, UserId, Who,
+};
+use crate::words::{Arg, Markup, Surface, Words};
 
 /// The console's one channel and server.
-const CHANNEL: u64 = 1;
-const GUILD: u64 = 1;
+const CHANNEL: ChannelId = ChannelId(1);
+const GUILD: GuildId = GuildId(1);
+
+/// The longest line read; anything longer is refused (and the rest of it skipped).
+pub const MAX_LINE: usize = 512;
 
 /// One line typed at the console.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
     Help,
+    Rules,
     As(String),
     Ai {
         level: Level,
@@ -32,6 +41,8 @@ pub enum Command {
     Accept,
     Decline,
     Cancel,
+    /// Confirms the last question (resigning a rated game).
+    Yes,
     Move(String),
     Resign,
     Draw,
@@ -41,54 +52,83 @@ pub enum Command {
     Moves,
     Pdn,
     Replay,
+    Abort,
     Leaderboard,
     Stats(Option<String>),
     Quit,
 }
 
-pub const HELP: &str = "\
-Commands (a move can also be typed on its own, like e3-e4 or d4xd6xf6):
-  as <name>                         play as someone else (hot seat)
-  ai [easy|medium|hard|master] [white|black]
-                                    play the AI (default medium, white)
-  challenge <name> [white|black|random] [casual]
-  accept | decline | cancel         answer or withdraw the last challenge
-  move <move>                       play a move
-  resign | draw | takeback | hint
-  board | moves | pdn | replay
-  leaderboard | stats [name] | help | quit";
+/// A line that is not a command, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    Empty,
+    NotACommand(String),
+    TooLong(usize),
+    TakesNothing(&'static str),
+    AsUsage,
+    ChallengeUsage,
+    ChallengeOption(String),
+    MoveUsage,
+    StatsUsage,
+    NotALevel(String),
+}
 
-/// Reads one console line. Errors say what was wrong in a sentence.
-pub fn parse(line: &str) -> Result<Command, String> {
+impl ParseError {
+    /// The message id and arguments in the language files.
+    pub fn words(&self) -> (&'static str, Vec<(&'static str, Arg)>) {
+        let quoted = |t: &str| Arg::from(crate::words::clip(t));
+        match self {
+            ParseError::Empty => ("console-empty", vec![]),
+            ParseError::NotACommand(t) => ("console-not-a-command", vec![("text", quoted(t))]),
+            ParseError::TooLong(n) => ("console-too-long", vec![("count", Arg::from(*n as i64))]),
+            ParseError::TakesNothing(c) => ("console-takes-nothing", vec![("command", Arg::from(*c))]),
+            ParseError::AsUsage => ("console-as-usage", vec![]),
+            ParseError::ChallengeUsage => ("console-challenge-usage", vec![]),
+            ParseError::ChallengeOption(t) => ("console-challenge-option", vec![("text", quoted(t))]),
+            ParseError::MoveUsage => ("console-move-usage", vec![]),
+            ParseError::StatsUsage => ("console-stats-usage", vec![]),
+            ParseError::NotALevel(t) => ("console-not-a-level", vec![("text", quoted(t))]),
+        }
+    }
+}
+
+/// Reads one console line.
+pub fn parse(line: &str) -> Result<Command, ParseError> {
+    let count = line.chars().count();
+    if count > MAX_LINE {
+        return Err(ParseError::TooLong(count));
+    }
     let words: Vec<&str> = line.split_whitespace().collect();
     let Some((&first, rest)) = words.split_first() else {
-        return Err("Type a command or a move; `help` lists them.".into());
+        return Err(ParseError::Empty);
     };
-    let one = |name: &str, cmd: Command| {
+    let one = |name: &'static str, cmd: Command| {
         if rest.is_empty() {
             Ok(cmd)
         } else {
-            Err(format!("`{name}` takes nothing after it."))
+            Err(ParseError::TakesNothing(name))
         }
     };
-    match first.to_ascii_lowercase().as_str() {
+    match first.to_lowercase().as_str() {
         "help" | "?" => one("help", Command::Help),
+        "rules" => one("rules", Command::Rules),
         "quit" | "exit" => one("quit", Command::Quit),
+        "yes" | "confirm" => one("yes", Command::Yes),
         "as" => match rest {
             [name] => Ok(Command::As(name.to_string())),
-            _ => Err("Write `as <name>`, with one word for the name.".into()),
+            _ => Err(ParseError::AsUsage),
         },
         "ai" => {
             let mut level = Level::Medium;
             let mut color = Color::White;
             for w in rest {
-                match w.to_ascii_lowercase().as_str() {
+                match w.to_lowercase().as_str() {
                     "white" => color = Color::White,
                     "black" => color = Color::Black,
                     other => {
-                        level = other.parse().map_err(|e: crate::ai::ParseLevelError| {
-                            format!("{e}; a colour is white or black.")
-                        })?
+                        level = other
+                            .parse()
+                            .map_err(|_| ParseError::NotALevel(w.to_string()))?
                     }
                 }
             }
@@ -96,22 +136,18 @@ pub fn parse(line: &str) -> Result<Command, String> {
         }
         "challenge" => {
             let Some((name, options)) = rest.split_first() else {
-                return Err("Write `challenge <name>`.".into());
+                return Err(ParseError::ChallengeUsage);
             };
             let mut color = ColorChoice::Random;
             let mut rated = true;
             for w in options {
-                match w.to_ascii_lowercase().as_str() {
+                match w.to_lowercase().as_str() {
                     "white" => color = ColorChoice::White,
                     "black" => color = ColorChoice::Black,
                     "random" => color = ColorChoice::Random,
                     "casual" => rated = false,
                     "rated" => rated = true,
-                    other => {
-                        return Err(format!(
-                            "\"{other}\" is not a challenge option: use white, black, random, casual or rated."
-                        ));
-                    }
+                    _ => return Err(ParseError::ChallengeOption(w.to_string())),
                 }
             }
             Ok(Command::Challenge {
@@ -125,7 +161,7 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "cancel" => one("cancel", Command::Cancel),
         "move" => {
             if rest.is_empty() {
-                Err("Write `move <move>`, like `move e3-e4`.".into())
+                Err(ParseError::MoveUsage)
             } else {
                 Ok(Command::Move(rest.join(" ")))
             }
@@ -138,53 +174,78 @@ pub fn parse(line: &str) -> Result<Command, String> {
         "moves" => one("moves", Command::Moves),
         "pdn" => one("pdn", Command::Pdn),
         "replay" => one("replay", Command::Replay),
+        "abort" => one("abort", Command::Abort),
         "leaderboard" => one("leaderboard", Command::Leaderboard),
         "stats" => match rest {
             [] => Ok(Command::Stats(None)),
             [name] => Ok(Command::Stats(Some(name.to_string()))),
-            _ => Err("Write `stats` or `stats <name>`.".into()),
+            _ => Err(ParseError::StatsUsage),
         },
         _ if crate::engine::MoveText::parse(line).is_ok() => {
             Ok(Command::Move(line.trim().to_string()))
         }
-        other => Err(format!(
-            "\"{other}\" is not a command or a move; `help` lists the commands."
-        )),
+        _ => Err(ParseError::NotACommand(first.to_string())),
     }
 }
 
 /// A stable user id for a console name.
-pub fn user_id(name: &str) -> u64 {
+pub fn user_id(name: &str) -> UserId {
     // FNV-1a: the same name is the same player in every session.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in name.to_lowercase().bytes() {
         h ^= b as u64;
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
-    h >> 1
+    UserId(h >> 1)
+}
+
+/// Users by their console names; times written out.
+struct ConsoleMarkup<'a> {
+    names: &'a HashMap<UserId, String>,
+    now: i64,
+}
+
+impl Markup for ConsoleMarkup<'_> {
+    fn user(&self, id: UserId) -> String {
+        self.names
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("#{}", id.0))
+    }
+    fn surface(&self) -> Surface {
+        Surface::Console { now: self.now }
+    }
 }
 
 pub struct Console {
     host: Host,
-    pictures: PathBuf,
+    words: Arc<Words>,
+    lang: Lang,
+    /// Where pictures go; `None` once writing there failed.
+    pictures: Option<PathBuf>,
     user: String,
-    names: HashMap<u64, String>,
+    names: HashMap<UserId, String>,
     /// The last challenge shown, for `accept` and `decline`.
-    challenge: Option<String>,
+    challenge: Option<ChallengeId>,
+    /// The last question asked (a resignation to confirm), for `yes`.
+    confirm: Option<ButtonAction>,
     /// Pictures written so far, to number the files.
     written: usize,
 }
 
 impl Console {
-    pub fn new(host: Host, pictures: PathBuf, user: String) -> Console {
+    pub fn new(host: Host, words: Arc<Words>, lang: Lang, pictures: PathBuf, user: String) -> Console {
         let mut names = HashMap::new();
         names.insert(user_id(&user), user.clone());
         Console {
             host,
-            pictures,
+            words,
+            lang,
+            pictures: Some(pictures),
             user,
             names,
             challenge: None,
+            confirm: None,
             written: 0,
         }
     }
@@ -195,31 +256,57 @@ impl Console {
             name: self.user.clone(),
             channel: CHANNEL,
             guild: Some(GUILD),
+            lang: self.lang,
+            admin: false,
         }
     }
 
-    fn learn(&mut self, name: &str) -> u64 {
+    fn learn(&mut self, name: &str) -> UserId {
         let id = user_id(name);
         self.names.insert(id, name.to_string());
         id
     }
 
+    /// A console text in the chosen language.
+    fn say(&self, id: &str, args: &[(&str, Arg)]) -> String {
+        let markup = ConsoleMarkup {
+            names: &self.names,
+            now: self.host.clock().now(),
+        };
+        self.words.writer(self.lang, &markup).text(id, args)
+    }
+
     /// Runs commands from standard input until `quit` or the end of input.
-    pub async fn run(mut self) -> std::io::Result<()> {
+    pub async fn run(self) -> std::io::Result<()> {
         let mut out = tokio::io::stdout();
-        out.write_all(
-            format!(
-                "Dama console. You are {}. Type `help` for the commands.\n",
-                self.user
-            )
-            .as_bytes(),
-        )
-        .await?;
-        let mut lines = BufReader::new(tokio::io::stdin()).lines();
+        let input = BufReader::new(tokio::io::stdin());
+        self.session(input, &mut out).await
+    }
+
+    /// Runs commands from `input` until `quit` or its end; the store is closed on every way
+    /// out. Bytes that are not UTF-8 (a terminal in ISO-8859-9 typing "ş") are read as the
+    /// replacement character and answered, never fatal.
+    pub async fn session(
+        mut self,
+        mut input: impl AsyncBufRead + Unpin,
+        out: &mut (impl AsyncWrite + Unpin),
+    ) -> std::io::Result<()> {
+        let result = self.lines(&mut input, out).await;
+        self.host.store().close().await;
+        result
+    }
+
+    async fn lines(
+        &mut self,
+        input: &mut (impl AsyncBufRead + Unpin),
+        out: &mut (impl AsyncWrite + Unpin),
+    ) -> std::io::Result<()> {
+        let welcome = self.say("console-welcome", &[("name", Arg::from(self.user.as_str()))]);
+        out.write_all(format!("{welcome}\n").as_bytes()).await?;
         loop {
             out.write_all(format!("{}> ", self.user).as_bytes()).await?;
             out.flush().await?;
-            let Some(line) = lines.next_line().await? else {
+            let Some(line) = read_line(input).await? else {
                 break;
             };
             if line.trim().is_empty() {
@@ -227,11 +314,14 @@ impl Console {
             }
             match parse(&line) {
                 Ok(Command::Quit) => break,
-                Ok(cmd) => self.execute(cmd, &mut out).await?,
-                Err(message) => out.write_all(format!("{message}\n").as_bytes()).await?,
+                Ok(cmd) => self.execute(cmd, out).await?,
+                Err(e) => {
+                    let (id, args) = e.words();
+                    let text = self.say(id, &args);
+                    out.write_all(format!("{text}\n").as_bytes()).await?;
+                }
             }
         }
-        self.host.store().close().await;
         Ok(())
     }
 
@@ -242,15 +332,18 @@ impl Console {
         out: &mut (impl AsyncWrite + Unpin),
     ) -> std::io::Result<()> {
         let who = self.who();
+        let host = &self.host;
         let result = match cmd {
-            Command::Help => Ok(Reply::text(HELP)),
+            Command::Help => Ok(host.help()),
+            Command::Rules => Ok(host.rules()),
             Command::Quit => Ok(Reply::default()),
             Command::As(name) => {
                 self.learn(&name);
                 self.user = name;
-                Ok(Reply::text(format!("You are now {}.", self.user)))
+                let text = self.say("console-you-are", &[("name", Arg::from(self.user.as_str()))]);
+                return out.write_all(format!("{text}\n").as_bytes()).await;
             }
-            Command::Ai { level, color } => self.host.play_ai(&who, level, color).await,
+            Command::Ai { level, color } => host.play_ai(&who, level, color).await,
             Command::Challenge {
                 opponent,
                 color,
@@ -259,38 +352,45 @@ impl Console {
                 let id = self.learn(&opponent);
                 let reply = self.host.challenge(&who, id, color, rated, false).await;
                 if let Ok(r) = &reply {
-                    self.challenge = r.buttons.first().map(|b| b.id.replace(":accept", ""));
+                    self.challenge = r.buttons.iter().find_map(|b| match b.action {
+                        ButtonAction::Challenge { id, .. } => Some(id),
+                        ButtonAction::Game { .. } => None,
+                    });
+                    self.show(r, out).await?;
+                    let tip = self.say(
+                        "console-challenge-tip",
+                        &[("name", Arg::from(opponent.as_str()))],
+                    );
+                    return out.write_all(format!("{tip}\n").as_bytes()).await;
                 }
-                reply.map(|mut r| {
-                    r.text
-                        .push_str(&format!(" ({opponent}: `as {opponent}` then `accept`.)"));
-                    r
-                })
+                reply
             }
-            Command::Accept | Command::Decline => match &self.challenge {
+            Command::Accept | Command::Decline => match self.challenge {
                 Some(id) => {
-                    let answer = if cmd == Command::Accept {
-                        "accept"
-                    } else {
-                        "decline"
-                    };
-                    self.host
-                        .button(&who, &format!("{id}:{answer}"), None)
-                        .await
+                    let accept = cmd == Command::Accept;
+                    host.press(&who, ButtonAction::Challenge { id, accept }).await
                 }
                 None => Err(HostError::NoChallenge),
             },
-            Command::Cancel => self.host.cancel_challenge(&who).await,
-            Command::Move(text) => self.host.play(&who, &text).await,
-            Command::Resign => self.host.resign(&who).await,
-            Command::Draw => self.host.draw(&who).await,
-            Command::Takeback => self.host.takeback(&who).await,
-            Command::Hint => self.host.hint(&who).await,
-            Command::Board => self.host.board(&who).await,
-            Command::Moves => self.host.legal_moves(&who).await,
-            Command::Pdn => self.host.pdn(&who).await,
-            Command::Replay => self.host.replay(&who).await,
-            Command::Leaderboard => self.host.leaderboard(&who, Scope::Global).await,
+            Command::Yes => match self.confirm.take() {
+                Some(action) => self.host.press(&who, action).await,
+                None => {
+                    let text = self.say("console-nothing-to-confirm", &[]);
+                    return out.write_all(format!("{text}\n").as_bytes()).await;
+                }
+            },
+            Command::Cancel => host.cancel_challenge(&who).await,
+            Command::Move(text) => host.play(&who, &text).await,
+            Command::Resign => host.resign(&who).await,
+            Command::Draw => host.draw(&who).await,
+            Command::Takeback => host.takeback(&who).await,
+            Command::Hint => host.hint(&who).await,
+            Command::Board => host.board(&who).await,
+            Command::Moves => host.legal_moves(&who).await,
+            Command::Pdn => host.pdn(&who).await,
+            Command::Replay => host.replay(&who).await,
+            Command::Abort => host.abort(&who).await,
+            Command::Leaderboard => host.leaderboard(&who, Scope::Global).await,
             Command::Stats(name) => {
                 let id = match name {
                     Some(n) => self.learn(&n),
@@ -302,7 +402,8 @@ impl Console {
         let mut reply = match result {
             Ok(reply) => reply,
             Err(e) => {
-                return out.write_all(format!("{e}\n").as_bytes()).await;
+                let text = self.error(&e);
+                return out.write_all(format!("{text}\n").as_bytes()).await;
             }
         };
         loop {
@@ -310,16 +411,25 @@ impl Console {
             let Some(game) = reply.ai_turn else {
                 break;
             };
-            match self.host.ai_move(game).await {
+            match self.host.ai_move(game, self.lang).await {
                 Ok(Some(next)) => reply = next,
                 Ok(None) => break,
                 Err(e) => {
-                    out.write_all(format!("{e}\n").as_bytes()).await?;
+                    let text = self.error(&e);
+                    out.write_all(format!("{text}\n").as_bytes()).await?;
                     break;
                 }
             }
         }
         Ok(())
+    }
+
+    fn error(&self, e: &HostError) -> String {
+        let markup = ConsoleMarkup {
+            names: &self.names,
+            now: self.host.clock().now(),
+        };
+        self.words.writer(self.lang, &markup).error(e)
     }
 
     async fn show(
@@ -330,31 +440,98 @@ impl Console {
         if let Some(f) = reply.fen.as_deref().and_then(|f| fen::parse(f).ok()) {
             out.write_all(format!("{f}\n").as_bytes()).await?;
         }
-        let mut text = reply.text.clone();
-        for (id, name) in &self.names {
-            text = text.replace(&format!("<@{id}>"), name);
-        }
+        let markup = ConsoleMarkup {
+            names: &self.names,
+            now: self.host.clock().now(),
+        };
+        let text = self.words.writer(self.lang, &markup).reply(reply);
         out.write_all(format!("{text}\n").as_bytes()).await?;
+        // A question with a confirmation button: `yes` presses it.
+        if let Some(b) = reply.buttons.iter().find(|b| {
+            matches!(
+                b.action,
+                ButtonAction::Game {
+                    action: crate::host::GameAction::ConfirmResign,
+                    ..
+                }
+            )
+        }) {
+            self.confirm = Some(b.action);
+            let tip = self.say("console-confirm-tip", &[]);
+            out.write_all(format!("{tip}\n").as_bytes()).await?;
+        }
         if let (Some(png), Some(game)) = (&reply.board, reply.game) {
             self.written += 1;
-            let path = self
-                .pictures
-                .join(format!("game-{game}-{:04}.png", self.written));
-            self.save(&path, png).await?;
-            out.write_all(format!("(board picture: {})\n", path.display()).as_bytes())
-                .await?;
+            let name = format!("game-{game}-{:04}.png", self.written);
+            self.save(&name, "console-board-picture", png, out).await?;
         }
         if let Some(file) = &reply.file {
-            let path = self.pictures.join(&file.name);
-            self.save(&path, &file.bytes).await?;
-            out.write_all(format!("(saved {})\n", path.display()).as_bytes())
+            self.save(&file.name, "console-saved", &file.bytes, out)
                 .await?;
         }
         Ok(())
     }
 
-    async fn save(&self, path: &std::path::Path, bytes: &[u8]) -> std::io::Result<()> {
-        tokio::fs::create_dir_all(&self.pictures).await?;
-        tokio::fs::write(path, bytes).await
+    /// Writes a picture or a file to the pictures folder and says where; the first failure is
+    /// said once and pictures stop.
+    async fn save(
+        &mut self,
+        name: &str,
+        said: &str,
+        bytes: &[u8],
+        out: &mut (impl AsyncWrite + Unpin),
+    ) -> std::io::Result<()> {
+        let Some(dir) = self.pictures.clone() else {
+            return Ok(());
+        };
+        let path = dir.join(name);
+        let written = match tokio::fs::create_dir_all(&dir).await {
+            Ok(()) => tokio::fs::write(&path, bytes).await,
+            Err(e) => Err(e),
+        };
+        let text = match written {
+            Ok(()) => self.say(said, &[("path", Arg::from(path.display().to_string()))]),
+            Err(e) => {
+                self.pictures = None;
+                self.say(
+                    "console-pictures-failed",
+                    &[
+                        ("path", Arg::from(dir.display().to_string())),
+                        ("error", Arg::from(e.to_string())),
+                    ],
+                )
+            }
+        };
+        out.write_all(format!("{text}\n").as_bytes()).await
     }
+}
+
+/// One line of input, decoded leniently; at most [`MAX_LINE`] characters are kept (a longer
+/// line is cut, and [`parse`] refuses it). `None` at the end of input.
+async fn read_line(input: &mut (impl AsyncBufRead + Unpin)) -> std::io::Result<Option<String>> {
+    let mut bytes = Vec::new();
+    let limit = (MAX_LINE + 1) * 4;
+    loop {
+        let chunk = input.fill_buf().await?;
+        if chunk.is_empty() {
+            if bytes.is_empty() {
+                return Ok(None);
+            }
+            break;
+        }
+        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        if bytes.len() < limit {
+            let room = limit - bytes.len();
+            bytes.extend_from_slice(&chunk[..take.min(room)]);
+        }
+        input.consume(take);
+        if done {
+            break;
+        }
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    Ok(Some(text.trim_end_matches(['\n', '\r']).to_string()))
 }

@@ -1,13 +1,16 @@
-//! The `/dama` command group (DESIGN.md §4). Doc comments are the players' help text.
+//! The `/dama` command group (DESIGN.md §4). Descriptions come from the language files
+//! (`cmd-…` messages), in English and as localizations.
 
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, command_reply, spawn_ai_turn, who};
+use super::{Context, Error, manages_server, spawn_ai_turn, who};
 use crate::ai::Level;
 use crate::engine::Color;
-use crate::host::{ColorChoice, HostResult, Reply, Scope};
+use crate::host::{
+    ColorChoice, GuildId, HostError, HostResult, Lang, LanguageScope, Scope, UserId, Who,
+};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum ColorArg {
@@ -47,36 +50,77 @@ pub enum ScopeArg {
     Global,
 }
 
-fn asker(ctx: &Context<'_>) -> crate::host::Who {
-    who(ctx.author(), ctx.channel_id(), ctx.guild_id())
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LanguageArg {
+    #[name = "tr"]
+    Turkish,
+    #[name = "en"]
+    English,
+    #[name = "auto"]
+    Auto,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LanguageScopeArg {
+    #[name = "me"]
+    Me,
+    #[name = "server"]
+    Server,
+}
+
+/// The asker's language: their own choice, else their Discord language, else the server's.
+async fn lang(ctx: &Context<'_>) -> Lang {
+    let (guild_locale, user) = match ctx {
+        poise::Context::Application(a) => (a.interaction.guild_locale.as_deref(), ctx.author()),
+        poise::Context::Prefix(_) => (None, ctx.author()),
+    };
+    ctx.data()
+        .personal_lang(
+            UserId(user.id.get()),
+            ctx.guild_id().map(|g| GuildId(g.get())),
+            ctx.locale(),
+            guild_locale,
+        )
+        .await
+}
+
+async fn asker(ctx: &Context<'_>) -> Who {
+    let admin = match ctx {
+        poise::Context::Application(a) => manages_server(a.interaction.member.as_deref()),
+        poise::Context::Prefix(_) => false,
+    };
+    who(
+        ctx.author(),
+        ctx.channel_id(),
+        ctx.guild_id(),
+        lang(ctx).await,
+        admin,
+    )
 }
 
 /// Sends the host's answer (or its refusal, privately) and starts the AI's turn if it is due.
-async fn answer(ctx: Context<'_>, result: HostResult) -> Result<(), Error> {
+async fn answer(ctx: Context<'_>, lang: Lang, result: HostResult) -> Result<(), Error> {
+    let data = ctx.data();
     match result {
         Ok(reply) => {
-            let sent = ctx.send(command_reply(&reply)).await?;
+            let sent = ctx.send(data.command_reply(lang, &reply)).await?;
             if let Some(g) = reply.game
                 && let Ok(m) = sent.message().await
             {
-                let _ = ctx.data().host.set_board_message(g, m.id.get()).await;
+                super::remember_board(data, g, m.id).await;
             }
             if let Some(game) = reply.ai_turn {
                 spawn_ai_turn(
                     Arc::clone(&ctx.serenity_context().http),
-                    Arc::clone(&ctx.data().host),
+                    Arc::clone(&data.0),
                     ctx.channel_id(),
                     game,
+                    lang,
                 );
             }
         }
         Err(e) => {
-            ctx.send(
-                poise::CreateReply::default()
-                    .content(e.to_string())
-                    .ephemeral(true),
-            )
-            .await?;
+            ctx.send(data.refusal(lang, &e)).await?;
         }
     }
     Ok(())
@@ -100,7 +144,9 @@ async fn answer(ctx: Context<'_>, result: HostResult) -> Result<(), Error> {
         "leaderboard",
         "stats",
         "rules",
-        "help"
+        "help",
+        "abort",
+        "language"
     )
 )]
 pub async fn dama(_ctx: Context<'_>) -> Result<(), Error> {
@@ -112,18 +158,13 @@ pub async fn dama(_ctx: Context<'_>) -> Result<(), Error> {
 async fn challenge(
     ctx: Context<'_>,
     #[description = "Who you want to play"] opponent: serenity::User,
-    #[description = "Your colour (default: random)"] color: Option<ColorArg>,
-    #[description = "Count the game for ratings (default: yes)"] rated: Option<bool>,
-    #[description = "Play in a new thread (default: no)"] thread: Option<bool>,
+    #[description = "Your colour"] color: Option<ColorArg>,
+    #[description = "Count the game for ratings"] rated: Option<bool>,
+    #[description = "Play in a new thread"] thread: Option<bool>,
 ) -> Result<(), Error> {
+    let who = asker(&ctx).await;
     if opponent.bot {
-        return answer(
-            ctx,
-            Ok(Reply::private(
-                "Bots do not play Dama here. To play the computer, use /dama ai.",
-            )),
-        )
-        .await;
+        return answer(ctx, who.lang, Err(HostError::BotOpponent)).await;
     }
     let color = match color.unwrap_or(ColorArg::Random) {
         ColorArg::White => ColorChoice::White,
@@ -134,22 +175,22 @@ async fn challenge(
         .data()
         .host
         .challenge(
-            &asker(&ctx),
-            opponent.id.get(),
+            &who,
+            UserId(opponent.id.get()),
             color,
             rated.unwrap_or(true),
             thread.unwrap_or(false),
         )
         .await;
-    answer(ctx, result).await
+    answer(ctx, who.lang, result).await
 }
 
 /// Play against the built-in AI.
 #[poise::command(slash_command)]
 async fn ai(
     ctx: Context<'_>,
-    #[description = "How strong (default: medium)"] level: Option<LevelArg>,
-    #[description = "Your colour (default: white)"] color: Option<SideArg>,
+    #[description = "How strong"] level: Option<LevelArg>,
+    #[description = "Your colour"] color: Option<SideArg>,
 ) -> Result<(), Error> {
     let level = match level.unwrap_or(LevelArg::Medium) {
         LevelArg::Easy => Level::Easy,
@@ -161,15 +202,16 @@ async fn ai(
         SideArg::White => Color::White,
         SideArg::Black => Color::Black,
     };
-    let result = ctx.data().host.play_ai(&asker(&ctx), level, color).await;
-    answer(ctx, result).await
+    let who = asker(&ctx).await;
+    let result = ctx.data().host.play_ai(&who, level, color).await;
+    answer(ctx, who.lang, result).await
 }
 
 async fn complete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let moves = ctx
         .data()
         .host
-        .complete_move(ctx.channel_id().get(), partial)
+        .complete_move(crate::host::ChannelId(ctx.channel_id().get()), partial)
         .await
         .unwrap_or_default();
     serenity::CreateAutocompleteResponse::new().set_choices(
@@ -180,7 +222,7 @@ async fn complete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
     )
 }
 
-/// Play a move, like e3-e4 or d4xd6xf6 (you can also just type it in the channel).
+/// Play a move, like e3-e4 or d4xd6xf6.
 #[poise::command(slash_command, rename = "move")]
 async fn move_(
     ctx: Context<'_>,
@@ -189,123 +231,158 @@ async fn move_(
     #[rename = "move"]
     text: String,
 ) -> Result<(), Error> {
-    let result = ctx.data().host.play(&asker(&ctx), &text).await;
-    answer(ctx, result).await
+    let who = asker(&ctx).await;
+    let result = ctx.data().host.play(&who, &text).await;
+    answer(ctx, who.lang, result).await
 }
 
 /// Resign this channel's game.
 #[poise::command(slash_command)]
 async fn resign(ctx: Context<'_>) -> Result<(), Error> {
-    let result = ctx.data().host.resign(&asker(&ctx)).await;
-    answer(ctx, result).await
+    let who = asker(&ctx).await;
+    let result = ctx.data().host.resign(&who).await;
+    answer(ctx, who.lang, result).await
 }
 
 /// Offer a draw, or accept your opponent's offer.
 #[poise::command(slash_command)]
 async fn draw(ctx: Context<'_>) -> Result<(), Error> {
+    let who = asker(&ctx).await;
+    // Only a request that will be answered publicly waits publicly; a refusal stays private.
+    if let Err(e) = ctx.data().host.may_offer_draw(&who).await {
+        return answer(ctx, who.lang, Err(e)).await;
+    }
     ctx.defer().await?;
-    let result = ctx.data().host.draw(&asker(&ctx)).await;
-    answer(ctx, result).await
+    let result = ctx.data().host.draw(&who).await;
+    answer(ctx, who.lang, result).await
 }
 
 /// Ask to take back your last move, or allow your opponent's request.
 #[poise::command(slash_command)]
 async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
-    let result = ctx.data().host.takeback(&asker(&ctx)).await;
-    answer(ctx, result).await
+    let who = asker(&ctx).await;
+    let result = ctx.data().host.takeback(&who).await;
+    answer(ctx, who.lang, result).await
 }
 
-/// The AI's suggestion for your move (casual games and games against the AI).
+/// The AI's suggestion for your move (casual and AI games).
 #[poise::command(slash_command)]
 async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
-    let result = ctx.data().host.hint(&asker(&ctx)).await;
-    answer(ctx, result).await
+    let who = asker(&ctx).await;
+    let result = ctx.data().host.hint(&who).await;
+    answer(ctx, who.lang, result).await
 }
 
 /// Show this channel's board again.
 #[poise::command(slash_command)]
 async fn board(ctx: Context<'_>) -> Result<(), Error> {
-    let result = ctx.data().host.board(&asker(&ctx)).await;
-    answer(ctx, result).await
+    let who = asker(&ctx).await;
+    let result = ctx.data().host.board(&who).await;
+    answer(ctx, who.lang, result).await
 }
 
 /// List the legal moves.
 #[poise::command(slash_command)]
 async fn moves(ctx: Context<'_>) -> Result<(), Error> {
-    let result = ctx.data().host.legal_moves(&asker(&ctx)).await;
-    answer(ctx, result).await
+    let who = asker(&ctx).await;
+    let result = ctx.data().host.legal_moves(&who).await;
+    answer(ctx, who.lang, result).await
 }
 
 /// This channel's current or last game as a PDN file.
 #[poise::command(slash_command)]
 async fn pdn(ctx: Context<'_>) -> Result<(), Error> {
-    let result = ctx.data().host.pdn(&asker(&ctx)).await;
-    answer(ctx, result).await
+    let who = asker(&ctx).await;
+    let result = ctx.data().host.pdn(&who).await;
+    answer(ctx, who.lang, result).await
 }
 
 /// This channel's current or last game as an animated replay.
 #[poise::command(slash_command)]
 async fn replay(ctx: Context<'_>) -> Result<(), Error> {
+    let who = asker(&ctx).await;
+    if let Err(e) = ctx.data().host.may_replay(&who).await {
+        return answer(ctx, who.lang, Err(e)).await;
+    }
     ctx.defer().await?;
-    let result = ctx.data().host.replay(&asker(&ctx)).await;
-    answer(ctx, result).await
+    let result = ctx.data().host.replay(&who).await;
+    answer(ctx, who.lang, result).await
 }
 
 /// The ratings table.
 #[poise::command(slash_command)]
 async fn leaderboard(
     ctx: Context<'_>,
-    #[description = "This server or everyone (default: server)"] scope: Option<ScopeArg>,
+    #[description = "This server or everyone"] scope: Option<ScopeArg>,
 ) -> Result<(), Error> {
     let scope = match scope.unwrap_or(ScopeArg::Server) {
         ScopeArg::Server => Scope::Server,
         ScopeArg::Global => Scope::Global,
     };
-    let result = ctx.data().host.leaderboard(&asker(&ctx), scope).await;
-    answer(ctx, result).await
+    let who = asker(&ctx).await;
+    let result = ctx.data().host.leaderboard(&who, scope).await;
+    answer(ctx, who.lang, result).await
 }
 
 /// Rating, games and recent results.
 #[poise::command(slash_command)]
 async fn stats(
     ctx: Context<'_>,
-    #[description = "Whose (default: yours)"] user: Option<serenity::User>,
+    #[description = "Whose"] user: Option<serenity::User>,
 ) -> Result<(), Error> {
     let id = user.as_ref().unwrap_or(ctx.author()).id.get();
-    let result = ctx.data().host.stats(id).await;
-    answer(ctx, result).await
+    let who = asker(&ctx).await;
+    let result = ctx.data().host.stats(UserId(id)).await;
+    answer(ctx, who.lang, result).await
 }
-
-pub const RULES: &str = "\
-**Turkish draughts (Dama)**
-• 8×8 board, every square in play. 16 men each, on the second and third rows. White starts.
-• A man steps one square forward or sideways, never backwards or diagonally.
-• A man captures by jumping an enemy piece forward or sideways onto the empty square beyond.
-• A man that ends its move on the far row becomes a king (dama). A king moves any distance along rows and columns, and captures from a distance, landing on any empty square beyond.
-• Capturing is compulsory, and you must take the most pieces possible. A capture goes on while the piece can capture; captured pieces leave the board at once; a king never turns straight back between two captures.
-• You lose when you have no move (no pieces, or all blocked). Draws: the same position three times, 100 plies without a capture, promotion or forward man move, one king against one king, or agreement.";
 
 /// The rules of Turkish draughts.
 #[poise::command(slash_command)]
 async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    ctx.send(poise::CreateReply::default().content(RULES).ephemeral(true))
-        .await?;
-    Ok(())
+    let who = asker(&ctx).await;
+    let reply = ctx.data().host.rules();
+    answer(ctx, who.lang, Ok(reply)).await
 }
-
-pub const HELP: &str = "\
-**Playing Dama here**
-• /dama challenge @someone, or /dama ai to play the computer (easy, medium, hard, master).
-• Type your move in the channel, like `e3-e4`, or use /dama move. Captures: `d4xd6xf6` (or just `d4xf6` when that is clear).
-• /dama draw, /dama takeback, /dama resign; /dama hint in casual and AI games.
-• /dama board, /dama moves, /dama pdn, /dama replay, /dama leaderboard, /dama stats.
-• One game per channel; ask for thread: true to play in a thread.";
 
 /// How to play with this bot.
 #[poise::command(slash_command)]
 async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    ctx.send(poise::CreateReply::default().content(HELP).ephemeral(true))
-        .await?;
-    Ok(())
+    let who = asker(&ctx).await;
+    let reply = ctx.data().host.help();
+    answer(ctx, who.lang, Ok(reply)).await
+}
+
+/// Call off this channel's game.
+#[poise::command(slash_command)]
+async fn abort(ctx: Context<'_>) -> Result<(), Error> {
+    let who = asker(&ctx).await;
+    let result = ctx.data().host.abort(&who).await;
+    answer(ctx, who.lang, result).await
+}
+
+/// The language of the bot's replies.
+#[poise::command(slash_command)]
+async fn language(
+    ctx: Context<'_>,
+    #[description = "Which language"] language: LanguageArg,
+    #[description = "For whom"] scope: Option<LanguageScopeArg>,
+) -> Result<(), Error> {
+    let mut who = asker(&ctx).await;
+    let words = &ctx.data().words;
+    let lang = match language {
+        LanguageArg::Turkish => words.pick("tr"),
+        LanguageArg::English => words.pick("en-US"),
+        LanguageArg::Auto => None,
+    };
+    let scope = match scope.unwrap_or(LanguageScopeArg::Me) {
+        LanguageScopeArg::Me => LanguageScope::Me,
+        LanguageScopeArg::Server => LanguageScope::Server,
+    };
+    let result = ctx.data().host.set_language(&who, scope, lang).await;
+    // The answer comes in the language just chosen.
+    if result.is_ok() && scope == LanguageScope::Me {
+        who.lang = self::lang(&ctx).await;
+    }
+    answer(ctx, who.lang, result).await
 }

@@ -1,8 +1,9 @@
 //! The host on Discord, with poise on serenity: the `/dama` commands, buttons, typed moves,
 //! the AI's turns, the minute sweep (expired challenges, time-outs) and a graceful shutdown.
-//! No game logic lives here: every decision is the host's.
+//! No game logic lives here: every decision is the host's, every sentence the `words` layer's.
 
 mod commands;
+mod localize;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,14 +11,22 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use crate::engine::MoveText;
-use crate::host::{Host, HostError, Reply, Who};
+use crate::host::{
+    ButtonAction, ButtonStyle, ChannelId, GameId, GuildId, Host, HostError, Lang, MessageId,
+    Reply, UserId, Who,
+};
+use crate::words::{Markup, Surface, Words};
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
-pub type Context<'a> = poise::Context<'a, Data, Error>;
+pub type Context<'a> = poise::Context<'a, Shared, Error>;
+
+/// Discord allows this many characters in a message's text.
+const MAX_CONTENT: usize = 2000;
 
 /// What every command and event sees.
 pub struct Data {
     pub host: Arc<Host>,
+    pub words: Arc<Words>,
 }
 
 /// The bot's settings (DESIGN.md §3).
@@ -32,52 +41,170 @@ pub struct Config {
     pub message_content: bool,
 }
 
+/// Users as mentions, times as Discord timestamps, commands as `/dama …`.
+pub struct DiscordMarkup;
+
+impl Markup for DiscordMarkup {
+    fn user(&self, id: UserId) -> String {
+        format!("<@{}>", id.0)
+    }
+    fn surface(&self) -> Surface {
+        Surface::Discord
+    }
+}
+
+impl Data {
+    /// The language of a reply to one person: their own choice, else their Discord language,
+    /// else the server's.
+    async fn personal_lang(
+        &self,
+        user: UserId,
+        guild: Option<GuildId>,
+        locale: Option<&str>,
+        guild_locale: Option<&str>,
+    ) -> Lang {
+        let chosen = self.host.languages(user, guild).await.unwrap_or_default();
+        self.words.choose([
+            chosen.user.as_deref(),
+            locale,
+            chosen.guild.as_deref(),
+            guild_locale,
+        ])
+    }
+
+    /// The language of what the whole channel reads: the server's choice, else the server's
+    /// preferred locale, else English.
+    async fn channel_lang(&self, ctx: &serenity::Context, guild: Option<GuildId>) -> Lang {
+        let Some(g) = guild else {
+            return Lang::ENGLISH;
+        };
+        let chosen = self
+            .host
+            .languages(UserId(0), Some(g))
+            .await
+            .unwrap_or_default();
+        let preferred = ctx
+            .cache
+            .guild(serenity::GuildId::new(g.0))
+            .map(|g| g.preferred_locale.clone());
+        self.words
+            .choose([chosen.guild.as_deref(), preferred.as_deref()])
+    }
+
+    /// A reply's words in `lang`, within Discord's length limit.
+    fn text(&self, lang: Lang, reply: &Reply) -> String {
+        fit(self.words.writer(lang, &DiscordMarkup).reply(reply))
+    }
+
+    fn error_text(&self, lang: Lang, e: &HostError) -> String {
+        fit(self.words.writer(lang, &DiscordMarkup).error(e))
+    }
+
+    /// The buttons of a reply as Discord action rows (five to a row), labelled in `lang`.
+    fn components(&self, lang: Lang, reply: &Reply) -> Vec<serenity::CreateActionRow> {
+        let w = self.words.writer(lang, &DiscordMarkup);
+        reply
+            .buttons
+            .chunks(5)
+            .map(|row| {
+                serenity::CreateActionRow::Buttons(
+                    row.iter()
+                        .map(|b| {
+                            serenity::CreateButton::new(b.action.to_string())
+                                .label(w.button(b.label))
+                                .style(match b.style {
+                                    ButtonStyle::Primary => serenity::ButtonStyle::Primary,
+                                    ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+                                    ButtonStyle::Success => serenity::ButtonStyle::Success,
+                                    ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+                                })
+                                .disabled(b.disabled)
+                        })
+                        .collect(),
+                )
+            })
+            .collect()
+    }
+
+    /// A host reply as a new channel message.
+    pub fn message(&self, lang: Lang, reply: &Reply) -> serenity::CreateMessage {
+        let mut m = serenity::CreateMessage::new()
+            .content(self.text(lang, reply))
+            .allowed_mentions(mentions(reply))
+            .components(self.components(lang, reply));
+        if let Some(e) = board_embed(reply) {
+            m = m.embed(e);
+        }
+        for a in attachments(reply) {
+            m = m.add_file(a);
+        }
+        m
+    }
+
+    /// A host reply as a command response.
+    pub fn command_reply(&self, lang: Lang, reply: &Reply) -> poise::CreateReply {
+        let mut r = poise::CreateReply::default()
+            .content(self.text(lang, reply))
+            .ephemeral(reply.ephemeral)
+            .allowed_mentions(mentions(reply))
+            .components(self.components(lang, reply));
+        if let Some(e) = board_embed(reply) {
+            r = r.embed(e);
+        }
+        for a in attachments(reply) {
+            r = r.attachment(a);
+        }
+        r
+    }
+
+    /// A refusal as a private command response, pinging no one.
+    pub fn refusal(&self, lang: Lang, e: &HostError) -> poise::CreateReply {
+        poise::CreateReply::default()
+            .content(self.error_text(lang, e))
+            .ephemeral(true)
+            .allowed_mentions(serenity::CreateAllowedMentions::new())
+    }
+}
+
+/// Cuts a text to Discord's limit (only tables could grow so long).
+fn fit(mut text: String) -> String {
+    if text.chars().count() > MAX_CONTENT {
+        text = text.chars().take(MAX_CONTENT - 1).collect();
+        text.push('…');
+    }
+    text
+}
+
 fn who(
     user: &serenity::User,
     channel: serenity::ChannelId,
     guild: Option<serenity::GuildId>,
+    lang: Lang,
+    admin: bool,
 ) -> Who {
     Who {
-        user: user.id.get(),
+        user: UserId(user.id.get()),
         name: user
             .global_name
             .clone()
             .unwrap_or_else(|| user.name.clone()),
-        channel: channel.get(),
-        guild: guild.map(|g| g.get()),
+        channel: ChannelId(channel.get()),
+        guild: guild.map(|g| GuildId(g.get())),
+        lang,
+        admin,
     }
 }
 
-/// The buttons of a reply as Discord action rows (five to a row).
-fn components(reply: &Reply) -> Vec<serenity::CreateActionRow> {
-    reply
-        .buttons
-        .chunks(5)
-        .map(|row| {
-            serenity::CreateActionRow::Buttons(
-                row.iter()
-                    .map(|b| {
-                        serenity::CreateButton::new(&b.id)
-                            .label(b.label)
-                            .style(match b.style {
-                                crate::host::ButtonStyle::Primary => serenity::ButtonStyle::Primary,
-                                crate::host::ButtonStyle::Secondary => {
-                                    serenity::ButtonStyle::Secondary
-                                }
-                                crate::host::ButtonStyle::Success => serenity::ButtonStyle::Success,
-                                crate::host::ButtonStyle::Danger => serenity::ButtonStyle::Danger,
-                            })
-                            .disabled(b.disabled)
-                    })
-                    .collect(),
-            )
-        })
-        .collect()
+/// Whether a member may manage the server (permissions as the interaction computed them).
+fn manages_server(member: Option<&serenity::Member>) -> bool {
+    member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild())
 }
 
 fn mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new()
-        .users(reply.mentions.iter().map(|&u| serenity::UserId::new(u)))
+        .users(reply.mentions.iter().map(|u| serenity::UserId::new(u.0)))
 }
 
 fn board_embed(reply: &Reply) -> Option<serenity::CreateEmbed> {
@@ -125,73 +252,82 @@ fn disabled(message: &serenity::Message) -> Vec<serenity::CreateActionRow> {
         .collect()
 }
 
-/// A host reply as a new channel message.
-pub fn message(reply: &Reply) -> serenity::CreateMessage {
-    let mut m = serenity::CreateMessage::new()
-        .content(&reply.text)
-        .allowed_mentions(mentions(reply))
-        .components(components(reply));
-    if let Some(e) = board_embed(reply) {
-        m = m.embed(e);
+/// Posts a reply in a channel; a board's message is remembered for its game, and the AI's
+/// turn, if it follows, is started.
+async fn post(
+    http: &Arc<serenity::Http>,
+    data: &Arc<Data>,
+    channel: serenity::ChannelId,
+    lang: Lang,
+    reply: &Reply,
+) -> Result<(), Error> {
+    let sent = channel.send_message(http, data.message(lang, reply)).await;
+    match sent {
+        Ok(sent) => {
+            if let Some(g) = reply.game {
+                remember_board(data, g, sent.id).await;
+            }
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, game = ?reply.game.map(|g| g.0), "posting a reply failed");
+        }
     }
-    for a in attachments(reply) {
-        m = m.add_file(a);
+    if let Some(game) = reply.ai_turn {
+        spawn_ai_turn(Arc::clone(http), Arc::clone(data), channel, game, lang);
     }
-    m
+    Ok(())
 }
 
-/// A host reply as a command response.
-pub fn command_reply(reply: &Reply) -> poise::CreateReply {
-    let mut r = poise::CreateReply::default()
-        .content(&reply.text)
-        .ephemeral(reply.ephemeral)
-        .allowed_mentions(mentions(reply))
-        .components(components(reply));
-    if let Some(e) = board_embed(reply) {
-        r = r.embed(e);
+async fn remember_board(data: &Data, game: GameId, message: serenity::MessageId) {
+    if let Err(e) = data
+        .host
+        .set_board_message(game, MessageId(message.get()))
+        .await
+    {
+        tracing::warn!(error = %e, game = game.0, "remembering the board message failed");
     }
-    for a in attachments(reply) {
-        r = r.attachment(a);
-    }
-    r
 }
 
 /// Posts the AI's move (and any that follow) in `channel`, showing it typing meanwhile.
 pub fn spawn_ai_turn(
     http: Arc<serenity::Http>,
-    host: Arc<Host>,
+    data: Arc<Data>,
     channel: serenity::ChannelId,
-    game: i64,
+    game: GameId,
+    lang: Lang,
 ) {
     tokio::spawn(async move {
         let mut next = Some(game);
         while let Some(id) = next.take() {
             let typing = channel.start_typing(&http);
-            let result = host.ai_move(id).await;
+            let result = data.host.ai_move(id, lang).await;
             drop(typing);
             match result {
                 Ok(Some(reply)) => {
                     next = reply.ai_turn;
-                    match channel.send_message(&http, message(&reply)).await {
+                    let sent = channel
+                        .send_message(&http, data.message(lang, &reply))
+                        .await;
+                    match sent {
                         Ok(sent) => {
                             if let Some(g) = reply.game {
-                                let _ = host.set_board_message(g, sent.id.get()).await;
+                                remember_board(&data, g, sent.id).await;
                             }
                         }
                         Err(e) => {
-                            tracing::error!(error = %e, game = id, "posting the AI's move failed")
+                            tracing::warn!(error = %e, game = id.0, "posting the AI's move failed")
                         }
                     }
                 }
                 Ok(None) => {}
-                Err(e) => tracing::error!(error = %e, game = id, "the AI's move failed"),
+                Err(e) => tracing::error!(error = %e, game = id.0, "the AI's move failed"),
             }
         }
     });
 }
 
 /// Runs the bot until SIGINT or SIGTERM.
-pub async fn run(config: Config, host: Arc<Host>) -> Result<(), Error> {
+pub async fn run(config: Config, host: Arc<Host>, words: Arc<Words>) -> Result<(), Error> {
     let mut intents = serenity::GatewayIntents::GUILDS
         | serenity::GatewayIntents::GUILD_MESSAGES
         | serenity::GatewayIntents::DIRECT_MESSAGES;
@@ -199,10 +335,16 @@ pub async fn run(config: Config, host: Arc<Host>) -> Result<(), Error> {
         intents |= serenity::GatewayIntents::MESSAGE_CONTENT;
     }
     let guild = config.guild;
-    let setup_host = Arc::clone(&host);
+    let data = Arc::new(Data {
+        host: Arc::clone(&host),
+        words: Arc::clone(&words),
+    });
+    let setup_data = Arc::clone(&data);
+    let mut commands = vec![commands::dama()];
+    localize::apply(&words, &mut commands);
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: vec![commands::dama()],
+            commands,
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             on_error: |error| Box::pin(on_error(error)),
             ..Default::default()
@@ -224,18 +366,18 @@ pub async fn run(config: Config, host: Arc<Host>) -> Result<(), Error> {
                     }
                 }
                 // A game whose turn was the AI's when we stopped goes on now.
-                for id in setup_host.pending_ai_games().await? {
-                    if let Some(row) = setup_host.store().game(id).await? {
-                        spawn_ai_turn(
-                            Arc::clone(&ctx.http),
-                            Arc::clone(&setup_host),
-                            serenity::ChannelId::new(row.channel_id as u64),
-                            id,
-                        );
-                    }
+                for row in setup_data.host.pending_ai_games().await? {
+                    let lang = setup_data.channel_lang(ctx, row.guild_id).await;
+                    spawn_ai_turn(
+                        Arc::clone(&ctx.http),
+                        Arc::clone(&setup_data),
+                        serenity::ChannelId::new(row.channel_id.0),
+                        row.id,
+                        lang,
+                    );
                 }
-                spawn_sweeper(Arc::clone(&ctx.http), Arc::clone(&setup_host));
-                Ok(Data { host: setup_host })
+                spawn_sweeper(ctx.clone(), Arc::clone(&setup_data));
+                Ok(Shared(setup_data))
             })
         })
         // No owner-only commands: skip asking Discord for the application's owners.
@@ -263,6 +405,16 @@ pub async fn run(config: Config, host: Arc<Host>) -> Result<(), Error> {
     Ok(())
 }
 
+/// The framework's data: the one `Data`, shared with background tasks.
+pub struct Shared(pub Arc<Data>);
+
+impl std::ops::Deref for Shared {
+    type Target = Data;
+    fn deref(&self) -> &Data {
+        &self.0
+    }
+}
+
 async fn shutdown_signal() {
     let ctrl_c = tokio::signal::ctrl_c();
     #[cfg(unix)]
@@ -286,19 +438,18 @@ async fn shutdown_signal() {
     }
 }
 
-/// Every minute: expired challenges, warnings and losses on time.
-fn spawn_sweeper(http: Arc<serenity::Http>, host: Arc<Host>) {
+/// Every minute: expired challenges, warnings and losses on time, damaged games.
+fn spawn_sweeper(ctx: serenity::Context, data: Arc<Data>) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(60));
         loop {
             tick.tick().await;
-            match host.sweep().await {
+            match data.host.sweep().await {
                 Ok(notices) => {
                     for n in notices {
-                        let channel = serenity::ChannelId::new(n.channel);
-                        if let Err(e) = channel.send_message(&http, message(&n.reply)).await {
-                            tracing::warn!(error = %e, channel = n.channel, "posting a notice failed");
-                        }
+                        let lang = data.channel_lang(&ctx, n.guild).await;
+                        let channel = serenity::ChannelId::new(n.channel.0);
+                        let _ = post(&ctx.http, &data, channel, lang, &n.reply).await;
                     }
                 }
                 Err(e) => tracing::error!(error = %e, "the sweep failed"),
@@ -307,15 +458,18 @@ fn spawn_sweeper(http: Arc<serenity::Http>, host: Arc<Host>) {
     });
 }
 
-async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+async fn on_error(error: poise::FrameworkError<'_, Shared, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(error = %error, command = %ctx.command().qualified_name, "command failed");
+            let lang = ctx
+                .data()
+                .words
+                .choose([ctx.locale()]);
             let _ = ctx
                 .send(
-                    poise::CreateReply::default()
-                        .content("Sorry, something went wrong on our side. Please try again in a moment.")
-                        .ephemeral(true),
+                    ctx.data()
+                        .refusal(lang, &HostError::Internal(error.to_string())),
                 )
                 .await;
         }
@@ -328,11 +482,11 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
 }
 
 async fn on_event(
-    framework: poise::FrameworkContext<'_, Data, Error>,
+    framework: poise::FrameworkContext<'_, Shared, Error>,
     event: &serenity::FullEvent,
 ) -> Result<(), Error> {
     let ctx = framework.serenity_context;
-    let data = framework.user_data;
+    let data = &framework.user_data.0;
     match event {
         serenity::FullEvent::Message { new_message } => typed_move(ctx, data, new_message).await,
         serenity::FullEvent::InteractionCreate { interaction } => {
@@ -348,7 +502,7 @@ async fn on_event(
 /// A message whose whole text reads as a move, in a channel with a game, from a player.
 async fn typed_move(
     ctx: &serenity::Context,
-    data: &Data,
+    data: &Arc<Data>,
     msg: &serenity::Message,
 ) -> Result<(), Error> {
     if msg.author.bot {
@@ -363,26 +517,20 @@ async fn typed_move(
     if MoveText::parse(&text).is_err() {
         return Ok(());
     }
-    let who = who(&msg.author, msg.channel_id, msg.guild_id);
+    let guild = msg.guild_id.map(|g| GuildId(g.get()));
+    let lang = data.channel_lang(ctx, guild).await;
+    let who = who(&msg.author, msg.channel_id, msg.guild_id, lang, false);
     match data.host.play(&who, &text).await {
-        Ok(reply) => {
-            let sent = msg.channel_id.send_message(ctx, message(&reply)).await?;
-            if let Some(g) = reply.game {
-                let _ = data.host.set_board_message(g, sent.id.get()).await;
-            }
-            if let Some(game) = reply.ai_turn {
-                spawn_ai_turn(
-                    Arc::clone(&ctx.http),
-                    Arc::clone(&data.host),
-                    msg.channel_id,
-                    game,
-                );
-            }
-        }
+        Ok(reply) => post(&ctx.http, data, msg.channel_id, lang, &reply).await?,
         // Chatter that happens to look like a move, from someone not playing here.
         Err(HostError::NoGame | HostError::NotAPlayer) => {}
         Err(e) => {
-            msg.reply(ctx, e.to_string()).await?;
+            // A refusal pings nobody, not even the player it answers.
+            let answer = serenity::CreateMessage::new()
+                .content(data.error_text(lang, &e))
+                .reference_message(msg)
+                .allowed_mentions(serenity::CreateAllowedMentions::new().replied_user(false));
+            msg.channel_id.send_message(ctx, answer).await?;
         }
     }
     Ok(())
@@ -390,42 +538,67 @@ async fn typed_move(
 
 async fn button(
     ctx: &serenity::Context,
-    data: &Data,
+    data: &Arc<Data>,
     component: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
-    let who = who(&component.user, component.channel_id, component.guild_id);
-    // A challenge that asked for a thread gets one when it is accepted.
-    let mut thread = None;
-    if let Some(crate::host::ButtonAction::Challenge { id, accept: true }) =
-        crate::host::parse_button(&component.data.custom_id)
-        && let Ok(Some(c)) = data.host.store().challenge(id).await
-        && c.thread
-        && c.status == "open"
-        && c.challenged_id as u64 == who.user
-    {
-        let name = format!("Dama game {id}");
-        match component
-            .channel_id
-            .create_thread(
-                ctx,
-                serenity::CreateThread::new(name).kind(serenity::ChannelType::PublicThread),
-            )
-            .await
-        {
-            Ok(t) => thread = Some(t.id),
-            Err(e) => {
-                tracing::warn!(error = %e, "creating a game thread failed; playing in the channel")
-            }
-        }
-    }
+    let guild = component.guild_id.map(|g| GuildId(g.get()));
+    let lang = data
+        .personal_lang(
+            UserId(component.user.id.get()),
+            guild,
+            Some(&component.locale),
+            component.guild_locale.as_deref(),
+        )
+        .await;
+    let admin = manages_server(component.member.as_ref());
+    let who = who(
+        &component.user,
+        component.channel_id,
+        component.guild_id,
+        lang,
+        admin,
+    );
     component
         .create_response(ctx, serenity::CreateInteractionResponse::Acknowledge)
         .await?;
-    let answered = data
-        .host
-        .button(&who, &component.data.custom_id, thread.map(|t| t.get()))
-        .await;
-    if answered.is_ok() && component.data.custom_id.starts_with("challenge:") {
+    let action = component.data.custom_id.parse::<ButtonAction>();
+    let mut channel = component.channel_id;
+    let answered = match action {
+        Err(_) => Err(HostError::UnknownButton),
+        // A challenge that asked for a thread gets one once it is accepted, not before.
+        Ok(ButtonAction::Challenge { id, accept: true }) => {
+            match data.host.accept_challenge(&who, id).await {
+                Ok(accepted) => {
+                    let mut thread = None;
+                    if accepted.wants_thread() {
+                        let name = format!("Dama {}", accepted.id().0);
+                        match component
+                            .channel_id
+                            .create_thread(
+                                ctx,
+                                serenity::CreateThread::new(name)
+                                    .kind(serenity::ChannelType::PublicThread),
+                            )
+                            .await
+                        {
+                            Ok(t) => thread = Some(t.id),
+                            Err(e) => tracing::warn!(
+                                error = %e,
+                                "creating a game thread failed; playing in the channel"
+                            ),
+                        }
+                    }
+                    channel = thread.unwrap_or(channel);
+                    data.host
+                        .start_accepted(&who, accepted, thread.map(|t| ChannelId(t.get())))
+                        .await
+                }
+                Err(e) => Err(e),
+            }
+        }
+        Ok(action) => data.host.press(&who, action).await,
+    };
+    if answered.is_ok() && matches!(action, Ok(ButtonAction::Challenge { .. })) {
         // The challenge is settled: its buttons go grey.
         let edit =
             serenity::EditInteractionResponse::new().components(disabled(&component.message));
@@ -434,23 +607,30 @@ async fn button(
         }
     }
     match answered {
-        Ok(reply) => {
-            let channel = thread.unwrap_or(component.channel_id);
-            let sent = channel.send_message(ctx, message(&reply)).await?;
-            if let Some(g) = reply.game {
-                let _ = data.host.set_board_message(g, sent.id.get()).await;
+        Ok(reply) if reply.ephemeral => {
+            let mut followup = serenity::CreateInteractionResponseFollowup::new()
+                .content(data.text(lang, &reply))
+                .ephemeral(true)
+                .allowed_mentions(serenity::CreateAllowedMentions::new())
+                .components(data.components(lang, &reply));
+            if let Some(f) = &reply.file {
+                followup = followup.add_file(serenity::CreateAttachment::bytes(
+                    f.bytes.clone(),
+                    f.name.clone(),
+                ));
             }
-            if let Some(game) = reply.ai_turn {
-                spawn_ai_turn(Arc::clone(&ctx.http), Arc::clone(&data.host), channel, game);
-            }
+            component.create_followup(ctx, followup).await?;
         }
+        // A button's answer is in the clicker's language, like a slash command's.
+        Ok(reply) => post(&ctx.http, data, channel, lang, &reply).await?,
         Err(e) => {
             component
                 .create_followup(
                     ctx,
                     serenity::CreateInteractionResponseFollowup::new()
-                        .content(e.to_string())
-                        .ephemeral(true),
+                        .content(data.error_text(lang, &e))
+                        .ephemeral(true)
+                        .allowed_mentions(serenity::CreateAllowedMentions::new()),
                 )
                 .await?;
         }

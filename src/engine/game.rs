@@ -211,7 +211,7 @@ impl Game {
                 ),
                 from: mv.from(),
                 to: mv.to(),
-                why: "that is not a legal move",
+                why: super::WhyNot::NotLegal,
                 options: pos.notations(&pos.legal_moves()),
             }));
         }

@@ -17,7 +17,7 @@ pub use bitboard::Bitboard;
 pub use fen::FenError;
 pub use game::{Game, GameResult, NO_PROGRESS_PLIES, Outcome, Reason, rules_outcome};
 pub use moves::{Chain, Move};
-pub use notation::{Illegal, MoveError, MoveText, PieceName, SyntaxError};
+pub use notation::{Illegal, MoveError, MoveText, PieceName, SyntaxError, WhyNot};
 pub use perft::{PerftTable, perft, perft_divide};
 pub use position::{Position, PositionError, Setup};
 pub use square::{Color, Direction, ParseSquareError, Piece, Role, Square};

@@ -196,11 +196,40 @@ pub enum Illegal {
         piece: PieceName,
         from: Square,
         to: Square,
-        why: &'static str,
+        why: WhyNot,
         options: Vec<String>,
     },
     #[error("the game is over")]
     GameOver,
+}
+
+/// Why a piece cannot go where a player sent it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhyNot {
+    /// The move starts and ends on the same square.
+    Nowhere,
+    Diagonal,
+    ManBackwards,
+    /// A man stepping more than one square.
+    ManTooFar,
+    SquareTaken,
+    PathBlocked,
+    /// A move built by a program rather than typed, not among the legal ones.
+    NotLegal,
+}
+
+impl fmt::Display for WhyNot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WhyNot::Nowhere => "a move must go somewhere",
+            WhyNot::Diagonal => "pieces never move diagonally",
+            WhyNot::ManBackwards => "a man never moves backwards",
+            WhyNot::ManTooFar => "a man steps only one square, forward or sideways",
+            WhyNot::SquareTaken => "that square is taken",
+            WhyNot::PathBlocked => "the way there is blocked",
+            WhyNot::NotLegal => "that is not a legal move",
+        })
+    }
 }
 
 /// "man" or "king", for messages.
@@ -369,25 +398,23 @@ impl Position {
         }
     }
 
-    fn why_not(&self, piece: Piece, from: Square, to: Square) -> &'static str {
+    fn why_not(&self, piece: Piece, from: Square, to: Square) -> WhyNot {
         let (df, dr) = (
             to.file() as i8 - from.file() as i8,
             to.rank() as i8 - from.rank() as i8,
         );
         let forward = if piece.color == Color::White { 1 } else { -1 };
         if from == to {
-            return "a move must go somewhere";
+            return WhyNot::Nowhere;
         }
         if df != 0 && dr != 0 {
-            return "pieces never move diagonally";
+            return WhyNot::Diagonal;
         }
         match piece.role {
-            Role::Man if dr == -forward * dr.abs() && dr != 0 => "a man never moves backwards",
-            Role::Man if df.abs() > 1 || dr.abs() > 1 => {
-                "a man steps only one square, forward or sideways"
-            }
-            _ if self.piece_at(to).is_some() => "that square is taken",
-            _ => "the way there is blocked",
+            Role::Man if dr == -forward * dr.abs() && dr != 0 => WhyNot::ManBackwards,
+            Role::Man if df.abs() > 1 || dr.abs() > 1 => WhyNot::ManTooFar,
+            _ if self.piece_at(to).is_some() => WhyNot::SquareTaken,
+            _ => WhyNot::PathBlocked,
         }
     }
 }

@@ -1,43 +1,76 @@
-//! Everything a player can get wrong, said so they know what to do; and internal failures,
-//! logged with their context and shown only as an apology.
+//! Everything a player can get wrong, one variant per refusal, carrying what the `words` layer
+//! needs to say what to do; and internal failures, logged with their context and shown only as
+//! an apology.
 
 use crate::engine::MoveError;
+use crate::store::{ChallengeStatus, GameId};
 
-#[derive(Debug, thiserror::Error)]
+use super::Player;
+
+#[derive(Debug)]
 pub enum HostError {
-    #[error("There is no game in this channel. Start one with /dama challenge or /dama ai.")]
+    /// No game is running in this channel.
     NoGame,
-    #[error("There is no game here yet.")]
+    /// This channel has never had a game.
     NoGameYet,
-    #[error("You are not playing in this game.")]
     NotAPlayer,
-    #[error("It is not your turn: it is {0}'s move.")]
-    NotYourTurn(String),
-    #[error("That move cannot be played: {0}.")]
+    NotYourTurn {
+        to_move: Player,
+    },
     Move(MoveError),
-    #[error("The position has changed since then: look at the board again and send your move.")]
+    /// The game changed while the request was on its way.
     Stale,
-    #[error(
-        "This channel already has a game running. Finish it first, or start yours in a thread (thread: true)."
-    )]
     ChannelBusy,
-    #[error("You cannot challenge yourself. Challenge someone else, or play the AI with /dama ai.")]
     SelfChallenge,
-    #[error("That challenge does not exist.")]
+    /// Bots do not play; the AI does.
+    BotOpponent,
     NoChallenge,
-    #[error("That challenge is no longer open (it was {0}).")]
-    ChallengeClosed(String),
-    #[error("That challenge has expired. Ask for a new one.")]
+    ChallengeClosed(ChallengeStatus),
     ChallengeExpired,
-    #[error("That challenge is for someone else.")]
     NotYourChallenge,
-    #[error("You have no open challenge in this channel.")]
     NoOpenChallenge,
-    #[error("{0}")]
-    NotAllowed(&'static str),
-    #[error("Sorry, something went wrong on our side. Please try again in a moment.")]
+    GameAlreadyOver,
+    DrawAlreadyOffered,
+    TakebackAlreadyAsked,
+    NothingToTakeBack,
+    NoHintsInRatedGames,
+    /// A button of an earlier board.
+    OldButton,
+    /// A button of a game that has ended.
+    ButtonGameOver,
+    /// A button id that is not one of ours.
+    UnknownButton,
+    /// The game's record cannot be read; it can only be aborted.
+    Broken {
+        game: GameId,
+    },
+    /// Aborting is for the players of a damaged game, or for server admins.
+    CannotAbort,
+    /// Setting the server's language needs the Manage Server permission.
+    NeedsManageServer,
+    /// One player may not hold more open challenges than this.
+    TooManyChallenges {
+        limit: i64,
+    },
+    /// One player may not play more games against the AI at once than this.
+    TooManyAiGames {
+        limit: i64,
+    },
+    /// A running game's replay is for its players (anyone may replay a finished game).
+    ReplayForPlayersOnly,
+    /// Not a language we have.
+    UnknownLanguage(String),
     Internal(String),
 }
+
+/// For logs only: players read these through the `words` layer.
+impl std::fmt::Display for HostError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{self:?}")
+    }
+}
+
+impl std::error::Error for HostError {}
 
 impl From<crate::store::StoreError> for HostError {
     fn from(e: crate::store::StoreError) -> Self {

@@ -1,12 +1,121 @@
-//! What the host answers: text, a board picture or a file, buttons, and work that follows.
+//! What the host answers: messages, a board picture or a file, buttons, and work that follows.
 
+use std::fmt;
+use std::str::FromStr;
 use std::sync::Arc;
 
-/// A button under a message. Its id carries what it acts on, so it still works after a restart.
+use super::Msg;
+use crate::store::{ChallengeId, ChannelId, GameId, GuildId, UserId};
+
+/// What a button does. Its id carries what it acts on, so it still works after a restart; the
+/// id is written by `Display` and read by `FromStr`, here only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ButtonAction {
+    Challenge {
+        id: ChallengeId,
+        accept: bool,
+    },
+    /// `version`: the game's version when the button was posted.
+    Game {
+        id: GameId,
+        version: i64,
+        action: GameAction,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameAction {
+    Resign,
+    /// The confirmation of a resignation in a rated game.
+    ConfirmResign,
+    Draw,
+    Takeback,
+    Hint,
+}
+
+impl GameAction {
+    const NAMES: [(GameAction, &'static str); 5] = [
+        (GameAction::Resign, "resign"),
+        (GameAction::ConfirmResign, "resign!"),
+        (GameAction::Draw, "draw"),
+        (GameAction::Takeback, "takeback"),
+        (GameAction::Hint, "hint"),
+    ];
+}
+
+impl fmt::Display for ButtonAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ButtonAction::Challenge { id, accept } => write!(
+                f,
+                "challenge:{}:{}",
+                id.0,
+                if accept { "accept" } else { "decline" }
+            ),
+            ButtonAction::Game {
+                id,
+                version,
+                action,
+            } => {
+                let name = GameAction::NAMES
+                    .iter()
+                    .find(|(a, _)| *a == action)
+                    .map_or("", |(_, n)| n);
+                write!(f, "game:{}:{version}:{name}", id.0)
+            }
+        }
+    }
+}
+
+/// A button id we did not write (ids can be forged).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownButton;
+
+impl FromStr for ButtonAction {
+    type Err = UnknownButton;
+    fn from_str(id: &str) -> Result<Self, Self::Err> {
+        let parts: Vec<&str> = id.split(':').collect();
+        match parts.as_slice() {
+            ["challenge", id, answer] => Ok(ButtonAction::Challenge {
+                id: ChallengeId(id.parse().map_err(|_| UnknownButton)?),
+                accept: match *answer {
+                    "accept" => true,
+                    "decline" => false,
+                    _ => return Err(UnknownButton),
+                },
+            }),
+            ["game", id, version, action] => Ok(ButtonAction::Game {
+                id: GameId(id.parse().map_err(|_| UnknownButton)?),
+                version: version.parse().map_err(|_| UnknownButton)?,
+                action: GameAction::NAMES
+                    .iter()
+                    .find(|(_, n)| n == action)
+                    .map(|(a, _)| *a)
+                    .ok_or(UnknownButton)?,
+            }),
+            _ => Err(UnknownButton),
+        }
+    }
+}
+
+/// What a button says; the `words` layer writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonLabel {
+    Accept,
+    Decline,
+    Resign,
+    ConfirmResign,
+    OfferDraw,
+    AcceptDraw,
+    AllowTakeback,
+    Hint,
+}
+
+/// A button under a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Button {
-    pub id: String,
-    pub label: &'static str,
+    pub action: ButtonAction,
+    pub label: ButtonLabel,
     pub style: ButtonStyle,
     pub disabled: bool,
 }
@@ -26,46 +135,53 @@ pub struct File {
     pub bytes: Vec<u8>,
 }
 
-/// One answer. Mentions in `text` are written `<@user id>`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// One answer: what to say (in order), what to show, and what comes next.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Reply {
-    pub text: String,
+    pub body: Vec<Msg>,
     /// Only the asker should see it.
     pub ephemeral: bool,
-    /// The board as a PNG.
+    /// The board as a PNG (its caption in the language asked for).
     pub board: Option<Arc<[u8]>>,
     /// The position on that board, as text (RULES.md §6).
     pub fen: Option<String>,
     pub file: Option<File>,
     pub buttons: Vec<Button>,
     /// Users to notify.
-    pub mentions: Vec<u64>,
+    pub mentions: Vec<UserId>,
     /// The game whose board this reply shows, if any (the front end remembers the message).
-    pub game: Option<i64>,
+    pub game: Option<GameId>,
     /// The AI is to move in this game: run [`Host::ai_move`](super::Host::ai_move) next.
-    pub ai_turn: Option<i64>,
+    pub ai_turn: Option<GameId>,
 }
 
 impl Reply {
-    pub fn text(text: impl Into<String>) -> Reply {
+    pub fn say(msg: Msg) -> Reply {
         Reply {
-            text: text.into(),
+            body: vec![msg],
             ..Reply::default()
         }
     }
 
-    pub fn private(text: impl Into<String>) -> Reply {
+    pub fn private(msg: Msg) -> Reply {
         Reply {
-            text: text.into(),
+            body: vec![msg],
             ephemeral: true,
             ..Reply::default()
         }
     }
+
+    /// Puts `msg` before what the reply already says.
+    pub fn led_by(mut self, msg: Msg) -> Reply {
+        self.body.insert(0, msg);
+        self
+    }
 }
 
 /// A message the host sends on its own (an expired challenge, a time warning, a loss on time).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
-    pub channel: u64,
+    pub channel: ChannelId,
+    pub guild: Option<GuildId>,
     pub reply: Reply,
 }

@@ -3,41 +3,29 @@
 //! changed is stored, so a long game stays small.
 
 use super::{LastMove, Renderer, Scene};
-use crate::engine::{Color, Game};
+use crate::engine::Game;
 
 /// Hundredths of a second each frame is shown.
 const FRAME_DELAY: u16 = 90;
 const FINAL_DELAY: u16 = 400;
 
 impl Renderer {
-    /// The game as an animated GIF, from White's side or Black's.
-    pub fn replay_gif(&self, game: &Game, black_bottom: bool) -> Vec<u8> {
+    /// The game as an animated GIF, from White's side or Black's; `captions` holds the line
+    /// above each frame (the start, then one a ply), written by the caller in its language.
+    pub fn replay_gif(&self, game: &Game, black_bottom: bool, captions: &[String]) -> Vec<u8> {
+        let caption = |i: usize| captions.get(i).cloned();
         let mut scenes = vec![Scene {
             black_bottom,
-            caption: Some("Start".to_string()),
+            caption: caption(0),
             ..Scene::new(*game.start())
         }];
-        let mut number = 1;
-        for (before, mv) in game.history() {
-            let after = before.play(&mv);
-            let text = before.notation(&mv);
-            let caption = match before.side_to_move() {
-                Color::White => format!("{number}. {text}"),
-                Color::Black => {
-                    number += 1;
-                    format!("{}... {text}", number - 1)
-                }
-            };
+        for (i, (before, mv)) in game.history().enumerate() {
             scenes.push(Scene {
                 last_move: Some(LastMove::new(before, &mv)),
                 black_bottom,
-                caption: Some(caption),
-                ..Scene::new(after)
+                caption: caption(i + 1),
+                ..Scene::new(before.play(&mv))
             });
-        }
-        if let (Some(outcome), Some(last)) = (game.outcome(), scenes.last_mut()) {
-            let caption = last.caption.take().unwrap_or_default();
-            last.caption = Some(format!("{caption}  {outcome}"));
         }
 
         let size = self.size() as u16;

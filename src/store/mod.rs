@@ -7,6 +7,15 @@ use std::time::Duration;
 
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
+mod types;
+pub use types::{
+    ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
+    UserId,
+};
+
+use crate::ai::Level;
+use crate::engine::{GameResult, Reason};
+
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
 
@@ -50,49 +59,54 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct GameRow {
-    pub id: i64,
-    pub guild_id: Option<i64>,
-    pub channel_id: i64,
-    pub white_id: Option<i64>,
-    pub black_id: Option<i64>,
-    pub ai_level: Option<String>,
+    pub id: GameId,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: ChannelId,
+    /// `None`: the AI plays this colour.
+    pub white_id: Option<UserId>,
+    pub black_id: Option<UserId>,
+    pub ai_level: Option<Level>,
     pub rated: bool,
     pub start_fen: String,
     pub fen: String,
     pub ply: i64,
     /// Bumped with every change to the moves (see `migrations/0002_game_version.sql`).
     pub version: i64,
-    pub status: String,
-    pub result: Option<String>,
-    pub reason: Option<String>,
+    pub status: GameStatus,
+    pub result: Option<GameResult>,
+    pub reason: Option<Reason>,
+    /// The colour (its index) that offered a draw at this version.
     pub draw_offer: Option<i64>,
+    /// The colour (its index) that asked for a takeback at this version.
     pub takeback_offer: Option<i64>,
     pub warn_at: i64,
     pub deadline: i64,
     pub warned: bool,
-    pub board_message_id: Option<i64>,
+    pub board_message_id: Option<MessageId>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// Its players were told that its record cannot be read (see the sweep).
+    pub broken: bool,
 }
 
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct ChallengeRow {
-    pub id: i64,
-    pub guild_id: Option<i64>,
-    pub channel_id: i64,
-    pub challenger_id: i64,
-    pub challenged_id: i64,
-    pub color: String,
+    pub id: ChallengeId,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: ChannelId,
+    pub challenger_id: UserId,
+    pub challenged_id: UserId,
+    pub color: ColorChoice,
     pub rated: bool,
     pub thread: bool,
-    pub status: String,
+    pub status: ChallengeStatus,
     pub expires_at: i64,
     pub created_at: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct PlayerRow {
-    pub user_id: i64,
+    pub user_id: UserId,
     pub name: String,
     pub rating: f64,
     pub deviation: f64,
@@ -105,11 +119,11 @@ pub struct PlayerRow {
 
 /// A game to create.
 pub struct NewGame<'a> {
-    pub guild_id: Option<i64>,
-    pub channel_id: i64,
-    pub white_id: Option<i64>,
-    pub black_id: Option<i64>,
-    pub ai_level: Option<&'a str>,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: ChannelId,
+    pub white_id: Option<UserId>,
+    pub black_id: Option<UserId>,
+    pub ai_level: Option<Level>,
     pub rated: bool,
     pub start_fen: &'a str,
     pub warn_at: i64,
@@ -160,7 +174,7 @@ impl Store {
         })
     }
 
-    pub async fn running_game(&self, channel: i64) -> Result<Option<GameRow>> {
+    pub async fn running_game(&self, channel: ChannelId) -> Result<Option<GameRow>> {
         Ok(
             sqlx::query_as("SELECT * FROM games WHERE channel_id = ? AND status = 'running'")
                 .bind(channel)
@@ -170,7 +184,7 @@ impl Store {
     }
 
     /// The channel's running game, or else its most recent one.
-    pub async fn latest_game(&self, channel: i64) -> Result<Option<GameRow>> {
+    pub async fn latest_game(&self, channel: ChannelId) -> Result<Option<GameRow>> {
         Ok(sqlx::query_as(
             "SELECT * FROM games WHERE channel_id = ? ORDER BY status = 'running' DESC, id DESC LIMIT 1",
         )
@@ -179,7 +193,7 @@ impl Store {
         .await?)
     }
 
-    pub async fn game(&self, id: i64) -> Result<Option<GameRow>> {
+    pub async fn game(&self, id: GameId) -> Result<Option<GameRow>> {
         Ok(sqlx::query_as("SELECT * FROM games WHERE id = ?")
             .bind(id)
             .fetch_optional(&self.pool)
@@ -187,7 +201,7 @@ impl Store {
     }
 
     /// The moves of a game in order, as written.
-    pub async fn moves(&self, game: i64) -> Result<Vec<String>> {
+    pub async fn moves(&self, game: GameId) -> Result<Vec<String>> {
         Ok(
             sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = ? ORDER BY ply")
                 .bind(game)
@@ -196,7 +210,7 @@ impl Store {
         )
     }
 
-    pub async fn challenge(&self, id: i64) -> Result<Option<ChallengeRow>> {
+    pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>> {
         Ok(sqlx::query_as("SELECT * FROM challenges WHERE id = ?")
             .bind(id)
             .fetch_optional(&self.pool)
@@ -204,7 +218,11 @@ impl Store {
     }
 
     /// The open challenge made by `user` in `channel`, if any.
-    pub async fn open_challenge_by(&self, user: i64, channel: i64) -> Result<Option<ChallengeRow>> {
+    pub async fn open_challenge_by(
+        &self,
+        user: UserId,
+        channel: ChannelId,
+    ) -> Result<Option<ChallengeRow>> {
         Ok(sqlx::query_as(
             "SELECT * FROM challenges WHERE challenger_id = ? AND channel_id = ? AND status = 'open' ORDER BY id DESC LIMIT 1",
         )
@@ -214,7 +232,7 @@ impl Store {
         .await?)
     }
 
-    pub async fn player(&self, user: i64) -> Result<Option<PlayerRow>> {
+    pub async fn player(&self, user: UserId) -> Result<Option<PlayerRow>> {
         Ok(sqlx::query_as("SELECT * FROM players WHERE user_id = ?")
             .bind(user)
             .fetch_optional(&self.pool)
@@ -222,7 +240,11 @@ impl Store {
     }
 
     /// Players with at least one rated game, best first; in one server's games or everywhere.
-    pub async fn leaderboard(&self, guild: Option<i64>, limit: i64) -> Result<Vec<PlayerRow>> {
+    pub async fn leaderboard(
+        &self,
+        guild: Option<GuildId>,
+        limit: i64,
+    ) -> Result<Vec<PlayerRow>> {
         let rows = match guild {
             Some(g) => {
                 sqlx::query_as(
@@ -249,7 +271,7 @@ impl Store {
     }
 
     /// A player's finished games, newest first.
-    pub async fn recent_games(&self, user: i64, limit: i64) -> Result<Vec<GameRow>> {
+    pub async fn recent_games(&self, user: UserId, limit: i64) -> Result<Vec<GameRow>> {
         Ok(sqlx::query_as(
             "SELECT * FROM games WHERE (white_id = ?1 OR black_id = ?1) AND status = 'finished'
              ORDER BY updated_at DESC, id DESC LIMIT ?2",
@@ -311,7 +333,7 @@ async fn checkpoints(pool: SqlitePool) {
     }
 }
 
-pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<i64> {
+pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
     let id = sqlx::query(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, ai_level, rated, start_fen, fen,
                             warn_at, deadline, created_at, updated_at)
@@ -332,14 +354,14 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<i64> {
     .execute(&mut **tx)
     .await?
     .last_insert_rowid();
-    Ok(id)
+    Ok(GameId(id))
 }
 
 /// What a change is made against: the game as it was read. A write succeeds only if the game
 /// is still exactly that (same version, same ply, same position, still running).
 #[derive(Clone, Copy, Debug)]
 pub struct Expect<'a> {
-    pub game: i64,
+    pub game: GameId,
     pub version: i64,
     pub ply: i64,
     pub fen: &'a str,
@@ -402,10 +424,10 @@ pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> 
 /// Ends a running game; `false` if it was not running.
 pub async fn end_game(
     tx: &mut Tx,
-    game: i64,
-    status: &str,
-    result: Option<&str>,
-    reason: &str,
+    game: GameId,
+    status: GameStatus,
+    result: Option<GameResult>,
+    reason: Option<Reason>,
     now: i64,
 ) -> Result<bool> {
     let n = sqlx::query(
@@ -490,7 +512,7 @@ pub enum Offer {
     Takeback,
 }
 
-pub async fn mark_warned(tx: &mut Tx, game: i64) -> Result<bool> {
+pub async fn mark_warned(tx: &mut Tx, game: GameId) -> Result<bool> {
     let n = sqlx::query(
         "UPDATE games SET warned = 1 WHERE id = ? AND status = 'running' AND NOT warned",
     )
@@ -501,7 +523,7 @@ pub async fn mark_warned(tx: &mut Tx, game: i64) -> Result<bool> {
     Ok(n == 1)
 }
 
-pub async fn set_board_message(tx: &mut Tx, game: i64, message: i64) -> Result<()> {
+pub async fn set_board_message(tx: &mut Tx, game: GameId, message: MessageId) -> Result<()> {
     sqlx::query("UPDATE games SET board_message_id = ? WHERE id = ?")
         .bind(message)
         .bind(game)
@@ -510,8 +532,8 @@ pub async fn set_board_message(tx: &mut Tx, game: i64, message: i64) -> Result<(
     Ok(())
 }
 
-pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<i64> {
-    Ok(sqlx::query(
+pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<ChallengeId> {
+    Ok(ChallengeId(sqlx::query(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, color, rated, thread,
                                  status, expires_at, created_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
@@ -520,18 +542,22 @@ pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<i64> {
     .bind(c.channel_id)
     .bind(c.challenger_id)
     .bind(c.challenged_id)
-    .bind(&c.color)
+    .bind(c.color)
     .bind(c.rated)
     .bind(c.thread)
     .bind(c.expires_at)
     .bind(c.created_at)
     .execute(&mut **tx)
     .await?
-    .last_insert_rowid())
+    .last_insert_rowid()))
 }
 
 /// Moves an open challenge to `status`; `false` if it was no longer open.
-pub async fn close_challenge(tx: &mut Tx, id: i64, status: &str) -> Result<bool> {
+pub async fn close_challenge(
+    tx: &mut Tx,
+    id: ChallengeId,
+    status: ChallengeStatus,
+) -> Result<bool> {
     let n = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
         .bind(status)
         .bind(id)
@@ -542,7 +568,7 @@ pub async fn close_challenge(tx: &mut Tx, id: i64, status: &str) -> Result<bool>
 }
 
 /// Makes sure a player row exists, keeping the latest display name.
-pub async fn ensure_player(tx: &mut Tx, user: i64, name: &str) -> Result<()> {
+pub async fn ensure_player(tx: &mut Tx, user: UserId, name: &str) -> Result<()> {
     sqlx::query(
         "INSERT INTO players (user_id, name) VALUES (?, ?)
          ON CONFLICT (user_id) DO UPDATE SET name = CASE WHEN excluded.name = '' THEN name ELSE excluded.name END",
@@ -554,7 +580,7 @@ pub async fn ensure_player(tx: &mut Tx, user: i64, name: &str) -> Result<()> {
     Ok(())
 }
 
-pub async fn player_in(tx: &mut Tx, user: i64) -> Result<PlayerRow> {
+pub async fn player_in(tx: &mut Tx, user: UserId) -> Result<PlayerRow> {
     Ok(sqlx::query_as("SELECT * FROM players WHERE user_id = ?")
         .bind(user)
         .fetch_one(&mut **tx)
@@ -562,7 +588,7 @@ pub async fn player_in(tx: &mut Tx, user: i64) -> Result<PlayerRow> {
 }
 
 /// Stores a new rating and counts one more game with `score` (1, ½ or 0).
-pub async fn rate(tx: &mut Tx, user: i64, rating: (f64, f64, f64), score: f64) -> Result<()> {
+pub async fn rate(tx: &mut Tx, user: UserId, rating: (f64, f64, f64), score: f64) -> Result<()> {
     sqlx::query(
         "UPDATE players SET rating = ?, deviation = ?, volatility = ?, games = games + 1,
                 wins = wins + (? = 1.0), losses = losses + (? = 0.0), draws = draws + (? = 0.5)
@@ -578,4 +604,102 @@ pub async fn rate(tx: &mut Tx, user: i64, rating: (f64, f64, f64), score: f64) -
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// The languages chosen by a player and by a server (`None`: none chosen).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LanguageChoices {
+    pub user: Option<String>,
+    pub guild: Option<String>,
+}
+
+impl Store {
+    pub async fn languages(&self, user: UserId, guild: Option<GuildId>) -> Result<LanguageChoices> {
+        let rows: Vec<(String, String)> = sqlx::query_as(
+            "SELECT kind, lang FROM languages WHERE (kind = 'user' AND id = ?) OR (kind = 'guild' AND id = ?)",
+        )
+        .bind(user)
+        .bind(guild)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut choices = LanguageChoices::default();
+        for (kind, lang) in rows {
+            match kind.as_str() {
+                "user" => choices.user = Some(lang),
+                _ => choices.guild = Some(lang),
+            }
+        }
+        Ok(choices)
+    }
+}
+
+/// Whose language a choice sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LanguageOwner {
+    User(UserId),
+    Guild(GuildId),
+}
+
+/// Stores a language choice; `None` forgets it (back to Discord's locale).
+pub async fn set_language(tx: &mut Tx, owner: LanguageOwner, lang: Option<&str>) -> Result<()> {
+    let (kind, id) = match owner {
+        LanguageOwner::User(u) => ("user", u.0),
+        LanguageOwner::Guild(g) => ("guild", g.0),
+    };
+    let id = id as i64;
+    match lang {
+        Some(lang) => {
+            sqlx::query(
+                "INSERT INTO languages (kind, id, lang) VALUES (?, ?, ?)
+                 ON CONFLICT (kind, id) DO UPDATE SET lang = excluded.lang",
+            )
+            .bind(kind)
+            .bind(id)
+            .bind(lang)
+            .execute(&mut **tx)
+            .await?;
+        }
+        None => {
+            sqlx::query("DELETE FROM languages WHERE kind = ? AND id = ?")
+                .bind(kind)
+                .bind(id)
+                .execute(&mut **tx)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+impl Store {
+    /// How many open challenges `user` has made.
+    pub async fn open_challenges_by(&self, user: UserId, now: i64) -> Result<i64> {
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'open' AND expires_at > ?",
+        )
+        .bind(user)
+        .bind(now)
+        .fetch_one(&self.pool)
+        .await?)
+    }
+
+    /// How many running games `user` plays against the AI.
+    pub async fn running_ai_games_of(&self, user: UserId) -> Result<i64> {
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games WHERE status = 'running' AND ai_level IS NOT NULL
+                                        AND (white_id = ?1 OR black_id = ?1)",
+        )
+        .bind(user)
+        .fetch_one(&self.pool)
+        .await?)
+    }
+}
+
+/// Remembers that a broken game was reported; `false` if it already was.
+pub async fn mark_broken(tx: &mut Tx, game: GameId) -> Result<bool> {
+    let n = sqlx::query("UPDATE games SET broken = 1 WHERE id = ? AND status = 'running' AND NOT broken")
+        .bind(game)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(n == 1)
 }

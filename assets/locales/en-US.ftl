@@ -1,0 +1,460 @@
+# The bot's words in English. Every message of this file is in every other file of this folder,
+# with the same arguments (the tests check both). Arguments named side, color, owner, piece,
+# reason, status, scope, rated, capture, crowned and result are keys (white, black, man, king,
+# yes, no…): write them with a selector. Players, moves and lists arrive as finished text.
+
+language-name = English
+
+## Words used inside other messages
+
+level-easy = easy
+level-medium = medium
+level-hard = hard
+level-master = master
+player-ai = the AI ({ $level })
+list-or = { $first } or { $last }
+list-and = { $first } and { $last }
+list-more = { $count ->
+    [one] one other move
+   *[other] { $count } other moves
+}
+time-in = { $unit ->
+    [minutes] { $count ->
+        [one] in a minute
+       *[other] in { $count } minutes
+    }
+    [hours] { $count ->
+        [one] in an hour
+       *[other] in { $count } hours
+    }
+   *[days] { $count ->
+        [one] in a day
+       *[other] in { $count } days
+    }
+}
+
+## Challenges
+
+challenge-issued = { $challenger } challenges { $challenged } to a { $rated ->
+    [yes] rated
+   *[no] casual
+} game of Dama ({ $color ->
+    [white] { $challenger } plays White
+    [black] { $challenger } plays Black
+   *[random] colours drawn at random
+}). Accept within { $minutes ->
+    [one] a minute
+   *[other] { $minutes } minutes
+}.
+challenge-declined = { $by } declined the challenge, { $challenger }.
+challenge-withdrawn = { $by } withdrew the challenge.
+challenge-expired = The challenge from { $challenger } to { $challenged } expired unanswered.
+game-started = Game on! { $white } plays White, { $black } plays Black, in a { $rated ->
+    [yes] rated
+   *[no] casual
+} game.
+ai-game-started = { $player } plays { $color ->
+    [white] White
+   *[black] Black
+} in a game against the AI ({ $level }).
+
+## Moves and turns
+
+played = { $mover } played { $move }{ $crowned ->
+    [yes] {""}, and the man is crowned a king
+   *[no] {""}
+}.
+to-move = { $player } to move ({ $side ->
+    [white] White
+   *[black] Black
+}){ $capture ->
+    [yes] : a capture is compulsory
+   *[no] {""}
+}. Move { $deadline } or lose on time.
+ai-thinking = The AI ({ $level }) is thinking…
+time-warning = { $player }, it is your move. Play { $deadline } or you lose the game on time.
+
+## The end of a game
+
+game-won = { $reason ->
+    [no-moves] { $loser } has no move left: { $winner } wins with { $color ->
+        [white] White
+       *[black] Black
+    }.
+    [resignation] { $loser } resigned: { $winner } wins with { $color ->
+        [white] White
+       *[black] Black
+    }.
+    [time] { $loser } did not move in time: { $winner } wins with { $color ->
+        [white] White
+       *[black] Black
+    }.
+   *[other] { $winner } wins with { $color ->
+        [white] White
+       *[black] Black
+    }.
+}
+game-drawn = { $reason ->
+    [repetition] Draw: the same position came up for the third time.
+    [no-progress] Draw: 100 plies went by without a capture, a crowning or a man moving forward.
+    [king-against-king] Draw: one king against one king.
+    [agreement] Draw by agreement.
+   *[other] Draw.
+}
+game-ai-you-won = Well played, { $person }: you beat the AI ({ $level })!
+game-ai-you-lost = Better luck next time, { $person }!
+rating-change = { $user } { $before } → { $after } ({ $delta })
+rating-changes = Ratings: { $list }.
+called-off-by = { $by } left before both sides had moved: the game is called off and counts for nothing.
+called-off = This game was called off before both sides had moved; it counts for nothing.
+confirm-resign = Resign this rated game? It counts as a loss for your rating. Press the button to confirm, or just play on.
+
+## Offers
+
+draw-offered = { $by } offers a draw. { $to }, accept with the button or { $draw }, or just play on to decline.
+ai-declines-draw = The AI ({ $level }) declines the draw and plays on.
+takeback-asked = { $by } asks to take back their last move. { $to }, agree with the button or { $takeback }.
+taken-back = { $count ->
+    [one] Move taken back
+   *[other] Moves taken back
+}: { $moves }.
+
+## What players can look at
+
+hint = Hint: { $move }. { $eval }
+eval-equal = The position is about equal.
+eval-slightly-better = { $side ->
+    [white] White
+   *[black] Black
+} is slightly better.
+eval-better = { $side ->
+    [white] White
+   *[black] Black
+} is better.
+eval-winning = { $side ->
+    [white] White
+   *[black] Black
+} is winning.
+eval-wins-in = { $side ->
+    [white] White
+   *[black] Black
+} wins by force in { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}.
+legal-moves = { $side ->
+    [white] White
+   *[black] Black
+} to move, { $count ->
+    [one] one legal move
+   *[other] { $count } legal moves
+}{ $capture ->
+    [yes] {""} (capturing is compulsory)
+   *[no] {""}
+}: { $moves }
+pdn-file = Game { $game } as PDN.
+replay-file = Replay of game { $game }.
+leaderboard-title = { $scope ->
+    [server] Leaderboard of this server:
+   *[global] Global leaderboard:
+}
+leaderboard-row = { $rank }. { $user } { $rating } (±{ $margin }), { $games ->
+    [one] 1 game
+   *[other] { $games } games
+}: { $wins }W { $draws }D { $losses }L
+no-rated-games = No rated games yet{ $scope ->
+    [server] {""} on this server
+   *[global] {""}
+}. Challenge someone with { $challenge }!
+stats = { $user }: rating { $rating } (±{ $margin }), { $games ->
+    [one] 1 rated game
+   *[other] { $games } rated games
+}: { $wins ->
+    [one] 1 win
+   *[other] { $wins } wins
+}, { $draws ->
+    [one] 1 draw
+   *[other] { $draws } draws
+}, { $losses ->
+    [one] 1 loss
+   *[other] { $losses } losses
+}.
+stats-recent = Recent: { $list }.
+stats-recent-game = { $result ->
+    [win] won
+    [draw] drew
+   *[loss] lost
+} against { $opponent }
+not-played-yet = { $user } has not played a rated game yet.
+game-broken = Game { $game } cannot go on: its record is damaged. { $players }, either of you (or a server admin) can call it off with { $abort }.
+aborted = { $by } called off game { $game }: it counts for nothing, and this channel is free for a new game.
+language-set = { $scope ->
+    [me] Your language
+   *[server] This server's language
+} is now { $lang }.
+language-auto = { $scope ->
+    [me] Your language
+   *[server] This server's language
+} follows Discord's language settings again.
+
+## Pictures
+
+caption-to-move = { $side ->
+    [white] White
+   *[black] Black
+} to move · move { $number }
+caption-side-to-move = { $side ->
+    [white] White
+   *[black] Black
+} to move
+caption-won = { $color ->
+    [white] White
+   *[black] Black
+} wins{ $reason ->
+    [no-moves] : no move left
+    [resignation] {""} by resignation
+    [time] {""} on time
+   *[other] {""}
+}
+caption-drawn = Draw{ $reason ->
+    [repetition] : threefold repetition
+    [no-progress] : 100 plies without progress
+    [king-against-king] : king against king
+    [agreement] {""} by agreement
+   *[other] {""}
+}
+caption-called-off = Called off
+caption-replay-start = Start
+caption-replay-ply = { $side ->
+    [white] { $number }. { $move }
+   *[black] { $number }… { $move }
+}
+caption-replay-end = { $ply }  { $outcome }
+
+## Buttons
+
+button-accept = Accept
+button-decline = Decline
+button-resign = Resign
+button-confirm-resign = Yes, resign
+button-offer-draw = Offer draw
+button-accept-draw = Accept draw
+button-allow-takeback = Allow takeback
+button-hint = Hint
+
+## Refusals
+
+error-no-game = There is no game in this channel. Start one with { $challenge } or { $ai }.
+error-no-game-yet = No game has been played here yet. Start one with { $challenge } or { $ai }.
+error-not-a-player = You are not playing in this game.
+error-not-your-turn = It is not your turn: { $player } is to move.
+error-move = That move cannot be played: { $why }.
+error-stale = The position has changed since then: look at the board again and send your move.
+error-channel-busy = This channel already has a game running. Finish it first, or play yours in a new thread ({ $challenge } with thread: true).
+error-self-challenge = You cannot challenge yourself. Challenge someone else, or play the AI with { $ai }.
+error-bot-opponent = Bots do not play Dama here. To play the computer, use { $ai }.
+error-no-challenge = That challenge does not exist.
+error-challenge-closed = That challenge is no longer open: it was { $status ->
+    [accepted] accepted already
+    [declined] declined
+    [cancelled] withdrawn
+   *[other] left to expire
+}.
+error-challenge-expired = That challenge has expired. Ask for a new one.
+error-not-your-challenge = That challenge is for someone else.
+error-no-open-challenge = You have no open challenge in this channel.
+error-game-already-over = The game is already over.
+error-draw-already-offered = You have already offered a draw; your opponent can accept it with { $draw }.
+error-takeback-already-asked = You have already asked to take back your move; wait for your opponent's answer.
+error-nothing-to-take-back = You have no move to take back.
+error-no-hints-in-rated = Hints are for casual games and games against the AI, not for rated games.
+error-old-button = That button belongs to an earlier position; use the newest board.
+error-button-game-over = That game is over.
+error-unknown-button = That button is not one of ours.
+error-broken = This game's record is damaged and it cannot go on. Either player, or a server admin, can call it off with { $abort }.
+error-cannot-abort = Only a server admin (Manage Server) can call off a game that is going on normally; its players can call off only a game whose record is damaged. To give up, use { $resign }.
+error-needs-manage-server = Only members with the Manage Server permission can choose the server's language; choose your own with the scope "me".
+error-unknown-language = "{ $text }" is not a language I speak: choose { $options }.
+error-too-many-challenges = You already have { $limit } open challenges. Wait for an answer, or withdraw one with its Decline button.
+error-too-many-ai-games = You are already playing { $limit } games against the AI. Finish one of them first.
+error-replay-players-only = The replay of a running game is for its players; anyone can watch it once the game is over.
+error-internal = Sorry, something went wrong on our side. Please try again in a moment.
+
+## Why a move is refused (these end a sentence that starts "That move cannot be played:")
+
+syntax-empty = type a move as squares, such as e3-e4 or d3xd5xf5
+syntax-not-a-square = "{ $text }" is not a square: squares go from a1 to h8 (type a move such as e3-e4)
+syntax-one-square = a move needs at least two squares, where the piece starts and where it goes, such as e3-e4
+syntax-trailing = a move ends on a square, not on "{ $sep }"
+syntax-too-long = that is too many squares for one move (at most 17)
+move-ambiguous = "{ $text }" could be { $options }: type more of its squares to choose one
+illegal-no-piece = there is no piece on { $square }
+illegal-not-your-piece = the piece on { $square } is { $owner ->
+    [white] White's
+   *[black] Black's
+}, and it is { $side ->
+    [white] White's
+   *[black] Black's
+} turn
+illegal-capture-compulsory = capturing is compulsory: play { $options }
+illegal-must-take-more = you must capture as many pieces as possible ({ $count }), so play { $options }
+illegal-unfinished = the capture is not over: the piece must go on capturing while it can, so play { $options }
+illegal-wrong-capture = the { $piece ->
+    [man] man
+   *[king] king
+} on { $square } cannot capture that way; play { $options }
+illegal-nothing-to-capture = there is nothing to capture, so a move is just two squares; play { $options }
+illegal-blocked = the { $piece ->
+    [man] man
+   *[king] king
+} on { $square } is blocked and cannot move
+illegal-cannot-move-there = the { $piece ->
+    [man] man
+   *[king] king
+} on { $from } cannot move to { $to }: { $why }; it can play { $options }
+illegal-game-over = the game is over
+why-nowhere = a move must go somewhere
+why-diagonal = pieces never move diagonally
+why-man-backwards = a man never moves backwards
+why-man-too-far = a man steps only one square, forward or sideways
+why-square-taken = that square is taken
+why-path-blocked = the way there is blocked
+why-not-legal = that is not a legal move
+
+## The rules card and the help
+
+rules =
+    {"**"}Turkish draughts (Dama)**
+    • 8×8 board, every square in play. 16 men each, on the second and third rows. White starts.
+    • A man steps one square forward or sideways, never backwards or diagonally.
+    • A man captures by jumping an enemy piece forward or sideways onto the empty square beyond.
+    • A man that ends its move on the far row is crowned a king (dama). A king moves any distance along rows and columns, and captures from a distance, landing on any empty square beyond.
+    • Capturing is compulsory, and you must take the most pieces possible. A capture goes on while the piece can capture; captured pieces leave the board at once; a king never turns straight back between two captures.
+    • You lose when you have no move (no pieces, or all blocked). Draws: the same position three times, 100 plies without a capture, a crowning or a man moving forward, one king against one king, or agreement.
+    • Here, a player who does not move for { $hours } hours loses on time.
+help =
+    {"**"}Playing Dama here**
+    • `/dama challenge` someone, or `/dama ai` to play the computer (easy, medium, hard, master).
+    • Type your move in the channel, like `e3-e4`, or use `/dama move`. Captures: `d4xd6xf6` (or just `d4xf6` when that is clear).
+    • `/dama draw`, `/dama takeback`, `/dama resign`; `/dama hint` in casual and AI games.
+    • `/dama board`, `/dama moves`, `/dama pdn`, `/dama replay`, `/dama leaderboard`, `/dama stats`, `/dama rules`.
+    • One game per channel; ask for thread: true to play in a thread. Move within { $hours } hours, or you lose on time.
+    • `/dama language` sets the language of the bot's replies, for you or (with Manage Server) for the server.
+
+## Slash commands (names: lower case, at most 32 characters, no spaces)
+
+cmd-dama = dama
+    .description = Turkish draughts (Dama): challenge a friend or play the AI
+cmd-challenge = challenge
+    .description = Challenge someone to a game of Dama in this channel
+    .opponent = opponent
+    .opponent-description = Who you want to play
+    .color = color
+    .color-description = Your colour (default: random)
+    .rated = rated
+    .rated-description = Count the game for ratings (default: yes)
+    .thread = thread
+    .thread-description = Play in a new thread (default: no)
+cmd-ai = ai
+    .description = Play against the built-in AI
+    .level = level
+    .level-description = How strong (default: medium)
+    .color = color
+    .color-description = Your colour (default: white)
+cmd-move = move
+    .description = Play a move, like e3-e4 or d4xd6xf6 (you can also just type it)
+    .move = move
+    .move-description = Your move
+cmd-resign = resign
+    .description = Resign this channel's game
+cmd-draw = draw
+    .description = Offer a draw, or accept your opponent's offer
+cmd-takeback = takeback
+    .description = Ask to take back your last move, or allow your opponent's request
+cmd-hint = hint
+    .description = The AI's suggestion for your move (casual and AI games)
+cmd-board = board
+    .description = Show this channel's board again
+cmd-moves = moves
+    .description = List the legal moves
+cmd-pdn = pdn
+    .description = This channel's current or last game as a PDN file
+cmd-replay = replay
+    .description = This channel's current or last game as an animated replay
+cmd-leaderboard = leaderboard
+    .description = The ratings table
+    .scope = scope
+    .scope-description = This server or everyone (default: server)
+cmd-stats = stats
+    .description = Rating, games and recent results
+    .user = user
+    .user-description = Whose (default: yours)
+cmd-rules = rules
+    .description = The rules of Turkish draughts
+cmd-help = help
+    .description = How to play with this bot
+cmd-abort = abort
+    .description = Call off this channel's game (admins; players only when the game is damaged)
+cmd-language = language
+    .description = The language of the bot's replies
+    .language = language
+    .language-description = Turkish, English, or automatic (Discord's language)
+    .scope = scope
+    .scope-description = For you, or for the whole server (Manage Server)
+choice-white = white
+choice-black = black
+choice-random = random
+choice-easy = easy
+choice-medium = medium
+choice-hard = hard
+choice-master = master
+choice-server = server
+choice-global = global
+choice-tr = Türkçe
+choice-en = English
+choice-auto = automatic
+choice-me = me
+
+## The console (`dama console`)
+
+console-cmd-challenge = challenge <name>
+console-cmd-ai = ai
+console-cmd-move = move <move>
+console-cmd-draw = draw
+console-cmd-takeback = takeback
+console-cmd-resign = resign
+console-cmd-hint = hint
+console-cmd-board = board
+console-cmd-moves = moves
+console-cmd-abort = abort
+console-cmd-language = dama console --lang
+console-welcome = Dama console. You are { $name }. Type help for the commands.
+console-you-are = You are now { $name }.
+console-challenge-tip = ({ $name }: type as { $name }, then accept.)
+console-confirm-tip = (Type yes to confirm.)
+console-board-picture = (board picture: { $path })
+console-saved = (saved { $path })
+console-pictures-failed = Pictures cannot be written to { $path } ({ $error }); playing on without pictures.
+console-empty = Type a command or a move; help lists them.
+console-not-a-command = "{ $text }" is not a command or a move; help lists the commands.
+console-too-long = That line is too long ({ $count } characters); a move or a command is much shorter.
+console-takes-nothing = { $command } takes nothing after it.
+console-as-usage = Write as <name>, with one word for the name.
+console-challenge-usage = Write challenge <name>.
+console-challenge-option = "{ $text }" is not a challenge option: use white, black, random, casual or rated.
+console-move-usage = Write move <move>, like move e3-e4.
+console-stats-usage = Write stats, or stats <name>.
+console-not-a-level = "{ $text }" is not a level or a colour: choose easy, medium, hard or master, and white or black.
+console-nothing-to-confirm = There is nothing to confirm.
+console-help =
+    Commands (a move can also be typed on its own, like e3-e4 or d4xd6xf6):
+      as <name>                         play as someone else (hot seat)
+      ai [easy|medium|hard|master] [white|black]
+                                        play the AI (default medium, white)
+      challenge <name> [white|black|random] [casual]
+      accept | decline | cancel         answer or withdraw the last challenge
+      move <move>                       play a move
+      resign | draw | takeback | hint
+      board | moves | pdn | replay | abort
+      leaderboard | stats [name] | rules | help | quit
+    A player who does not move for { $hours } hours loses on time.

@@ -1,0 +1,425 @@
+# Botun Türkçe sözleri. Buradaki her ileti en-US.ftl dosyasında da aynı bağımsız değişkenlerle
+# bulunur (testler denetler). side, color, owner, piece, reason, status, scope, rated, capture,
+# crowned ve result birer anahtardır (white, black, man, king, yes, no…): seçiciyle yazılır.
+# Oyuncular, hamleler ve listeler hazır metin olarak gelir. Oyuncu adlarına ek getirmemek için
+# cümleler ona göre kuruldu ("Sıra sende değil; şimdi … oynayacak").
+
+language-name = Türkçe
+
+## Başka iletilerin içinde kullanılan sözcükler
+
+level-easy = kolay
+level-medium = orta
+level-hard = zor
+level-master = usta
+player-ai = bilgisayar ({ $level })
+list-or = { $first } ya da { $last }
+list-and = { $first } ve { $last }
+list-more = { $count } başka hamle
+time-in = { $unit ->
+    [minutes] { $count } dakika içinde
+    [hours] { $count } saat içinde
+   *[days] { $count } gün içinde
+}
+
+## Davetler
+
+challenge-issued = { $challenger } seni { $rated ->
+    [yes] puanlı
+   *[no] puansız
+} bir dama oyununa davet ediyor, { $challenged }! ({ $color ->
+    [white] { $challenger } beyazla oynayacak
+    [black] { $challenger } siyahla oynayacak
+   *[random] Renkler kurayla belirlenecek
+}.) Kabul etmek için { $minutes } dakikan var.
+challenge-declined = { $by } daveti reddetti, { $challenger }.
+challenge-withdrawn = { $by } davetini geri çekti.
+challenge-expired = { $challenger } tarafından { $challenged } oyuncusuna yapılan davet yanıtlanmadan sona erdi.
+game-started = Oyun başladı! Beyaz: { $white }, siyah: { $black }. { $rated ->
+    [yes] Puanlı
+   *[no] Puansız
+} bir oyun.
+ai-game-started = { $player }, bilgisayara ({ $level }) karşı { $color ->
+    [white] beyazla
+   *[black] siyahla
+} oynuyor.
+
+## Hamleler ve sıra
+
+played = { $mover } { $move } oynadı{ $crowned ->
+    [yes] {""} ve taş dama oldu
+   *[no] {""}
+}.
+to-move = Sıra: { $player } ({ $side ->
+    [white] beyaz
+   *[black] siyah
+}){ $capture ->
+    [yes] ; alma zorunlu
+   *[no] {""}
+}. Süre { $deadline } doluyor; o zamana kadar oynanmazsa oyun süreden kaybedilir.
+ai-thinking = Bilgisayar ({ $level }) düşünüyor…
+time-warning = { $player }, sıra sende. Süren { $deadline } doluyor; hamle yapmazsan oyunu süreden kaybedersin.
+
+## Oyunun sonu
+
+game-won = { $reason ->
+    [no-moves] Yapacak hamle kalmadı: { $winner } { $color ->
+        [white] beyazla
+       *[black] siyahla
+    } kazandı, { $loser } kaybetti.
+    [resignation] { $loser } terk etti: { $winner } { $color ->
+        [white] beyazla
+       *[black] siyahla
+    } kazandı.
+    [time] Süre doldu, { $loser } zamanında oynamadı: { $winner } { $color ->
+        [white] beyazla
+       *[black] siyahla
+    } kazandı.
+   *[other] { $winner } { $color ->
+        [white] beyazla
+       *[black] siyahla
+    } kazandı, { $loser } kaybetti.
+}
+game-drawn = { $reason ->
+    [repetition] Berabere: aynı konum üçüncü kez tekrarlandı.
+    [no-progress] Berabere: 100 yarım hamle boyunca taş alınmadı, dama çıkmadı, hiçbir taş ileri sürülmedi.
+    [king-against-king] Berabere: tek dama tek damaya karşı kaldı.
+    [agreement] Anlaşmayla berabere.
+   *[other] Berabere.
+}
+game-ai-you-won = Tebrikler { $person }, bilgisayarı ({ $level }) yendin!
+game-ai-you-lost = Bu sefer olmadı, { $person }; bir dahaki sefere!
+rating-change = { $user } { $before } → { $after } ({ $delta })
+rating-changes = Puanlar: { $list }.
+called-off-by = { $by }, iki taraf da hamle yapmadan oyundan çekildi: oyun iptal edildi ve sonuca sayılmaz.
+called-off = Bu oyun iki taraf da hamle yapmadan iptal edildi; sonuca sayılmaz.
+confirm-resign = Bu puanlı oyunu terk etmek istiyor musun? Puanına yenilgi olarak işlenir. Onaylamak için düğmeye bas ya da oynamaya devam et.
+
+## Teklifler
+
+draw-offered = { $by } beraberlik teklif ediyor. { $to }, kabul etmek için düğmeyi ya da { $draw } komutunu kullan; reddetmek için oynamaya devam etmen yeterli.
+ai-declines-draw = Bilgisayar ({ $level }) beraberliği kabul etmiyor, oyun sürüyor.
+takeback-asked = { $by } son hamlesini geri almak istiyor. { $to }, izin vermek için düğmeyi ya da { $takeback } komutunu kullan.
+taken-back = { $count ->
+    [one] Geri alınan hamle
+   *[other] Geri alınan hamleler
+}: { $moves }.
+
+## Bakılabilecek şeyler
+
+hint = İpucu: { $move }. { $eval }
+eval-equal = Oyun dengede.
+eval-slightly-better = { $side ->
+    [white] Beyaz
+   *[black] Siyah
+} biraz daha iyi durumda.
+eval-better = { $side ->
+    [white] Beyaz
+   *[black] Siyah
+} daha iyi durumda.
+eval-winning = { $side ->
+    [white] Beyaz
+   *[black] Siyah
+} kazanıyor.
+eval-wins-in = { $side ->
+    [white] Beyaz
+   *[black] Siyah
+} { $moves } hamlede zorla kazanıyor.
+legal-moves = { $side ->
+    [white] Beyaz
+   *[black] Siyah
+} oynar, { $count } geçerli hamle{ $capture ->
+    [yes] {""} (alma zorunlu)
+   *[no] {""}
+}: { $moves }
+pdn-file = { $game } numaralı oyunun PDN kaydı.
+replay-file = { $game } numaralı oyunun tekrarı.
+leaderboard-title = { $scope ->
+    [server] Bu sunucunun sıralaması:
+   *[global] Genel sıralama:
+}
+leaderboard-row = { $rank }. { $user } { $rating } (±{ $margin }), { $games } oyun: { $wins }G { $draws }B { $losses }M
+no-rated-games = { $scope ->
+    [server] Bu sunucuda henüz puanlı oyun oynanmadı.
+   *[global] Henüz puanlı oyun oynanmadı.
+} { $challenge } ile birini davet et!
+stats = { $user }: puan { $rating } (±{ $margin }), { $games } puanlı oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } mağlubiyet.
+stats-recent = Son oyunlar: { $list }.
+stats-recent-game = { $opponent } karşısında { $result ->
+    [win] galibiyet
+    [draw] beraberlik
+   *[loss] mağlubiyet
+}
+not-played-yet = { $user } henüz puanlı bir oyun oynamadı.
+game-broken = { $game } numaralı oyun devam edemiyor: kaydı bozulmuş. { $players }, ikinizden biri (ya da bir sunucu yöneticisi) { $abort } ile oyunu iptal edebilir.
+aborted = { $by }, { $game } numaralı oyunu iptal etti: sonuca sayılmaz ve bu kanal yeni bir oyuna hazır.
+language-set = { $scope ->
+    [me] Dilin
+   *[server] Bu sunucunun dili
+} artık { $lang }.
+language-auto = { $scope ->
+    [me] Dilin
+   *[server] Bu sunucunun dili
+} yeniden Discord'un dil ayarını izliyor.
+
+## Resimler
+
+caption-to-move = { $side ->
+    [white] Beyaz
+   *[black] Siyah
+} oynar · { $number }. hamle
+caption-side-to-move = { $side ->
+    [white] Beyaz
+   *[black] Siyah
+} oynar
+caption-won = { $color ->
+    [white] Beyaz
+   *[black] Siyah
+} kazandı{ $reason ->
+    [no-moves] : hamle kalmadı
+    [resignation] : terk
+    [time] : süre doldu
+   *[other] {""}
+}
+caption-drawn = Berabere{ $reason ->
+    [repetition] : üç kez tekrar
+    [no-progress] : 100 yarım hamle ilerleme yok
+    [king-against-king] : dama dama karşı
+    [agreement] : anlaşma
+   *[other] {""}
+}
+caption-called-off = İptal edildi
+caption-replay-start = Başlangıç
+caption-replay-ply = { $side ->
+    [white] { $number }. { $move }
+   *[black] { $number }… { $move }
+}
+caption-replay-end = { $ply }  { $outcome }
+
+## Düğmeler
+
+button-accept = Kabul et
+button-decline = Reddet
+button-resign = Terk et
+button-confirm-resign = Evet, terk ediyorum
+button-offer-draw = Beraberlik teklif et
+button-accept-draw = Beraberliği kabul et
+button-allow-takeback = Geri almaya izin ver
+button-hint = İpucu
+
+## Retler
+
+error-no-game = Bu kanalda süren bir oyun yok. { $challenge } ya da { $ai } ile yeni bir oyun başlat.
+error-no-game-yet = Burada henüz hiç oyun oynanmadı. { $challenge } ya da { $ai } ile bir oyun başlat.
+error-not-a-player = Bu oyunda oynamıyorsun.
+error-not-your-turn = Sıra sende değil; şimdi { $player } oynayacak.
+error-move = Bu hamle oynanamaz: { $why }.
+error-stale = Konum bu arada değişti: tahtaya yeniden bak ve hamleni tekrar gönder.
+error-channel-busy = Bu kanalda zaten süren bir oyun var. Önce onu bitirin ya da kendi oyununuzu yeni bir alt başlıkta oynayın ({ $challenge } komutunda alt-başlık: evet).
+error-self-challenge = Kendini davet edemezsin. Başka birini davet et ya da { $ai } ile bilgisayara karşı oyna.
+error-bot-opponent = Botlar burada dama oynamaz. Bilgisayara karşı oynamak için { $ai } komutunu kullan.
+error-no-challenge = Böyle bir davet yok.
+error-challenge-closed = Bu davet artık açık değil: { $status ->
+    [accepted] zaten kabul edildi
+    [declined] reddedildi
+    [cancelled] geri çekildi
+   *[other] süresi doldu
+}.
+error-challenge-expired = Bu davetin süresi doldu. Yeni bir davet iste.
+error-not-your-challenge = Bu davet başka birine yapıldı.
+error-no-open-challenge = Bu kanalda açık bir davetin yok.
+error-game-already-over = Oyun zaten bitti.
+error-draw-already-offered = Zaten beraberlik teklif ettin; rakibin { $draw } ile kabul edebilir.
+error-takeback-already-asked = Hamleni geri almak için zaten istekte bulundun; rakibinin yanıtını bekle.
+error-nothing-to-take-back = Geri alınacak bir hamlen yok.
+error-no-hints-in-rated = İpucu yalnızca puansız oyunlarda ve bilgisayara karşı oyunlarda var, puanlı oyunlarda yok.
+error-old-button = Bu düğme daha önceki bir konuma ait; en son tahtayı kullan.
+error-button-game-over = O oyun bitti.
+error-unknown-button = Bu düğme bize ait değil.
+error-broken = Bu oyunun kaydı bozulmuş, oyun devam edemez. Oyunculardan biri ya da bir sunucu yöneticisi { $abort } ile oyunu iptal edebilir.
+error-cannot-abort = Olağan şekilde süren bir oyunu yalnızca bir sunucu yöneticisi (Sunucuyu Yönet izni) iptal edebilir; oyuncular yalnızca kaydı bozulmuş bir oyunu iptal edebilir. Pes etmek için { $resign } komutunu kullan.
+error-needs-manage-server = Sunucunun dilini yalnızca Sunucuyu Yönet iznine sahip üyeler seçebilir; kendi dilini "ben" kapsamıyla seçebilirsin.
+error-unknown-language = "{ $text }" bildiğim bir dil değil: { $options } seç.
+error-too-many-challenges = Zaten { $limit } açık davetin var. Yanıt bekle ya da birini Reddet düğmesiyle geri çek.
+error-too-many-ai-games = Bilgisayara karşı zaten { $limit } oyun oynuyorsun. Önce birini bitir.
+error-replay-players-only = Süren bir oyunun tekrarını yalnızca oyuncuları izleyebilir; oyun bitince herkes izleyebilir.
+error-internal = Üzgünüz, bizim tarafımızda bir şeyler ters gitti. Lütfen birazdan yeniden dene.
+
+## Bir hamlenin neden oynanamadığı ("Bu hamle oynanamaz:" ile başlayan cümleyi bitirir)
+
+syntax-empty = hamleyi kareler olarak yaz, örneğin e3-e4 ya da d3xd5xf5
+syntax-not-a-square = "{ $text }" bir kare değil: kareler a1'den h8'e kadardır (örneğin e3-e4 yaz)
+syntax-one-square = bir hamle en az iki kareden oluşur, taşın durduğu ve gideceği kare: örneğin e3-e4
+syntax-trailing = hamle bir karede biter, "{ $sep }" ile değil
+syntax-too-long = bir hamle için çok fazla kare var (en çok 17)
+move-ambiguous = "{ $text }" birden çok hamle olabilir: { $options }; birini seçmek için karelerinden birkaçını daha yaz
+illegal-no-piece = { $square } karesinde taş yok
+illegal-not-your-piece = { $square } karesindeki taş { $owner ->
+    [white] beyazın
+   *[black] siyahın
+}, sıra ise { $side ->
+    [white] beyazda
+   *[black] siyahta
+}
+illegal-capture-compulsory = alma zorunlu: { $options } oyna
+illegal-must-take-more = en çok taşı alan hamle zorunlu ({ $count } taş): { $options } oyna
+illegal-unfinished = alma bitmedi: taş alabildiği sürece almaya devam etmeli; { $options } oyna
+illegal-wrong-capture = { $square } karesindeki { $piece ->
+    [man] taş
+   *[king] dama
+} bu yoldan alamaz; { $options } oyna
+illegal-nothing-to-capture = alınacak taş yok, hamle yalnızca iki kareden oluşur; { $options } oyna
+illegal-blocked = { $square } karesindeki { $piece ->
+    [man] taş
+   *[king] dama
+} sıkışmış, hareket edemez
+illegal-cannot-move-there = { $from } karesindeki { $piece ->
+    [man] taş
+   *[king] dama
+} { $to } karesine gidemez: { $why }; oynayabileceği hamleler: { $options }
+illegal-game-over = oyun bitti
+why-nowhere = hamle bir yere gitmeli
+why-diagonal = taşlar çapraz gitmez
+why-man-backwards = taş geri gitmez
+why-man-too-far = taş yalnızca bir kare ileri ya da yana gider
+why-square-taken = o kare dolu
+why-path-blocked = yol kapalı
+why-not-legal = bu geçerli bir hamle değil
+
+## Kurallar ve yardım
+
+rules =
+    {"**"}Dama (Türk daması)**
+    • 8×8 tahta, bütün kareler oyunda. Her oyuncunun ikinci ve üçüncü sıralarda 16 taşı var. Beyaz başlar.
+    • Taş bir kare ileri ya da yana gider; geri ve çapraz gitmez.
+    • Taş, önündeki ya da yanındaki rakip taşın üzerinden atlayıp arkasındaki boş kareye inerek alır.
+    • Hamlesini karşı uçtaki sırada bitiren taş dama olur. Dama, satır ve sütunlarda istediği kadar gider; uzaktan alır ve aldığı taşın arkasındaki herhangi bir boş kareye inebilir.
+    • Alma zorunludur ve en çok taşı alan hamle oynanmalıdır. Taş alabildiği sürece almaya devam eder; alınan taşlar hemen tahtadan kalkar; dama iki alma arasında geldiği yöne geri dönemez.
+    • Hamlesi kalmayan (taşı bitmiş ya da hepsi sıkışmış) oyuncu kaybeder. Beraberlik: aynı konumun üç kez tekrarı, 100 yarım hamle boyunca taş alınmaması, dama çıkmaması ve ileri taş sürülmemesi, tek damaya karşı tek dama, ya da anlaşma.
+    • Burada { $hours } saat hamle yapmayan oyuncu oyunu süreden kaybeder.
+help =
+    {"**"}Burada dama nasıl oynanır**
+    • `/dama davet` ile birini davet et ya da `/dama bilgisayar` ile bilgisayara karşı oyna (kolay, orta, zor, usta).
+    • Hamleni kanala yaz, örneğin `e3-e4`, ya da `/dama hamle` komutunu kullan. Almalar: `d4xd6xf6` (açıksa kısaca `d4xf6`).
+    • `/dama beraberlik`, `/dama geri-al`, `/dama terk`; puansız ve bilgisayara karşı oyunlarda `/dama ipucu`.
+    • `/dama tahta`, `/dama hamleler`, `/dama pdn`, `/dama tekrar`, `/dama sıralama`, `/dama istatistik`, `/dama kurallar`.
+    • Her kanalda bir oyun; alt başlıkta oynamak için davette alt-başlık: evet seç. { $hours } saat içinde hamle yap, yoksa süreden kaybedersin.
+    • `/dama dil` botun dilini senin için ya da (Sunucuyu Yönet izniyle) bütün sunucu için seçer.
+
+## Eğik çizgi komutları (adlar: küçük harf, en çok 32 karakter, boşluksuz)
+
+cmd-dama = dama
+    .description = Türk daması: bir arkadaşını davet et ya da bilgisayara karşı oyna
+cmd-challenge = davet
+    .description = Birini bu kanalda bir dama oyununa davet et
+    .opponent = rakip
+    .opponent-description = Kiminle oynamak istiyorsun
+    .color = renk
+    .color-description = Rengin (varsayılan: kurayla)
+    .rated = puanlı
+    .rated-description = Oyun puanlara sayılsın mı (varsayılan: evet)
+    .thread = alt-başlık
+    .thread-description = Yeni bir alt başlıkta oyna (varsayılan: hayır)
+cmd-ai = bilgisayar
+    .description = Yerleşik yapay zekâya karşı oyna
+    .level = seviye
+    .level-description = Ne kadar güçlü (varsayılan: orta)
+    .color = renk
+    .color-description = Rengin (varsayılan: beyaz)
+cmd-move = hamle
+    .description = Bir hamle oyna, örneğin e3-e4 ya da d4xd6xf6 (kanala yazman da yeter)
+    .move = hamle
+    .move-description = Hamlen
+cmd-resign = terk
+    .description = Bu kanaldaki oyunu terk et
+cmd-draw = beraberlik
+    .description = Beraberlik teklif et ya da rakibinin teklifini kabul et
+cmd-takeback = geri-al
+    .description = Son hamleni geri almak iste ya da rakibinin isteğine izin ver
+cmd-hint = ipucu
+    .description = Bilgisayarın senin için önerdiği hamle (puansız ve bilgisayara karşı oyunlarda)
+cmd-board = tahta
+    .description = Bu kanalın tahtasını yeniden göster
+cmd-moves = hamleler
+    .description = Geçerli hamleleri listele
+cmd-pdn = pdn
+    .description = Bu kanalın süren ya da son oyunu PDN dosyası olarak
+cmd-replay = tekrar
+    .description = Bu kanalın süren ya da son oyunu hareketli tekrar olarak
+cmd-leaderboard = sıralama
+    .description = Puan tablosu
+    .scope = kapsam
+    .scope-description = Bu sunucu ya da herkes (varsayılan: sunucu)
+cmd-stats = istatistik
+    .description = Puan, oyunlar ve son sonuçlar
+    .user = kullanıcı
+    .user-description = Kimin (varsayılan: senin)
+cmd-rules = kurallar
+    .description = Türk damasının kuralları
+cmd-help = yardım
+    .description = Bu botla nasıl oynanır
+cmd-abort = iptal
+    .description = Bu kanaldaki oyunu iptal et (yöneticiler; oyuncular yalnızca kaydı bozulmuş oyunu)
+cmd-language = dil
+    .description = Botun yanıtlarının dili
+    .language = dil
+    .language-description = Türkçe, İngilizce ya da otomatik (Discord'un dili)
+    .scope = kapsam
+    .scope-description = Senin için ya da bütün sunucu için (Sunucuyu Yönet)
+choice-white = beyaz
+choice-black = siyah
+choice-random = kurayla
+choice-easy = kolay
+choice-medium = orta
+choice-hard = zor
+choice-master = usta
+choice-server = sunucu
+choice-global = genel
+choice-tr = Türkçe
+choice-en = English
+choice-auto = otomatik
+choice-me = ben
+
+## Konsol (`dama console`)
+
+console-cmd-challenge = challenge <ad>
+console-cmd-ai = ai
+console-cmd-move = move <hamle>
+console-cmd-draw = draw
+console-cmd-takeback = takeback
+console-cmd-resign = resign
+console-cmd-hint = hint
+console-cmd-board = board
+console-cmd-moves = moves
+console-cmd-abort = abort
+console-cmd-language = dama console --lang
+console-welcome = Dama konsolu. { $name } olarak oynuyorsun. Komutlar için help yaz.
+console-you-are = Artık { $name } olarak oynuyorsun.
+console-challenge-tip = ({ $name }: önce as { $name }, sonra accept yaz.)
+console-confirm-tip = (Onaylamak için yes yaz.)
+console-board-picture = (tahta resmi: { $path })
+console-saved = (kaydedildi: { $path })
+console-pictures-failed = Resimler { $path } klasörüne yazılamıyor ({ $error }); oyun resimsiz sürüyor.
+console-empty = Bir komut ya da hamle yaz; help komutları listeler.
+console-not-a-command = "{ $text }" bir komut ya da hamle değil; help komutları listeler.
+console-too-long = Bu satır çok uzun ({ $count } karakter); bir hamle ya da komut çok daha kısadır.
+console-takes-nothing = { $command } komutundan sonra bir şey yazılmaz.
+console-as-usage = as <ad> yaz; ad tek sözcük olmalı.
+console-challenge-usage = challenge <ad> yaz.
+console-challenge-option = "{ $text }" bir davet seçeneği değil: white, black, random, casual ya da rated kullan.
+console-move-usage = move <hamle> yaz, örneğin move e3-e4.
+console-stats-usage = stats ya da stats <ad> yaz.
+console-not-a-level = "{ $text }" bir seviye ya da renk değil: easy, medium, hard ya da master ile white ya da black seç.
+console-nothing-to-confirm = Onaylanacak bir şey yok.
+console-help =
+    Komutlar (hamle tek başına da yazılabilir, örneğin e3-e4 ya da d4xd6xf6):
+      as <ad>                           başka biri olarak oyna (sırayla aynı klavyede)
+      ai [easy|medium|hard|master] [white|black]
+                                        bilgisayara karşı oyna (varsayılan: orta, beyaz)
+      challenge <ad> [white|black|random] [casual]
+      accept | decline | cancel         son daveti kabul et, reddet ya da geri çek
+      move <hamle>                      bir hamle oyna
+      resign | draw | takeback | hint   terk, beraberlik, geri alma, ipucu
+      board | moves | pdn | replay | abort
+      leaderboard | stats [ad] | rules | help | quit
+    { $hours } saat hamle yapmayan oyuncu oyunu süreden kaybeder.

@@ -1,0 +1,102 @@
+//! The board message: the picture, whose turn it is (or how the game ended), and its buttons.
+
+use crate::engine::{Color, Game};
+use crate::render::{LastMove, Scene};
+use crate::store::{GameRow, GameStatus};
+
+use super::play::stored_outcome;
+use super::{
+    Button, ButtonAction, ButtonLabel, ButtonStyle, Caption, GameAction, Host, Lang, Msg, Player,
+    Reply, players,
+};
+
+impl Host {
+    /// The board of a stored game: the picture (caption in `lang`), what the players need to
+    /// know, and the buttons of this version.
+    pub(super) fn board_reply(&self, row: &GameRow, game: &Game, lang: Lang) -> Reply {
+        let pos = game.position();
+        let side = pos.side_to_move();
+        let outcome = stored_outcome(row).or_else(|| game.outcome());
+        let who = players(row);
+        let called_off = row.status == GameStatus::Aborted;
+        let running = row.status == GameStatus::Running && outcome.is_none();
+        let black_bottom = match (row.white_id, row.black_id) {
+            (None, Some(_)) => true,
+            (Some(_), None) => false,
+            _ => side == Color::Black,
+        };
+        let caption = if called_off {
+            Caption::CalledOff
+        } else if let Some(o) = outcome {
+            Caption::Over(o)
+        } else {
+            Caption::ToMove {
+                side,
+                number: game.ply_count() / 2 + 1,
+            }
+        };
+        let scene = Scene {
+            last_move: game.last_move().map(|(p, m)| LastMove::new(p, &m)),
+            black_bottom,
+            caption: Some(self.captions.caption(&caption, lang)),
+            ..Scene::new(*pos)
+        };
+        let msg = if called_off {
+            Msg::CalledOff { by: None }
+        } else if let Some(outcome) = outcome {
+            Msg::GameOver {
+                outcome,
+                players: who,
+            }
+        } else {
+            match who.of(side) {
+                Player::User(player) => Msg::ToMove {
+                    player,
+                    side,
+                    capture_due: pos.has_capture(),
+                    deadline: row.deadline,
+                },
+                Player::Ai(level) => Msg::AiThinking { level },
+            }
+        };
+        let button = |action, label, style| Button {
+            action: ButtonAction::Game {
+                id: row.id,
+                version: row.version,
+                action,
+            },
+            label,
+            style,
+            disabled: !running,
+        };
+        let mut buttons = vec![
+            button(
+                GameAction::Resign,
+                ButtonLabel::Resign,
+                ButtonStyle::Danger,
+            ),
+            button(
+                GameAction::Draw,
+                ButtonLabel::OfferDraw,
+                ButtonStyle::Secondary,
+            ),
+        ];
+        if !row.rated {
+            buttons.push(button(
+                GameAction::Hint,
+                ButtonLabel::Hint,
+                ButtonStyle::Primary,
+            ));
+        }
+        let to_move = who.of(side).user().filter(|_| running);
+        Reply {
+            board: Some(self.renderer.png(&scene)),
+            fen: Some(crate::engine::fen::write(pos)),
+            buttons,
+            mentions: to_move.into_iter().collect(),
+            game: Some(row.id),
+            ai_turn: (running && to_move.is_none()).then_some(row.id),
+            ..Reply::say(msg)
+        }
+    }
+}

@@ -1,0 +1,35 @@
+//! Which language a player, or a server, wants the bot to speak.
+
+use crate::store::{self, LanguageChoices, LanguageOwner};
+
+use super::{Host, HostError, HostResult, Lang, LanguageScope, Msg, Reply, Who};
+
+impl Host {
+    /// Sets the asker's language, or the server's (Manage Server only); `None` goes back to
+    /// automatic (Discord's locale).
+    pub async fn set_language(
+        &self,
+        who: &Who,
+        scope: LanguageScope,
+        lang: Option<Lang>,
+    ) -> HostResult {
+        let owner = match (scope, who.guild) {
+            (LanguageScope::Me, _) => LanguageOwner::User(who.user),
+            (LanguageScope::Server, Some(guild)) if who.admin => LanguageOwner::Guild(guild),
+            (LanguageScope::Server, _) => return Err(HostError::NeedsManageServer),
+        };
+        let mut tx = self.store.write().await?;
+        store::set_language(&mut tx, owner, lang.map(Lang::code)).await?;
+        tx.commit().await?;
+        Ok(Reply::private(Msg::LanguageSet { scope, lang }))
+    }
+
+    /// The languages chosen by this player and this server.
+    pub async fn languages(
+        &self,
+        user: crate::store::UserId,
+        guild: Option<crate::store::GuildId>,
+    ) -> Result<LanguageChoices, HostError> {
+        Ok(self.store.languages(user, guild).await?)
+    }
+}

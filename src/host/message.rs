@@ -1,0 +1,299 @@
+//! What the host says, as typed values: ids, colours, squares and numbers, never sentences. The
+//! `words` layer writes them in the reader's language; each front end shows users and times its
+//! own way.
+
+use crate::ai::{Eval, Level};
+use crate::engine::{Color, Outcome};
+use crate::store::{ColorChoice, GameId, UserId};
+
+/// A language the bot speaks, by its code (`en-US`, `tr`, the name of its file in
+/// `assets/locales/`). The `words` layer makes these; the host only passes them on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Lang(&'static str);
+
+impl Lang {
+    /// The language everything falls back to.
+    pub const ENGLISH: Lang = Lang("en-US");
+
+    /// A language by its code; only the `words` layer should need this.
+    pub const fn from_static(code: &'static str) -> Lang {
+        Lang(code)
+    }
+
+    pub fn code(self) -> &'static str {
+        self.0
+    }
+}
+
+impl Default for Lang {
+    fn default() -> Self {
+        Lang::ENGLISH
+    }
+}
+
+/// Someone at the board: a person, or the AI at a level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    User(UserId),
+    Ai(Level),
+}
+
+impl Player {
+    pub fn user(self) -> Option<UserId> {
+        match self {
+            Player::User(u) => Some(u),
+            Player::Ai(_) => None,
+        }
+    }
+}
+
+/// The players of a game, by colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Players {
+    pub white: Player,
+    pub black: Player,
+}
+
+impl Players {
+    pub fn of(self, color: Color) -> Player {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+}
+
+/// A rated player's rating before and after a game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RatingChange {
+    pub user: UserId,
+    pub before: f64,
+    pub after: f64,
+}
+
+/// Leaderboard scope.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Server,
+    Global,
+}
+
+/// One line of a leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaderRow {
+    pub user: UserId,
+    pub rating: f64,
+    /// Twice the rating deviation: the rating is within this of the true strength, 95 times in
+    /// 100.
+    pub margin: f64,
+    pub games: i64,
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+}
+
+/// A finished game as one player saw it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayerResult {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// A recent game of a player's: how it went, and against whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecentGame {
+    pub result: PlayerResult,
+    pub opponent: Player,
+}
+
+/// A player's rating and record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerStats {
+    pub user: UserId,
+    pub rating: f64,
+    pub margin: f64,
+    pub games: i64,
+    pub wins: i64,
+    pub draws: i64,
+    pub losses: i64,
+    pub recent: Vec<RecentGame>,
+}
+
+/// Whose language `/dama language` sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LanguageScope {
+    Me,
+    Server,
+}
+
+/// A command a message can point to; each front end writes it its own way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    Challenge,
+    Ai,
+    Move,
+    Draw,
+    Takeback,
+    Resign,
+    Hint,
+    Board,
+    Moves,
+    Abort,
+    Language,
+}
+
+/// One thing the host has to say.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Msg {
+    ChallengeIssued {
+        challenger: UserId,
+        challenged: UserId,
+        rated: bool,
+        color: ColorChoice,
+        minutes: u64,
+    },
+    ChallengeDeclined {
+        challenger: UserId,
+        by: UserId,
+    },
+    ChallengeWithdrawn {
+        by: UserId,
+    },
+    ChallengeExpired {
+        challenger: UserId,
+        challenged: UserId,
+    },
+    GameStarted {
+        players: Players,
+        rated: bool,
+    },
+    AiGameStarted {
+        player: UserId,
+        level: Level,
+        color: Color,
+    },
+    Played {
+        mover: Player,
+        notation: String,
+        /// The move made a king.
+        crowned: bool,
+    },
+    /// Whose turn it is, and until when (a person; the AI's turn is [`Msg::AiThinking`]).
+    ToMove {
+        player: UserId,
+        side: Color,
+        capture_due: bool,
+        /// When they lose on time (Unix seconds).
+        deadline: i64,
+    },
+    AiThinking {
+        level: Level,
+    },
+    GameOver {
+        outcome: Outcome,
+        players: Players,
+    },
+    RatingChanges(Vec<RatingChange>),
+    /// A game ended before both sides had moved (`by` left it): it counts for nothing.
+    CalledOff {
+        by: Option<UserId>,
+    },
+    /// Resigning a rated game is asked twice.
+    ConfirmResign,
+    DrawOffered {
+        by: UserId,
+        to: UserId,
+    },
+    AiDeclinesDraw {
+        level: Level,
+    },
+    TakebackAsked {
+        by: UserId,
+        to: UserId,
+    },
+    /// The moves taken back, in the order they had been played.
+    TakenBack {
+        moves: Vec<String>,
+    },
+    Hint {
+        notation: String,
+        eval: Eval,
+    },
+    LegalMoves {
+        side: Color,
+        moves: Vec<String>,
+        capture_due: bool,
+    },
+    PdnFile {
+        game: GameId,
+    },
+    ReplayFile {
+        game: GameId,
+    },
+    Leaderboard {
+        scope: Scope,
+        rows: Vec<LeaderRow>,
+    },
+    NoRatedGames {
+        scope: Scope,
+    },
+    Stats(PlayerStats),
+    NotPlayedYet {
+        user: UserId,
+    },
+    TimeWarning {
+        player: UserId,
+        deadline: i64,
+    },
+    /// A game whose record cannot be read any more; its players (or an admin) can abort it.
+    GameBroken {
+        game: GameId,
+        players: Vec<UserId>,
+    },
+    Aborted {
+        game: GameId,
+        by: UserId,
+    },
+    /// A language was chosen (`None`: back to automatic).
+    LanguageSet {
+        scope: LanguageScope,
+        lang: Option<Lang>,
+    },
+    Rules {
+        /// A player who does not move for this long loses on time.
+        hours: u64,
+    },
+    Help {
+        hours: u64,
+    },
+}
+
+/// The line above a board picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Caption {
+    ToMove {
+        side: Color,
+        /// The move number (a move is White's ply and Black's).
+        number: usize,
+    },
+    /// A position without a game around it (the command line's pictures).
+    SideToMove(Color),
+    Over(Outcome),
+    CalledOff,
+    /// The first frame of a replay.
+    ReplayStart,
+    /// A frame of a replay: the move just played, and the result on the last frame.
+    ReplayPly {
+        number: usize,
+        side: Color,
+        notation: String,
+        outcome: Option<Outcome>,
+    },
+}
+
+/// Writes captions in a language; the `words` layer implements it, so the host can draw a
+/// picture without writing a sentence itself.
+pub trait Captions: Send + Sync {
+    fn caption(&self, caption: &Caption, lang: Lang) -> String;
+}

@@ -1,0 +1,211 @@
+//! Moves: a player's, the AI's, and the end of a game with its ratings.
+
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+
+use crate::ai::Player as AiPlayer;
+use crate::engine::{Color, Game, GameResult, Move, Outcome, Reason, Role, fen};
+use crate::store::{self, GameId, GameRow, GameStatus};
+
+use super::{
+    Host, HostError, HostResult, Lang, Msg, RatingChange, Reply, Who, color_of, player_of,
+    players,
+};
+
+impl Host {
+    /// Plays a typed move for the asker in this channel's game.
+    pub async fn play(&self, who: &Who, text: &str) -> HostResult {
+        let row = self.running(who).await?;
+        let color = color_of(&row, who.user).ok_or(HostError::NotAPlayer)?;
+        let game = self.load(&row).await?;
+        let side = game.position().side_to_move();
+        if side != color {
+            return Err(HostError::NotYourTurn {
+                to_move: players(&row).of(side),
+            });
+        }
+        let mv = game.position().read_move(text).map_err(HostError::Move)?;
+        self.commit_move(&row, game, mv, who.lang).await
+    }
+
+    /// Plays the AI's move in game `id` if it is the AI's turn; `None` otherwise (the game
+    /// ended, or moved on). `lang`: the language of the board's caption.
+    pub async fn ai_move(&self, id: GameId, lang: Lang) -> Result<Option<Reply>, HostError> {
+        let row = self.game_row(id).await?;
+        if row.status != GameStatus::Running {
+            return Ok(None);
+        }
+        let Some(level) = row.ai_level else {
+            return Ok(None);
+        };
+        let game = self.load(&row).await?;
+        let side = game.position().side_to_move();
+        if player_of(&row, side).is_some() || game.is_over() {
+            return Ok(None);
+        }
+        let thinking = game.clone();
+        let seed = row.id.0 as u64;
+        let choice = self
+            .think(move || AiPlayer::level(level).with_seed(seed).choose(&thinking))
+            .await?;
+        let Some(result) = choice else {
+            return Ok(None);
+        };
+        match self.commit_move(&row, game, result.best, lang).await {
+            Ok(reply) => Ok(Some(reply)),
+            Err(HostError::Stale) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    async fn commit_move(&self, row: &GameRow, mut game: Game, mv: Move, lang: Lang) -> HostResult {
+        let before = *game.position();
+        let notation = before.notation(&mv);
+        game.play(mv).map_err(HostError::Move)?;
+        let crowned = before
+            .piece_at(mv.from())
+            .is_some_and(|p| p.role == Role::Man)
+            && game
+                .position()
+                .piece_at(mv.to())
+                .is_some_and(|p| p.role == Role::King);
+        let now = self.clock.now();
+        let (warn_at, deadline) = self.deadlines(now);
+        let after = fen::write(game.position());
+        let mut tx = self.store.write().await?;
+        let written = store::record_move(
+            &mut tx,
+            store::Expect::of(row),
+            store::NewMove {
+                notation: &notation,
+                fen: &after,
+                now,
+                warn_at,
+                deadline,
+            },
+        )
+        .await?;
+        if !written {
+            return Err(HostError::Stale);
+        }
+        let mut ratings = Vec::new();
+        if let Some(outcome) = game.outcome() {
+            ratings = self
+                .finish(&mut tx, row, outcome, game.ply_count() as i64, now)
+                .await?;
+        }
+        tx.commit().await?;
+        self.remember(row.id, row.version + 1, &game);
+        let row = self.game_row(row.id).await?;
+        let mut reply = self.board_reply(&row, &game, lang).led_by(Msg::Played {
+            mover: players(&row).of(before.side_to_move()),
+            notation,
+            crowned,
+        });
+        if !ratings.is_empty() {
+            reply.body.push(Msg::RatingChanges(ratings));
+        }
+        Ok(reply)
+    }
+
+    /// Ends a game inside `tx`, rating it when it counts (rated, two people, both moved); a
+    /// resignation before both sides moved calls the game off. Returns the rating changes.
+    pub(super) async fn finish(
+        &self,
+        tx: &mut store::Tx,
+        row: &GameRow,
+        outcome: Outcome,
+        plies: i64,
+        now: i64,
+    ) -> Result<Vec<RatingChange>, HostError> {
+        let both_moved = plies >= 2;
+        if !both_moved && outcome.reason == Reason::Resignation {
+            store::end_game(tx, row.id, GameStatus::Aborted, None, Some(outcome.reason), now)
+                .await?;
+            return Ok(Vec::new());
+        }
+        let ended = store::end_game(
+            tx,
+            row.id,
+            GameStatus::Finished,
+            Some(outcome.result),
+            Some(outcome.reason),
+            now,
+        )
+        .await?;
+        let (true, true, true, Some(w), Some(b)) =
+            (ended, row.rated, both_moved, row.white_id, row.black_id)
+        else {
+            return Ok(Vec::new());
+        };
+        let white = store::player_in(tx, w).await?;
+        let black = store::player_in(tx, b).await?;
+        let (new_w, new_b) = glicko2(
+            &rating_of(&white),
+            &rating_of(&black),
+            &match outcome.result {
+                GameResult::Win(Color::White) => Outcomes::WIN,
+                GameResult::Win(Color::Black) => Outcomes::LOSS,
+                GameResult::Draw => Outcomes::DRAW,
+            },
+            &Glicko2Config::new(),
+        );
+        let score = match outcome.result {
+            GameResult::Win(Color::White) => 1.0,
+            GameResult::Win(Color::Black) => 0.0,
+            GameResult::Draw => 0.5,
+        };
+        store::rate(
+            tx,
+            w,
+            (new_w.rating, new_w.deviation, new_w.volatility),
+            score,
+        )
+        .await?;
+        store::rate(
+            tx,
+            b,
+            (new_b.rating, new_b.deviation, new_b.volatility),
+            1.0 - score,
+        )
+        .await?;
+        Ok(vec![
+            RatingChange {
+                user: w,
+                before: white.rating,
+                after: new_w.rating,
+            },
+            RatingChange {
+                user: b,
+                before: black.rating,
+                after: new_b.rating,
+            },
+        ])
+    }
+}
+
+fn rating_of(p: &store::PlayerRow) -> Glicko2Rating {
+    Glicko2Rating {
+        rating: p.rating,
+        deviation: p.deviation,
+        volatility: p.volatility,
+    }
+}
+
+/// The game's result as the stored row has it (resignations and time are not on the board).
+pub(super) fn stored_outcome(row: &GameRow) -> Option<Outcome> {
+    Some(Outcome {
+        result: row.result?,
+        reason: row.reason.unwrap_or(Reason::Recorded),
+    })
+}
+
+/// The game with the stored result declared, when the board alone does not show it.
+pub(super) fn with_stored_result(row: &GameRow, mut game: Game) -> Game {
+    if game.outcome().is_none()
+        && let Some(o) = stored_outcome(row)
+    {
+        game.declare(o.result, o.reason);
+    }
+    game
+}

@@ -1,0 +1,199 @@
+//! The domain's values as the database holds them: ids as newtypes, and the game's enums
+//! (status, result, reason, colour, AI level) as text columns. Each text is written here once.
+
+use crate::ai::Level;
+use crate::engine::{Color, GameResult, Reason};
+
+/// A Discord-style id (a user, a channel, a server, a message): a `u64` stored as SQL's
+/// signed 64-bit integer, as Discord's snowflakes fit in 63 bits.
+macro_rules! snowflake {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u64);
+
+        impl<DB: sqlx::Database> sqlx::Type<DB> for $name
+        where
+            i64: sqlx::Type<DB>,
+        {
+            fn type_info() -> DB::TypeInfo {
+                <i64 as sqlx::Type<DB>>::type_info()
+            }
+            fn compatible(ty: &DB::TypeInfo) -> bool {
+                <i64 as sqlx::Type<DB>>::compatible(ty)
+            }
+        }
+
+        impl<'q, DB: sqlx::Database> sqlx::Encode<'q, DB> for $name
+        where
+            i64: sqlx::Encode<'q, DB>,
+        {
+            fn encode_by_ref(
+                &self,
+                buf: &mut <DB as sqlx::Database>::ArgumentBuffer,
+            ) -> Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+                <i64 as sqlx::Encode<'q, DB>>::encode_by_ref(&(self.0 as i64), buf)
+            }
+        }
+
+        impl<'r, DB: sqlx::Database> sqlx::Decode<'r, DB> for $name
+        where
+            i64: sqlx::Decode<'r, DB>,
+        {
+            fn decode(
+                value: <DB as sqlx::Database>::ValueRef<'r>,
+            ) -> Result<Self, sqlx::error::BoxDynError> {
+                Ok($name(<i64 as sqlx::Decode<'r, DB>>::decode(value)? as u64))
+            }
+        }
+    };
+}
+
+snowflake!(
+    /// A player (a Discord user, or a console name's hash).
+    UserId
+);
+snowflake!(
+    /// A channel or a thread: it holds at most one running game.
+    ChannelId
+);
+snowflake!(
+    /// A Discord server.
+    GuildId
+);
+snowflake!(
+    /// A message the bot posted (the board of a game).
+    MessageId
+);
+
+/// A game, numbered by the database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, sqlx::Type)]
+#[sqlx(transparent)]
+pub struct GameId(pub i64);
+
+/// A challenge, numbered by the database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, sqlx::Type)]
+#[sqlx(transparent)]
+pub struct ChallengeId(pub i64);
+
+impl std::fmt::Display for GameId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
+#[sqlx(type_name = "TEXT", rename_all = "lowercase")]
+pub enum GameStatus {
+    Running,
+    /// Over, with a result.
+    Finished,
+    /// Called off: it counts for nothing (left before both sides moved, or stopped by an
+    /// admin).
+    Aborted,
+}
+
+/// Where a challenge stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
+#[sqlx(type_name = "TEXT", rename_all = "lowercase")]
+pub enum ChallengeStatus {
+    Open,
+    Accepted,
+    Declined,
+    /// Withdrawn by the challenger.
+    Cancelled,
+    Expired,
+}
+
+/// Which colour the challenger wants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
+#[sqlx(type_name = "TEXT", rename_all = "lowercase")]
+pub enum ColorChoice {
+    White,
+    Black,
+    Random,
+}
+
+/// Implements the sqlx traits for an enum of another layer stored as text, from one table of
+/// variant and text.
+macro_rules! text_column {
+    ($ty:ty { $($variant:expr => $text:literal),+ $(,)? }) => {
+        impl $ty {
+            const TEXTS: &'static [($ty, &'static str)] = &[$(($variant, $text)),+];
+        }
+
+        impl<DB: sqlx::Database> sqlx::Type<DB> for $ty
+        where
+            str: sqlx::Type<DB>,
+        {
+            fn type_info() -> DB::TypeInfo {
+                <str as sqlx::Type<DB>>::type_info()
+            }
+            fn compatible(ty: &DB::TypeInfo) -> bool {
+                <str as sqlx::Type<DB>>::compatible(ty)
+            }
+        }
+
+        impl<'q, DB: sqlx::Database> sqlx::Encode<'q, DB> for $ty
+        where
+            &'q str: sqlx::Encode<'q, DB>,
+        {
+            fn encode_by_ref(
+                &self,
+                buf: &mut <DB as sqlx::Database>::ArgumentBuffer,
+            ) -> Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+                let text = <$ty>::TEXTS
+                    .iter()
+                    .find(|(v, _)| v == self)
+                    .map_or("", |(_, t)| t);
+                <&str as sqlx::Encode<'q, DB>>::encode(text, buf)
+            }
+        }
+
+        impl<'r, DB: sqlx::Database> sqlx::Decode<'r, DB> for $ty
+        where
+            &'r str: sqlx::Decode<'r, DB>,
+        {
+            fn decode(
+                value: <DB as sqlx::Database>::ValueRef<'r>,
+            ) -> Result<Self, sqlx::error::BoxDynError> {
+                let text = <&str as sqlx::Decode<'r, DB>>::decode(value)?;
+                <$ty>::TEXTS
+                    .iter()
+                    .find(|(_, t)| *t == text)
+                    .map(|(v, _)| *v)
+                    .ok_or_else(|| format!("unknown {} \"{text}\"", stringify!($ty)).into())
+            }
+        }
+    };
+}
+
+text_column!(Color {
+    Color::White => "white",
+    Color::Black => "black",
+});
+
+text_column!(Level {
+    Level::Easy => "easy",
+    Level::Medium => "medium",
+    Level::Hard => "hard",
+    Level::Master => "master",
+});
+
+text_column!(GameResult {
+    GameResult::Win(Color::White) => "1-0",
+    GameResult::Win(Color::Black) => "0-1",
+    GameResult::Draw => "1/2-1/2",
+});
+
+text_column!(Reason {
+    Reason::NoMoves => "no moves",
+    Reason::Resignation => "resignation",
+    Reason::Timeout => "time",
+    Reason::Repetition => "repetition",
+    Reason::NoProgress => "no progress",
+    Reason::KingAgainstKing => "king against king",
+    Reason::Agreement => "agreement",
+    Reason::Recorded => "recorded",
+});

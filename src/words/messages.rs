@@ -1,0 +1,746 @@
+//! Each typed message as a Fluent message id and its arguments. Colours, pieces, reasons and
+//! statuses go in as keys (`white`, `man`, `resignation`…) so each language can pick its own
+//! forms; players, moves and lists go in as finished text.
+
+use crate::ai::{Eval, Level};
+use crate::engine::{Color, GameResult, Illegal, MoveError, Outcome, Reason, Role, SyntaxError, WhyNot};
+use crate::host::{
+    ButtonLabel, Caption, Command, HostError, LanguageScope, Msg, Player, PlayerResult, Reply,
+    Scope,
+};
+use crate::store::{ChallengeStatus, ColorChoice};
+
+use super::{Arg, Surface, Writer};
+
+/// At most this many characters of what a player typed are quoted back.
+const QUOTED: usize = 24;
+
+/// The first characters of what a player typed, for quoting it back.
+pub fn clip(text: &str) -> String {
+    let text = text.trim();
+    if text.chars().count() <= QUOTED {
+        text.to_string()
+    } else {
+        let mut cut: String = text.chars().take(QUOTED - 1).collect();
+        cut.push('…');
+        cut
+    }
+}
+
+pub(super) fn command_id(cmd: Command) -> &'static str {
+    match cmd {
+        Command::Challenge => "challenge",
+        Command::Ai => "ai",
+        Command::Move => "move",
+        Command::Draw => "draw",
+        Command::Takeback => "takeback",
+        Command::Resign => "resign",
+        Command::Hint => "hint",
+        Command::Board => "board",
+        Command::Moves => "moves",
+        Command::Abort => "abort",
+        Command::Language => "language",
+    }
+}
+
+fn color_key(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "no" }
+}
+
+fn reason_key(r: Reason) -> &'static str {
+    match r {
+        Reason::NoMoves => "no-moves",
+        Reason::Resignation => "resignation",
+        Reason::Timeout => "time",
+        Reason::Repetition => "repetition",
+        Reason::NoProgress => "no-progress",
+        Reason::KingAgainstKing => "king-against-king",
+        Reason::Agreement => "agreement",
+        Reason::Recorded => "recorded",
+    }
+}
+
+fn piece_key(r: Role) -> &'static str {
+    match r {
+        Role::Man => "man",
+        Role::King => "king",
+    }
+}
+
+fn a(s: impl Into<Arg>) -> Arg {
+    s.into()
+}
+
+impl Writer<'_> {
+    /// A whole reply's words: its messages in order, sentences on one line, tables and cards
+    /// on lines of their own.
+    pub fn reply(&self, reply: &Reply) -> String {
+        let mut out = String::new();
+        for msg in &reply.body {
+            let text = self.msg(msg);
+            if !out.is_empty() {
+                out.push(if out.contains('\n') || text.contains('\n') {
+                    '\n'
+                } else {
+                    ' '
+                });
+            }
+            out.push_str(&text);
+        }
+        out
+    }
+
+    pub fn level(&self, level: Level) -> String {
+        self.part(&format!("level-{}", level.name()), &[])
+    }
+
+    pub fn player(&self, p: Player) -> String {
+        match p {
+            Player::User(u) => self.markup.user(u),
+            Player::Ai(level) => self.part("player-ai", &[("level", a(self.level(level)))]),
+        }
+    }
+
+    fn user(&self, u: crate::store::UserId) -> Arg {
+        a(self.markup.user(u))
+    }
+
+    /// A deadline: Discord shows `<t:…:R>` in each reader's language and zone; elsewhere it
+    /// is written out ("in 3 days").
+    fn moment(&self, unix: i64) -> Arg {
+        match self.markup.surface() {
+            Surface::Discord => a(format!("<t:{unix}:R>")),
+            Surface::Console { now } => {
+                let secs = (unix - now).max(0);
+                let (unit, count) = if secs < 3600 {
+                    ("minutes", (secs + 59) / 60)
+                } else if secs < 2 * 86_400 {
+                    ("hours", (secs + 3599) / 3600)
+                } else {
+                    ("days", (secs + 43_199) / 86_400)
+                };
+                a(self.part("time-in", &[("unit", a(unit)), ("count", a(count.max(1)))]))
+            }
+        }
+    }
+
+    /// "a", "a or b", "a, b or c"; long lists end with "and N other moves".
+    fn or_list(&self, items: &[String]) -> String {
+        const SHOWN: usize = 8;
+        let mut shown: Vec<String> = items.iter().take(SHOWN).cloned().collect();
+        let more = items.len().saturating_sub(SHOWN);
+        if more > 0 {
+            shown.push(self.part("list-more", &[("count", a(more as i64))]));
+        }
+        self.joined(shown, "list-or")
+    }
+
+    /// Items joined with commas and, before the last, the language's word for `id`.
+    fn joined(&self, mut items: Vec<String>, id: &str) -> String {
+        match items.len() {
+            0 => String::new(),
+            1 => items.remove(0),
+            n => {
+                let last = items.pop().unwrap_or_default();
+                let _ = n;
+                self.part(id, &[("first", a(items.join(", "))), ("last", a(last))])
+            }
+        }
+    }
+
+    fn commands(&self, cmds: &[(&'static str, Command)]) -> Vec<(&'static str, Arg)> {
+        cmds.iter().map(|(n, c)| (*n, a(self.command(*c)))).collect()
+    }
+
+    pub fn msg(&self, msg: &Msg) -> String {
+        match msg {
+            Msg::ChallengeIssued {
+                challenger,
+                challenged,
+                rated,
+                color,
+                minutes,
+            } => self.text(
+                "challenge-issued",
+                &[
+                    ("challenger", self.user(*challenger)),
+                    ("challenged", self.user(*challenged)),
+                    ("rated", a(yes(*rated))),
+                    (
+                        "color",
+                        a(match color {
+                            ColorChoice::White => "white",
+                            ColorChoice::Black => "black",
+                            ColorChoice::Random => "random",
+                        }),
+                    ),
+                    ("minutes", a(*minutes as i64)),
+                ],
+            ),
+            Msg::ChallengeDeclined { challenger, by } => self.text(
+                "challenge-declined",
+                &[("challenger", self.user(*challenger)), ("by", self.user(*by))],
+            ),
+            Msg::ChallengeWithdrawn { by } => {
+                self.text("challenge-withdrawn", &[("by", self.user(*by))])
+            }
+            Msg::ChallengeExpired {
+                challenger,
+                challenged,
+            } => self.text(
+                "challenge-expired",
+                &[
+                    ("challenger", self.user(*challenger)),
+                    ("challenged", self.user(*challenged)),
+                ],
+            ),
+            Msg::GameStarted { players, rated } => self.text(
+                "game-started",
+                &[
+                    ("white", a(self.player(players.white))),
+                    ("black", a(self.player(players.black))),
+                    ("rated", a(yes(*rated))),
+                ],
+            ),
+            Msg::AiGameStarted {
+                player,
+                level,
+                color,
+            } => self.text(
+                "ai-game-started",
+                &[
+                    ("player", self.user(*player)),
+                    ("level", a(self.level(*level))),
+                    ("color", a(color_key(*color))),
+                ],
+            ),
+            Msg::Played {
+                mover,
+                notation,
+                crowned,
+            } => self.text(
+                "played",
+                &[
+                    ("mover", a(self.player(*mover))),
+                    ("move", a(notation.as_str())),
+                    ("crowned", a(yes(*crowned))),
+                ],
+            ),
+            Msg::ToMove {
+                player,
+                side,
+                capture_due,
+                deadline,
+            } => self.text(
+                "to-move",
+                &[
+                    ("player", self.user(*player)),
+                    ("side", a(color_key(*side))),
+                    ("capture", a(yes(*capture_due))),
+                    ("deadline", self.moment(*deadline)),
+                ],
+            ),
+            Msg::AiThinking { level } => {
+                self.text("ai-thinking", &[("level", a(self.level(*level)))])
+            }
+            Msg::GameOver { outcome, players } => self.game_over(*outcome, *players),
+            Msg::RatingChanges(changes) => {
+                let items: Vec<String> = changes
+                    .iter()
+                    .map(|c| {
+                        let (before, after) = (c.before.round() as i64, c.after.round() as i64);
+                        let delta = after - before;
+                        self.part(
+                            "rating-change",
+                            &[
+                                ("user", self.user(c.user)),
+                                ("before", a(before)),
+                                ("after", a(after)),
+                                (
+                                    "delta",
+                                    a(if delta >= 0 {
+                                        format!("+{delta}")
+                                    } else {
+                                        format!("−{}", -delta)
+                                    }),
+                                ),
+                            ],
+                        )
+                    })
+                    .collect();
+                self.text("rating-changes", &[("list", a(items.join(", ")))])
+            }
+            Msg::CalledOff { by } => match by {
+                Some(by) => self.text("called-off-by", &[("by", self.user(*by))]),
+                None => self.text("called-off", &[]),
+            },
+            Msg::ConfirmResign => self.text("confirm-resign", &[]),
+            Msg::DrawOffered { by, to } => {
+                let mut args = vec![("by", self.user(*by)), ("to", self.user(*to))];
+                args.extend(self.commands(&[("draw", Command::Draw)]));
+                self.text("draw-offered", &args)
+            }
+            Msg::AiDeclinesDraw { level } => {
+                self.text("ai-declines-draw", &[("level", a(self.level(*level)))])
+            }
+            Msg::TakebackAsked { by, to } => {
+                let mut args = vec![("by", self.user(*by)), ("to", self.user(*to))];
+                args.extend(self.commands(&[("takeback", Command::Takeback)]));
+                self.text("takeback-asked", &args)
+            }
+            Msg::TakenBack { moves } => self.text(
+                "taken-back",
+                &[
+                    ("count", a(moves.len() as i64)),
+                    ("moves", a(moves.join(", "))),
+                ],
+            ),
+            Msg::Hint { notation, eval } => self.text(
+                "hint",
+                &[
+                    ("move", a(notation.as_str())),
+                    ("eval", a(self.eval(*eval))),
+                ],
+            ),
+            Msg::LegalMoves {
+                side,
+                moves,
+                capture_due,
+            } => self.text(
+                "legal-moves",
+                &[
+                    ("side", a(color_key(*side))),
+                    ("count", a(moves.len() as i64)),
+                    ("capture", a(yes(*capture_due))),
+                    ("moves", a(moves.join(", "))),
+                ],
+            ),
+            Msg::PdnFile { game } => self.text("pdn-file", &[("game", a(game.0))]),
+            Msg::ReplayFile { game } => self.text("replay-file", &[("game", a(game.0))]),
+            Msg::Leaderboard { scope, rows } => {
+                let mut lines = vec![self.text("leaderboard-title", &[("scope", a(scope_key(*scope)))])];
+                for (i, r) in rows.iter().enumerate() {
+                    lines.push(self.part(
+                        "leaderboard-row",
+                        &[
+                            ("rank", a(i as i64 + 1)),
+                            ("user", self.user(r.user)),
+                            ("rating", a(r.rating.round() as i64)),
+                            ("margin", a(r.margin.round() as i64)),
+                            ("games", a(r.games)),
+                            ("wins", a(r.wins)),
+                            ("draws", a(r.draws)),
+                            ("losses", a(r.losses)),
+                        ],
+                    ));
+                }
+                lines.join("\n")
+            }
+            Msg::NoRatedGames { scope } => {
+                let mut args = vec![("scope", a(scope_key(*scope)))];
+                args.extend(self.commands(&[("challenge", Command::Challenge)]));
+                self.text("no-rated-games", &args)
+            }
+            Msg::Stats(s) => {
+                let mut text = self.text(
+                    "stats",
+                    &[
+                        ("user", self.user(s.user)),
+                        ("rating", a(s.rating.round() as i64)),
+                        ("margin", a(s.margin.round() as i64)),
+                        ("games", a(s.games)),
+                        ("wins", a(s.wins)),
+                        ("draws", a(s.draws)),
+                        ("losses", a(s.losses)),
+                    ],
+                );
+                if !s.recent.is_empty() {
+                    let items: Vec<String> = s
+                        .recent
+                        .iter()
+                        .map(|g| {
+                            self.part(
+                                "stats-recent-game",
+                                &[
+                                    (
+                                        "result",
+                                        a(match g.result {
+                                            PlayerResult::Win => "win",
+                                            PlayerResult::Draw => "draw",
+                                            PlayerResult::Loss => "loss",
+                                        }),
+                                    ),
+                                    ("opponent", a(self.player(g.opponent))),
+                                ],
+                            )
+                        })
+                        .collect();
+                    text.push(' ');
+                    text.push_str(&self.text("stats-recent", &[("list", a(items.join(", ")))]));
+                }
+                text
+            }
+            Msg::NotPlayedYet { user } => {
+                self.text("not-played-yet", &[("user", self.user(*user))])
+            }
+            Msg::TimeWarning { player, deadline } => self.text(
+                "time-warning",
+                &[
+                    ("player", self.user(*player)),
+                    ("deadline", self.moment(*deadline)),
+                ],
+            ),
+            Msg::GameBroken { game, players } => {
+                let names = players.iter().map(|u| self.markup.user(*u)).collect();
+                let mut args = vec![
+                    ("game", a(game.0)),
+                    ("players", a(self.joined(names, "list-and"))),
+                ];
+                args.extend(self.commands(&[("abort", Command::Abort)]));
+                self.text("game-broken", &args)
+            }
+            Msg::Aborted { game, by } => self.text(
+                "aborted",
+                &[("game", a(game.0)), ("by", self.user(*by))],
+            ),
+            Msg::LanguageSet { scope, lang } => {
+                let scope = a(match scope {
+                    LanguageScope::Me => "me",
+                    LanguageScope::Server => "server",
+                });
+                match lang {
+                    Some(l) => self.text(
+                        "language-set",
+                        &[("scope", scope), ("lang", a(self.words.get(*l, "language-name")))],
+                    ),
+                    None => self.text("language-auto", &[("scope", scope)]),
+                }
+            }
+            Msg::Rules { hours } => self.text("rules", &[("hours", a(*hours as i64))]),
+            Msg::Help { hours } => {
+                let id = match self.markup.surface() {
+                    Surface::Discord => "help",
+                    Surface::Console { .. } => "console-help",
+                };
+                self.text(id, &[("hours", a(*hours as i64))])
+            }
+        }
+    }
+
+    fn game_over(&self, outcome: Outcome, players: crate::host::Players) -> String {
+        let reason = a(reason_key(outcome.reason));
+        match outcome.result {
+            GameResult::Win(winner) => {
+                let (w, l) = (players.of(winner), players.of(winner.opponent()));
+                let mut text = self.text(
+                    "game-won",
+                    &[
+                        ("reason", reason),
+                        ("winner", a(self.player(w))),
+                        ("loser", a(self.player(l))),
+                        ("color", a(color_key(winner))),
+                    ],
+                );
+                let verdict = match (w, l) {
+                    (Player::User(u), Player::Ai(level)) => {
+                        Some(("game-ai-you-won", u, level))
+                    }
+                    (Player::Ai(level), Player::User(u)) => {
+                        Some(("game-ai-you-lost", u, level))
+                    }
+                    _ => None,
+                };
+                if let Some((id, person, level)) = verdict {
+                    text.push(' ');
+                    text.push_str(&self.text(
+                        id,
+                        &[("person", self.user(person)), ("level", a(self.level(level)))],
+                    ));
+                }
+                text
+            }
+            GameResult::Draw => self.text("game-drawn", &[("reason", reason)]),
+        }
+    }
+
+    pub fn eval(&self, eval: Eval) -> String {
+        match eval {
+            Eval::Equal => self.text("eval-equal", &[]),
+            Eval::SlightlyBetter(c) => self.text("eval-slightly-better", &[("side", a(color_key(c)))]),
+            Eval::Better(c) => self.text("eval-better", &[("side", a(color_key(c)))]),
+            Eval::Winning(c) => self.text("eval-winning", &[("side", a(color_key(c)))]),
+            Eval::WinsIn { side, moves } => self.text(
+                "eval-wins-in",
+                &[("side", a(color_key(side))), ("moves", a(moves as i64))],
+            ),
+        }
+    }
+
+    pub fn caption(&self, caption: &Caption) -> String {
+        match caption {
+            Caption::ToMove { side, number } => self.text(
+                "caption-to-move",
+                &[("side", a(color_key(*side))), ("number", a(*number as i64))],
+            ),
+            Caption::SideToMove(side) => {
+                self.text("caption-side-to-move", &[("side", a(color_key(*side)))])
+            }
+            Caption::Over(o) => self.outcome_caption(*o),
+            Caption::CalledOff => self.text("caption-called-off", &[]),
+            Caption::ReplayStart => self.text("caption-replay-start", &[]),
+            Caption::ReplayPly {
+                number,
+                side,
+                notation,
+                outcome,
+            } => {
+                let ply = self.part(
+                    "caption-replay-ply",
+                    &[
+                        ("number", a(*number as i64)),
+                        ("side", a(color_key(*side))),
+                        ("move", a(notation.as_str())),
+                    ],
+                );
+                match outcome {
+                    Some(o) => self.part(
+                        "caption-replay-end",
+                        &[("ply", a(ply)), ("outcome", a(self.outcome_caption(*o)))],
+                    ),
+                    None => ply,
+                }
+            }
+        }
+    }
+
+    fn outcome_caption(&self, o: Outcome) -> String {
+        match o.result {
+            GameResult::Win(c) => self.text(
+                "caption-won",
+                &[("color", a(color_key(c))), ("reason", a(reason_key(o.reason)))],
+            ),
+            GameResult::Draw => {
+                self.text("caption-drawn", &[("reason", a(reason_key(o.reason)))])
+            }
+        }
+    }
+
+    pub fn button(&self, label: ButtonLabel) -> String {
+        self.text(
+            match label {
+                ButtonLabel::Accept => "button-accept",
+                ButtonLabel::Decline => "button-decline",
+                ButtonLabel::Resign => "button-resign",
+                ButtonLabel::ConfirmResign => "button-confirm-resign",
+                ButtonLabel::OfferDraw => "button-offer-draw",
+                ButtonLabel::AcceptDraw => "button-accept-draw",
+                ButtonLabel::AllowTakeback => "button-allow-takeback",
+                ButtonLabel::Hint => "button-hint",
+            },
+            &[],
+        )
+    }
+
+    /// A refusal, said so the player knows what to do; an internal failure as an apology.
+    pub fn error(&self, e: &HostError) -> String {
+        let cmds = |list: &[(&'static str, Command)]| self.commands(list);
+        match e {
+            HostError::NoGame => self.text(
+                "error-no-game",
+                &cmds(&[("challenge", Command::Challenge), ("ai", Command::Ai)]),
+            ),
+            HostError::NoGameYet => self.text(
+                "error-no-game-yet",
+                &cmds(&[("challenge", Command::Challenge), ("ai", Command::Ai)]),
+            ),
+            HostError::NotAPlayer => self.text("error-not-a-player", &[]),
+            HostError::NotYourTurn { to_move } => {
+                self.text("error-not-your-turn", &[("player", a(self.player(*to_move)))])
+            }
+            HostError::Move(m) => self.text("error-move", &[("why", a(self.move_error(m)))]),
+            HostError::Stale => self.text("error-stale", &[]),
+            HostError::ChannelBusy => self.text(
+                "error-channel-busy",
+                &cmds(&[("challenge", Command::Challenge)]),
+            ),
+            HostError::SelfChallenge => {
+                self.text("error-self-challenge", &cmds(&[("ai", Command::Ai)]))
+            }
+            HostError::BotOpponent => {
+                self.text("error-bot-opponent", &cmds(&[("ai", Command::Ai)]))
+            }
+            HostError::NoChallenge => self.text("error-no-challenge", &[]),
+            HostError::ChallengeClosed(status) => self.text(
+                "error-challenge-closed",
+                &[(
+                    "status",
+                    a(match status {
+                        ChallengeStatus::Open => "open",
+                        ChallengeStatus::Accepted => "accepted",
+                        ChallengeStatus::Declined => "declined",
+                        ChallengeStatus::Cancelled => "cancelled",
+                        ChallengeStatus::Expired => "expired",
+                    }),
+                )],
+            ),
+            HostError::ChallengeExpired => self.text("error-challenge-expired", &[]),
+            HostError::NotYourChallenge => self.text("error-not-your-challenge", &[]),
+            HostError::NoOpenChallenge => self.text("error-no-open-challenge", &[]),
+            HostError::GameAlreadyOver => self.text("error-game-already-over", &[]),
+            HostError::DrawAlreadyOffered => {
+                self.text("error-draw-already-offered", &cmds(&[("draw", Command::Draw)]))
+            }
+            HostError::TakebackAlreadyAsked => self.text("error-takeback-already-asked", &[]),
+            HostError::NothingToTakeBack => self.text("error-nothing-to-take-back", &[]),
+            HostError::NoHintsInRatedGames => self.text("error-no-hints-in-rated", &[]),
+            HostError::OldButton => self.text("error-old-button", &[]),
+            HostError::ButtonGameOver => self.text("error-button-game-over", &[]),
+            HostError::UnknownButton => self.text("error-unknown-button", &[]),
+            HostError::Broken { .. } => {
+                self.text("error-broken", &cmds(&[("abort", Command::Abort)]))
+            }
+            HostError::CannotAbort => {
+                self.text("error-cannot-abort", &cmds(&[("resign", Command::Resign)]))
+            }
+            HostError::NeedsManageServer => self.text("error-needs-manage-server", &[]),
+            HostError::UnknownLanguage(text) => {
+                let names: Vec<String> = self
+                    .words
+                    .languages()
+                    .into_iter()
+                    .map(|l| l.code().to_string())
+                    .collect();
+                self.text(
+                    "error-unknown-language",
+                    &[("text", a(clip(text))), ("options", a(self.or_list(&names)))],
+                )
+            }
+            HostError::TooManyChallenges { limit } => {
+                self.text("error-too-many-challenges", &[("limit", a(*limit))])
+            }
+            HostError::TooManyAiGames { limit } => {
+                self.text("error-too-many-ai-games", &[("limit", a(*limit))])
+            }
+            HostError::ReplayForPlayersOnly => self.text("error-replay-players-only", &[]),
+            HostError::Internal(_) => self.text("error-internal", &[]),
+        }
+    }
+
+    /// Why a typed move was not played (part of a sentence).
+    pub fn move_error(&self, e: &MoveError) -> String {
+        match e {
+            MoveError::Syntax(s) => match s {
+                SyntaxError::Empty => self.part("syntax-empty", &[]),
+                SyntaxError::NotASquare(t) => {
+                    self.part("syntax-not-a-square", &[("text", a(clip(t)))])
+                }
+                SyntaxError::OneSquare => self.part("syntax-one-square", &[]),
+                SyntaxError::TrailingSeparator(c) => {
+                    self.part("syntax-trailing", &[("sep", a(c.to_string()))])
+                }
+                SyntaxError::TooLong => self.part("syntax-too-long", &[]),
+            },
+            MoveError::Ambiguous { text, options } => self.part(
+                "move-ambiguous",
+                &[("text", a(clip(text))), ("options", a(self.or_list(options)))],
+            ),
+            MoveError::Illegal(i) => self.illegal(i),
+        }
+    }
+
+    fn illegal(&self, i: &Illegal) -> String {
+        let opts = |o: &[String]| a(self.or_list(o));
+        match i {
+            Illegal::NoPiece(sq) => self.part("illegal-no-piece", &[("square", a(sq.to_string()))]),
+            Illegal::NotYourPiece {
+                square,
+                owner,
+                side,
+            } => self.part(
+                "illegal-not-your-piece",
+                &[
+                    ("square", a(square.to_string())),
+                    ("owner", a(color_key(*owner))),
+                    ("side", a(color_key(*side))),
+                ],
+            ),
+            Illegal::CaptureCompulsory { options } => {
+                self.part("illegal-capture-compulsory", &[("options", opts(options))])
+            }
+            Illegal::MustTakeMore { count, options } => self.part(
+                "illegal-must-take-more",
+                &[("count", a(*count as i64)), ("options", opts(options))],
+            ),
+            Illegal::Unfinished { options } => {
+                self.part("illegal-unfinished", &[("options", opts(options))])
+            }
+            Illegal::WrongCapture {
+                piece,
+                square,
+                options,
+            } => self.part(
+                "illegal-wrong-capture",
+                &[
+                    ("piece", a(piece_key(piece.0))),
+                    ("square", a(square.to_string())),
+                    ("options", opts(options)),
+                ],
+            ),
+            Illegal::NothingToCapture { options } => {
+                self.part("illegal-nothing-to-capture", &[("options", opts(options))])
+            }
+            Illegal::Blocked { piece, square } => self.part(
+                "illegal-blocked",
+                &[
+                    ("piece", a(piece_key(piece.0))),
+                    ("square", a(square.to_string())),
+                ],
+            ),
+            Illegal::CannotMoveThere {
+                piece,
+                from,
+                to,
+                why,
+                options,
+            } => self.part(
+                "illegal-cannot-move-there",
+                &[
+                    ("piece", a(piece_key(piece.0))),
+                    ("from", a(from.to_string())),
+                    ("to", a(to.to_string())),
+                    (
+                        "why",
+                        a(self.part(
+                            match why {
+                                WhyNot::Nowhere => "why-nowhere",
+                                WhyNot::Diagonal => "why-diagonal",
+                                WhyNot::ManBackwards => "why-man-backwards",
+                                WhyNot::ManTooFar => "why-man-too-far",
+                                WhyNot::SquareTaken => "why-square-taken",
+                                WhyNot::PathBlocked => "why-path-blocked",
+                                WhyNot::NotLegal => "why-not-legal",
+                            },
+                            &[],
+                        )),
+                    ),
+                    ("options", opts(options)),
+                ],
+            ),
+            Illegal::GameOver => self.part("illegal-game-over", &[]),
+        }
+    }
+}
+
+fn scope_key(s: Scope) -> &'static str {
+    match s {
+        Scope::Server => "server",
+        Scope::Global => "global",
+    }
+}

@@ -1,0 +1,675 @@
+//! The language files: the same messages in every language, every message the code can send
+//! formats without a Fluent error with the arguments the code passes, the slash commands'
+//! names follow Discord's rules, and plurals and capitals come out right.
+use dama::ai::{Eval, Level};
+use dama::engine::{
+    Color, GameResult, Illegal, MoveError, Outcome, PieceName, Reason, Role, Square, SyntaxError,
+    WhyNot,
+};
+use dama::host::{
+    ButtonLabel, Caption, ChallengeStatus, ColorChoice, GameId, HostError, Lang, LanguageScope,
+    LeaderRow, Msg, Player, PlayerResult, PlayerStats, Players, RatingChange, RecentGame, Reply,
+    Scope, UserId,
+};
+use dama::words::{Markup, Surface, Words};
+
+const ALI: UserId = UserId(11);
+const AYSE: UserId = UserId(12);
+
+struct Names(Surface);
+
+impl Markup for Names {
+    fn user(&self, id: UserId) -> String {
+        match id {
+            ALI => "ali".into(),
+            AYSE => "ayşe".into(),
+            other => format!("<@{}>", other.0),
+        }
+    }
+    fn surface(&self) -> Surface {
+        self.0
+    }
+}
+
+const SURFACES: [Surface; 2] = [Surface::Discord, Surface::Console { now: 1_000 }];
+
+fn sq(s: &str) -> Square {
+    Square::parse(s).unwrap()
+}
+
+fn outcomes() -> Vec<Outcome> {
+    let mut all = Vec::new();
+    for reason in [
+        Reason::NoMoves,
+        Reason::Resignation,
+        Reason::Timeout,
+        Reason::Repetition,
+        Reason::NoProgress,
+        Reason::KingAgainstKing,
+        Reason::Agreement,
+        Reason::Recorded,
+    ] {
+        for result in [
+            GameResult::Win(Color::White),
+            GameResult::Win(Color::Black),
+            GameResult::Draw,
+        ] {
+            all.push(Outcome { result, reason });
+        }
+    }
+    all
+}
+
+/// One or more values of every message, and the index of its variant (a new variant without
+/// an example does not compile: `variant` has no wildcard).
+fn messages() -> Vec<Msg> {
+    let people = Players {
+        white: Player::User(ALI),
+        black: Player::User(AYSE),
+    };
+    let vs_ai = Players {
+        white: Player::User(ALI),
+        black: Player::Ai(Level::Hard),
+    };
+    let mut all = vec![
+        Msg::ChallengeDeclined {
+            challenger: ALI,
+            by: AYSE,
+        },
+        Msg::ChallengeWithdrawn { by: ALI },
+        Msg::ChallengeExpired {
+            challenger: ALI,
+            challenged: AYSE,
+        },
+        Msg::AiGameStarted {
+            player: ALI,
+            level: Level::Easy,
+            color: Color::Black,
+        },
+        Msg::AiThinking {
+            level: Level::Master,
+        },
+        Msg::RatingChanges(vec![
+            RatingChange {
+                user: ALI,
+                before: 1500.0,
+                after: 1662.3,
+            },
+            RatingChange {
+                user: AYSE,
+                before: 1500.0,
+                after: 1337.7,
+            },
+        ]),
+        Msg::CalledOff { by: Some(ALI) },
+        Msg::CalledOff { by: None },
+        Msg::ConfirmResign,
+        Msg::DrawOffered { by: ALI, to: AYSE },
+        Msg::AiDeclinesDraw {
+            level: Level::Medium,
+        },
+        Msg::TakebackAsked { by: AYSE, to: ALI },
+        Msg::TakenBack {
+            moves: vec!["e3-e4".into()],
+        },
+        Msg::TakenBack {
+            moves: vec!["e3-e4".into(), "f6-f5".into()],
+        },
+        Msg::PdnFile { game: GameId(7) },
+        Msg::ReplayFile { game: GameId(7) },
+        Msg::Leaderboard {
+            scope: Scope::Server,
+            rows: vec![LeaderRow {
+                user: ALI,
+                rating: 1612.4,
+                margin: 290.0,
+                games: 1,
+                wins: 1,
+                draws: 0,
+                losses: 0,
+            }],
+        },
+        Msg::NotPlayedYet { user: AYSE },
+        Msg::TimeWarning {
+            player: ALI,
+            deadline: 1_000 + 86_400,
+        },
+        Msg::GameBroken {
+            game: GameId(3),
+            players: vec![ALI, AYSE],
+        },
+        Msg::Aborted {
+            game: GameId(3),
+            by: ALI,
+        },
+        Msg::LanguageSet {
+            scope: LanguageScope::Me,
+            lang: None,
+        },
+        Msg::Rules { hours: 72 },
+        Msg::Help { hours: 72 },
+    ];
+    for rated in [true, false] {
+        for color in [ColorChoice::White, ColorChoice::Black, ColorChoice::Random] {
+            for minutes in [1, 10] {
+                all.push(Msg::ChallengeIssued {
+                    challenger: ALI,
+                    challenged: AYSE,
+                    rated,
+                    color,
+                    minutes,
+                });
+            }
+        }
+        all.push(Msg::GameStarted {
+            players: people,
+            rated,
+        });
+        all.push(Msg::Played {
+            mover: Player::Ai(Level::Easy),
+            notation: "h6-h5".into(),
+            crowned: rated,
+        });
+        all.push(Msg::ToMove {
+            player: AYSE,
+            side: Color::Black,
+            capture_due: rated,
+            deadline: 1_000 + 72 * 3600,
+        });
+        all.push(Msg::LegalMoves {
+            side: Color::White,
+            moves: vec!["e3-e4".into()],
+            capture_due: rated,
+        });
+    }
+    for outcome in outcomes() {
+        for players in [people, vs_ai] {
+            all.push(Msg::GameOver { outcome, players });
+        }
+    }
+    for eval in [
+        Eval::Equal,
+        Eval::SlightlyBetter(Color::White),
+        Eval::Better(Color::Black),
+        Eval::Winning(Color::White),
+        Eval::WinsIn {
+            side: Color::Black,
+            moves: 1,
+        },
+        Eval::WinsIn {
+            side: Color::White,
+            moves: 5,
+        },
+    ] {
+        all.push(Msg::Hint {
+            notation: "d1-a1".into(),
+            eval,
+        });
+    }
+    for scope in [Scope::Server, Scope::Global] {
+        all.push(Msg::NoRatedGames { scope });
+    }
+    for scope in [LanguageScope::Me, LanguageScope::Server] {
+        all.push(Msg::LanguageSet {
+            scope,
+            lang: Some(Lang::ENGLISH),
+        });
+    }
+    all.push(Msg::Stats(PlayerStats {
+        user: ALI,
+        rating: 1500.0,
+        margin: 700.0,
+        games: 2,
+        wins: 1,
+        draws: 0,
+        losses: 1,
+        recent: vec![
+            RecentGame {
+                result: PlayerResult::Win,
+                opponent: Player::User(AYSE),
+            },
+            RecentGame {
+                result: PlayerResult::Draw,
+                opponent: Player::User(AYSE),
+            },
+            RecentGame {
+                result: PlayerResult::Loss,
+                opponent: Player::User(AYSE),
+            },
+        ],
+    }));
+    all
+}
+
+fn variant(m: &Msg) -> usize {
+    match m {
+        Msg::ChallengeIssued { .. } => 0,
+        Msg::ChallengeDeclined { .. } => 1,
+        Msg::ChallengeWithdrawn { .. } => 2,
+        Msg::ChallengeExpired { .. } => 3,
+        Msg::GameStarted { .. } => 4,
+        Msg::AiGameStarted { .. } => 5,
+        Msg::Played { .. } => 6,
+        Msg::ToMove { .. } => 7,
+        Msg::AiThinking { .. } => 8,
+        Msg::GameOver { .. } => 9,
+        Msg::RatingChanges(_) => 10,
+        Msg::CalledOff { .. } => 11,
+        Msg::ConfirmResign => 12,
+        Msg::DrawOffered { .. } => 13,
+        Msg::AiDeclinesDraw { .. } => 14,
+        Msg::TakebackAsked { .. } => 15,
+        Msg::TakenBack { .. } => 16,
+        Msg::Hint { .. } => 17,
+        Msg::LegalMoves { .. } => 18,
+        Msg::PdnFile { .. } => 19,
+        Msg::ReplayFile { .. } => 20,
+        Msg::Leaderboard { .. } => 21,
+        Msg::NoRatedGames { .. } => 22,
+        Msg::Stats(_) => 23,
+        Msg::NotPlayedYet { .. } => 24,
+        Msg::TimeWarning { .. } => 25,
+        Msg::GameBroken { .. } => 26,
+        Msg::Aborted { .. } => 27,
+        Msg::LanguageSet { .. } => 28,
+        Msg::Rules { .. } => 29,
+        Msg::Help { .. } => 30,
+    }
+}
+const MESSAGE_VARIANTS: usize = 31;
+
+fn move_errors() -> Vec<MoveError> {
+    let options = |n: usize| -> Vec<String> { (0..n).map(|i| format!("a{}-b{}", i % 8 + 1, i % 8 + 1)).collect() };
+    let mut all: Vec<MoveError> = vec![
+        SyntaxError::Empty.into(),
+        SyntaxError::NotASquare("z9".into()).into(),
+        SyntaxError::OneSquare.into(),
+        SyntaxError::TrailingSeparator('-').into(),
+        SyntaxError::TooLong.into(),
+        MoveError::Ambiguous {
+            text: "d4xf6".into(),
+            options: options(2),
+        },
+        Illegal::NoPiece(sq("e5")).into(),
+        Illegal::NotYourPiece {
+            square: sq("f6"),
+            owner: Color::Black,
+            side: Color::White,
+        }
+        .into(),
+        Illegal::CaptureCompulsory { options: options(1) }.into(),
+        Illegal::MustTakeMore {
+            count: 3,
+            options: options(12),
+        }
+        .into(),
+        Illegal::Unfinished { options: options(3) }.into(),
+        Illegal::WrongCapture {
+            piece: PieceName(Role::King),
+            square: sq("d4"),
+            options: options(2),
+        }
+        .into(),
+        Illegal::NothingToCapture { options: options(2) }.into(),
+        Illegal::Blocked {
+            piece: PieceName(Role::Man),
+            square: sq("a2"),
+        }
+        .into(),
+        Illegal::GameOver.into(),
+    ];
+    for why in [
+        WhyNot::Nowhere,
+        WhyNot::Diagonal,
+        WhyNot::ManBackwards,
+        WhyNot::ManTooFar,
+        WhyNot::SquareTaken,
+        WhyNot::PathBlocked,
+        WhyNot::NotLegal,
+    ] {
+        all.push(
+            Illegal::CannotMoveThere {
+                piece: PieceName(Role::Man),
+                from: sq("e6"),
+                to: sq("d5"),
+                why,
+                options: options(2),
+            }
+            .into(),
+        );
+    }
+    all
+}
+
+fn errors() -> Vec<HostError> {
+    let mut all = vec![
+        HostError::NoGame,
+        HostError::NoGameYet,
+        HostError::NotAPlayer,
+        HostError::NotYourTurn {
+            to_move: Player::Ai(Level::Hard),
+        },
+        HostError::Stale,
+        HostError::ChannelBusy,
+        HostError::SelfChallenge,
+        HostError::BotOpponent,
+        HostError::NoChallenge,
+        HostError::ChallengeExpired,
+        HostError::NotYourChallenge,
+        HostError::NoOpenChallenge,
+        HostError::GameAlreadyOver,
+        HostError::DrawAlreadyOffered,
+        HostError::TakebackAlreadyAsked,
+        HostError::NothingToTakeBack,
+        HostError::NoHintsInRatedGames,
+        HostError::OldButton,
+        HostError::ButtonGameOver,
+        HostError::UnknownButton,
+        HostError::Broken { game: GameId(1) },
+        HostError::CannotAbort,
+        HostError::NeedsManageServer,
+        HostError::UnknownLanguage("klingon".into()),
+        HostError::TooManyChallenges { limit: 3 },
+        HostError::TooManyAiGames { limit: 3 },
+        HostError::ReplayForPlayersOnly,
+        HostError::Internal("disk on fire".into()),
+    ];
+    for s in [
+        ChallengeStatus::Open,
+        ChallengeStatus::Accepted,
+        ChallengeStatus::Declined,
+        ChallengeStatus::Cancelled,
+        ChallengeStatus::Expired,
+    ] {
+        all.push(HostError::ChallengeClosed(s));
+    }
+    all.extend(move_errors().into_iter().map(HostError::Move));
+    all
+}
+
+fn captions() -> Vec<Caption> {
+    let mut all = vec![
+        Caption::ToMove {
+            side: Color::White,
+            number: 12,
+        },
+        Caption::SideToMove(Color::Black),
+        Caption::CalledOff,
+        Caption::ReplayStart,
+        Caption::ReplayPly {
+            number: 3,
+            side: Color::Black,
+            notation: "f6-f5".into(),
+            outcome: None,
+        },
+    ];
+    for o in outcomes() {
+        all.push(Caption::Over(o));
+        all.push(Caption::ReplayPly {
+            number: 40,
+            side: Color::White,
+            notation: "d4xd6xf6".into(),
+            outcome: Some(o),
+        });
+    }
+    all
+}
+
+const LABELS: [ButtonLabel; 8] = [
+    ButtonLabel::Accept,
+    ButtonLabel::Decline,
+    ButtonLabel::Resign,
+    ButtonLabel::ConfirmResign,
+    ButtonLabel::OfferDraw,
+    ButtonLabel::AcceptDraw,
+    ButtonLabel::AllowTakeback,
+    ButtonLabel::Hint,
+];
+
+#[test]
+fn every_language_has_exactly_the_same_messages() {
+    let words = Words::new();
+    let langs = words.languages();
+    assert!(langs.len() >= 2, "English and Turkish at least: {langs:?}");
+    assert_eq!(langs[0], Lang::ENGLISH);
+    let english = words.ids(Lang::ENGLISH);
+    assert!(english.len() > 150, "{} ids", english.len());
+    for lang in &langs[1..] {
+        let other = words.ids(*lang);
+        let missing: Vec<_> = english.iter().filter(|i| !other.contains(i)).collect();
+        let extra: Vec<_> = other.iter().filter(|i| !english.contains(i)).collect();
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "{}: missing {missing:?}, not in English {extra:?}",
+            lang.code()
+        );
+    }
+}
+
+#[test]
+fn every_message_the_code_sends_formats_in_every_language() {
+    let words = Words::new();
+    let all = messages();
+    let mut seen = [false; MESSAGE_VARIANTS];
+    for m in &all {
+        seen[variant(m)] = true;
+    }
+    assert!(seen.iter().all(|&s| s), "a message variant has no example");
+    for lang in words.languages() {
+        for surface in SURFACES {
+            let names = Names(surface);
+            let w = words.writer(lang, &names);
+            for m in &all {
+                let text = w.msg(m);
+                assert!(!text.trim().is_empty(), "{m:?}");
+                assert!(!text.contains("{"), "{}: {text}", lang.code());
+            }
+            for e in errors() {
+                let text = w.error(&e);
+                assert!(text.ends_with('.') || text.ends_with('!'), "{}: {text}", lang.code());
+            }
+            for c in captions() {
+                assert!(!w.caption(&c).is_empty());
+            }
+            for l in LABELS {
+                assert!(!w.button(l).is_empty());
+            }
+            let problems = w.finish();
+            assert!(problems.is_empty(), "{problems:#?}");
+        }
+    }
+}
+
+#[test]
+fn every_answer_is_one_sentence_or_more_starting_with_a_capital() {
+    let words = Words::new();
+    let names = Names(Surface::Discord);
+    for lang in words.languages() {
+        let w = words.writer(lang, &names);
+        for m in messages() {
+            let text = w.msg(&m);
+            let first = text.chars().next().unwrap();
+            assert!(
+                !first.is_lowercase(),
+                "{}: {text} starts with a small letter",
+                lang.code()
+            );
+        }
+    }
+}
+
+#[test]
+fn english_plurals_and_turkish_counts() {
+    let words = Words::new();
+    let names = Names(Surface::Console { now: 0 });
+    let en = words.writer(Lang::ENGLISH, &names);
+    let tr = words.writer(words.pick("tr").unwrap(), &names);
+    let stats = |games, wins| {
+        Msg::Stats(PlayerStats {
+            user: ALI,
+            rating: 1500.0,
+            margin: 100.0,
+            games,
+            wins,
+            draws: 0,
+            losses: games - wins,
+            recent: vec![],
+        })
+    };
+    assert!(en.msg(&stats(1, 1)).contains("1 rated game: 1 win, 0 draws, 0 losses"));
+    assert!(en.msg(&stats(2, 2)).contains("2 rated games: 2 wins"));
+    // Turkish keeps the noun singular after a number.
+    assert!(tr.msg(&stats(2, 2)).contains("2 puanlı oyun: 2 galibiyet"));
+    let moves = |n: usize| Msg::LegalMoves {
+        side: Color::White,
+        moves: vec!["a3-a4".into(); n],
+        capture_due: false,
+    };
+    assert!(en.msg(&moves(1)).starts_with("White to move, one legal move: a3-a4"));
+    assert!(en.msg(&moves(2)).starts_with("White to move, 2 legal moves"));
+    assert!(tr.msg(&moves(2)).starts_with("Beyaz oynar, 2 geçerli hamle"));
+}
+
+#[test]
+fn the_end_of_a_game_names_winner_and_loser_and_tells_you_against_the_ai() {
+    let words = Words::new();
+    let names = Names(Surface::Discord);
+    let en = words.writer(Lang::ENGLISH, &names);
+    let people = Players {
+        white: Player::User(ALI),
+        black: Player::User(AYSE),
+    };
+    let resigned = Msg::GameOver {
+        outcome: Outcome {
+            result: GameResult::Win(Color::White),
+            reason: Reason::Resignation,
+        },
+        players: people,
+    };
+    assert_eq!(en.msg(&resigned), "Ayşe resigned: ali wins with White.");
+    let lost = Msg::GameOver {
+        outcome: Outcome {
+            result: GameResult::Win(Color::Black),
+            reason: Reason::NoMoves,
+        },
+        players: Players {
+            white: Player::User(ALI),
+            black: Player::Ai(Level::Easy),
+        },
+    };
+    assert_eq!(
+        en.msg(&lost),
+        "Ali has no move left: the AI (easy) wins with Black. Better luck next time, ali!"
+    );
+    let tr = words.writer(words.pick("tr").unwrap(), &names);
+    assert_eq!(
+        tr.msg(&resigned),
+        "Ayşe terk etti: ali beyazla kazandı."
+    );
+    let ai_moved = Msg::Played {
+        mover: Player::Ai(Level::Easy),
+        notation: "h6-h5".into(),
+        crowned: false,
+    };
+    assert_eq!(en.msg(&ai_moved), "The AI (easy) played h6-h5.");
+    assert_eq!(tr.msg(&ai_moved), "Bilgisayar (kolay) h6-h5 oynadı.");
+}
+
+#[test]
+fn a_sentence_opening_with_i_is_capitalised_the_turkish_way() {
+    let words = Words::new();
+    let names = Names(Surface::Discord);
+    let tr = words.writer(words.pick("tr").unwrap(), &names);
+    let hint = tr.msg(&Msg::Hint {
+        notation: "e3-e4".into(),
+        eval: Eval::Equal,
+    });
+    assert!(hint.starts_with("İpucu: e3-e4."), "{hint}");
+}
+
+#[test]
+fn deadlines_are_discord_timestamps_on_discord_and_words_in_the_console() {
+    let words = Words::new();
+    let msg = Msg::TimeWarning {
+        player: ALI,
+        deadline: 1_000 + 3 * 86_400,
+    };
+    let discord = Names(Surface::Discord);
+    let text = words.writer(Lang::ENGLISH, &discord).msg(&msg);
+    assert!(text.contains("<t:260200:R>"), "{text}");
+    let console = Names(Surface::Console { now: 1_000 });
+    let text = words.writer(Lang::ENGLISH, &console).msg(&msg);
+    assert!(text.contains("in 3 days"), "{text}");
+    let text = words.writer(words.pick("tr").unwrap(), &console).msg(&msg);
+    assert!(text.contains("3 gün içinde"), "{text}");
+}
+
+#[test]
+fn a_long_typed_text_is_quoted_only_in_part() {
+    let words = Words::new();
+    let names = Names(Surface::Discord);
+    let typed = "x".repeat(4_500);
+    let e = HostError::Move(SyntaxError::NotASquare(typed).into());
+    for lang in words.languages() {
+        let text = words.writer(lang, &names).error(&e);
+        assert!(text.chars().count() < 300, "{} characters", text.len());
+    }
+}
+
+#[test]
+fn locale_codes_find_the_nearest_language() {
+    let words = Words::new();
+    assert_eq!(words.pick("tr").map(Lang::code), Some("tr"));
+    assert_eq!(words.pick("tr_TR.UTF-8").map(Lang::code), Some("tr"));
+    assert_eq!(words.pick("en-GB").map(Lang::code), Some("en-US"));
+    assert_eq!(words.pick("pt-BR"), None);
+    assert_eq!(words.choose([None, Some("pt-BR"), Some("tr")]).code(), "tr");
+    assert_eq!(words.choose([Some("ja")]), Lang::ENGLISH);
+}
+
+#[test]
+fn slash_command_names_follow_discords_rules_in_every_language() {
+    let words = Words::new();
+    for lang in words.languages() {
+        for id in words.ids(lang) {
+            let name_like = (id.starts_with("cmd-") && !id.contains("description"))
+                && (!id.contains('.') || !id.ends_with("-description"));
+            if !name_like || id.ends_with(".description") {
+                continue;
+            }
+            let name = words.get(lang, &id);
+            let ok = !name.is_empty()
+                && name.chars().count() <= 32
+                && name == name.to_lowercase()
+                && name
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
+            assert!(ok, "{}: {id} = {name:?} is not a valid command name", lang.code());
+        }
+        // English names are the names the code registers.
+        if lang == Lang::ENGLISH {
+            assert_eq!(words.get(lang, "cmd-move"), "move");
+            assert_eq!(words.get(lang, "cmd-challenge.opponent"), "opponent");
+        }
+    }
+}
+
+#[test]
+fn a_reply_joins_its_sentences_and_keeps_tables_on_lines() {
+    let words = Words::new();
+    let names = Names(Surface::Discord);
+    let w = words.writer(Lang::ENGLISH, &names);
+    let reply = Reply {
+        body: vec![
+            Msg::Played {
+                mover: Player::User(ALI),
+                notation: "e3-e4".into(),
+                crowned: false,
+            },
+            Msg::AiThinking { level: Level::Hard },
+        ],
+        ..Reply::default()
+    };
+    assert_eq!(w.reply(&reply), "Ali played e3-e4. The AI (hard) is thinking…");
+}
+
