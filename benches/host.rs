@@ -1,4 +1,5 @@
-//! Moves a second through the host, the board rendered and the move stored in a SQLite file,
+//! Moves a second through the host, the board rendered, the move stored in a SQLite file and
+//! the reply put in words,
 //! with many games running at once; and the latency of one move (median, p99).
 //!
 //! `cargo bench --bench host` (options: `-- --games 200 --moves 20000 --rate 1000`). Two runs:
@@ -9,16 +10,33 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dama::engine::Game;
-use dama::host::{Clock, ColorChoice, Host, HostConfig, Who};
+use dama::host::{
+    ButtonLabel, ChannelId, Clock, ColorChoice, GuildId, Host, HostConfig, Lang, UserId, Who,
+};
 use dama::render::Renderer;
 use dama::store::Store;
+use dama::words::{Markup, Surface, Words};
 
 fn who(user: u64, channel: u64) -> Who {
     Who {
-        user,
+        user: UserId(user),
         name: format!("p{user}"),
-        channel,
-        guild: Some(1),
+        channel: ChannelId(channel),
+        guild: Some(GuildId(1)),
+        lang: Lang::ENGLISH,
+        admin: false,
+    }
+}
+
+/// Mentions, as the bot writes them.
+struct Mentions;
+
+impl Markup for Mentions {
+    fn user(&self, id: UserId) -> String {
+        format!("<@{}>", id.0)
+    }
+    fn surface(&self) -> Surface {
+        Surface::Discord
     }
 }
 
@@ -26,12 +44,16 @@ fn who(user: u64, channel: u64) -> Who {
 async fn start(host: &Host, channel: u64) -> (u64, u64) {
     let (a, b) = (channel * 2, channel * 2 + 1);
     let c = host
-        .challenge(&who(a, channel), b, ColorChoice::White, true, false)
+        .challenge(&who(a, channel), UserId(b), ColorChoice::White, true, false)
         .await
         .expect("challenge");
-    host.button(&who(b, channel), &c.buttons[0].id, None)
-        .await
-        .expect("accept");
+    let accept = c
+        .buttons
+        .iter()
+        .find(|b| b.label == ButtonLabel::Accept)
+        .expect("an Accept button")
+        .action;
+    host.press(&who(b, channel), accept).await.expect("accept");
     (a, b)
 }
 
@@ -39,6 +61,7 @@ async fn start(host: &Host, channel: u64) -> (u64, u64) {
 /// `think` between moves (none: as fast as the host answers).
 async fn play(
     host: Arc<Host>,
+    words: Arc<Words>,
     channel: u64,
     moves: usize,
     seed: u64,
@@ -79,9 +102,12 @@ async fn play(
             players.1
         };
         let t = Instant::now();
-        host.play(&who(mover, channel), &text)
+        let reply = host
+            .play(&who(mover, channel), &text)
             .await
             .expect("a legal move is played");
+        // What a front end does next: the reply's words.
+        std::hint::black_box(words.writer(Lang::ENGLISH, &Mentions).reply(&reply));
         latencies.push(t.elapsed());
         game.play(mv).expect("legal");
     }
@@ -109,9 +135,11 @@ fn main() {
         std::fs::create_dir_all(&dir).expect("a temp dir");
         let url = format!("sqlite://{}", dir.join("bench.db").display());
         let store = Store::open(&url).await.expect("the database opens");
+        let words = Arc::new(Words::new());
         let host = Arc::new(Host::new(
             store,
             Arc::new(Renderer::default()),
+            Arc::clone(&words) as Arc<dyn dama::host::Captions>,
             HostConfig::default(),
             Clock::system(),
         ));
@@ -125,7 +153,14 @@ fn main() {
             let tasks: Vec<_> = (0..games as u64)
                 .map(|g| {
                     let channel = 10_000 + g + if think.is_zero() { 0 } else { 100_000 };
-                    tokio::spawn(play(Arc::clone(&host), channel, per_game, g + 1, think))
+                    tokio::spawn(play(
+                        Arc::clone(&host),
+                        Arc::clone(&words),
+                        channel,
+                        per_game,
+                        g + 1,
+                        think,
+                    ))
                 })
                 .collect();
             let mut latencies = Vec::new();

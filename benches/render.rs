@@ -78,7 +78,7 @@ fn main() {
         .find(|g| g.ply_count() == 150)
         .expect("some random game lasts 150 plies");
     let start = std::time::Instant::now();
-    let gif = renderer.replay_gif(&game, false);
+    let gif = renderer.replay_gif(&game, false, &[], 1000);
     println!(
         "\npicture: {}x{} pixels, PNG sizes {:?} bytes (max {})",
         renderer.size(),

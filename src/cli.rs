@@ -172,9 +172,8 @@ pub fn main() -> ExitCode {
             black_bottom,
             output,
             lang,
-        } => read_position(&fen).and_then(|pos| {
-            render(pos, last.as_deref(), black_bottom, lang.as_deref(), &output)
-        }),
+        } => read_position(&fen)
+            .and_then(|pos| render(pos, last.as_deref(), black_bottom, lang.as_deref(), &output)),
         Command::Arena {
             first,
             second,
@@ -275,15 +274,20 @@ fn run_console(
                 .map(|v| std::env::var(v).ok())
                 .collect::<Vec<_>>()
                 .iter()
-                .map(|v| v.as_deref().filter(|v| !v.is_empty() && *v != "C" && *v != "POSIX")),
+                .map(|v| {
+                    v.as_deref()
+                        .filter(|v| !v.is_empty() && *v != "C" && *v != "POSIX")
+                }),
         ),
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
     runtime.block_on(async {
         let host = open_host(&words).await?;
-        Ok(crate::console::Console::new(host, words, lang, pictures, user)
-            .run()
-            .await)
+        Ok(
+            crate::console::Console::new(host, words, lang, pictures, user)
+                .run()
+                .await,
+        )
     })
 }
 

@@ -1,10 +1,11 @@
 //! The terminal front end: its command reader, and a whole session through the same host.
 use dama::ai::Level;
-use dama::console::{Command, Console, parse, user_id};
+use dama::console::{Command, Console, ParseError, parse, user_id};
 use dama::engine::Color;
-use dama::host::{Clock, ColorChoice, Host, HostConfig};
+use dama::host::{Clock, ColorChoice, Host, HostConfig, Lang};
 use dama::render::Renderer;
 use dama::store::Store;
+use dama::words::Words;
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -36,18 +37,27 @@ fn commands_and_bare_moves_are_read() {
     assert_eq!(parse(" d3 d5 f5 "), Ok(Command::Move("d3 d5 f5".into())));
     assert_eq!(parse("move e3 e4"), Ok(Command::Move("e3 e4".into())));
     assert_eq!(parse("stats ayse"), Ok(Command::Stats(Some("ayse".into()))));
-    assert!(parse("ai grandmaster").unwrap_err().contains("not a level"));
-    assert!(parse("resign now").unwrap_err().contains("takes nothing"));
-    assert!(parse("hello").unwrap_err().contains("help"));
-    assert!(parse("").is_err());
+    assert_eq!(
+        parse("ai grandmaster"),
+        Err(ParseError::NotALevel("grandmaster".into()))
+    );
+    assert_eq!(parse("resign now"), Err(ParseError::TakesNothing("resign")));
+    assert_eq!(parse("hello"), Err(ParseError::NotACommand("hello".into())));
+    assert_eq!(parse(""), Err(ParseError::Empty));
+    assert_eq!(parse(&"e3-e4 ".repeat(200)), Err(ParseError::TooLong(1200)));
     assert_eq!(user_id("Ayse"), user_id("ayse"));
 }
 
 proptest! {
     #[test]
     fn the_command_reader_never_panics(line in any::<String>()) {
-        if let Err(message) = parse(&line) {
-            prop_assert!(!message.is_empty());
+        if let Err(e) = parse(&line) {
+            // Every refusal has words in every language.
+            let words = Words::new();
+            for lang in words.languages() {
+                let (id, args) = e.words();
+                prop_assert!(!words.get_with(lang, id, &args).is_empty());
+            }
         }
     }
 
@@ -59,37 +69,50 @@ proptest! {
     }
 }
 
-#[tokio::test]
-async fn a_session_against_the_ai_plays_through_the_host_and_writes_pictures() {
-    let dir = std::env::temp_dir().join(format!("dama-console-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+async fn console(dir: &std::path::Path, lang: Lang, pictures: std::path::PathBuf) -> Console {
+    std::fs::create_dir_all(dir).unwrap();
     let store = Store::open(&format!("sqlite://{}", dir.join("c.db").display()))
         .await
         .unwrap();
+    let words = Arc::new(Words::new());
     let host = Host::new(
         store,
         Arc::new(Renderer::default()),
+        Arc::clone(&words) as Arc<dyn dama::host::Captions>,
         HostConfig::default(),
         Clock::system(),
     );
+    Console::new(host, words, lang, pictures, "ayse".into())
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("dama-console-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[tokio::test]
+async fn a_session_against_the_ai_plays_through_the_host_and_writes_pictures() {
+    let dir = temp("en");
     let pictures = dir.join("pictures");
-    let mut console = Console::new(host, pictures.clone(), "ayse".into());
+    let mut console = console(&dir, Lang::ENGLISH, pictures.clone()).await;
     let mut out: Vec<u8> = Vec::new();
-    for line in ["ai easy", "e3-e4", "e3-e5", "moves", "board", "pdn"] {
+    for line in ["ai easy", "e3-e4", "e3-e5", "moves", "board", "pdn", "draw"] {
         console
             .execute(parse(line).unwrap(), &mut out)
             .await
             .unwrap();
     }
     let text = String::from_utf8(out).unwrap();
-    assert!(text.contains("ayse played e3-e4."), "{text}");
-    assert!(text.contains("the AI (easy) played"), "{text}");
-    assert!(
-        text.contains("There is no piece on e3") || text.contains("That move cannot be played"),
-        "{text}"
-    );
+    assert!(text.contains("Ayse played e3-e4."), "{text}");
+    assert!(text.contains("The AI (easy) played"), "{text}");
+    assert!(text.contains("That move cannot be played"), "{text}");
     assert!(text.contains("White to move, "), "{text}");
     assert!(!text.contains("<@"), "mentions are shown as names: {text}");
+    assert!(
+        !text.contains("`/dama"),
+        "console texts name console commands: {text}"
+    );
     let files: Vec<String> = std::fs::read_dir(&pictures)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -99,4 +122,63 @@ async fn a_session_against_the_ai_plays_through_the_host_and_writes_pictures() {
         "{files:?}"
     );
     assert!(files.iter().any(|f| f.ends_with(".pdn")), "{files:?}");
+}
+
+#[tokio::test]
+async fn a_turkish_session_speaks_turkish_and_names_console_commands() {
+    let dir = temp("tr");
+    let tr = Words::new().pick("tr").unwrap();
+    let mut console = console(&dir, tr, dir.join("pictures")).await;
+    let mut out: Vec<u8> = Vec::new();
+    for line in ["resign", "ai easy", "e3-e4", "e3-e5"] {
+        console
+            .execute(parse(line).unwrap(), &mut out)
+            .await
+            .unwrap();
+    }
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("`challenge <ad>` ya da `ai`"), "{text}");
+    assert!(text.contains("Ayse e3-e4 oynadı."), "{text}");
+    assert!(text.contains("Bilgisayar (kolay)"), "{text}");
+    assert!(text.contains("Bu hamle oynanamaz"), "{text}");
+}
+
+#[tokio::test]
+async fn bad_bytes_long_lines_and_an_unwritable_folder_do_not_end_the_session() {
+    let dir = temp("bytes");
+    // A file where the pictures folder should be: every write there fails.
+    std::fs::create_dir_all(&dir).unwrap();
+    let blocked = dir.join("not-a-folder");
+    std::fs::write(&blocked, b"x").unwrap();
+    let console = console(&dir, Lang::ENGLISH, blocked).await;
+    let mut input: Vec<u8> = Vec::new();
+    input.extend_from_slice(b"ai easy\n");
+    input.extend_from_slice(b"e3-e4\n");
+    // "ş" in ISO-8859-9, then a line cut inside a UTF-8 character, then a very long line.
+    input.extend_from_slice(b"\xfeey\n");
+    input.extend_from_slice(b"d3-d4 \xc5\n");
+    input.extend_from_slice(&vec![b'a'; 100_000]);
+    input.extend_from_slice(b"\nboard\nquit\n");
+    let mut out: Vec<u8> = Vec::new();
+    console
+        .session(&input[..], &mut out)
+        .await
+        .expect("the session ends normally");
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(
+        text.matches("is not a command or a move").count(),
+        2,
+        "{text}"
+    );
+    assert!(text.contains("That line is too long"), "{text}");
+    assert_eq!(
+        text.matches("Pictures cannot be written").count(),
+        1,
+        "said once: {text}"
+    );
+    assert!(text.contains("played e3-e4"), "the game went on: {text}");
+    assert!(
+        text.matches("to move").count() >= 2,
+        "the board was shown: {text}"
+    );
 }

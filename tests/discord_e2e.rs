@@ -152,7 +152,7 @@ async fn a_challenge_played_to_the_end_with_typed_moves_and_slash_moves() {
         };
         game.play(mv).unwrap();
         assert!(
-            reply.content().contains(&format!("played {text}.")),
+            reply.content().contains(&format!("played {text}")),
             "{}",
             reply.content()
         );
@@ -167,13 +167,31 @@ async fn a_challenge_played_to_the_end_with_typed_moves_and_slash_moves() {
     }
     assert!(slash_moves > 0);
     if !game.is_over() {
-        let from = fake.call_count();
-        let id = fake.slash(CHANNEL, ALICE, "alice", "resign", json!([]), &[]);
-        let r = fake
-            .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
-            .await;
+        let r = resign_confirmed(&fake, ALICE, "alice").await;
         assert!(r.content().contains("resigned"), "{}", r.content());
     }
+}
+
+/// `/dama resign` in a rated game: the private question, then the click on its confirmation;
+/// returns the board that ends the game.
+async fn resign_confirmed(fake: &FakeDiscord, user: u64, name: &str) -> fake_discord::Call {
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, user, name, "resign", json!([]), &[]);
+    let ask = fake
+        .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+        .await;
+    assert!(ask.ephemeral(), "the question is private: {}", ask.json);
+    let confirm = ask
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":resign!"))
+        .expect("a confirmation button");
+    let from = fake.call_count();
+    fake.click(CHANNEL, user, name, &confirm, &ask.custom_ids());
+    fake.wait_for(from, |c| {
+        c.method == "POST" && c.path == format!("/api/v10/channels/{CHANNEL}/messages")
+    })
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -231,10 +249,7 @@ async fn refusals_an_ai_game_a_restart_and_the_leaderboard() {
     fake.wait_connected().await;
     let r = typed(&fake, ALICE, "alice", "d3-d4").await;
     assert!(r.content().contains("played d3-d4"), "{}", r.content());
-    let from = fake.call_count();
-    let id = fake.slash(CHANNEL, BOB, "bob", "resign", json!([]), &[]);
-    fake.wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
-        .await;
+    resign_confirmed(&fake, BOB, "bob").await;
 
     let from = fake.call_count();
     let id = fake.slash(CHANNEL, CAROL, "carol", "leaderboard", json!([]), &[]);
@@ -262,7 +277,7 @@ async fn refusals_an_ai_game_a_restart_and_the_leaderboard() {
     let from = fake.call_count();
     fake.message(ai_channel, CAROL, "carol", "e3-e4");
     let answer = fake
-        .wait_for(from, |c| c.content().contains("the AI (easy) played"))
+        .wait_for(from, |c| c.content().contains("The AI (easy) played"))
         .await;
     assert!(answer.png().is_some());
     assert!(
@@ -318,7 +333,7 @@ async fn a_game_against_the_ai_played_to_the_end() {
         last = if over {
             mine
         } else {
-            fake.wait_for(from, |c| c.content().contains("the AI (easy) played"))
+            fake.wait_for(from, |c| c.content().contains("The AI (easy) played"))
                 .await
         };
         assert!(last.png().is_some());
@@ -428,4 +443,137 @@ async fn move_is_autocompleted_and_sigterm_shuts_the_bot_down_cleanly() {
     fake.wait_connected().await;
     let r = typed(&fake, ALICE, "alice", "e3-e4").await;
     assert!(r.content().contains("played e3-e4"), "{}", r.content());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turkish_server_and_player_get_turkish_and_an_english_player_english() {
+    let fake = FakeDiscord::start().await;
+    fake.set_guild_locale("tr");
+    fake.set_user_locale(ALICE, "tr");
+    fake.set_user_locale(BOB, "en-US");
+    let db = temp_db("turkish");
+    let _bot = start_bot(&fake, &db);
+    fake.wait_connected().await;
+    // The commands are registered with Turkish names and descriptions.
+    let put = fake
+        .wait_for(0, |c| c.method == "PUT" && c.path.contains("/commands"))
+        .await;
+    let dama = &put.json[0];
+    assert_eq!(dama["name"], "dama");
+    let sub = |name: &str| {
+        dama["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == name)
+            .unwrap_or_else(|| panic!("no {name} in {dama}"))
+            .clone()
+    };
+    assert_eq!(sub("challenge")["name_localizations"]["tr"], "davet");
+    assert_eq!(
+        sub("challenge")["options"][0]["name_localizations"]["tr"],
+        "rakip"
+    );
+    assert_eq!(sub("ai")["name_localizations"]["tr"], "bilgisayar");
+    assert!(
+        sub("move")["description_localizations"]["tr"]
+            .as_str()
+            .is_some_and(|d| d.contains("hamle")),
+        "{}",
+        sub("move")
+    );
+
+    // Alice (Turkish) challenges: her reply is Turkish.
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, ALICE, "alice", "challenge",
+        json!([{ "name": "opponent", "type": 6, "value": BOB.to_string() }, { "name": "color", "type": 4, "value": 0 }]),
+        &[(BOB, "bob")]);
+    let answer = fake
+        .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+        .await;
+    assert!(
+        answer.content().contains("davet ediyor"),
+        "{}",
+        answer.content()
+    );
+    let labels: Vec<String> = answer.json["data"]["components"][0]["components"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["label"].as_str().unwrap_or_default().to_string())
+        .collect();
+    assert_eq!(labels, ["Kabul et", "Reddet"]);
+    // Bob (English) accepts with the button: his answer is English.
+    let accept = answer
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":accept"))
+        .unwrap();
+    let from = fake.call_count();
+    fake.click(CHANNEL, BOB, "bob", &accept, &answer.custom_ids());
+    let board = fake
+        .wait_for(from, |c| c.content().contains("Game on!"))
+        .await;
+    assert!(board.png().is_some());
+    // A typed move is for the whole channel: the server's language.
+    let r = typed(&fake, ALICE, "alice", "e3-e4").await;
+    assert!(r.content().contains("e3-e4 oynadı"), "{}", r.content());
+    assert!(
+        r.content().contains(&format!("Sıra: <@{BOB}> (siyah)")),
+        "{}",
+        r.content()
+    );
+    // A typed refusal too, and it pings nobody.
+    let r = typed(&fake, ALICE, "alice", "d3-d4").await;
+    assert!(r.content().contains("Sıra sende değil"), "{}", r.content());
+    assert_eq!(r.json["allowed_mentions"]["parse"], json!([]), "{}", r.json);
+    assert_eq!(r.json["allowed_mentions"]["replied_user"], false);
+    // Bob's slash command: English, in the same server.
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, BOB, "bob", "moves", json!([]), &[]);
+    let moves = fake
+        .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+        .await;
+    assert!(
+        moves.content().starts_with("Black to move"),
+        "{}",
+        moves.content()
+    );
+    // Alice's slash refusal is Turkish, and private.
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, ALICE, "alice", "hint", json!([]), &[]);
+    let refusal = fake
+        .wait_for(from, |c| {
+            c.path.contains(&format!("token{id}")) && !c.content().is_empty()
+        })
+        .await;
+    assert!(
+        refusal.content().contains("İpucu yalnızca"),
+        "{}",
+        refusal.content()
+    );
+    // Bob chooses Turkish for himself: from now on his replies are Turkish.
+    let from = fake.call_count();
+    let id = fake.slash(
+        CHANNEL,
+        BOB,
+        "bob",
+        "language",
+        json!([{ "name": "language", "type": 4, "value": 0 }]),
+        &[],
+    );
+    let set = fake
+        .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+        .await;
+    assert!(set.content().contains("Türkçe"), "{}", set.content());
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, BOB, "bob", "moves", json!([]), &[]);
+    let moves = fake
+        .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+        .await;
+    assert!(
+        moves.content().starts_with("Siyah oynar"),
+        "{}",
+        moves.content()
+    );
 }

@@ -7,18 +7,22 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use dama::ai::{Level, Limits};
-use dama::engine::Color;
-use dama::host::{Clock, ColorChoice, Host, HostConfig, HostError, Reply, Scope, Who};
+use dama::engine::{Color, GameResult, Reason};
+use dama::host::{
+    ButtonLabel, ChannelId, Clock, ColorChoice, GuildId, Host, HostConfig, HostError, Lang, Msg,
+    Player, Reply, Scope, UserId, Who,
+};
 use dama::render::Renderer;
 use dama::store::Store;
+use dama::words::Words;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-const ALICE: u64 = 1001;
-const BOB: u64 = 1002;
-const CAROL: u64 = 1003;
+const ALICE: UserId = UserId(1001);
+const BOB: UserId = UserId(1002);
+const CAROL: UserId = UserId(1003);
 const CHANNEL: u64 = 500;
-const GUILD: u64 = 77;
+const GUILD: GuildId = GuildId(77);
 
 fn renderer() -> Arc<Renderer> {
     static R: std::sync::OnceLock<Arc<Renderer>> = std::sync::OnceLock::new();
@@ -44,7 +48,13 @@ async fn open(path: &std::path::Path, clock: &Clock) -> Host {
         hint_limits: Limits::depth(3),
         ..HostConfig::default()
     };
-    Host::new(store, renderer(), config, clock.clone())
+    Host::new(
+        store,
+        renderer(),
+        Arc::new(Words::new()),
+        config,
+        clock.clone(),
+    )
 }
 
 async fn host() -> (Host, Clock, PathBuf) {
@@ -53,20 +63,33 @@ async fn host() -> (Host, Clock, PathBuf) {
     (open(&path, &clock).await, clock, path)
 }
 
-fn who(user: u64) -> Who {
+fn who(user: UserId) -> Who {
     Who {
         user,
-        name: format!("player{user}"),
-        channel: CHANNEL,
+        name: format!("player{}", user.0),
+        channel: ChannelId(CHANNEL),
         guild: Some(GUILD),
+        lang: Lang::ENGLISH,
+        admin: false,
     }
 }
 
-fn at(user: u64, channel: u64) -> Who {
+fn at(user: UserId, channel: u64) -> Who {
     Who {
-        channel,
+        channel: ChannelId(channel),
         ..who(user)
     }
+}
+
+/// The id of the button with this label.
+fn button(reply: &Reply, label: ButtonLabel) -> String {
+    reply
+        .buttons
+        .iter()
+        .find(|b| b.label == label)
+        .unwrap_or_else(|| panic!("no {label:?} button in {reply:?}"))
+        .action
+        .to_string()
 }
 
 /// Alice challenges Bob (Alice white), Bob accepts.
@@ -75,8 +98,14 @@ async fn start_game(host: &Host, rated: bool, channel: u64) -> Reply {
         .challenge(&at(ALICE, channel), BOB, ColorChoice::White, rated, false)
         .await
         .unwrap();
-    let accept = &c.buttons[0].id;
-    host.button(&at(BOB, channel), accept, None).await.unwrap()
+    host.button(&at(BOB, channel), &button(&c, ButtonLabel::Accept))
+        .await
+        .unwrap()
+}
+
+/// The PDN of the channel's game, as text.
+async fn pdn(host: &Host, w: &Who) -> String {
+    String::from_utf8(host.pdn(w).await.unwrap().file.unwrap().bytes).unwrap()
 }
 
 #[tokio::test]
@@ -86,23 +115,46 @@ async fn a_challenge_accepted_by_button_starts_a_game_with_a_board() {
         .challenge(&who(ALICE), BOB, ColorChoice::White, true, false)
         .await
         .unwrap();
-    assert!(c.text.contains("<@1001> challenges <@1002>"), "{}", c.text);
+    assert!(
+        matches!(
+            c.body[..],
+            [Msg::ChallengeIssued {
+                challenger: ALICE,
+                challenged: BOB,
+                rated: true,
+                color: ColorChoice::White,
+                minutes: 10,
+            }]
+        ),
+        "{c:?}"
+    );
     assert_eq!(c.mentions, vec![BOB]);
     assert_eq!(c.buttons.len(), 2);
     let reply = host
-        .button(&who(BOB), &c.buttons[0].id, None)
+        .button(&who(BOB), &button(&c, ButtonLabel::Accept))
         .await
         .unwrap();
-    assert!(reply.text.contains("<@1001> plays White"), "{}", reply.text);
+    match &reply.body[..] {
+        [
+            Msg::GameStarted { players, rated },
+            Msg::ToMove { player, side, .. },
+        ] => {
+            assert_eq!(players.white, Player::User(ALICE));
+            assert_eq!(players.black, Player::User(BOB));
+            assert!(*rated);
+            assert_eq!((*player, *side), (ALICE, Color::White));
+        }
+        other => panic!("{other:?}"),
+    }
     assert!(reply.board.is_some());
     assert_eq!(
         reply.mentions,
         vec![ALICE],
         "White is told it is their move"
     );
-    assert!(reply.buttons.iter().any(|b| b.label == "Resign"));
+    assert!(reply.buttons.iter().any(|b| b.label == ButtonLabel::Resign));
     assert!(
-        reply.buttons.iter().all(|b| b.label != "Hint"),
+        reply.buttons.iter().all(|b| b.label != ButtonLabel::Hint),
         "no hints in rated games"
     );
 }
@@ -113,35 +165,83 @@ async fn moves_alternate_and_every_wrong_move_is_refused_without_changing_anythi
     start_game(&host, true, CHANNEL).await;
     assert!(matches!(
         host.play(&who(BOB), "f6-f5").await,
-        Err(HostError::NotYourTurn(_))
+        Err(HostError::NotYourTurn {
+            to_move: Player::User(ALICE)
+        })
     ));
     assert!(matches!(
         host.play(&who(CAROL), "e3-e4").await,
         Err(HostError::NotAPlayer)
     ));
     let err = host.play(&who(ALICE), "e3-e5").await.unwrap_err();
-    assert!(matches!(err, HostError::Move(_)));
-    assert!(err.to_string().contains("cannot move to e5"), "{err}");
+    assert!(
+        matches!(
+            &err,
+            HostError::Move(dama::engine::MoveError::Illegal(
+                dama::engine::Illegal::CannotMoveThere { .. }
+            ))
+        ),
+        "{err:?}"
+    );
     assert!(matches!(
         host.play(&at(ALICE, 999), "e3-e4").await,
         Err(HostError::NoGame)
     ));
     let reply = host.play(&who(ALICE), "E3 e4").await.unwrap();
-    assert!(
-        reply.text.starts_with("<@1001> played e3-e4."),
-        "{}",
-        reply.text
+    assert_eq!(
+        reply.body[0],
+        Msg::Played {
+            mover: Player::User(ALICE),
+            notation: "e3-e4".into(),
+            crowned: false
+        }
     );
     assert_eq!(reply.mentions, vec![BOB]);
     assert!(matches!(
         host.play(&who(ALICE), "d3-d4").await,
-        Err(HostError::NotYourTurn(_))
+        Err(HostError::NotYourTurn { .. })
     ));
     host.play(&who(BOB), "f6-f5").await.unwrap();
-    let pdn = host.pdn(&who(CAROL)).await.unwrap();
-    let text = String::from_utf8(pdn.file.unwrap().bytes).unwrap();
+    let text = pdn(&host, &who(CAROL)).await;
     assert!(text.contains("1. e3-e4 f6-f5 *"), "{text}");
     assert!(text.contains("[White \"player1001\"]"), "{text}");
+}
+
+#[tokio::test]
+async fn the_board_says_whose_turn_it_is_until_when_and_that_a_capture_is_due() {
+    let (host, clock, _) = host().await;
+    start_game(&host, false, CHANNEL).await;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    let r = host.play(&who(BOB), "e6-e5").await.unwrap();
+    assert_eq!(
+        r.body[1],
+        Msg::ToMove {
+            player: ALICE,
+            side: Color::White,
+            capture_due: true,
+            deadline: clock.now() + 72 * 3600,
+        }
+    );
+}
+
+#[tokio::test]
+async fn a_move_that_crowns_a_king_says_so() {
+    let (host, _, _) = host().await;
+    start_game(&host, false, CHANNEL).await;
+    for (ply, mv) in ["e3-e4", "e6-e5"].iter().enumerate() {
+        let p = if ply % 2 == 0 { ALICE } else { BOB };
+        host.play(&who(p), mv).await.unwrap();
+    }
+    // e4xe6xe8 takes two men and ends on the far row.
+    let r = host.play(&who(ALICE), "e4xe6xe8").await.unwrap();
+    assert_eq!(
+        r.body[0],
+        Msg::Played {
+            mover: Player::User(ALICE),
+            notation: "e4xe6xe8".into(),
+            crowned: true
+        }
+    );
 }
 
 #[tokio::test]
@@ -153,23 +253,33 @@ async fn challenges_are_refused_to_oneself_and_in_a_busy_channel() {
         Err(HostError::SelfChallenge)
     ));
     start_game(&host, false, CHANNEL).await;
-    let err = host
-        .challenge(&who(CAROL), ALICE, ColorChoice::Random, true, false)
-        .await
-        .unwrap_err();
-    assert!(matches!(err, HostError::ChannelBusy));
-    assert!(err.to_string().contains("thread"), "{err}");
+    assert!(matches!(
+        host.challenge(&who(CAROL), ALICE, ColorChoice::Random, true, false)
+            .await,
+        Err(HostError::ChannelBusy)
+    ));
     assert!(matches!(
         host.play_ai(&who(CAROL), Level::Easy, Color::White).await,
         Err(HostError::ChannelBusy)
     ));
-    // A challenge for a thread is fine.
+    // A challenge for a thread is fine: accepted, then started in the thread.
     let c = host
         .challenge(&who(CAROL), ALICE, ColorChoice::Random, true, true)
         .await
         .unwrap();
+    let id = match c.buttons[0].action {
+        dama::host::ButtonAction::Challenge { id, .. } => id,
+        other => panic!("{other:?}"),
+    };
+    let accepted = host.accept_challenge(&who(ALICE), id).await.unwrap();
+    assert!(accepted.wants_thread());
+    // A second click finds the challenge taken.
+    assert!(matches!(
+        host.accept_challenge(&who(ALICE), id).await,
+        Err(HostError::ChallengeClosed(_))
+    ));
     let reply = host
-        .button(&who(ALICE), &c.buttons[0].id, Some(601))
+        .start_accepted(&who(ALICE), accepted, Some(ChannelId(601)))
         .await
         .unwrap();
     assert!(reply.board.is_some());
@@ -187,28 +297,34 @@ async fn challenges_can_be_declined_cancelled_and_expire() {
         .await
         .unwrap();
     assert!(matches!(
-        host.button(&who(CAROL), &c.buttons[0].id, None).await,
+        host.button(&who(CAROL), &button(&c, ButtonLabel::Accept))
+            .await,
         Err(HostError::NotYourChallenge)
     ));
     let declined = host
-        .button(&who(BOB), &c.buttons[1].id, None)
+        .button(&who(BOB), &button(&c, ButtonLabel::Decline))
         .await
         .unwrap();
-    assert!(declined.text.contains("declined"));
+    assert_eq!(
+        declined.body,
+        vec![Msg::ChallengeDeclined {
+            challenger: ALICE,
+            by: BOB
+        }]
+    );
+    assert_eq!(declined.mentions, vec![ALICE], "the challenger is told");
     assert!(matches!(
-        host.button(&who(BOB), &c.buttons[0].id, None).await,
+        host.button(&who(BOB), &button(&c, ButtonLabel::Accept))
+            .await,
         Err(HostError::ChallengeClosed(_))
     ));
 
     host.challenge(&who(ALICE), BOB, ColorChoice::Black, false, false)
         .await
         .unwrap();
-    assert!(
-        host.cancel_challenge(&who(ALICE))
-            .await
-            .unwrap()
-            .text
-            .contains("cancelled")
+    assert_eq!(
+        host.cancel_challenge(&who(ALICE)).await.unwrap().body,
+        vec![Msg::ChallengeWithdrawn { by: ALICE }]
     );
     assert!(matches!(
         host.cancel_challenge(&who(ALICE)).await,
@@ -221,7 +337,8 @@ async fn challenges_can_be_declined_cancelled_and_expire() {
         .unwrap();
     clock.advance(Duration::from_secs(601));
     assert!(matches!(
-        host.button(&who(BOB), &c.buttons[0].id, None).await,
+        host.button(&who(BOB), &button(&c, ButtonLabel::Accept))
+            .await,
         Err(HostError::ChallengeExpired)
     ));
     let c = host
@@ -231,10 +348,47 @@ async fn challenges_can_be_declined_cancelled_and_expire() {
     clock.advance(Duration::from_secs(601));
     let notices = host.sweep().await.unwrap();
     assert_eq!(notices.len(), 1);
-    assert!(notices[0].reply.text.contains("expired"));
+    assert_eq!(
+        notices[0].reply.body,
+        vec![Msg::ChallengeExpired {
+            challenger: ALICE,
+            challenged: BOB
+        }]
+    );
     assert!(matches!(
-        host.button(&who(BOB), &c.buttons[0].id, None).await,
+        host.button(&who(BOB), &button(&c, ButtonLabel::Accept))
+            .await,
         Err(HostError::ChallengeClosed(_))
+    ));
+}
+
+#[tokio::test]
+async fn one_player_cannot_hold_many_open_challenges_or_ai_games() {
+    let (host, clock, _) = host().await;
+    for i in 0..3 {
+        host.challenge(&at(ALICE, 100 + i), BOB, ColorChoice::Random, true, false)
+            .await
+            .unwrap();
+    }
+    assert!(matches!(
+        host.challenge(&at(ALICE, 200), CAROL, ColorChoice::Random, true, false)
+            .await,
+        Err(HostError::TooManyChallenges { limit: 3 })
+    ));
+    // Expired challenges do not count.
+    clock.advance(Duration::from_secs(601));
+    host.challenge(&at(ALICE, 200), CAROL, ColorChoice::Random, true, false)
+        .await
+        .unwrap();
+    for i in 0..3 {
+        host.play_ai(&at(CAROL, 300 + i), Level::Easy, Color::White)
+            .await
+            .unwrap();
+    }
+    assert!(matches!(
+        host.play_ai(&at(CAROL, 400), Level::Easy, Color::White)
+            .await,
+        Err(HostError::TooManyAiGames { limit: 3 })
     ));
 }
 
@@ -245,18 +399,42 @@ async fn a_game_against_the_ai_goes_on_with_the_ai_answering() {
         .play_ai(&who(ALICE), Level::Medium, Color::White)
         .await
         .unwrap();
+    assert_eq!(
+        start.body[0],
+        Msg::AiGameStarted {
+            player: ALICE,
+            level: Level::Medium,
+            color: Color::White
+        }
+    );
     assert_eq!(start.ai_turn, None, "White (Alice) moves first");
     let reply = host.play(&who(ALICE), "d3-d4").await.unwrap();
+    assert_eq!(
+        reply.body[1],
+        Msg::AiThinking {
+            level: Level::Medium
+        }
+    );
     let game = reply.ai_turn.expect("the AI is to move");
-    let answer = host.ai_move(game).await.unwrap().expect("the AI moves");
+    let answer = host
+        .ai_move(game, Lang::ENGLISH)
+        .await
+        .unwrap()
+        .expect("the AI moves");
     assert!(
-        answer.text.starts_with("the AI (medium) played"),
-        "{}",
-        answer.text
+        matches!(
+            answer.body[0],
+            Msg::Played {
+                mover: Player::Ai(Level::Medium),
+                ..
+            }
+        ),
+        "{:?}",
+        answer.body
     );
     assert_eq!(answer.mentions, vec![ALICE]);
     assert_eq!(
-        host.ai_move(game).await.unwrap(),
+        host.ai_move(game, Lang::ENGLISH).await.unwrap(),
         None,
         "not the AI's turn any more"
     );
@@ -266,47 +444,75 @@ async fn a_game_against_the_ai_goes_on_with_the_ai_answering() {
         .await
         .unwrap();
     let id = other.ai_turn.expect("the AI plays White");
-    assert!(host.ai_move(id).await.unwrap().is_some());
+    assert!(host.ai_move(id, Lang::ENGLISH).await.unwrap().is_some());
     let hint = host.hint(&at(BOB, 700)).await.unwrap();
-    assert!(
-        hint.ephemeral && hint.text.starts_with("Hint: "),
-        "{}",
-        hint.text
-    );
+    assert!(hint.ephemeral);
+    assert!(matches!(hint.body[..], [Msg::Hint { .. }]), "{hint:?}");
 }
 
 #[tokio::test]
-async fn resigning_ends_the_game_and_after_that_moves_are_refused() {
+async fn resigning_a_rated_game_is_confirmed_then_ends_it_naming_winner_and_loser() {
     let (host, _, _) = host().await;
     start_game(&host, true, CHANNEL).await;
     host.play(&who(ALICE), "e3-e4").await.unwrap();
     host.play(&who(BOB), "f6-f5").await.unwrap();
-    let r = host.resign(&who(BOB)).await.unwrap();
+    let ask = host.resign(&who(BOB)).await.unwrap();
     assert!(
-        r.text.contains("resigned") && r.text.contains("White wins"),
-        "{}",
-        r.text
+        ask.ephemeral && ask.body == vec![Msg::ConfirmResign],
+        "{ask:?}"
     );
+    // Nothing happened yet.
+    host.play(&who(ALICE), "d3-d4").await.unwrap();
+    let ask = host.resign(&who(BOB)).await.unwrap();
+    let r = host
+        .button(&who(BOB), &button(&ask, ButtonLabel::ConfirmResign))
+        .await
+        .unwrap();
+    match &r.body[..] {
+        [
+            Msg::GameOver { outcome, players },
+            Msg::RatingChanges(changes),
+        ] => {
+            assert_eq!(outcome.result, GameResult::Win(Color::White));
+            assert_eq!(outcome.reason, Reason::Resignation);
+            assert_eq!(players.black, Player::User(BOB));
+            assert_eq!(changes.len(), 2);
+            assert!(changes[0].user == ALICE && changes[0].after > changes[0].before);
+            assert!(changes[1].user == BOB && changes[1].after < changes[1].before);
+        }
+        other => panic!("{other:?}"),
+    }
     assert!(
         r.buttons.iter().all(|b| b.disabled),
         "buttons of a finished game are disabled"
     );
     assert!(matches!(
-        host.play(&who(ALICE), "d3-d4").await,
+        host.play(&who(ALICE), "c3-c4").await,
         Err(HostError::NoGame)
     ));
-    let pdn = String::from_utf8(host.pdn(&who(ALICE)).await.unwrap().file.unwrap().bytes).unwrap();
-    assert!(pdn.contains("[Result \"1-0\"]"), "{pdn}");
+    assert!(pdn(&host, &who(ALICE)).await.contains("[Result \"1-0\"]"));
 }
 
 #[tokio::test]
-async fn a_game_resigned_before_both_sides_moved_counts_for_nothing() {
+async fn a_game_called_off_before_both_sides_moved_is_called_off_everywhere() {
     let (host, _, _) = host().await;
     start_game(&host, true, CHANNEL).await;
-    let r = host.resign(&who(ALICE)).await.unwrap();
-    assert!(r.text.contains("called off"), "{}", r.text);
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    // One ply: not a rated loss; no confirmation asked.
+    let r = host.resign(&who(BOB)).await.unwrap();
+    assert_eq!(r.body, vec![Msg::CalledOff { by: Some(BOB) }]);
+    let board = host.board(&who(CAROL)).await.unwrap();
+    assert_eq!(board.body, vec![Msg::CalledOff { by: None }]);
+    let text = pdn(&host, &who(ALICE)).await;
+    assert!(
+        text.contains("[Result \"*\"]") && text.contains("1. e3-e4 *"),
+        "{text}"
+    );
     let stats = host.stats(ALICE).await.unwrap();
-    assert!(stats.text.contains("0 rated games"), "{}", stats.text);
+    match &stats.body[..] {
+        [Msg::Stats(s)] => assert_eq!((s.games, s.recent.len()), (0, 0)),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[tokio::test]
@@ -314,23 +520,37 @@ async fn a_draw_offered_and_accepted_ends_the_game_and_a_move_lapses_it() {
     let (host, _, _) = host().await;
     start_game(&host, false, CHANNEL).await;
     let offer = host.draw(&who(ALICE)).await.unwrap();
-    assert!(offer.text.contains("offers a draw"));
+    assert_eq!(offer.body, vec![Msg::DrawOffered { by: ALICE, to: BOB }]);
     assert_eq!(offer.mentions, vec![BOB]);
     assert!(matches!(
         host.draw(&who(ALICE)).await,
-        Err(HostError::NotAllowed(_))
+        Err(HostError::DrawAlreadyOffered)
+    ));
+    assert!(matches!(
+        host.may_offer_draw(&who(ALICE)).await,
+        Err(HostError::DrawAlreadyOffered)
     ));
     host.play(&who(ALICE), "e3-e4").await.unwrap();
-    // The offer lapsed with the move: Bob's /dama draw is a new offer, not an acceptance.
-    assert!(
-        host.draw(&who(BOB))
-            .await
-            .unwrap()
-            .text
-            .contains("offers a draw")
-    );
+    // The offer lapsed with the move: Bob's draw is a new offer, not an acceptance.
+    assert!(matches!(
+        host.draw(&who(BOB)).await.unwrap().body[..],
+        [Msg::DrawOffered { by: BOB, .. }]
+    ));
     let accepted = host.draw(&who(ALICE)).await.unwrap();
-    assert!(accepted.text.contains("Draw agreed"), "{}", accepted.text);
+    assert!(
+        matches!(
+            accepted.body[..],
+            [Msg::GameOver {
+                outcome: dama::engine::Outcome {
+                    result: GameResult::Draw,
+                    reason: Reason::Agreement
+                },
+                ..
+            }]
+        ),
+        "one message says the draw: {:?}",
+        accepted.body
+    );
     assert!(matches!(
         host.play(&who(BOB), "f6-f5").await,
         Err(HostError::NoGame)
@@ -338,25 +558,33 @@ async fn a_draw_offered_and_accepted_ends_the_game_and_a_move_lapses_it() {
 }
 
 #[tokio::test]
-async fn a_takeback_needs_the_opponents_consent_except_against_the_ai() {
+async fn a_takeback_needs_the_opponents_consent_except_against_the_ai_and_says_what_went_back() {
     let (host, _, _) = host().await;
     start_game(&host, true, CHANNEL).await;
     host.play(&who(ALICE), "e3-e4").await.unwrap();
     assert!(
         matches!(
             host.takeback(&who(BOB)).await,
-            Err(HostError::NotAllowed(_))
+            Err(HostError::NothingToTakeBack)
         ),
         "Bob has not moved"
     );
     let ask = host.takeback(&who(ALICE)).await.unwrap();
-    assert!(ask.text.contains("asks to take back"));
+    assert_eq!(ask.body, vec![Msg::TakebackAsked { by: ALICE, to: BOB }]);
+    assert!(matches!(
+        host.takeback(&who(ALICE)).await,
+        Err(HostError::TakebackAlreadyAsked)
+    ));
     let done = host.takeback(&who(BOB)).await.unwrap();
-    assert!(done.text.contains("taken back"), "{}", done.text);
+    assert_eq!(
+        done.body[0],
+        Msg::TakenBack {
+            moves: vec!["e3-e4".into()]
+        }
+    );
     assert_eq!(done.mentions, vec![ALICE], "Alice to move again");
     host.play(&who(ALICE), "d3-d4").await.unwrap();
-    let pdn = String::from_utf8(host.pdn(&who(ALICE)).await.unwrap().file.unwrap().bytes).unwrap();
-    assert!(pdn.contains("1. d3-d4 *"), "{pdn}");
+    assert!(pdn(&host, &who(ALICE)).await.contains("1. d3-d4 *"));
 
     let ai = host
         .play_ai(&at(CAROL, 800), Level::Easy, Color::White)
@@ -364,13 +592,23 @@ async fn a_takeback_needs_the_opponents_consent_except_against_the_ai() {
         .unwrap();
     assert!(ai.ai_turn.is_none());
     let r = host.play(&at(CAROL, 800), "a3-a4").await.unwrap();
-    host.ai_move(r.ai_turn.unwrap()).await.unwrap().unwrap();
+    let answer = host
+        .ai_move(r.ai_turn.unwrap(), Lang::ENGLISH)
+        .await
+        .unwrap()
+        .unwrap();
+    let ai_move = match &answer.body[0] {
+        Msg::Played { notation, .. } => notation.clone(),
+        other => panic!("{other:?}"),
+    };
     let back = host.takeback(&at(CAROL, 800)).await.unwrap();
-    assert!(
-        back.text.contains("taken back") && back.mentions == vec![CAROL],
-        "{}",
-        back.text
+    assert_eq!(
+        back.body[0],
+        Msg::TakenBack {
+            moves: vec!["a3-a4".into(), ai_move]
+        }
     );
+    assert_eq!(back.mentions, vec![CAROL]);
     host.play(&at(CAROL, 800), "h3-h4").await.unwrap();
 }
 
@@ -380,13 +618,13 @@ async fn hints_are_for_casual_and_ai_games_only() {
     start_game(&host, true, CHANNEL).await;
     assert!(matches!(
         host.hint(&who(ALICE)).await,
-        Err(HostError::NotAllowed(_))
+        Err(HostError::NoHintsInRatedGames)
     ));
     start_game(&host, false, 900).await;
     assert!(host.hint(&at(ALICE, 900)).await.unwrap().ephemeral);
     assert!(matches!(
         host.hint(&at(BOB, 900)).await,
-        Err(HostError::NotYourTurn(_))
+        Err(HostError::NotYourTurn { .. })
     ));
 }
 
@@ -401,17 +639,52 @@ async fn board_moves_pdn_and_replay_are_there_for_the_asking() {
     host.play(&who(ALICE), "e3-e4").await.unwrap();
     assert!(host.board(&who(CAROL)).await.unwrap().board.is_some());
     let moves = host.legal_moves(&who(CAROL)).await.unwrap();
-    assert!(
-        moves.text.contains("Black to move, 8 legal moves"),
-        "{}",
-        moves.text
-    );
+    match &moves.body[..] {
+        [
+            Msg::LegalMoves {
+                side,
+                moves,
+                capture_due,
+            },
+        ] => {
+            assert_eq!((*side, moves.len(), *capture_due), (Color::Black, 8, false));
+        }
+        other => panic!("{other:?}"),
+    }
     assert_eq!(
-        host.complete_move(CHANNEL, "f6").await.unwrap(),
+        host.complete_move(ChannelId(CHANNEL), "f6").await.unwrap(),
         vec!["f6-f5"]
     );
-    let replay = host.replay(&who(CAROL)).await.unwrap().file.unwrap();
+    // A running game's replay is for its players.
+    assert!(matches!(
+        host.replay(&who(CAROL)).await,
+        Err(HostError::ReplayForPlayersOnly)
+    ));
+    let replay = host.replay(&who(ALICE)).await.unwrap().file.unwrap();
     assert!(replay.name.ends_with(".gif") && replay.bytes.starts_with(b"GIF89a"));
+    host.resign(&who(BOB)).await.unwrap();
+    assert!(
+        host.replay(&who(CAROL)).await.is_ok(),
+        "a finished game is anyone's"
+    );
+}
+
+#[tokio::test]
+async fn the_pictures_captions_follow_the_language_asked_for() {
+    let (host, _, _) = host().await;
+    start_game(&host, false, CHANNEL).await;
+    let english = host.board(&who(CAROL)).await.unwrap().board.unwrap();
+    let turkish = Who {
+        lang: Words::new().pick("tr").unwrap(),
+        ..who(CAROL)
+    };
+    let board = host.board(&turkish).await.unwrap().board.unwrap();
+    assert_ne!(english, board, "the caption differs, so the picture does");
+    assert_eq!(
+        host.board(&who(CAROL)).await.unwrap().board.unwrap(),
+        english,
+        "the same language gives the same picture"
+    );
 }
 
 #[tokio::test]
@@ -419,15 +692,14 @@ async fn stale_buttons_are_refused_politely() {
     let (host, _, _) = host().await;
     let board = start_game(&host, false, CHANNEL).await;
     host.play(&who(ALICE), "e3-e4").await.unwrap();
-    let old_resign = &board.buttons[0].id;
-    let err = host
-        .button(&who(ALICE), old_resign, None)
-        .await
-        .unwrap_err();
-    assert!(err.to_string().contains("earlier position"), "{err}");
+    let old_resign = button(&board, ButtonLabel::Resign);
     assert!(matches!(
-        host.button(&who(ALICE), "game:1:x:resign", None).await,
-        Err(HostError::NotAllowed(_))
+        host.button(&who(ALICE), &old_resign).await,
+        Err(HostError::OldButton)
+    ));
+    assert!(matches!(
+        host.button(&who(ALICE), "game:1:x:resign").await,
+        Err(HostError::UnknownButton)
     ));
 }
 
@@ -436,20 +708,37 @@ async fn a_slow_player_is_warned_once_then_loses_on_time() {
     let (host, clock, _) = host().await;
     start_game(&host, true, CHANNEL).await;
     host.play(&who(ALICE), "e3-e4").await.unwrap();
+    let deadline = clock.now() + 72 * 3600;
     clock.advance(Duration::from_secs(47 * 3600));
     assert!(host.sweep().await.unwrap().is_empty());
     clock.advance(Duration::from_secs(2 * 3600));
     let warned = host.sweep().await.unwrap();
     assert_eq!(warned.len(), 1);
     assert_eq!(warned[0].reply.mentions, vec![BOB]);
+    assert_eq!(
+        warned[0].reply.body,
+        vec![Msg::TimeWarning {
+            player: BOB,
+            deadline
+        }]
+    );
     assert!(host.sweep().await.unwrap().is_empty(), "warned once");
     clock.advance(Duration::from_secs(24 * 3600));
     let lost = host.sweep().await.unwrap();
     assert_eq!(lost.len(), 1);
     assert!(
-        lost[0].reply.text.contains("did not move in time"),
-        "{}",
-        lost[0].reply.text
+        matches!(
+            lost[0].reply.body[0],
+            Msg::GameOver {
+                outcome: dama::engine::Outcome {
+                    result: GameResult::Win(Color::White),
+                    reason: Reason::Timeout
+                },
+                ..
+            }
+        ),
+        "{:?}",
+        lost[0].reply.body
     );
     assert!(matches!(
         host.play(&who(BOB), "f6-f5").await,
@@ -475,13 +764,28 @@ async fn a_restart_loses_nothing_and_the_ai_turn_is_resumed() {
     drop(host);
 
     let host = open(&path, &clock).await;
-    assert_eq!(host.pending_ai_games().await.unwrap(), vec![ai_game]);
-    assert!(host.ai_move(ai_game).await.unwrap().is_some());
+    let pending: Vec<_> = host
+        .pending_ai_games()
+        .await
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(pending, vec![ai_game]);
+    assert!(
+        host.ai_move(ai_game, Lang::ENGLISH)
+            .await
+            .unwrap()
+            .is_some()
+    );
     assert!(host.pending_ai_games().await.unwrap().is_empty());
     host.play(&who(BOB), "f6-f5").await.unwrap();
     host.play(&who(ALICE), "d3-d4").await.unwrap();
-    let pdn = String::from_utf8(host.pdn(&who(ALICE)).await.unwrap().file.unwrap().bytes).unwrap();
-    assert!(pdn.contains("1. e3-e4 f6-f5 2. d3-d4 *"), "{pdn}");
+    assert!(
+        pdn(&host, &who(ALICE))
+            .await
+            .contains("1. e3-e4 f6-f5 2. d3-d4 *")
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -502,28 +806,39 @@ async fn moves_submitted_at_once_are_played_once_each_ply() {
         for t in tasks {
             match t.await.unwrap() {
                 Ok(_) => wins += 1,
-                Err(HostError::Stale | HostError::NotYourTurn(_) | HostError::Move(_)) => {}
+                Err(HostError::Stale | HostError::NotYourTurn { .. } | HostError::Move(_)) => {}
                 Err(e) => panic!("unexpected: {e}"),
             }
         }
         assert_eq!(wins, 1, "ply {}", ply + 1);
     }
-    let pdn = String::from_utf8(host.pdn(&who(ALICE)).await.unwrap().file.unwrap().bytes).unwrap();
-    assert!(pdn.contains("1. e3-e4 f6-f5 2. d3-d4 c6-c5 *"), "{pdn}");
+    assert!(
+        pdn(&host, &who(ALICE))
+            .await
+            .contains("1. e3-e4 f6-f5 2. d3-d4 c6-c5 *")
+    );
 }
 
 /// Plays a short decisive game: Bob resigns after two moves each.
-async fn alice_beats_bob(host: &Host, channel: u64, alice: u64, bob: u64) {
+async fn alice_beats_bob(host: &Host, channel: u64, alice: UserId, bob: UserId) {
     let c = host
         .challenge(&at(alice, channel), bob, ColorChoice::White, true, false)
         .await
         .unwrap();
-    host.button(&at(bob, channel), &c.buttons[0].id, None)
+    host.button(&at(bob, channel), &button(&c, ButtonLabel::Accept))
         .await
         .unwrap();
     host.play(&at(alice, channel), "e3-e4").await.unwrap();
     host.play(&at(bob, channel), "f6-f5").await.unwrap();
-    host.resign(&at(bob, channel)).await.unwrap();
+    host.resign_confirmed(&at(bob, channel)).await.unwrap();
+}
+
+fn leaders(reply: &Reply) -> Vec<dama::host::LeaderRow> {
+    match &reply.body[..] {
+        [Msg::Leaderboard { rows, .. }] => rows.clone(),
+        [Msg::NoRatedGames { .. }] => Vec::new(),
+        other => panic!("{other:?}"),
+    }
 }
 
 #[tokio::test]
@@ -539,25 +854,20 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count() {
     let (a1, b1) = glicko2(&fresh, &fresh, &Outcomes::WIN, &cfg);
     let (c1, b2) = glicko2(&fresh, &b1, &Outcomes::WIN, &cfg);
     let (a2, c2) = glicko2(&a1, &c1, &Outcomes::WIN, &cfg);
-    let board = host
-        .leaderboard(&who(ALICE), Scope::Global)
-        .await
-        .unwrap()
-        .text;
-    let lines: Vec<&str> = board.lines().collect();
-    assert!(
-        lines[1].starts_with(&format!("1. <@{ALICE}> {:.0}", a2.rating)),
-        "{board}"
+    let board = leaders(&host.leaderboard(&who(ALICE), Scope::Global).await.unwrap());
+    let order: Vec<(UserId, i64)> = board
+        .iter()
+        .map(|r| (r.user, r.rating.round() as i64))
+        .collect();
+    assert_eq!(
+        order,
+        vec![
+            (ALICE, a2.rating.round() as i64),
+            (CAROL, c2.rating.round() as i64),
+            (BOB, b2.rating.round() as i64)
+        ]
     );
-    assert!(
-        lines[2].starts_with(&format!("2. <@{CAROL}> {:.0}", c2.rating)),
-        "{board}"
-    );
-    assert!(
-        lines[3].starts_with(&format!("3. <@{BOB}> {:.0}", b2.rating)),
-        "{board}"
-    );
-    let alice = host.store().player(ALICE as i64).await.unwrap().unwrap();
+    let alice = host.store().player(ALICE).await.unwrap().unwrap();
     assert!(
         (alice.rating - a2.rating).abs() < 1e-9 && (alice.deviation - a2.deviation).abs() < 1e-9
     );
@@ -568,7 +878,7 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count() {
         .challenge(&at(ALICE, 4), BOB, ColorChoice::White, false, false)
         .await
         .unwrap();
-    host.button(&at(BOB, 4), &c.buttons[0].id, None)
+    host.button(&at(BOB, 4), &button(&c, ButtonLabel::Accept))
         .await
         .unwrap();
     host.play(&at(ALICE, 4), "e3-e4").await.unwrap();
@@ -578,34 +888,75 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count() {
         .await
         .unwrap();
     host.resign(&at(ALICE, 5)).await.unwrap();
-    assert_eq!(
-        host.store().player(ALICE as i64).await.unwrap().unwrap(),
-        alice
-    );
-    let stats = host.stats(ALICE).await.unwrap().text;
-    assert!(
-        stats.contains("2 rated games: 2 wins, 0 draws, 0 losses"),
-        "{stats}"
-    );
+    assert_eq!(host.store().player(ALICE).await.unwrap().unwrap(), alice);
+    match &host.stats(ALICE).await.unwrap().body[..] {
+        [Msg::Stats(s)] => {
+            assert_eq!((s.games, s.wins, s.draws, s.losses), (2, 2, 0, 0));
+            assert_eq!(s.recent.len(), 3, "the two rated games and the casual one");
+        }
+        other => panic!("{other:?}"),
+    }
     // Server scope: only players of this server's rated games.
-    let server = host
-        .leaderboard(&at(ALICE, 1), Scope::Server)
-        .await
-        .unwrap()
-        .text;
-    assert_eq!(server.lines().count(), 4, "{server}");
+    assert_eq!(
+        leaders(
+            &host
+                .leaderboard(&at(ALICE, 1), Scope::Server)
+                .await
+                .unwrap()
+        )
+        .len(),
+        3
+    );
     let elsewhere = host
         .leaderboard(
             &Who {
-                guild: Some(12345),
+                guild: Some(GuildId(12345)),
                 ..who(ALICE)
             },
             Scope::Server,
         )
         .await
-        .unwrap()
-        .text;
-    assert!(elsewhere.contains("No rated games yet"), "{elsewhere}");
+        .unwrap();
+    assert_eq!(
+        elsewhere.body,
+        vec![Msg::NoRatedGames {
+            scope: Scope::Server
+        }]
+    );
+}
+
+#[tokio::test]
+async fn languages_chosen_by_players_and_servers_are_kept() {
+    let (host, _, path) = host().await;
+    let tr = Words::new().pick("tr").unwrap();
+    host.set_language(&who(ALICE), dama::host::LanguageScope::Me, Some(tr))
+        .await
+        .unwrap();
+    assert!(matches!(
+        host.set_language(&who(BOB), dama::host::LanguageScope::Server, Some(tr))
+            .await,
+        Err(HostError::NeedsManageServer)
+    ));
+    let admin = Who {
+        admin: true,
+        ..who(BOB)
+    };
+    host.set_language(
+        &admin,
+        dama::host::LanguageScope::Server,
+        Some(Lang::ENGLISH),
+    )
+    .await
+    .unwrap();
+    host.store().close().await;
+    let host = open(&path, &Clock::manual(0)).await;
+    let chosen = host.languages(ALICE, Some(GUILD)).await.unwrap();
+    assert_eq!(chosen.user.as_deref(), Some("tr"));
+    assert_eq!(chosen.guild.as_deref(), Some("en-US"));
+    host.set_language(&who(ALICE), dama::host::LanguageScope::Me, None)
+        .await
+        .unwrap();
+    assert_eq!(host.languages(ALICE, None).await.unwrap().user, None);
 }
 
 #[tokio::test]
@@ -619,7 +970,7 @@ async fn a_second_host_on_the_same_database_never_plays_against_a_stale_position
     a.play(&who(BOB), "e6-e5").await.unwrap();
     // Host b now knows the game at ply 2, where White must capture e4xe6xe8.
     assert_eq!(
-        b.complete_move(CHANNEL, "").await.unwrap(),
+        b.complete_move(ChannelId(CHANNEL), "").await.unwrap(),
         vec!["e4xe6xe8"]
     );
     // On host a, Bob takes back e6-e5 and plays a6-a5 instead: ply 2 again, another position.
@@ -660,7 +1011,7 @@ async fn several_hosts_on_one_database_store_only_legal_moves() {
                     continue;
                 }
                 // A move this host believes legal; its view may be out of date.
-                let Ok(moves) = host.complete_move(channel, "").await else {
+                let Ok(moves) = host.complete_move(ChannelId(channel), "").await else {
                     continue;
                 };
                 if moves.is_empty() {
@@ -681,7 +1032,12 @@ async fn several_hosts_on_one_database_store_only_legal_moves() {
     assert!(played > 50, "only {played} moves were played");
     // Every stored game replays with the engine, ply after ply, to its stored position.
     for &c in &channels {
-        let row = first.store().latest_game(c as i64).await.unwrap().unwrap();
+        let row = first
+            .store()
+            .latest_game(ChannelId(c))
+            .await
+            .unwrap()
+            .unwrap();
         let moves = first.store().moves(row.id).await.unwrap();
         assert_eq!(moves.len() as i64, row.ply, "game {} has a gap", row.id);
         let mut game = Game::new(fen::parse(&row.start_fen).unwrap());
@@ -691,4 +1047,79 @@ async fn several_hosts_on_one_database_store_only_legal_moves() {
         }
         assert_eq!(fen::write(game.position()), row.fen);
     }
+}
+
+#[tokio::test]
+async fn a_damaged_game_is_reported_once_skipped_by_the_sweep_and_can_be_aborted() {
+    let (host, clock, path) = host().await;
+    start_game(&host, false, 1).await;
+    host.play(&at(ALICE, 1), "e3-e4").await.unwrap();
+    start_game(&host, false, 2).await;
+    host.play(&at(ALICE, 2), "e3-e4").await.unwrap();
+    let damaged = host
+        .store()
+        .running_game(ChannelId(1))
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    // Another program writes nonsense into the first game's record.
+    {
+        use sqlx::Connection;
+        let mut db = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        sqlx::query("UPDATE moves SET notation = 'a1-a8' WHERE game_id = ?")
+            .bind(damaged.0)
+            .execute(&mut db)
+            .await
+            .unwrap();
+        sqlx::query("UPDATE games SET version = version + 1 WHERE id = ?")
+            .bind(damaged.0)
+            .execute(&mut db)
+            .await
+            .unwrap();
+        db.close().await.unwrap();
+    }
+    assert!(matches!(
+        host.play(&at(BOB, 1), "f6-f5").await,
+        Err(HostError::Broken { game }) if game == damaged
+    ));
+    // Both games are due a warning: the damaged one is reported, the other still warned.
+    clock.advance(Duration::from_secs(49 * 3600));
+    let notices = host.sweep().await.unwrap();
+    assert_eq!(notices.len(), 2, "{notices:?}");
+    assert!(notices.iter().any(|n| n.channel == ChannelId(1)
+        && n.reply.body
+            == vec![Msg::GameBroken {
+                game: damaged,
+                players: vec![ALICE, BOB]
+            }]));
+    assert!(notices.iter().any(|n| n.channel == ChannelId(2)
+        && matches!(n.reply.body[..], [Msg::TimeWarning { player: BOB, .. }])));
+    assert!(host.sweep().await.unwrap().is_empty(), "reported once");
+    // A spectator cannot abort it; either player can.
+    assert!(matches!(
+        host.abort(&at(CAROL, 1)).await,
+        Err(HostError::CannotAbort)
+    ));
+    assert!(
+        matches!(host.abort(&at(ALICE, 2)).await, Err(HostError::CannotAbort)),
+        "a healthy game is not the players' to abort"
+    );
+    let r = host.abort(&at(BOB, 1)).await.unwrap();
+    assert_eq!(
+        r.body,
+        vec![Msg::Aborted {
+            game: damaged,
+            by: BOB
+        }]
+    );
+    // The channel can hold a game again; an admin may abort a healthy one.
+    start_game(&host, false, 1).await;
+    let admin = Who {
+        admin: true,
+        ..at(CAROL, 2)
+    };
+    assert!(host.abort(&admin).await.is_ok());
 }

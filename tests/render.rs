@@ -256,7 +256,7 @@ fn the_replay_has_one_frame_per_ply_plus_the_start() {
         let moves = game.position().legal_moves();
         game.play(moves[rng.below(moves.len())]).unwrap();
     }
-    let gif = renderer().replay_gif(&game, false);
+    let gif = renderer().replay_gif(&game, false, &[], 1000);
     let mut options = gif::DecodeOptions::new();
     options.set_color_output(gif::ColorOutput::RGBA);
     let mut decoder = options.read_info(std::io::Cursor::new(&gif)).unwrap();
@@ -285,6 +285,31 @@ fn a_long_game_replay_is_small_enough_for_discord() {
         let moves = game.position().legal_moves();
         game.play(moves[rng.below(moves.len())]).unwrap();
     }
-    let gif = renderer().replay_gif(&game, true);
+    let gif = renderer().replay_gif(&game, true, &[], 1000);
     assert!(gif.len() < 8 * 1024 * 1024, "{} bytes", gif.len());
+}
+
+#[test]
+fn a_replay_longer_than_its_frame_budget_skips_evenly_and_keeps_the_end() {
+    let mut rng = Rng(4);
+    let mut game = Game::default();
+    while !game.is_over() && game.ply_count() < 40 {
+        let moves = game.position().legal_moves();
+        game.play(moves[rng.below(moves.len())]).unwrap();
+    }
+    let plies = game.ply_count();
+    let count = |max| {
+        let gif = renderer().replay_gif(&game, false, &[], max);
+        let mut decoder = gif::DecodeOptions::new()
+            .read_info(std::io::Cursor::new(gif))
+            .unwrap();
+        let mut frames = 0;
+        while decoder.read_next_frame().unwrap().is_some() {
+            frames += 1;
+        }
+        frames
+    };
+    assert_eq!(count(plies + 1), plies + 1);
+    let few = count(10);
+    assert!((2..=10).contains(&few), "{few} frames for a budget of 10");
 }

@@ -279,7 +279,11 @@ fn variant(m: &Msg) -> usize {
 const MESSAGE_VARIANTS: usize = 31;
 
 fn move_errors() -> Vec<MoveError> {
-    let options = |n: usize| -> Vec<String> { (0..n).map(|i| format!("a{}-b{}", i % 8 + 1, i % 8 + 1)).collect() };
+    let options = |n: usize| -> Vec<String> {
+        (0..n)
+            .map(|i| format!("a{}-b{}", i % 8 + 1, i % 8 + 1))
+            .collect()
+    };
     let mut all: Vec<MoveError> = vec![
         SyntaxError::Empty.into(),
         SyntaxError::NotASquare("z9".into()).into(),
@@ -297,20 +301,29 @@ fn move_errors() -> Vec<MoveError> {
             side: Color::White,
         }
         .into(),
-        Illegal::CaptureCompulsory { options: options(1) }.into(),
+        Illegal::CaptureCompulsory {
+            options: options(1),
+        }
+        .into(),
         Illegal::MustTakeMore {
             count: 3,
             options: options(12),
         }
         .into(),
-        Illegal::Unfinished { options: options(3) }.into(),
+        Illegal::Unfinished {
+            options: options(3),
+        }
+        .into(),
         Illegal::WrongCapture {
             piece: PieceName(Role::King),
             square: sq("d4"),
             options: options(2),
         }
         .into(),
-        Illegal::NothingToCapture { options: options(2) }.into(),
+        Illegal::NothingToCapture {
+            options: options(2),
+        }
+        .into(),
         Illegal::Blocked {
             piece: PieceName(Role::Man),
             square: sq("a2"),
@@ -466,7 +479,11 @@ fn every_message_the_code_sends_formats_in_every_language() {
             }
             for e in errors() {
                 let text = w.error(&e);
-                assert!(text.ends_with('.') || text.ends_with('!'), "{}: {text}", lang.code());
+                assert!(
+                    text.ends_with('.') || text.ends_with('!'),
+                    "{}: {text}",
+                    lang.code()
+                );
             }
             for c in captions() {
                 assert!(!w.caption(&c).is_empty());
@@ -516,7 +533,10 @@ fn english_plurals_and_turkish_counts() {
             recent: vec![],
         })
     };
-    assert!(en.msg(&stats(1, 1)).contains("1 rated game: 1 win, 0 draws, 0 losses"));
+    assert!(
+        en.msg(&stats(1, 1))
+            .contains("1 rated game: 1 win, 0 draws, 0 losses")
+    );
     assert!(en.msg(&stats(2, 2)).contains("2 rated games: 2 wins"));
     // Turkish keeps the noun singular after a number.
     assert!(tr.msg(&stats(2, 2)).contains("2 puanlı oyun: 2 galibiyet"));
@@ -525,9 +545,18 @@ fn english_plurals_and_turkish_counts() {
         moves: vec!["a3-a4".into(); n],
         capture_due: false,
     };
-    assert!(en.msg(&moves(1)).starts_with("White to move, one legal move: a3-a4"));
-    assert!(en.msg(&moves(2)).starts_with("White to move, 2 legal moves"));
-    assert!(tr.msg(&moves(2)).starts_with("Beyaz oynar, 2 geçerli hamle"));
+    assert!(
+        en.msg(&moves(1))
+            .starts_with("White to move, one legal move: a3-a4")
+    );
+    assert!(
+        en.msg(&moves(2))
+            .starts_with("White to move, 2 legal moves")
+    );
+    assert!(
+        tr.msg(&moves(2))
+            .starts_with("Beyaz oynar, 2 geçerli hamle")
+    );
 }
 
 #[test]
@@ -562,10 +591,7 @@ fn the_end_of_a_game_names_winner_and_loser_and_tells_you_against_the_ai() {
         "Ali has no move left: the AI (easy) wins with Black. Better luck next time, ali!"
     );
     let tr = words.writer(words.pick("tr").unwrap(), &names);
-    assert_eq!(
-        tr.msg(&resigned),
-        "Ayşe terk etti: ali beyazla kazandı."
-    );
+    assert_eq!(tr.msg(&resigned), "Ayşe terk etti: ali beyazla kazandı.");
     let ai_moved = Msg::Played {
         mover: Player::Ai(Level::Easy),
         notation: "h6-h5".into(),
@@ -644,7 +670,11 @@ fn slash_command_names_follow_discords_rules_in_every_language() {
                 && name
                     .chars()
                     .all(|c| c.is_alphanumeric() || c == '-' || c == '_');
-            assert!(ok, "{}: {id} = {name:?} is not a valid command name", lang.code());
+            assert!(
+                ok,
+                "{}: {id} = {name:?} is not a valid command name",
+                lang.code()
+            );
         }
         // English names are the names the code registers.
         if lang == Lang::ENGLISH {
@@ -670,6 +700,8 @@ fn a_reply_joins_its_sentences_and_keeps_tables_on_lines() {
         ],
         ..Reply::default()
     };
-    assert_eq!(w.reply(&reply), "Ali played e3-e4. The AI (hard) is thinking…");
+    assert_eq!(
+        w.reply(&reply),
+        "Ali played e3-e4. The AI (hard) is thinking…"
+    );
 }
-

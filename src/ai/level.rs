@@ -198,7 +198,10 @@ pub enum Eval {
     Better(Color),
     Winning(Color),
     /// `side` wins by force in `moves` of its own moves.
-    WinsIn { side: Color, moves: u32 },
+    WinsIn {
+        side: Color,
+        moves: u32,
+    },
 }
 
 impl Eval {

@@ -81,10 +81,14 @@ impl ParseError {
             ParseError::Empty => ("console-empty", vec![]),
             ParseError::NotACommand(t) => ("console-not-a-command", vec![("text", quoted(t))]),
             ParseError::TooLong(n) => ("console-too-long", vec![("count", Arg::from(*n as i64))]),
-            ParseError::TakesNothing(c) => ("console-takes-nothing", vec![("command", Arg::from(*c))]),
+            ParseError::TakesNothing(c) => {
+                ("console-takes-nothing", vec![("command", Arg::from(*c))])
+            }
             ParseError::AsUsage => ("console-as-usage", vec![]),
             ParseError::ChallengeUsage => ("console-challenge-usage", vec![]),
-            ParseError::ChallengeOption(t) => ("console-challenge-option", vec![("text", quoted(t))]),
+            ParseError::ChallengeOption(t) => {
+                ("console-challenge-option", vec![("text", quoted(t))])
+            }
             ParseError::MoveUsage => ("console-move-usage", vec![]),
             ParseError::StatsUsage => ("console-stats-usage", vec![]),
             ParseError::NotALevel(t) => ("console-not-a-level", vec![("text", quoted(t))]),
@@ -234,7 +238,13 @@ pub struct Console {
 }
 
 impl Console {
-    pub fn new(host: Host, words: Arc<Words>, lang: Lang, pictures: PathBuf, user: String) -> Console {
+    pub fn new(
+        host: Host,
+        words: Arc<Words>,
+        lang: Lang,
+        pictures: PathBuf,
+        user: String,
+    ) -> Console {
         let mut names = HashMap::new();
         names.insert(user_id(&user), user.clone());
         Console {
@@ -301,7 +311,10 @@ impl Console {
         input: &mut (impl AsyncBufRead + Unpin),
         out: &mut (impl AsyncWrite + Unpin),
     ) -> std::io::Result<()> {
-        let welcome = self.say("console-welcome", &[("name", Arg::from(self.user.as_str()))]);
+        let welcome = self.say(
+            "console-welcome",
+            &[("name", Arg::from(self.user.as_str()))],
+        );
         out.write_all(format!("{welcome}\n").as_bytes()).await?;
         loop {
             out.write_all(format!("{}> ", self.user).as_bytes()).await?;
@@ -340,7 +353,10 @@ impl Console {
             Command::As(name) => {
                 self.learn(&name);
                 self.user = name;
-                let text = self.say("console-you-are", &[("name", Arg::from(self.user.as_str()))]);
+                let text = self.say(
+                    "console-you-are",
+                    &[("name", Arg::from(self.user.as_str()))],
+                );
                 return out.write_all(format!("{text}\n").as_bytes()).await;
             }
             Command::Ai { level, color } => host.play_ai(&who, level, color).await,
@@ -368,7 +384,8 @@ impl Console {
             Command::Accept | Command::Decline => match self.challenge {
                 Some(id) => {
                     let accept = cmd == Command::Accept;
-                    host.press(&who, ButtonAction::Challenge { id, accept }).await
+                    host.press(&who, ButtonAction::Challenge { id, accept })
+                        .await
                 }
                 None => Err(HostError::NoChallenge),
             },

@@ -12,8 +12,8 @@ use poise::serenity_prelude as serenity;
 
 use crate::engine::MoveText;
 use crate::host::{
-    ButtonAction, ButtonStyle, ChannelId, GameId, GuildId, Host, HostError, Lang, MessageId,
-    Reply, UserId, Who,
+    ButtonAction, ButtonStyle, ChannelId, GameId, GuildId, Host, HostError, Lang, MessageId, Reply,
+    UserId, Who,
 };
 use crate::words::{Markup, Surface, Words};
 
@@ -462,10 +462,7 @@ async fn on_error(error: poise::FrameworkError<'_, Shared, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::error!(error = %error, command = %ctx.command().qualified_name, "command failed");
-            let lang = ctx
-                .data()
-                .words
-                .choose([ctx.locale()]);
+            let lang = ctx.data().words.choose([ctx.locale()]);
             let _ = ctx
                 .send(
                     ctx.data()

@@ -70,11 +70,7 @@ impl Host {
             disabled: !running,
         };
         let mut buttons = vec![
-            button(
-                GameAction::Resign,
-                ButtonLabel::Resign,
-                ButtonStyle::Danger,
-            ),
+            button(GameAction::Resign, ButtonLabel::Resign, ButtonStyle::Danger),
             button(
                 GameAction::Draw,
                 ButtonLabel::OfferDraw,

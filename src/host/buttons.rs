@@ -15,9 +15,7 @@ impl Host {
     /// Acts on a button.
     pub async fn press(&self, who: &Who, action: ButtonAction) -> HostResult {
         match action {
-            ButtonAction::Challenge { id, accept } => {
-                self.answer_challenge(who, id, accept).await
-            }
+            ButtonAction::Challenge { id, accept } => self.answer_challenge(who, id, accept).await,
             ButtonAction::Game {
                 id,
                 version,

@@ -112,7 +112,9 @@ impl Host {
                 return Err(HostError::ChallengeClosed(ChallengeStatus::Accepted));
             }
             store::ensure_player(&mut tx, who.user, &who.name).await?;
-            let id = self.insert_game(&mut tx, self.challenge_game(&c, None)).await?;
+            let id = self
+                .insert_game(&mut tx, self.challenge_game(&c, None))
+                .await?;
             tx.commit().await?;
             return self.started(who, id, c.rated).await;
         }
@@ -121,7 +123,10 @@ impl Host {
             return Err(HostError::NotYourChallenge);
         }
         let (status, msg) = if me == c.challenger_id {
-            (ChallengeStatus::Cancelled, Msg::ChallengeWithdrawn { by: me })
+            (
+                ChallengeStatus::Cancelled,
+                Msg::ChallengeWithdrawn { by: me },
+            )
         } else {
             (
                 ChallengeStatus::Declined,

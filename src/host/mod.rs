@@ -37,8 +37,7 @@ pub use message::{
     PlayerStats, Players, RatingChange, RecentGame, Scope,
 };
 pub use reply::{
-    Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply,
-    UnknownButton,
+    Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply, UnknownButton,
 };
 
 pub type HostResult = Result<Reply, HostError>;
@@ -71,6 +70,9 @@ pub struct HostConfig {
     pub ai_concurrency: usize,
     /// Replays being drawn at once (apart from the AI's slots, so AI turns never wait on them).
     pub replay_concurrency: usize,
+    /// A replay shows at most this many positions (a longer game skips evenly), which keeps
+    /// it well under Discord's upload limit (about 8 KB a frame).
+    pub replay_max_frames: usize,
     /// The search behind a hint.
     pub hint_limits: Limits,
     /// Open challenges one player may have at once.
@@ -87,6 +89,7 @@ impl Default for HostConfig {
             challenge_ttl: Duration::from_secs(600),
             ai_concurrency: 2,
             replay_concurrency: 1,
+            replay_max_frames: 400,
             hint_limits: Limits::depth(8),
             max_open_challenges: 3,
             max_ai_games: 3,
@@ -211,8 +214,9 @@ impl Host {
             .map_err(|e| broken(format!("the stored start position is unreadable: {e}")))?;
         let mut game = Game::new(start);
         for (i, text) in self.store.moves(row.id).await?.iter().enumerate() {
-            game.play_text(text)
-                .map_err(|e| broken(format!("stored move {} ({text}) is unplayable: {e}", i + 1)))?;
+            game.play_text(text).map_err(|e| {
+                broken(format!("stored move {} ({text}) is unplayable: {e}", i + 1))
+            })?;
         }
         // The moves and the row are read apart: a change in between shows here.
         if game.ply_count() as i64 != row.ply || fen::write(game.position()) != row.fen {

@@ -46,9 +46,7 @@ impl Host {
         let row = self.game_row(row.id).await?;
         let mut reply = self.board_reply(&row, &game, who.lang);
         if row.status == GameStatus::Aborted {
-            reply.body = vec![Msg::CalledOff {
-                by: Some(who.user),
-            }];
+            reply.body = vec![Msg::CalledOff { by: Some(who.user) }];
         } else if !ratings.is_empty() {
             reply.body.push(Msg::RatingChanges(ratings));
         }

@@ -8,8 +8,7 @@ use crate::engine::{Color, Game, GameResult, Move, Outcome, Reason, Role, fen};
 use crate::store::{self, GameId, GameRow, GameStatus};
 
 use super::{
-    Host, HostError, HostResult, Lang, Msg, RatingChange, Reply, Who, color_of, player_of,
-    players,
+    Host, HostError, HostResult, Lang, Msg, RatingChange, Reply, Who, color_of, player_of, players,
 };
 
 impl Host {
@@ -120,8 +119,15 @@ impl Host {
     ) -> Result<Vec<RatingChange>, HostError> {
         let both_moved = plies >= 2;
         if !both_moved && outcome.reason == Reason::Resignation {
-            store::end_game(tx, row.id, GameStatus::Aborted, None, Some(outcome.reason), now)
-                .await?;
+            store::end_game(
+                tx,
+                row.id,
+                GameStatus::Aborted,
+                None,
+                Some(outcome.reason),
+                now,
+            )
+            .await?;
             return Ok(Vec::new());
         }
         let ended = store::end_game(

@@ -4,9 +4,7 @@
 use crate::engine::Color;
 use crate::store::{self, ChallengeStatus, GameId, GameRow, GameStatus};
 
-use super::{
-    Host, HostError, HostResult, Msg, Notice, Reply, Who, color_of, player_of, players,
-};
+use super::{Host, HostError, HostResult, Msg, Notice, Reply, Who, color_of, player_of, players};
 
 impl Host {
     /// Expires challenges, warns slow players once and ends games on time; reports a game whose

@@ -7,8 +7,8 @@ use crate::store::{ChannelId, GameStatus, UserId};
 
 use super::play::with_stored_result;
 use super::{
-    Caption, File, Host, HostError, HostResult, LeaderRow, Msg, Player, PlayerResult,
-    PlayerStats, RecentGame, Reply, Scope, Who, color_of, players,
+    Caption, File, Host, HostError, HostResult, LeaderRow, Msg, Player, PlayerResult, PlayerStats,
+    RecentGame, Reply, Scope, Who, color_of, players,
 };
 
 impl Host {
@@ -140,8 +140,9 @@ impl Host {
             captions.push(self.captions.caption(&caption, who.lang));
         }
         let renderer = Arc::clone(&self.renderer);
+        let frames = self.config.replay_max_frames;
         let gif = Self::off_runtime(&self.replay_slots, move || {
-            renderer.replay_gif(&game, black, &captions)
+            renderer.replay_gif(&game, black, &captions, frames)
         })
         .await?;
         Ok(Reply {

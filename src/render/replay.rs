@@ -1,6 +1,7 @@
 //! A whole game as an animated GIF: the start, then one frame a ply with its move shown, and a
 //! longer pause on the final position. Frames share the theme's palette and only the part that
-//! changed is stored, so a long game stays small.
+//! changed is stored, so a long game stays small. A game longer than the frame budget shows
+//! every k-th position (and always the last), so the file stays under Discord's upload limit.
 
 use super::{LastMove, Renderer, Scene};
 use crate::engine::Game;
@@ -10,16 +11,29 @@ const FRAME_DELAY: u16 = 90;
 const FINAL_DELAY: u16 = 400;
 
 impl Renderer {
-    /// The game as an animated GIF, from White's side or Black's; `captions` holds the line
-    /// above each frame (the start, then one a ply), written by the caller in its language.
-    pub fn replay_gif(&self, game: &Game, black_bottom: bool, captions: &[String]) -> Vec<u8> {
+    /// The game as an animated GIF, from White's side or Black's, in at most `max_frames`
+    /// frames; `captions` holds the line above each position (the start, then one a ply),
+    /// written by the caller in its language.
+    pub fn replay_gif(
+        &self,
+        game: &Game,
+        black_bottom: bool,
+        captions: &[String],
+        max_frames: usize,
+    ) -> Vec<u8> {
         let caption = |i: usize| captions.get(i).cloned();
+        let plies = game.ply_count();
+        let step = plies.div_ceil(max_frames.max(2) - 1).max(1);
+        let shown = |i: usize| i.is_multiple_of(step) || i == plies;
         let mut scenes = vec![Scene {
             black_bottom,
             caption: caption(0),
             ..Scene::new(*game.start())
         }];
         for (i, (before, mv)) in game.history().enumerate() {
+            if !shown(i + 1) {
+                continue;
+            }
             scenes.push(Scene {
                 last_move: Some(LastMove::new(before, &mv)),
                 black_bottom,

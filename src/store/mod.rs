@@ -240,11 +240,7 @@ impl Store {
     }
 
     /// Players with at least one rated game, best first; in one server's games or everywhere.
-    pub async fn leaderboard(
-        &self,
-        guild: Option<GuildId>,
-        limit: i64,
-    ) -> Result<Vec<PlayerRow>> {
+    pub async fn leaderboard(&self, guild: Option<GuildId>, limit: i64) -> Result<Vec<PlayerRow>> {
         let rows = match guild {
             Some(g) => {
                 sqlx::query_as(
@@ -696,10 +692,12 @@ impl Store {
 
 /// Remembers that a broken game was reported; `false` if it already was.
 pub async fn mark_broken(tx: &mut Tx, game: GameId) -> Result<bool> {
-    let n = sqlx::query("UPDATE games SET broken = 1 WHERE id = ? AND status = 'running' AND NOT broken")
-        .bind(game)
-        .execute(&mut **tx)
-        .await?
-        .rows_affected();
+    let n = sqlx::query(
+        "UPDATE games SET broken = 1 WHERE id = ? AND status = 'running' AND NOT broken",
+    )
+    .bind(game)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
     Ok(n == 1)
 }

@@ -3,7 +3,9 @@
 //! forms; players, moves and lists go in as finished text.
 
 use crate::ai::{Eval, Level};
-use crate::engine::{Color, GameResult, Illegal, MoveError, Outcome, Reason, Role, SyntaxError, WhyNot};
+use crate::engine::{
+    Color, GameResult, Illegal, MoveError, Outcome, Reason, Role, SyntaxError, WhyNot,
+};
 use crate::host::{
     ButtonLabel, Caption, Command, HostError, LanguageScope, Msg, Player, PlayerResult, Reply,
     Scope,
@@ -156,7 +158,9 @@ impl Writer<'_> {
     }
 
     fn commands(&self, cmds: &[(&'static str, Command)]) -> Vec<(&'static str, Arg)> {
-        cmds.iter().map(|(n, c)| (*n, a(self.command(*c)))).collect()
+        cmds.iter()
+            .map(|(n, c)| (*n, a(self.command(*c))))
+            .collect()
     }
 
     pub fn msg(&self, msg: &Msg) -> String {
@@ -186,7 +190,10 @@ impl Writer<'_> {
             ),
             Msg::ChallengeDeclined { challenger, by } => self.text(
                 "challenge-declined",
-                &[("challenger", self.user(*challenger)), ("by", self.user(*by))],
+                &[
+                    ("challenger", self.user(*challenger)),
+                    ("by", self.user(*by)),
+                ],
             ),
             Msg::ChallengeWithdrawn { by } => {
                 self.text("challenge-withdrawn", &[("by", self.user(*by))])
@@ -325,7 +332,8 @@ impl Writer<'_> {
             Msg::PdnFile { game } => self.text("pdn-file", &[("game", a(game.0))]),
             Msg::ReplayFile { game } => self.text("replay-file", &[("game", a(game.0))]),
             Msg::Leaderboard { scope, rows } => {
-                let mut lines = vec![self.text("leaderboard-title", &[("scope", a(scope_key(*scope)))])];
+                let mut lines =
+                    vec![self.text("leaderboard-title", &[("scope", a(scope_key(*scope)))])];
                 for (i, r) in rows.iter().enumerate() {
                     lines.push(self.part(
                         "leaderboard-row",
@@ -406,10 +414,9 @@ impl Writer<'_> {
                 args.extend(self.commands(&[("abort", Command::Abort)]));
                 self.text("game-broken", &args)
             }
-            Msg::Aborted { game, by } => self.text(
-                "aborted",
-                &[("game", a(game.0)), ("by", self.user(*by))],
-            ),
+            Msg::Aborted { game, by } => {
+                self.text("aborted", &[("game", a(game.0)), ("by", self.user(*by))])
+            }
             Msg::LanguageSet { scope, lang } => {
                 let scope = a(match scope {
                     LanguageScope::Me => "me",
@@ -418,7 +425,10 @@ impl Writer<'_> {
                 match lang {
                     Some(l) => self.text(
                         "language-set",
-                        &[("scope", scope), ("lang", a(self.words.get(*l, "language-name")))],
+                        &[
+                            ("scope", scope),
+                            ("lang", a(self.words.get(*l, "language-name"))),
+                        ],
                     ),
                     None => self.text("language-auto", &[("scope", scope)]),
                 }
@@ -449,19 +459,18 @@ impl Writer<'_> {
                     ],
                 );
                 let verdict = match (w, l) {
-                    (Player::User(u), Player::Ai(level)) => {
-                        Some(("game-ai-you-won", u, level))
-                    }
-                    (Player::Ai(level), Player::User(u)) => {
-                        Some(("game-ai-you-lost", u, level))
-                    }
+                    (Player::User(u), Player::Ai(level)) => Some(("game-ai-you-won", u, level)),
+                    (Player::Ai(level), Player::User(u)) => Some(("game-ai-you-lost", u, level)),
                     _ => None,
                 };
                 if let Some((id, person, level)) = verdict {
                     text.push(' ');
                     text.push_str(&self.text(
                         id,
-                        &[("person", self.user(person)), ("level", a(self.level(level)))],
+                        &[
+                            ("person", self.user(person)),
+                            ("level", a(self.level(level))),
+                        ],
                     ));
                 }
                 text
@@ -473,7 +482,9 @@ impl Writer<'_> {
     pub fn eval(&self, eval: Eval) -> String {
         match eval {
             Eval::Equal => self.text("eval-equal", &[]),
-            Eval::SlightlyBetter(c) => self.text("eval-slightly-better", &[("side", a(color_key(c)))]),
+            Eval::SlightlyBetter(c) => {
+                self.text("eval-slightly-better", &[("side", a(color_key(c)))])
+            }
             Eval::Better(c) => self.text("eval-better", &[("side", a(color_key(c)))]),
             Eval::Winning(c) => self.text("eval-winning", &[("side", a(color_key(c)))]),
             Eval::WinsIn { side, moves } => self.text(
@@ -524,11 +535,12 @@ impl Writer<'_> {
         match o.result {
             GameResult::Win(c) => self.text(
                 "caption-won",
-                &[("color", a(color_key(c))), ("reason", a(reason_key(o.reason)))],
+                &[
+                    ("color", a(color_key(c))),
+                    ("reason", a(reason_key(o.reason))),
+                ],
             ),
-            GameResult::Draw => {
-                self.text("caption-drawn", &[("reason", a(reason_key(o.reason)))])
-            }
+            GameResult::Draw => self.text("caption-drawn", &[("reason", a(reason_key(o.reason)))]),
         }
     }
 
@@ -561,9 +573,10 @@ impl Writer<'_> {
                 &cmds(&[("challenge", Command::Challenge), ("ai", Command::Ai)]),
             ),
             HostError::NotAPlayer => self.text("error-not-a-player", &[]),
-            HostError::NotYourTurn { to_move } => {
-                self.text("error-not-your-turn", &[("player", a(self.player(*to_move)))])
-            }
+            HostError::NotYourTurn { to_move } => self.text(
+                "error-not-your-turn",
+                &[("player", a(self.player(*to_move)))],
+            ),
             HostError::Move(m) => self.text("error-move", &[("why", a(self.move_error(m)))]),
             HostError::Stale => self.text("error-stale", &[]),
             HostError::ChannelBusy => self.text(
@@ -594,9 +607,10 @@ impl Writer<'_> {
             HostError::NotYourChallenge => self.text("error-not-your-challenge", &[]),
             HostError::NoOpenChallenge => self.text("error-no-open-challenge", &[]),
             HostError::GameAlreadyOver => self.text("error-game-already-over", &[]),
-            HostError::DrawAlreadyOffered => {
-                self.text("error-draw-already-offered", &cmds(&[("draw", Command::Draw)]))
-            }
+            HostError::DrawAlreadyOffered => self.text(
+                "error-draw-already-offered",
+                &cmds(&[("draw", Command::Draw)]),
+            ),
             HostError::TakebackAlreadyAsked => self.text("error-takeback-already-asked", &[]),
             HostError::NothingToTakeBack => self.text("error-nothing-to-take-back", &[]),
             HostError::NoHintsInRatedGames => self.text("error-no-hints-in-rated", &[]),
@@ -619,7 +633,10 @@ impl Writer<'_> {
                     .collect();
                 self.text(
                     "error-unknown-language",
-                    &[("text", a(clip(text))), ("options", a(self.or_list(&names)))],
+                    &[
+                        ("text", a(clip(text))),
+                        ("options", a(self.or_list(&names))),
+                    ],
                 )
             }
             HostError::TooManyChallenges { limit } => {
@@ -649,7 +666,10 @@ impl Writer<'_> {
             },
             MoveError::Ambiguous { text, options } => self.part(
                 "move-ambiguous",
-                &[("text", a(clip(text))), ("options", a(self.or_list(options)))],
+                &[
+                    ("text", a(clip(text))),
+                    ("options", a(self.or_list(options))),
+                ],
             ),
             MoveError::Illegal(i) => self.illegal(i),
         }

@@ -267,12 +267,9 @@ impl Writer<'_> {
     /// sentence, and a player's name may open it).
     pub fn text(&self, id: &str, args: &[(&str, Arg)]) -> String {
         let args = fluent_args(args);
-        let text = self.words.format(
-            self.lang,
-            id,
-            Some(&args),
-            &mut self.errors.borrow_mut(),
-        );
+        let text = self
+            .words
+            .format(self.lang, id, Some(&args), &mut self.errors.borrow_mut());
         self.capitalised(text)
     }
 

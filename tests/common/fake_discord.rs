@@ -97,6 +97,10 @@ pub struct FakeDiscord {
     readies: Arc<Mutex<usize>>,
     seen_readies: Mutex<usize>,
     next_id: Arc<Mutex<u64>>,
+    /// The server's preferred locale, sent in GUILD_CREATE when a bot connects.
+    guild_locale: Arc<Mutex<String>>,
+    /// Each user's Discord language (default `en-US`), sent with their interactions.
+    user_locales: Mutex<std::collections::HashMap<u64, String>>,
 }
 
 impl FakeDiscord {
@@ -116,6 +120,8 @@ impl FakeDiscord {
             readies: Arc::default(),
             seen_readies: Mutex::new(0),
             next_id: Arc::new(Mutex::new(800_000_000_000_000_000)),
+            guild_locale: Arc::new(Mutex::new("en-US".into())),
+            user_locales: Mutex::default(),
         };
         let (calls, called, next_id, posts) = (
             fake.calls.clone(),
@@ -136,10 +142,11 @@ impl FakeDiscord {
                 tokio::spawn(serve_rest(stream, calls, called, next_id, gw, posts));
             }
         });
-        let (events, connected, readies) = (
+        let (events, connected, readies, locale) = (
             fake.events.clone(),
             fake.connected.clone(),
             fake.readies.clone(),
+            fake.guild_locale.clone(),
         );
         tokio::spawn(async move {
             while let Ok((stream, _)) = gateway.accept().await {
@@ -147,8 +154,9 @@ impl FakeDiscord {
                 let (events, connected, readies) =
                     (events.clone(), connected.clone(), readies.clone());
                 let gw = gw_url(&gateway_url);
+                let locale = locale.lock().unwrap().clone();
                 tokio::spawn(serve_gateway(
-                    stream, rx, tx, events, connected, readies, gw,
+                    stream, rx, tx, events, connected, readies, gw, locale,
                 ));
             }
         });
@@ -169,6 +177,19 @@ impl FakeDiscord {
                 .await
                 .expect("the bot connects to the stand-in gateway");
         }
+    }
+
+    /// The server's preferred locale from the next connection on.
+    pub fn set_guild_locale(&self, locale: &str) {
+        *self.guild_locale.lock().unwrap() = locale.to_string();
+    }
+
+    /// A user's Discord language, for their interactions from now on.
+    pub fn set_user_locale(&self, user: u64, locale: &str) {
+        self.user_locales
+            .lock()
+            .unwrap()
+            .insert(user, locale.to_string());
     }
 
     pub fn calls(&self) -> Vec<Call> {
@@ -268,6 +289,14 @@ impl FakeDiscord {
 
     fn interaction_base(&self, kind: u8, channel: u64, user: u64, name: &str) -> (u64, Value) {
         let id = self.id();
+        let locale = self
+            .user_locales
+            .lock()
+            .unwrap()
+            .get(&user)
+            .cloned()
+            .unwrap_or_else(|| "en-US".into());
+        let guild_locale = self.guild_locale.lock().unwrap().clone();
         (
             id,
             json!({
@@ -275,7 +304,7 @@ impl FakeDiscord {
                 "guild_id": GUILD.to_string(), "channel_id": channel.to_string(),
                 "channel": { "id": channel.to_string(), "type": 0 },
                 "member": Self::member(user, name), "token": format!("token{id}"), "version": 1,
-                "app_permissions": "2251799813685247", "locale": "en-US", "guild_locale": "en-US",
+                "app_permissions": "2251799813685247", "locale": locale, "guild_locale": guild_locale,
                 "entitlements": [], "authorizing_integration_owners": {}, "context": 0,
                 "attachment_size_limit": 26214400
             }),
@@ -348,6 +377,38 @@ impl FakeDiscord {
     }
 }
 
+/// A GUILD_CREATE for the test server, complete enough for serenity's cache (no members and
+/// no channels, so the cache checks no permissions).
+fn guild_create(locale: &str) -> Value {
+    let mut g = json!({
+        "id": GUILD.to_string(), "name": "Dama test", "icon": null, "icon_hash": null,
+        "splash": null, "discovery_splash": null, "owner_id": "1", "afk_timeout": 300,
+        "widget_enabled": false, "widget_channel_id": null, "verification_level": 0,
+        "default_message_notifications": 0, "explicit_content_filter": 0, "roles": [],
+        "emojis": [], "features": [], "mfa_level": 0, "application_id": null,
+        "system_channel_id": null, "system_channel_flags": 0, "rules_channel_id": null
+    });
+    let more = json!({
+        "max_presences": null, "max_members": 100, "vanity_url_code": null, "description": null,
+        "banner": null, "premium_tier": 0, "premium_subscription_count": 0,
+        "preferred_locale": locale, "public_updates_channel_id": null,
+        "max_video_channel_users": 25, "max_stage_video_channel_users": 50, "nsfw_level": 0,
+        "stickers": [], "premium_progress_bar_enabled": false
+    });
+    let extra = json!({
+        "joined_at": "2026-01-01T00:00:00.000000+00:00", "large": false, "member_count": 3,
+        "voice_states": [], "members": [], "channels": [], "threads": [], "presences": [],
+        "stage_instances": [], "guild_scheduled_events": [], "safety_alerts_channel_id": null,
+        "incidents_data": null
+    });
+    for part in [more, extra] {
+        if let (Some(g), Value::Object(part)) = (g.as_object_mut(), part) {
+            g.extend(part);
+        }
+    }
+    g
+}
+
 fn gw_url(url: &str) -> String {
     url.to_string()
 }
@@ -365,6 +426,7 @@ fn message_json(id: u64, channel: u64, author: Value, content: &str, guild: Opti
     m
 }
 
+#[allow(clippy::too_many_arguments)] // one connection's share of the stand-in's state
 async fn serve_gateway(
     stream: TcpStream,
     mut events: mpsc::UnboundedReceiver<Value>,
@@ -373,6 +435,7 @@ async fn serve_gateway(
     connected: Arc<Notify>,
     readies: Arc<Mutex<usize>>,
     url: String,
+    guild_locale: String,
 ) {
     let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else {
         return;
@@ -402,6 +465,10 @@ async fn serve_gateway(
                             "session_id": "session", "resume_gateway_url": url,
                             "application": { "id": APP.to_string(), "flags": 0 } } });
                         let _ = ws.send(WsMessage::Text(ready.to_string())).await;
+                        seq += 1;
+                        let guild = json!({ "op": 0, "t": "GUILD_CREATE", "s": seq,
+                            "d": guild_create(&guild_locale) });
+                        let _ = ws.send(WsMessage::Text(guild.to_string())).await;
                         // Events now go to this connection.
                         *current.lock().unwrap() = Some(sender.clone());
                         *readies.lock().unwrap() += 1;
