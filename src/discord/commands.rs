@@ -157,10 +157,10 @@ pub async fn dama(_ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who you want to play"] opponent: serenity::User,
-    #[description = "Your colour"] color: Option<ColorArg>,
-    #[description = "Count the game for ratings"] rated: Option<bool>,
-    #[description = "Play in a new thread"] thread: Option<bool>,
+    opponent: serenity::User,
+    color: Option<ColorArg>,
+    rated: Option<bool>,
+    thread: Option<bool>,
 ) -> Result<(), Error> {
     let who = asker(&ctx).await;
     if opponent.bot {
@@ -189,8 +189,8 @@ async fn challenge(
 #[poise::command(slash_command)]
 async fn ai(
     ctx: Context<'_>,
-    #[description = "How strong"] level: Option<LevelArg>,
-    #[description = "Your colour"] color: Option<SideArg>,
+    level: Option<LevelArg>,
+    color: Option<SideArg>,
 ) -> Result<(), Error> {
     let level = match level.unwrap_or(LevelArg::Medium) {
         LevelArg::Easy => Level::Easy,
@@ -226,7 +226,6 @@ async fn complete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
 #[poise::command(slash_command, rename = "move")]
 async fn move_(
     ctx: Context<'_>,
-    #[description = "Your move"]
     #[autocomplete = "complete_move"]
     #[rename = "move"]
     text: String,
@@ -314,7 +313,7 @@ async fn replay(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 async fn leaderboard(
     ctx: Context<'_>,
-    #[description = "This server or everyone"] scope: Option<ScopeArg>,
+    scope: Option<ScopeArg>,
 ) -> Result<(), Error> {
     let scope = match scope.unwrap_or(ScopeArg::Server) {
         ScopeArg::Server => Scope::Server,
@@ -329,7 +328,7 @@ async fn leaderboard(
 #[poise::command(slash_command)]
 async fn stats(
     ctx: Context<'_>,
-    #[description = "Whose"] user: Option<serenity::User>,
+    user: Option<serenity::User>,
 ) -> Result<(), Error> {
     let id = user.as_ref().unwrap_or(ctx.author()).id.get();
     let who = asker(&ctx).await;
@@ -365,8 +364,8 @@ async fn abort(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 async fn language(
     ctx: Context<'_>,
-    #[description = "Which language"] language: LanguageArg,
-    #[description = "For whom"] scope: Option<LanguageScopeArg>,
+    language: LanguageArg,
+    scope: Option<LanguageScopeArg>,
 ) -> Result<(), Error> {
     let mut who = asker(&ctx).await;
     let words = &ctx.data().words;

@@ -120,7 +120,7 @@ pub struct PlayerStats {
     pub recent: Vec<RecentGame>,
 }
 
-/// Whose language `/dama language` sets.
+/// Whose language the language command sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LanguageScope {
     Me,
