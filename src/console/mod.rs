@@ -455,7 +455,10 @@ impl Console {
         out: &mut (impl AsyncWrite + Unpin),
     ) -> std::io::Result<()> {
         if let Some(f) = reply.fen.as_deref().and_then(|f| fen::parse(f).ok()) {
-            out.write_all(format!("{f}\n").as_bytes()).await?;
+            // The grid only: the reply's own words say whose turn it is.
+            let board = f.to_string();
+            let grid = board.rsplit_once('\n').map_or(board.as_str(), |(g, _)| g);
+            out.write_all(format!("{grid}\n").as_bytes()).await?;
         }
         let markup = ConsoleMarkup {
             names: &self.names,

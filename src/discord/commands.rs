@@ -311,10 +311,7 @@ async fn replay(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The ratings table.
 #[poise::command(slash_command)]
-async fn leaderboard(
-    ctx: Context<'_>,
-    scope: Option<ScopeArg>,
-) -> Result<(), Error> {
+async fn leaderboard(ctx: Context<'_>, scope: Option<ScopeArg>) -> Result<(), Error> {
     let scope = match scope.unwrap_or(ScopeArg::Server) {
         ScopeArg::Server => Scope::Server,
         ScopeArg::Global => Scope::Global,
@@ -326,10 +323,7 @@ async fn leaderboard(
 
 /// Rating, games and recent results.
 #[poise::command(slash_command)]
-async fn stats(
-    ctx: Context<'_>,
-    user: Option<serenity::User>,
-) -> Result<(), Error> {
+async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     let id = user.as_ref().unwrap_or(ctx.author()).id.get();
     let who = asker(&ctx).await;
     let result = ctx.data().host.stats(UserId(id)).await;
