@@ -118,6 +118,26 @@ pub enum Command {
     },
 }
 
+/// Deeper than this, perft would run for days (depth 9 takes about half a second, and each
+/// ply multiplies the work by about eight).
+const MAX_PERFT_DEPTH: u32 = 15;
+/// The AI's own levels reach 6 to about 16 plies; deeper fixed searches are for study.
+const MAX_SEARCH_DEPTH: u32 = 30;
+/// Ten billion nodes: hours of search.
+const MAX_SEARCH_NODES: u64 = 10_000_000_000;
+/// One hour.
+const MAX_MOVETIME_MS: u64 = 3_600_000;
+
+/// Refuses a limit beyond what is useful, in one line.
+fn at_most(what: &str, value: u64, max: u64) -> Result<(), String> {
+    if value > max {
+        return Err(format!(
+            "{what} {value} is more than this tool allows ({max}); choose {max} or less"
+        ));
+    }
+    Ok(())
+}
+
 /// Runs the command line and returns the process exit status.
 pub fn main() -> ExitCode {
     // A missing .env file is the normal case.
@@ -132,6 +152,8 @@ pub fn main() -> ExitCode {
             }),
         )
         .with_writer(io::stderr)
+        // Colour codes only for a person at a terminal, never into a log file or a pipe.
+        .with_ansi(io::IsTerminal::is_terminal(&io::stderr()))
         .init();
     let mut out = io::BufWriter::new(io::stdout());
     let result = match cli.command.unwrap_or(Command::Run) {
@@ -147,7 +169,9 @@ pub fn main() -> ExitCode {
                 Some(f) => read_position(&f),
                 None => Ok(Position::start()),
             };
-            pos.map(|pos| print_perft(&pos, depth, divide, &mut out))
+            at_most("perft depth", depth.into(), MAX_PERFT_DEPTH.into())
+                .and(pos)
+                .map(|pos| print_perft(&pos, depth, divide, &mut out))
         }
         Command::Bestmove {
             fen,
@@ -156,6 +180,13 @@ pub fn main() -> ExitCode {
             depth,
             movetime,
         } => read_position(&fen).and_then(|pos| {
+            at_most(
+                "--depth",
+                depth.unwrap_or(0).into(),
+                MAX_SEARCH_DEPTH.into(),
+            )?;
+            at_most("--nodes", nodes.unwrap_or(0), MAX_SEARCH_NODES)?;
+            at_most("--movetime", movetime.unwrap_or(0), MAX_MOVETIME_MS)?;
             let mut player = match (nodes, depth, movetime) {
                 (Some(n), _, _) => Player::limits(Limits::nodes(n.max(1))),
                 (_, Some(d), _) => Player::limits(Limits::depth(d.max(1))),
@@ -294,9 +325,12 @@ fn run_console(
 /// The host over the database of `DATABASE_URL`, with the default settings.
 async fn open_host(words: &Arc<Words>) -> Result<crate::host::Host, String> {
     let url = database_url();
-    let store = crate::store::Store::open(&url)
-        .await
-        .map_err(|e| format!("could not open the database {url}: {e}"))?;
+    let store = crate::store::Store::open(&url).await.map_err(|e| match e {
+        crate::store::StoreError::Sql(_) | crate::store::StoreError::Migrate(_) => {
+            format!("could not open the database {url}: {e}")
+        }
+        refusal => refusal.to_string(),
+    })?;
     tracing::info!(database = %url, "database open");
     Ok(crate::host::Host::new(
         store,

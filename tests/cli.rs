@@ -80,3 +80,56 @@ fn bad_arguments_exit_with_status_2() {
     assert_eq!(dama(&["perft", "3", "nonsense"]).status.code(), Some(2));
     assert_eq!(dama(&["no-such-command"]).status.code(), Some(2));
 }
+
+#[test]
+fn depths_and_budgets_beyond_what_is_useful_are_refused_in_one_line() {
+    for args in [
+        &["perft", "4294967295"][..],
+        &["perft", "30"],
+        &["bestmove", "W:Wa2:Bh7", "--depth", "64"],
+        &["bestmove", "W:Wa2:Bh7", "--nodes", "99999999999999"],
+        &["bestmove", "W:Wa2:Bh7", "--movetime", "99999999999"],
+    ] {
+        let out = dama(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("allows"), "{err}");
+    }
+    // At the limit, a search still runs (a tiny position ends at once).
+    assert!(
+        dama(&["bestmove", "W:Wa2:Bh7", "--depth", "30"])
+            .status
+            .success()
+    );
+}
+
+#[test]
+fn database_urls_that_cannot_keep_games_are_refused_at_start_in_one_line() {
+    for url in [
+        "",
+        "sqlite:",
+        "sqlite://",
+        "sqlite::memory:",
+        "postgres://postgres@127.0.0.1/test",
+    ] {
+        for command in [&["console"][..], &["run"]] {
+            let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+                .args(command)
+                .env("DATABASE_URL", url)
+                .env("DISCORD_TOKEN", "t")
+                .env("DISCORD_API_BASE", "http://127.0.0.1:9")
+                .stdin(std::process::Stdio::null())
+                .output()
+                .unwrap();
+            assert_eq!(out.status.code(), Some(2), "{command:?} {url:?}");
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(err.lines().count(), 1, "{url:?}: {err}");
+            assert!(err.contains("DATABASE_URL"), "{err}");
+            assert!(
+                !err.contains('\x1b'),
+                "no colour codes into a pipe: {err:?}"
+            );
+        }
+    }
+}

@@ -53,6 +53,18 @@ pub enum StoreError {
     Sql(#[from] sqlx::Error),
     #[error("database migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("DATABASE_URL is empty: set it to sqlite://FILE (the default is sqlite://dama.db)")]
+    EmptyUrl,
+    #[error(
+        "DATABASE_URL={0} is an in-memory database, which would lose every game (and each connection would see a different one): use a file, such as sqlite://dama.db"
+    )]
+    InMemory(String),
+    #[error("DATABASE_URL={0}: this build stores games in SQLite only; use sqlite://FILE")]
+    Unsupported(String),
+    #[error(
+        "the database {0} is read-only, and the bot must write its games: give it a file it can write"
+    )]
+    ReadOnly(String),
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -139,7 +151,10 @@ pub struct Store {
 
 impl Store {
     /// Opens (creating if needed) and migrates the database at `url`, e.g. `sqlite://dama.db`.
+    /// URLs that could not keep games (empty, in memory, another database) and files the bot
+    /// cannot write are refused with a sentence saying what to do.
     pub async fn open(url: &str) -> Result<Store> {
+        check_url(url)?;
         let options = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
@@ -152,7 +167,17 @@ impl Store {
             .max_connections(4)
             .connect_with(options)
             .await?;
-        sqlx::migrate!().run(&pool).await?;
+        migrate(&pool).await.map_err(|e| match e {
+            StoreError::Sql(sqlx::Error::Database(d)) if is_read_only(d.as_ref()) => {
+                StoreError::ReadOnly(url.to_string())
+            }
+            StoreError::Migrate(sqlx::migrate::MigrateError::Execute(sqlx::Error::Database(d)))
+                if is_read_only(d.as_ref()) =>
+            {
+                StoreError::ReadOnly(url.to_string())
+            }
+            other => other,
+        })?;
         tokio::spawn(checkpoints(pool.clone()));
         Ok(Store {
             pool,
@@ -305,6 +330,49 @@ impl Store {
                 .await?,
         )
     }
+}
+
+/// Refuses a URL that cannot hold games for good.
+fn check_url(url: &str) -> Result<()> {
+    let url = url.trim();
+    if url.is_empty() {
+        return Err(StoreError::EmptyUrl);
+    }
+    let Some(rest) = url.strip_prefix("sqlite:") else {
+        return Err(StoreError::Unsupported(url.to_string()));
+    };
+    let (file, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let file = file.trim_start_matches("//");
+    if file.is_empty() || file == ":memory:" || query.split('&').any(|kv| kv == "mode=memory") {
+        return Err(StoreError::InMemory(url.to_string()));
+    }
+    Ok(())
+}
+
+fn is_read_only(e: &dyn sqlx::error::DatabaseError) -> bool {
+    // SQLITE_READONLY and its extended codes are 8 + 256·k.
+    e.code()
+        .and_then(|c| c.parse::<i32>().ok())
+        .is_some_and(|c| c & 0xff == 8)
+}
+
+/// Migrates inside one write transaction, so processes starting together on a fresh file take
+/// turns instead of racing to create the same tables; writing there first also finds a
+/// read-only file at once.
+async fn migrate(pool: &SqlitePool) -> Result<()> {
+    use sqlx::Connection;
+    let mut conn = pool.acquire().await?;
+    let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
+    sqlx::query("CREATE TABLE IF NOT EXISTS dama_write_check (x INTEGER)")
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("DROP TABLE dama_write_check")
+        .execute(&mut *tx)
+        .await?;
+    let conn: &mut SqliteConnection = &mut tx;
+    sqlx::migrate!().run_direct(None, conn, false).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Copies the write-ahead log into the database once a second while the store is open. A
