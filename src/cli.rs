@@ -280,7 +280,10 @@ fn run_bot() -> Result<io::Result<()>, String> {
         let host = Arc::new(open_host(&words).await?);
         crate::discord::run(config, host, words)
             .await
-            .map_err(|e| format!("the bot stopped: {e}"))?;
+            .map_err(|e| match e {
+                crate::discord::RunError::BadToken => e.to_string(),
+                other => format!("the bot stopped: {other}"),
+            })?;
         Ok(Ok(()))
     })
 }

@@ -577,3 +577,148 @@ async fn a_turkish_server_and_player_get_turkish_and_an_english_player_english()
         moves.content()
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rest_faults_and_gateway_drops_still_bring_every_board_exactly_once() {
+    use fake_discord::{Fault, GatewayFault};
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("faults");
+    let _bot = start_bot(&fake, &db);
+    fake.wait_connected().await;
+    challenge_and_accept(&fake).await;
+    let messages = format!("/channels/{CHANNEL}/messages");
+    let moves = [
+        (ALICE, "alice", "e3-e4", Some(Fault::ServerError)),
+        (BOB, "bob", "f6-f5", Some(Fault::ServerErrorAfterCreating)),
+        (ALICE, "alice", "d3-d4", Some(Fault::TooManyRequests(1200))),
+        (BOB, "bob", "c6-c5", Some(Fault::Drop)),
+        (ALICE, "alice", "h3-h4", None),
+    ];
+    let mut played = Vec::new();
+    for (user, name, mv, fault) in moves {
+        if let Some(f) = fault {
+            fake.fault(&messages, f);
+        }
+        fake.message(CHANNEL, user, name, mv);
+        let board = fake
+            .wait_created(CHANNEL, |c| c.content().contains(&format!("played {mv}")))
+            .await;
+        assert!(board.png().is_some(), "{mv}: the board is attached");
+        played.push(mv);
+    }
+    // The gateway drops, asks for a reconnect, invalidates the session: moves still arrive.
+    for (fault, (user, name, mv)) in [
+        (GatewayFault::Drop, (BOB, "bob", "g6-g5")),
+        (GatewayFault::Reconnect, (ALICE, "alice", "b3-b4")),
+        (GatewayFault::InvalidSession, (BOB, "bob", "a6-a5")),
+    ] {
+        fake.gateway_fault(fault);
+        fake.wait_connected().await;
+        fake.message(CHANNEL, user, name, mv);
+        fake.wait_created(CHANNEL, |c| c.content().contains(&format!("played {mv}")))
+            .await;
+        played.push(mv);
+    }
+    // Settle, then count: every board exactly once.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let created = fake.created_in(CHANNEL);
+    for mv in played {
+        let n = created
+            .iter()
+            .filter(|c| c.content().contains(&format!("played {mv}")))
+            .count();
+        assert_eq!(n, 1, "{mv} was posted {n} times");
+    }
+}
+
+/// The bot binary with stderr captured, for start and stop tests.
+fn start_bot_captured(api_base: &str, token: &str, db: &std::path::Path) -> Bot {
+    let child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .arg("run")
+        .env("DISCORD_TOKEN", token)
+        .env("DISCORD_API_BASE", api_base)
+        .env("DATABASE_URL", format!("sqlite://{}", db.display()))
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the bot starts");
+    Bot(child)
+}
+
+/// Waits up to `secs` for the bot to exit; its status and what it wrote on stderr.
+async fn exit_within(bot: &mut Bot, secs: u64) -> (std::process::ExitStatus, String) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    let status = loop {
+        if let Some(s) = bot.0.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the bot did not stop within {secs} s"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    };
+    let mut err = String::new();
+    use std::io::Read;
+    bot.0
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (status, err)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_token_discord_refuses_stops_the_bot_at_once_naming_discord_token() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("badtoken");
+    let mut bot = start_bot_captured(&fake.rest_url, "bad-token", &db);
+    let (status, err) = exit_within(&mut bot, 10).await;
+    assert!(!status.success());
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("DISCORD_TOKEN"), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_discord_unreachable_a_signal_stops_the_bot_within_seconds() {
+    let db = temp_db("unreachable");
+    // Nothing listens on port 9 here: every call fails to connect.
+    let mut bot = start_bot_captured("http://127.0.0.1:9", "test-token", &db);
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert!(bot.0.try_wait().unwrap().is_none(), "it keeps trying");
+    let pid = bot.0.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (status, err) = exit_within(&mut bot, 5).await;
+    assert!(status.success(), "{status:?}: {err}");
+    assert!(err.contains("cannot be reached"), "{err}");
+    assert!(
+        !err.contains('\x1b'),
+        "no colour codes into a pipe: {err:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_gateway_address_comes_from_the_given_endpoint_even_when_it_fails_at_first() {
+    use fake_discord::Fault;
+    let fake = FakeDiscord::start().await;
+    fake.fault("/gateway", Fault::ServerError);
+    fake.fault("/gateway", Fault::Drop);
+    let db = temp_db("gateway");
+    let _bot = start_bot(&fake, &db);
+    // Connected to the stand-in's gateway, not Discord's.
+    fake.wait_connected().await;
+    let asked = fake
+        .calls()
+        .iter()
+        .filter(|c| c.method == "GET" && c.path == "/api/v10/gateway")
+        .count();
+    assert!(asked >= 3, "asked {asked} times");
+}

@@ -103,7 +103,9 @@ async fn answer(ctx: Context<'_>, lang: Lang, result: HostResult) -> Result<(), 
     let data = ctx.data();
     match result {
         Ok(reply) => {
-            let sent = ctx.send(data.command_reply(lang, &reply)).await?;
+            let answer = data.command_reply(lang, &reply);
+            let sent =
+                super::retry::retry("answering a command", || ctx.send(answer.clone())).await?;
             if let Some(g) = reply.game
                 && let Ok(m) = sent.message().await
             {

@@ -4,6 +4,7 @@
 
 mod commands;
 mod localize;
+pub mod retry;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -252,30 +253,57 @@ fn disabled(message: &serenity::Message) -> Vec<serenity::CreateActionRow> {
         .collect()
 }
 
-/// Posts a reply in a channel; a board's message is remembered for its game, and the AI's
-/// turn, if it follows, is started.
+/// Creates a message in `channel`: retried on 5xx, 429 and lost connections, and never
+/// twice (Discord enforces the nonce).
+pub async fn send(
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    message: serenity::CreateMessage,
+) -> Result<serenity::Message, serenity::Error> {
+    let message = message.nonce(retry::nonce()).enforce_nonce(true);
+    retry::retry("posting a message", || {
+        channel.send_message(http, message.clone())
+    })
+    .await
+}
+
+/// Posts a reply in a channel and remembers the message that shows a game's board. If it
+/// cannot be posted, a warning names the game: its next board (or `/dama board`) shows the
+/// position.
+async fn deliver(
+    http: &Arc<serenity::Http>,
+    data: &Data,
+    channel: serenity::ChannelId,
+    lang: Lang,
+    reply: &Reply,
+) {
+    match send(http, channel, data.message(lang, reply)).await {
+        Ok(sent) => {
+            if let Some(g) = reply.game {
+                remember_board(data, g, sent.id).await;
+            }
+        }
+        Err(e) => tracing::warn!(
+            error = %e,
+            game = ?reply.game.map(|g| g.0),
+            channel = channel.get(),
+            "a reply could not be posted"
+        ),
+    }
+}
+
+/// Posts a reply in a channel, then starts the AI's turn if it follows.
 async fn post(
     http: &Arc<serenity::Http>,
     data: &Arc<Data>,
     channel: serenity::ChannelId,
     lang: Lang,
     reply: &Reply,
-) -> Result<(), Error> {
-    let sent = channel.send_message(http, data.message(lang, reply)).await;
-    match sent {
-        Ok(sent) => {
-            if let Some(g) = reply.game {
-                remember_board(data, g, sent.id).await;
-            }
-        }
-        Err(e) => {
-            tracing::warn!(error = %e, game = ?reply.game.map(|g| g.0), "posting a reply failed");
-        }
-    }
+) {
+    deliver(http, data, channel, lang, reply).await;
     if let Some(game) = reply.ai_turn {
         spawn_ai_turn(Arc::clone(http), Arc::clone(data), channel, game, lang);
     }
-    Ok(())
 }
 
 async fn remember_board(data: &Data, game: GameId, message: serenity::MessageId) {
@@ -305,19 +333,7 @@ pub fn spawn_ai_turn(
             match result {
                 Ok(Some(reply)) => {
                     next = reply.ai_turn;
-                    let sent = channel
-                        .send_message(&http, data.message(lang, &reply))
-                        .await;
-                    match sent {
-                        Ok(sent) => {
-                            if let Some(g) = reply.game {
-                                remember_board(&data, g, sent.id).await;
-                            }
-                        }
-                        Err(e) => {
-                            tracing::warn!(error = %e, game = id.0, "posting the AI's move failed")
-                        }
-                    }
+                    deliver(&http, &data, channel, lang, &reply).await;
                 }
                 Ok(None) => {}
                 Err(e) => tracing::error!(error = %e, game = id.0, "the AI's move failed"),
@@ -326,8 +342,84 @@ pub fn spawn_ai_turn(
     });
 }
 
-/// Runs the bot until SIGINT or SIGTERM.
-pub async fn run(config: Config, host: Arc<Host>, words: Arc<Words>) -> Result<(), Error> {
+/// Why the bot could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(
+        "Discord refused the token in DISCORD_TOKEN (401 Unauthorized): copy the bot's token again from the Developer Portal"
+    )]
+    BadToken,
+    #[error("{0}")]
+    Discord(#[from] serenity::Error),
+}
+
+/// The HTTP client: to Discord itself, or through `DISCORD_API_BASE` (where the proxy does
+/// the rate limiting, so ours is off).
+fn http(config: &Config) -> serenity::Http {
+    let mut http = serenity::HttpBuilder::new(&config.token);
+    if let Some(base) = &config.api_base {
+        http = http
+            .proxy(base.trim_end_matches('/'))
+            .ratelimiter_disabled(true);
+    }
+    http.build()
+}
+
+/// Asks Discord (or the proxy) who we are and where its gateway is, trying again until it
+/// answers; `None` if a signal came first. A refused token is final.
+async fn reach_discord(
+    http: &serenity::Http,
+    stop: &mut tokio::sync::watch::Receiver<bool>,
+) -> Result<Option<String>, RunError> {
+    let mut wait = Duration::from_millis(500);
+    loop {
+        let attempt = async {
+            http.get_current_user().await?;
+            http.get_gateway().await
+        };
+        let result = tokio::select! {
+            r = attempt => r,
+            _ = stop.wait_for(|s| *s) => return Ok(None),
+        };
+        match result {
+            Ok(gateway) => return Ok(Some(gateway.url)),
+            Err(e) if retry::status(&e) == Some(401) => return Err(RunError::BadToken),
+            Err(e) => {
+                tracing::warn!(error = %e, "Discord cannot be reached; trying again in {wait:?}");
+                tokio::select! {
+                    _ = tokio::time::sleep(wait) => {}
+                    _ = stop.wait_for(|s| *s) => return Ok(None),
+                }
+                wait = (wait * 2).min(Duration::from_secs(30));
+            }
+        }
+    }
+}
+
+/// Runs the bot until SIGINT or SIGTERM, which stop it within a few seconds in every state,
+/// connecting included.
+pub async fn run(config: Config, host: Arc<Host>, words: Arc<Words>) -> Result<(), RunError> {
+    let (stop_tx, mut stop) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        shutdown_signal().await;
+        tracing::info!("shutting down: finishing what is in flight");
+        let _ = stop_tx.send(true);
+    });
+    let result = serve(config, &host, words, &mut stop).await;
+    host.store().close().await;
+    result
+}
+
+async fn serve(
+    config: Config,
+    host: &Arc<Host>,
+    words: Arc<Words>,
+    stop: &mut tokio::sync::watch::Receiver<bool>,
+) -> Result<(), RunError> {
+    // The gateway's address comes from the endpoint we were given, never from a fallback.
+    let Some(gateway) = reach_discord(&http(&config), stop).await? else {
+        return Ok(());
+    };
     let mut intents = serenity::GatewayIntents::GUILDS
         | serenity::GatewayIntents::GUILD_MESSAGES
         | serenity::GatewayIntents::DIRECT_MESSAGES;
@@ -336,7 +428,7 @@ pub async fn run(config: Config, host: Arc<Host>, words: Arc<Words>) -> Result<(
     }
     let guild = config.guild;
     let data = Arc::new(Data {
-        host: Arc::clone(&host),
+        host: Arc::clone(host),
         words: Arc::clone(&words),
     });
     let setup_data = Arc::clone(&data);
@@ -351,20 +443,21 @@ pub async fn run(config: Config, host: Arc<Host>, words: Arc<Words>) -> Result<(
         })
         .setup(move |ctx, _ready, framework| {
             Box::pin(async move {
-                match guild {
-                    Some(g) => {
-                        poise::builtins::register_in_guild(
-                            ctx,
-                            &framework.options().commands,
-                            serenity::GuildId::new(g),
-                        )
-                        .await?
+                let commands = &framework.options().commands;
+                retry::retry("registering the commands", || async {
+                    match guild {
+                        Some(g) => {
+                            poise::builtins::register_in_guild(
+                                ctx,
+                                commands,
+                                serenity::GuildId::new(g),
+                            )
+                            .await
+                        }
+                        None => poise::builtins::register_globally(ctx, commands).await,
                     }
-                    None => {
-                        poise::builtins::register_globally(ctx, &framework.options().commands)
-                            .await?
-                    }
-                }
+                })
+                .await?;
                 // A game whose turn was the AI's when we stopped goes on now.
                 for row in setup_data.host.pending_ai_games().await? {
                     let lang = setup_data.channel_lang(ctx, row.guild_id).await;
@@ -383,25 +476,21 @@ pub async fn run(config: Config, host: Arc<Host>, words: Arc<Words>) -> Result<(
         // No owner-only commands: skip asking Discord for the application's owners.
         .initialize_owners(false)
         .build();
-
-    let mut http = serenity::HttpBuilder::new(&config.token);
-    if let Some(base) = &config.api_base {
-        // The rate limiter does not go through a proxy; the proxy limits instead.
-        http = http
-            .proxy(base.trim_end_matches('/'))
-            .ratelimiter_disabled(true);
-    }
-    let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents)
+    let mut client = serenity::ClientBuilder::new_with_http(http(&config), intents)
         .framework(framework)
         .await?;
+    *client.ws_url.lock().await = gateway;
     let shards = Arc::clone(&client.shard_manager);
-    tokio::spawn(async move {
-        shutdown_signal().await;
-        tracing::info!("shutting down: finishing what is in flight");
-        shards.shutdown_all().await;
-    });
-    client.start().await?;
-    host.store().close().await;
+    let start = client.start();
+    tokio::pin!(start);
+    tokio::select! {
+        r = &mut start => r?,
+        _ = stop.wait_for(|s| *s) => {
+            // Close the gateway cleanly if it is up; never wait long for a dead one.
+            let _ = tokio::time::timeout(Duration::from_secs(5), shards.shutdown_all()).await;
+            let _ = tokio::time::timeout(Duration::from_secs(2), &mut start).await;
+        }
+    }
     Ok(())
 }
 
@@ -449,7 +538,7 @@ fn spawn_sweeper(ctx: serenity::Context, data: Arc<Data>) {
                     for n in notices {
                         let lang = data.channel_lang(&ctx, n.guild).await;
                         let channel = serenity::ChannelId::new(n.channel.0);
-                        let _ = post(&ctx.http, &data, channel, lang, &n.reply).await;
+                        post(&ctx.http, &data, channel, lang, &n.reply).await;
                     }
                 }
                 Err(e) => tracing::error!(error = %e, "the sweep failed"),
@@ -518,7 +607,7 @@ async fn typed_move(
     let lang = data.channel_lang(ctx, guild).await;
     let who = who(&msg.author, msg.channel_id, msg.guild_id, lang, false);
     match data.host.play(&who, &text).await {
-        Ok(reply) => post(&ctx.http, data, msg.channel_id, lang, &reply).await?,
+        Ok(reply) => post(&ctx.http, data, msg.channel_id, lang, &reply).await,
         // Chatter that happens to look like a move, from someone not playing here.
         Err(HostError::NoGame | HostError::NotAPlayer) => {}
         Err(e) => {
@@ -527,7 +616,7 @@ async fn typed_move(
                 .content(data.error_text(lang, &e))
                 .reference_message(msg)
                 .allowed_mentions(serenity::CreateAllowedMentions::new().replied_user(false));
-            msg.channel_id.send_message(ctx, answer).await?;
+            send(&ctx.http, msg.channel_id, answer).await?;
         }
     }
     Ok(())
@@ -619,7 +708,7 @@ async fn button(
             component.create_followup(ctx, followup).await?;
         }
         // A button's answer is in the clicker's language, like a slash command's.
-        Ok(reply) => post(&ctx.http, data, channel, lang, &reply).await?,
+        Ok(reply) => post(&ctx.http, data, channel, lang, &reply).await,
         Err(e) => {
             component
                 .create_followup(

@@ -17,6 +17,31 @@ pub const BOT: u64 = 900_000_000_000_000_001;
 pub const APP: u64 = 900_000_000_000_000_002;
 pub const GUILD: u64 = 900_000_000_000_000_003;
 
+/// What the stand-in does to the next REST call on a path, in place of answering it well.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// 500, and nothing created.
+    ServerError,
+    /// The message is created, but the answer is a 502 (the answer was lost on the way).
+    ServerErrorAfterCreating,
+    /// 429 with a `Retry-After` of this many milliseconds; answers before it passed get 429
+    /// again.
+    TooManyRequests(u64),
+    /// The connection closes without an answer.
+    Drop,
+}
+
+/// What the stand-in's gateway does to the connected bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GatewayFault {
+    /// The connection closes.
+    Drop,
+    /// Op 7: reconnect and resume.
+    Reconnect,
+    /// Op 9: the session is invalid; identify again.
+    InvalidSession,
+}
+
 /// One REST call the bot made.
 #[derive(Clone, Debug)]
 pub struct Call {
@@ -101,6 +126,10 @@ pub struct FakeDiscord {
     guild_locale: Arc<Mutex<String>>,
     /// Each user's Discord language (default `en-US`), sent with their interactions.
     user_locales: Mutex<std::collections::HashMap<u64, String>>,
+    /// Faults for the next calls on a path (matched by the path's end).
+    faults: Arc<Mutex<Vec<(String, Fault)>>>,
+    /// Messages created, by the nonce the bot gave (Discord enforces it).
+    created: Arc<Mutex<Vec<Call>>>,
 }
 
 impl FakeDiscord {
@@ -122,24 +151,23 @@ impl FakeDiscord {
             next_id: Arc::new(Mutex::new(800_000_000_000_000_000)),
             guild_locale: Arc::new(Mutex::new("en-US".into())),
             user_locales: Mutex::default(),
+            faults: Arc::default(),
+            created: Arc::default(),
         };
-        let (calls, called, next_id, posts) = (
-            fake.calls.clone(),
-            fake.called.clone(),
-            fake.next_id.clone(),
-            fake.posts.clone(),
-        );
-        let gw = gateway_url.clone();
+        let rest_state = RestState {
+            calls: fake.calls.clone(),
+            called: fake.called.clone(),
+            next_id: fake.next_id.clone(),
+            gateway: gateway_url.clone(),
+            posts: fake.posts.clone(),
+            faults: fake.faults.clone(),
+            created: fake.created.clone(),
+            nonces: Arc::default(),
+            limited_until: Arc::default(),
+        };
         tokio::spawn(async move {
             while let Ok((stream, _)) = rest.accept().await {
-                let (calls, called, next_id, gw, posts) = (
-                    calls.clone(),
-                    called.clone(),
-                    next_id.clone(),
-                    gw.clone(),
-                    posts.clone(),
-                );
-                tokio::spawn(serve_rest(stream, calls, called, next_id, gw, posts));
+                tokio::spawn(serve_rest(stream, rest_state.clone()));
             }
         });
         let (events, connected, readies, locale) = (
@@ -177,6 +205,59 @@ impl FakeDiscord {
                 .await
                 .expect("the bot connects to the stand-in gateway");
         }
+    }
+
+    /// The next call whose path ends with `path` meets `fault`.
+    pub fn fault(&self, path: &str, fault: Fault) {
+        self.faults.lock().unwrap().push((path.to_string(), fault));
+    }
+
+    /// Messages created in `channel` (after Discord's nonce check), in order.
+    pub fn created_in(&self, channel: u64) -> Vec<Call> {
+        let path = format!("/api/v10/channels/{channel}/messages");
+        self.created
+            .lock()
+            .unwrap()
+            .iter()
+            .filter(|c| c.path == path)
+            .cloned()
+            .collect()
+    }
+
+    /// Waits until a message matching `pred` has been created in `channel`.
+    pub async fn wait_created(&self, channel: u64, pred: impl Fn(&Call) -> bool) -> Call {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+        loop {
+            let notified = self.called.notified();
+            if let Some(c) = self.created_in(channel).into_iter().find(|c| pred(c)) {
+                return c;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                let seen: Vec<String> = self
+                    .calls()
+                    .iter()
+                    .map(|c| format!("{} {} {}", c.method, c.path, c.content()))
+                    .collect();
+                panic!("no such message was created in {channel}; calls: {seen:#?}");
+            }
+        }
+    }
+
+    /// Does `fault` to the bot's gateway connection.
+    pub fn gateway_fault(&self, fault: GatewayFault) {
+        let name = match fault {
+            GatewayFault::Drop => "drop",
+            GatewayFault::Reconnect => "reconnect",
+            GatewayFault::InvalidSession => "invalid-session",
+        };
+        let tx = self
+            .events
+            .lock()
+            .unwrap()
+            .clone()
+            .expect("a bot is connected");
+        tx.send(json!({ "control": name }))
+            .expect("the gateway is up");
     }
 
     /// The server's preferred locale from the next connection on.
@@ -458,6 +539,15 @@ async fn serve_gateway(
                 let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
                 match v["op"].as_u64() {
                     Some(1) => { let _ = ws.send(WsMessage::Text(json!({"op": 11}).to_string())).await; }
+                    Some(6) => {
+                        // A resumed session: the events go on.
+                        seq += 1;
+                        let resumed = json!({ "op": 0, "t": "RESUMED", "s": seq, "d": {} });
+                        let _ = ws.send(WsMessage::Text(resumed.to_string())).await;
+                        *current.lock().unwrap() = Some(sender.clone());
+                        *readies.lock().unwrap() += 1;
+                        connected.notify_waiters();
+                    }
                     Some(2) => {
                         seq += 1;
                         let ready = json!({ "op": 0, "t": "READY", "s": seq, "d": {
@@ -479,6 +569,18 @@ async fn serve_gateway(
             }
             event = events.recv() => {
                 let Some(mut e) = event else { return };
+                match e.get("control").and_then(Value::as_str) {
+                    Some("drop") => return,
+                    Some("reconnect") => {
+                        let _ = ws.send(WsMessage::Text(json!({ "op": 7, "d": null }).to_string())).await;
+                        continue;
+                    }
+                    Some("invalid-session") => {
+                        let _ = ws.send(WsMessage::Text(json!({ "op": 9, "d": false }).to_string())).await;
+                        continue;
+                    }
+                    _ => {}
+                }
                 seq += 1;
                 e["op"] = json!(0);
                 e["s"] = json!(seq);
@@ -488,14 +590,34 @@ async fn serve_gateway(
     }
 }
 
-async fn serve_rest(
-    stream: TcpStream,
+/// What every REST connection shares.
+#[derive(Clone)]
+struct RestState {
     calls: Arc<Mutex<Vec<Call>>>,
     called: Arc<Notify>,
     next_id: Arc<Mutex<u64>>,
     gateway: String,
     posts: Arc<Mutex<std::collections::HashMap<String, Vec<std::time::Instant>>>>,
-) {
+    faults: Arc<Mutex<Vec<(String, Fault)>>>,
+    created: Arc<Mutex<Vec<Call>>>,
+    /// Messages by nonce, for Discord's `enforce_nonce`.
+    nonces: Arc<Mutex<std::collections::HashMap<String, Value>>>,
+    /// A path answered 429 until then.
+    limited_until: Arc<Mutex<std::collections::HashMap<String, std::time::Instant>>>,
+}
+
+async fn serve_rest(stream: TcpStream, state: RestState) {
+    let RestState {
+        calls,
+        called,
+        next_id,
+        gateway,
+        posts,
+        faults,
+        created,
+        nonces,
+        limited_until,
+    } = state;
     let mut reader = BufReader::new(stream);
     loop {
         let mut request_line = String::new();
@@ -571,7 +693,86 @@ async fn serve_rest(
             json: json.clone(),
             files,
         };
-        let (status, reply) = answer(&call, &next_id, &gateway);
+        let fault = {
+            let mut faults = faults.lock().unwrap();
+            let i = faults
+                .iter()
+                .position(|(p, _)| call.path.ends_with(p.as_str()));
+            i.map(|i| faults.remove(i).1)
+        };
+        let limited = limited_until
+            .lock()
+            .unwrap()
+            .get(&call.path)
+            .is_some_and(|t| std::time::Instant::now() < *t);
+        let bad_token = header("authorization").is_some_and(|a| a.contains("bad-token"));
+        let nonce = call
+            .json
+            .get("nonce")
+            .and_then(Value::as_str)
+            .filter(|_| call.json["enforce_nonce"] == true)
+            .map(str::to_string);
+        let seen = nonce
+            .as_ref()
+            .and_then(|n| nonces.lock().unwrap().get(n).cloned());
+        let (status, reply, extra) = if bad_token {
+            (
+                "401 Unauthorized",
+                Some(json!({ "message": "401: Unauthorized", "code": 0 })),
+                String::new(),
+            )
+        } else if limited || matches!(fault, Some(Fault::TooManyRequests(_))) {
+            let ms = match fault {
+                Some(Fault::TooManyRequests(ms)) => ms,
+                _ => 100,
+            };
+            if !limited {
+                limited_until.lock().unwrap().insert(
+                    call.path.clone(),
+                    std::time::Instant::now() + Duration::from_millis(ms),
+                );
+            }
+            (
+                "429 Too Many Requests",
+                Some(
+                    json!({ "message": "You are being rate limited.", "retry_after": ms as f64 / 1000.0, "global": false }),
+                ),
+                format!("retry-after: {}\r\n", ms.div_ceil(1000)),
+            )
+        } else if fault == Some(Fault::ServerError) {
+            (
+                "500 Internal Server Error",
+                Some(json!({ "message": "500: Internal Server Error", "code": 0 })),
+                String::new(),
+            )
+        } else if fault == Some(Fault::Drop) {
+            calls.lock().unwrap().push(call);
+            called.notify_waiters();
+            return;
+        } else if let Some(existing) = seen {
+            // Discord returns the message already created with this nonce.
+            ("200 OK", Some(existing), String::new())
+        } else {
+            let (status, reply) = answer(&call, &next_id, &gateway);
+            let creates = call.method == "POST"
+                && call.path.starts_with("/api/v10/channels/")
+                && call.path.ends_with("/messages");
+            if creates && status.starts_with("200") {
+                created.lock().unwrap().push(call.clone());
+                if let (Some(n), Some(r)) = (&nonce, &reply) {
+                    nonces.lock().unwrap().insert(n.clone(), r.clone());
+                }
+            }
+            if fault == Some(Fault::ServerErrorAfterCreating) {
+                (
+                    "502 Bad Gateway",
+                    Some(json!({ "message": "502: Bad Gateway", "code": 0 })),
+                    String::new(),
+                )
+            } else {
+                (status, reply, String::new())
+            }
+        };
         if call.method == "POST" {
             posts
                 .lock()
@@ -584,7 +785,7 @@ async fn serve_rest(
         called.notify_waiters();
         let reply = reply.map(|v| v.to_string()).unwrap_or_default();
         let response = format!(
-            "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{reply}",
+            "HTTP/1.1 {status}\r\ncontent-type: application/json\r\n{extra}content-length: {}\r\n\r\n{reply}",
             reply.len()
         );
         if reader
@@ -622,6 +823,7 @@ fn answer(call: &Call, next_id: &Mutex<u64>, gateway: &str) -> (&'static str, Op
     let segments: Vec<&str> = p.split('/').filter(|s| !s.is_empty()).collect();
     match (call.method.as_str(), segments.as_slice()) {
         ("GET", ["gateway"]) => ("200 OK", Some(json!({ "url": gateway }))),
+        ("GET", ["users", "@me"]) => ("200 OK", Some(FakeDiscord::bot_user())),
         ("GET", ["gateway", "bot"]) => (
             "200 OK",
             Some(json!({ "url": gateway, "shards": 1,
