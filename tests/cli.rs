@@ -133,3 +133,35 @@ fn database_urls_that_cannot_keep_games_are_refused_at_start_in_one_line() {
         }
     }
 }
+
+#[test]
+fn processes_starting_together_on_a_fresh_database_all_start() {
+    for round in 0..3 {
+        let dir =
+            std::env::temp_dir().join(format!("dama-cli-race-{}-{round}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}", dir.join("dama.db").display());
+        let children: Vec<_> = (0..8)
+            .map(|_| {
+                Command::new(env!("CARGO_BIN_EXE_dama"))
+                    .args(["console", "--pictures"])
+                    .arg(dir.join("pictures"))
+                    .env("DATABASE_URL", &url)
+                    .stdin(std::process::Stdio::null())
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        for child in children {
+            let out = child.wait_with_output().unwrap();
+            assert!(
+                out.status.success(),
+                "round {round}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+}

@@ -722,3 +722,187 @@ async fn the_gateway_address_comes_from_the_given_endpoint_even_when_it_fails_at
         .count();
     assert!(asked >= 3, "asked {asked} times");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_newest_board_keeps_its_buttons() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("newest");
+    let _bot = start_bot(&fake, &db);
+    fake.wait_connected().await;
+    challenge_and_accept(&fake).await;
+    let first = fake
+        .wait_created(CHANNEL, |c| c.content().contains("Game on!"))
+        .await;
+    let first_id = first.response["id"].as_str().unwrap().to_string();
+    let from = fake.call_count();
+    typed(&fake, ALICE, "alice", "e3-e4").await;
+    let edit = fake
+        .wait_for(from, |c| {
+            c.method == "PATCH"
+                && c.path == format!("/api/v10/channels/{CHANNEL}/messages/{first_id}")
+        })
+        .await;
+    assert_eq!(edit.json["components"], json!([]), "{}", edit.json);
+    // The new board still has its buttons.
+    let second = fake
+        .wait_created(CHANNEL, |c| c.content().contains("played e3-e4"))
+        .await;
+    assert!(!second.custom_ids().is_empty());
+}
+
+/// The answer to interaction `id` (its callback, or the follow-up or edit that carries words).
+async fn answer_to(fake: &FakeDiscord, from: usize, id: u64) -> fake_discord::Call {
+    fake.wait_for(from, |c| {
+        (c.path.contains(&format!("/interactions/{id}/")) || c.path.contains(&format!("token{id}")))
+            && !c.content().is_empty()
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn private_answers_stay_private_and_refusals_ping_nobody() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("manners");
+    let _bot = start_bot(&fake, &db);
+    fake.wait_connected().await;
+
+    // A declined challenge tells the challenger.
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, ALICE, "alice", "challenge",
+        json!([{ "name": "opponent", "type": 6, "value": BOB.to_string() }, { "name": "rated", "type": 5, "value": false }]),
+        &[(BOB, "bob")]);
+    let c = answer_to(&fake, from, id).await;
+    let decline = c
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":decline"))
+        .unwrap();
+    let from = fake.call_count();
+    fake.click(CHANNEL, BOB, "bob", &decline, &c.custom_ids());
+    let declined = fake
+        .wait_for(from, |c| c.content().contains("declined"))
+        .await;
+    assert!(
+        declined.content().contains(&format!("<@{ALICE}>")),
+        "{}",
+        declined.content()
+    );
+    assert_eq!(
+        declined.json["allowed_mentions"]["users"],
+        json!([ALICE.to_string()]),
+        "{}",
+        declined.json
+    );
+
+    // /dama draw and /dama replay refused privately (Carol plays nothing here).
+    for sub in ["draw", "replay"] {
+        let from = fake.call_count();
+        let id = fake.slash(CHANNEL, CAROL, "carol", sub, json!([]), &[]);
+        let r = answer_to(&fake, from, id).await;
+        assert!(r.ephemeral(), "{sub}: {}", r.json);
+    }
+
+    // A casual game: the Hint button answers only the one who pressed it.
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, ALICE, "alice", "challenge",
+        json!([{ "name": "opponent", "type": 6, "value": BOB.to_string() },
+               { "name": "color", "type": 4, "value": 0 }, { "name": "rated", "type": 5, "value": false }]),
+        &[(BOB, "bob")]);
+    let c = answer_to(&fake, from, id).await;
+    let accept = c
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":accept"))
+        .unwrap();
+    let from = fake.call_count();
+    fake.click(CHANNEL, BOB, "bob", &accept, &c.custom_ids());
+    let board = fake
+        .wait_for(from, |c| c.content().contains("Game on!"))
+        .await;
+    let hint = board
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":hint"))
+        .unwrap();
+    let from = fake.call_count();
+    let click = fake.click(CHANNEL, ALICE, "alice", &hint, &board.custom_ids());
+    let answer = answer_to(&fake, from, click).await;
+    assert!(
+        answer.content().starts_with("Hint:"),
+        "{}",
+        answer.content()
+    );
+    assert!(answer.ephemeral(), "{}", answer.json);
+    assert!(
+        fake.created_in(CHANNEL)
+            .iter()
+            .all(|c| !c.content().contains("Hint:")),
+        "no hint in the channel"
+    );
+
+    // A 4,500-character move gets a refusal Discord accepts, quoting only a little of it.
+    let from = fake.call_count();
+    let long = "e".repeat(4500);
+    let id = fake.slash(
+        CHANNEL,
+        ALICE,
+        "alice",
+        "move",
+        json!([{ "name": "move", "type": 3, "value": long }]),
+        &[],
+    );
+    let r = answer_to(&fake, from, id).await;
+    assert!(
+        r.content().chars().count() < 300,
+        "{} characters",
+        r.content().len()
+    );
+    assert!(r.content().contains("cannot be played"), "{}", r.content());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_thread_is_opened_only_for_a_challenge_still_open() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("threads");
+    let _bot = start_bot(&fake, &db);
+    fake.wait_connected().await;
+    let from = fake.call_count();
+    let id = fake.slash(
+        CHANNEL,
+        ALICE,
+        "alice",
+        "challenge",
+        json!([{ "name": "opponent", "type": 6, "value": BOB.to_string() },
+               { "name": "thread", "type": 5, "value": true }]),
+        &[(BOB, "bob")],
+    );
+    let c = answer_to(&fake, from, id).await;
+    let accept = c
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":accept"))
+        .unwrap();
+    // Someone else's click: refused, no thread.
+    let from = fake.call_count();
+    let click = fake.click(CHANNEL, CAROL, "carol", &accept, &c.custom_ids());
+    let refusal = answer_to(&fake, from, click).await;
+    assert!(
+        refusal.ephemeral() && refusal.content().contains("someone else"),
+        "{}",
+        refusal.json
+    );
+    // A double click: one thread, one game.
+    let from = fake.call_count();
+    fake.click(CHANNEL, BOB, "bob", &accept, &c.custom_ids());
+    fake.click(CHANNEL, BOB, "bob", &accept, &c.custom_ids());
+    fake.wait_for(from, |c| c.content().contains("Game on!"))
+        .await;
+    fake.wait_for(from, |c| c.content().contains("no longer open"))
+        .await;
+    let threads = fake
+        .calls()
+        .iter()
+        .filter(|c| c.path == format!("/api/v10/channels/{CHANNEL}/threads"))
+        .count();
+    assert_eq!(threads, 1);
+}

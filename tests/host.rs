@@ -1123,3 +1123,37 @@ async fn a_damaged_game_is_reported_once_skipped_by_the_sweep_and_can_be_aborted
     };
     assert!(host.abort(&admin).await.is_ok());
 }
+
+#[tokio::test]
+async fn an_expired_challenges_buttons_are_greyed_on_its_message() {
+    let (host, clock, _) = host().await;
+    let c = host
+        .challenge(&who(ALICE), BOB, ColorChoice::Random, true, false)
+        .await
+        .unwrap();
+    let id = c.challenge().unwrap();
+    host.set_challenge_message(id, dama::host::MessageId(4242))
+        .await
+        .unwrap();
+    clock.advance(Duration::from_secs(601));
+    let notices = host.sweep().await.unwrap();
+    let (message, buttons) = notices[0].settles.clone().expect("the message to settle");
+    assert_eq!(message, dama::host::MessageId(4242));
+    assert_eq!(buttons.len(), 2);
+    assert!(buttons.iter().all(|b| b.disabled));
+    assert_eq!(
+        buttons[0].action.to_string(),
+        button(&c, ButtonLabel::Accept)
+    );
+}
+
+#[tokio::test]
+async fn a_new_board_message_replaces_the_old_one() {
+    let (host, _, _) = host().await;
+    let board = start_game(&host, false, CHANNEL).await;
+    let game = board.game.unwrap();
+    let (a, b) = (dama::host::MessageId(1), dama::host::MessageId(2));
+    assert_eq!(host.set_board_message(game, a).await.unwrap(), None);
+    assert_eq!(host.set_board_message(game, a).await.unwrap(), None);
+    assert_eq!(host.set_board_message(game, b).await.unwrap(), Some(a));
+}

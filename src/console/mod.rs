@@ -368,10 +368,7 @@ impl Console {
                 let id = self.learn(&opponent);
                 let reply = self.host.challenge(&who, id, color, rated, false).await;
                 if let Ok(r) = &reply {
-                    self.challenge = r.buttons.iter().find_map(|b| match b.action {
-                        ButtonAction::Challenge { id, .. } => Some(id),
-                        ButtonAction::Game { .. } => None,
-                    });
+                    self.challenge = r.challenge();
                     self.show(r, out).await?;
                     let tip = self.say(
                         "console-challenge-tip",

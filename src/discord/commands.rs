@@ -106,10 +106,11 @@ async fn answer(ctx: Context<'_>, lang: Lang, result: HostResult) -> Result<(), 
             let answer = data.command_reply(lang, &reply);
             let sent =
                 super::retry::retry("answering a command", || ctx.send(answer.clone())).await?;
-            if let Some(g) = reply.game
+            if (reply.game.is_some() || reply.challenge().is_some())
                 && let Ok(m) = sent.message().await
             {
-                super::remember_board(data, g, m.id).await;
+                let http = &ctx.serenity_context().http;
+                super::remember(http, data, ctx.channel_id(), &reply, m.id).await;
             }
             if let Some(game) = reply.ai_turn {
                 spawn_ai_turn(

@@ -278,11 +278,7 @@ async fn deliver(
     reply: &Reply,
 ) {
     match send(http, channel, data.message(lang, reply)).await {
-        Ok(sent) => {
-            if let Some(g) = reply.game {
-                remember_board(data, g, sent.id).await;
-            }
-        }
+        Ok(sent) => remember(http, data, channel, reply, sent.id).await,
         Err(e) => tracing::warn!(
             error = %e,
             game = ?reply.game.map(|g| g.0),
@@ -306,13 +302,42 @@ async fn post(
     }
 }
 
-async fn remember_board(data: &Data, game: GameId, message: serenity::MessageId) {
-    if let Err(e) = data
-        .host
-        .set_board_message(game, MessageId(message.get()))
-        .await
+/// Remembers the message that shows a game's board (and takes the buttons off the board it
+/// replaces: only the newest board acts) or a challenge (greyed if it expires).
+async fn remember(
+    http: &Arc<serenity::Http>,
+    data: &Data,
+    channel: serenity::ChannelId,
+    reply: &Reply,
+    message: serenity::MessageId,
+) {
+    let id = MessageId(message.get());
+    if let Some(challenge) = reply.challenge()
+        && let Err(e) = data.host.set_challenge_message(challenge, id).await
     {
-        tracing::warn!(error = %e, game = game.0, "remembering the board message failed");
+        tracing::warn!(error = %e, "remembering the challenge message failed");
+    }
+    let Some(game) = reply.game else {
+        return;
+    };
+    match data.host.set_board_message(game, id).await {
+        Ok(Some(old)) => {
+            // Off the move's path: the next board is already up.
+            let http = Arc::clone(http);
+            tokio::spawn(async move {
+                let old = serenity::MessageId::new(old.0);
+                let edit = serenity::EditMessage::new().components(Vec::new());
+                if let Err(e) = retry::retry("taking the buttons off an old board", || {
+                    channel.edit_message(&http, old, edit.clone())
+                })
+                .await
+                {
+                    tracing::warn!(error = %e, game = game.0, "an old board keeps its buttons");
+                }
+            });
+        }
+        Ok(None) => {}
+        Err(e) => tracing::warn!(error = %e, game = game.0, "remembering the board message failed"),
     }
 }
 
@@ -538,6 +563,22 @@ fn spawn_sweeper(ctx: serenity::Context, data: Arc<Data>) {
                     for n in notices {
                         let lang = data.channel_lang(&ctx, n.guild).await;
                         let channel = serenity::ChannelId::new(n.channel.0);
+                        if let Some((message, buttons)) = &n.settles {
+                            let grey = Reply {
+                                buttons: buttons.clone(),
+                                ..Reply::default()
+                            };
+                            let edit = serenity::EditMessage::new()
+                                .components(data.components(lang, &grey));
+                            let message = serenity::MessageId::new(message.0);
+                            if let Err(e) = retry::retry("greying an expired challenge", || {
+                                channel.edit_message(&ctx.http, message, edit.clone())
+                            })
+                            .await
+                            {
+                                tracing::warn!(error = %e, "an expired challenge keeps its buttons");
+                            }
+                        }
                         post(&ctx.http, &data, channel, lang, &n.reply).await;
                     }
                 }

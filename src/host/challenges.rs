@@ -66,22 +66,14 @@ impl Host {
             status: ChallengeStatus::Open,
             expires_at: now + self.config.challenge_ttl.as_secs() as i64,
             created_at: now,
+            message_id: None,
         };
         let mut tx = self.store.write().await?;
         store::ensure_player(&mut tx, who.user, &who.name).await?;
         let id = store::insert_challenge(&mut tx, &row).await?;
         tx.commit().await?;
-        let button = |accept, label, style| Button {
-            action: ButtonAction::Challenge { id, accept },
-            label,
-            style,
-            disabled: false,
-        };
         Ok(Reply {
-            buttons: vec![
-                button(true, ButtonLabel::Accept, ButtonStyle::Success),
-                button(false, ButtonLabel::Decline, ButtonStyle::Danger),
-            ],
+            buttons: challenge_buttons(id, false),
             mentions: vec![opponent],
             ..Reply::say(Msg::ChallengeIssued {
                 challenger: who.user,
@@ -308,6 +300,20 @@ impl Host {
             other => other.into(),
         })
     }
+}
+
+/// Accept and Decline for a challenge.
+pub(super) fn challenge_buttons(id: crate::store::ChallengeId, disabled: bool) -> Vec<Button> {
+    let button = |accept, label, style| Button {
+        action: ButtonAction::Challenge { id, accept },
+        label,
+        style,
+        disabled,
+    };
+    vec![
+        button(true, ButtonLabel::Accept, ButtonStyle::Success),
+        button(false, ButtonLabel::Decline, ButtonStyle::Danger),
+    ]
 }
 
 fn coin(seed: i64) -> bool {

@@ -171,6 +171,14 @@ impl Reply {
         }
     }
 
+    /// The challenge whose buttons this reply carries, if any.
+    pub fn challenge(&self) -> Option<ChallengeId> {
+        self.buttons.iter().find_map(|b| match b.action {
+            ButtonAction::Challenge { id, .. } => Some(id),
+            ButtonAction::Game { .. } => None,
+        })
+    }
+
     /// Puts `msg` before what the reply already says.
     pub fn led_by(mut self, msg: Msg) -> Reply {
         self.body.insert(0, msg);
@@ -184,4 +192,7 @@ pub struct Notice {
     pub channel: ChannelId,
     pub guild: Option<GuildId>,
     pub reply: Reply,
+    /// A message of ours in that channel whose buttons no longer act (an expired challenge),
+    /// with its buttons as they should now show: greyed.
+    pub settles: Option<(crate::store::MessageId, Vec<Button>)>,
 }

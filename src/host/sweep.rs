@@ -23,6 +23,9 @@ impl Host {
                         challenger: c.challenger_id,
                         challenged: c.challenged_id,
                     }),
+                    settles: c
+                        .message_id
+                        .map(|m| (m, super::challenges::challenge_buttons(c.id, true))),
                 });
             }
         }
@@ -32,6 +35,7 @@ impl Host {
                     channel: row.channel_id,
                     guild: row.guild_id,
                     reply,
+                    settles: None,
                 }),
                 Ok(None) => {}
                 Err(HostError::Broken { game }) => {
@@ -98,6 +102,7 @@ impl Host {
         Ok(Some(Notice {
             channel: row.channel_id,
             guild: row.guild_id,
+            settles: None,
             reply: Reply {
                 mentions: players.clone(),
                 ..Reply::say(Msg::GameBroken {

@@ -212,14 +212,27 @@ impl Host {
         })))
     }
 
-    /// Remembers which message shows a game's board.
+    /// Remembers which message shows a game's board; returns the earlier board's message, whose
+    /// buttons should go (only the newest board acts).
     pub async fn set_board_message(
         &self,
         game: crate::store::GameId,
         message: crate::store::MessageId,
+    ) -> Result<Option<crate::store::MessageId>, HostError> {
+        let mut tx = self.store.write().await?;
+        let previous = crate::store::set_board_message(&mut tx, game, message).await?;
+        tx.commit().await?;
+        Ok(previous)
+    }
+
+    /// Remembers which message shows a challenge (its buttons go grey when it expires).
+    pub async fn set_challenge_message(
+        &self,
+        challenge: crate::store::ChallengeId,
+        message: crate::store::MessageId,
     ) -> Result<(), HostError> {
         let mut tx = self.store.write().await?;
-        crate::store::set_board_message(&mut tx, game, message).await?;
+        crate::store::set_challenge_message(&mut tx, challenge, message).await?;
         tx.commit().await?;
         Ok(())
     }

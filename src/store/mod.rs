@@ -114,6 +114,8 @@ pub struct ChallengeRow {
     pub status: ChallengeStatus,
     pub expires_at: i64,
     pub created_at: i64,
+    /// The message that shows it, once posted.
+    pub message_id: Option<MessageId>,
 }
 
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
@@ -163,10 +165,23 @@ impl Store {
             // Checkpoints run in the background (below), not inside a player's move.
             .pragma("wal_autocheckpoint", "0")
             .foreign_keys(true);
-        let pool = SqlitePoolOptions::new()
-            .max_connections(4)
-            .connect_with(options)
-            .await?;
+        // Turning a fresh file to WAL needs it to itself, and SQLite answers "busy" at once
+        // (no busy wait) to a process that asks while another does: wait a little and ask again.
+        let started = std::time::Instant::now();
+        let pool = loop {
+            match SqlitePoolOptions::new()
+                .max_connections(4)
+                .connect_with(options.clone())
+                .await
+            {
+                Err(sqlx::Error::Database(d))
+                    if is_busy(d.as_ref()) && started.elapsed() < Duration::from_secs(10) =>
+                {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                }
+                other => break other?,
+            }
+        };
         migrate(&pool).await.map_err(|e| match e {
             StoreError::Sql(sqlx::Error::Database(d)) if is_read_only(d.as_ref()) => {
                 StoreError::ReadOnly(url.to_string())
@@ -347,6 +362,13 @@ fn check_url(url: &str) -> Result<()> {
         return Err(StoreError::InMemory(url.to_string()));
     }
     Ok(())
+}
+
+fn is_busy(e: &dyn sqlx::error::DatabaseError) -> bool {
+    // SQLITE_BUSY (5) and SQLITE_LOCKED (6), with their extended codes.
+    e.code()
+        .and_then(|c| c.parse::<i32>().ok())
+        .is_some_and(|c| matches!(c & 0xff, 5 | 6))
 }
 
 fn is_read_only(e: &dyn sqlx::error::DatabaseError) -> bool {
@@ -587,10 +609,34 @@ pub async fn mark_warned(tx: &mut Tx, game: GameId) -> Result<bool> {
     Ok(n == 1)
 }
 
-pub async fn set_board_message(tx: &mut Tx, game: GameId, message: MessageId) -> Result<()> {
+/// Remembers the message that shows a game's board; returns the one it replaces.
+pub async fn set_board_message(
+    tx: &mut Tx,
+    game: GameId,
+    message: MessageId,
+) -> Result<Option<MessageId>> {
+    let previous: Option<Option<MessageId>> =
+        sqlx::query_scalar("SELECT board_message_id FROM games WHERE id = ?")
+            .bind(game)
+            .fetch_optional(&mut **tx)
+            .await?;
     sqlx::query("UPDATE games SET board_message_id = ? WHERE id = ?")
         .bind(message)
         .bind(game)
+        .execute(&mut **tx)
+        .await?;
+    Ok(previous.flatten().filter(|p| *p != message))
+}
+
+/// Remembers the message that shows a challenge.
+pub async fn set_challenge_message(
+    tx: &mut Tx,
+    challenge: ChallengeId,
+    message: MessageId,
+) -> Result<()> {
+    sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
+        .bind(message)
+        .bind(challenge)
         .execute(&mut **tx)
         .await?;
     Ok(())

@@ -51,6 +51,8 @@ pub struct Call {
     pub json: Value,
     /// Attachments: file name and bytes.
     pub files: Vec<(String, Vec<u8>)>,
+    /// What the stand-in answered (for created messages: the message, with its id).
+    pub response: Value,
 }
 
 impl Call {
@@ -692,6 +694,7 @@ async fn serve_rest(stream: TcpStream, state: RestState) {
             path: path_only.clone(),
             json: json.clone(),
             files,
+            response: Value::Null,
         };
         let fault = {
             let mut faults = faults.lock().unwrap();
@@ -758,7 +761,9 @@ async fn serve_rest(stream: TcpStream, state: RestState) {
                 && call.path.starts_with("/api/v10/channels/")
                 && call.path.ends_with("/messages");
             if creates && status.starts_with("200") {
-                created.lock().unwrap().push(call.clone());
+                let mut made = call.clone();
+                made.response = reply.clone().unwrap_or(Value::Null);
+                created.lock().unwrap().push(made);
                 if let (Some(n), Some(r)) = (&nonce, &reply) {
                     nonces.lock().unwrap().insert(n.clone(), r.clone());
                 }
@@ -834,6 +839,9 @@ fn answer(call: &Call, next_id: &Mutex<u64>, gateway: &str) -> (&'static str, Op
             ("200 OK", Some(sent_message(c.parse().unwrap_or(0))))
         }
         ("POST", ["channels", _, "typing"]) => ("204 No Content", None),
+        ("PATCH", ["channels", c, "messages", _]) => {
+            ("200 OK", Some(sent_message(c.parse().unwrap_or(0))))
+        }
         ("POST", ["channels", c, "threads"]) => {
             let name = call
                 .json
