@@ -510,7 +510,7 @@ async fn a_game_called_off_before_both_sides_moved_is_called_off_everywhere() {
     );
     let stats = host.stats(ALICE).await.unwrap();
     match &stats.body[..] {
-        [Msg::Stats(s)] => assert_eq!((s.games, s.recent.len()), (0, 0)),
+        [Msg::Stats(s)] => assert_eq!((s.record.games, s.recent.len()), (0, 0)),
         other => panic!("{other:?}"),
     }
 }
@@ -833,7 +833,7 @@ async fn alice_beats_bob(host: &Host, channel: u64, alice: UserId, bob: UserId) 
     host.resign_confirmed(&at(bob, channel)).await.unwrap();
 }
 
-fn leaders(reply: &Reply) -> Vec<dama::host::LeaderRow> {
+fn leaders(reply: &Reply) -> Vec<dama::host::Record> {
     match &reply.body[..] {
         [Msg::Leaderboard { rows, .. }] => rows.clone(),
         [Msg::NoRatedGames { .. }] => Vec::new(),
@@ -891,7 +891,15 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count() {
     assert_eq!(host.store().player(ALICE).await.unwrap().unwrap(), alice);
     match &host.stats(ALICE).await.unwrap().body[..] {
         [Msg::Stats(s)] => {
-            assert_eq!((s.games, s.wins, s.draws, s.losses), (2, 2, 0, 0));
+            assert_eq!(
+                (
+                    s.record.games,
+                    s.record.wins,
+                    s.record.draws,
+                    s.record.losses
+                ),
+                (2, 2, 0, 0)
+            );
             assert_eq!(s.recent.len(), 3, "the two rated games and the casual one");
         }
         other => panic!("{other:?}"),

@@ -8,7 +8,7 @@ use dama::engine::{
 };
 use dama::host::{
     ButtonLabel, Caption, ChallengeStatus, ColorChoice, GameId, HostError, Lang, LanguageScope,
-    LeaderRow, Msg, Player, PlayerResult, PlayerStats, Players, RatingChange, RecentGame, Reply,
+    Msg, Player, PlayerResult, PlayerStats, Players, RatingChange, RecentGame, Record, Reply,
     Scope, UserId,
 };
 use dama::words::{Markup, Surface, Words};
@@ -119,7 +119,7 @@ fn messages() -> Vec<Msg> {
         Msg::ReplayFile { game: GameId(7) },
         Msg::Leaderboard {
             scope: Scope::Server,
-            rows: vec![LeaderRow {
+            rows: vec![Record {
                 user: ALI,
                 rating: 1612.4,
                 margin: 290.0,
@@ -216,13 +216,15 @@ fn messages() -> Vec<Msg> {
         });
     }
     all.push(Msg::Stats(PlayerStats {
-        user: ALI,
-        rating: 1500.0,
-        margin: 700.0,
-        games: 2,
-        wins: 1,
-        draws: 0,
-        losses: 1,
+        record: Record {
+            user: ALI,
+            rating: 1500.0,
+            margin: 700.0,
+            games: 2,
+            wins: 1,
+            draws: 0,
+            losses: 1,
+        },
         recent: vec![
             RecentGame {
                 result: PlayerResult::Win,
@@ -523,13 +525,15 @@ fn english_plurals_and_turkish_counts() {
     let tr = words.writer(words.pick("tr").unwrap(), &names);
     let stats = |games, wins| {
         Msg::Stats(PlayerStats {
-            user: ALI,
-            rating: 1500.0,
-            margin: 100.0,
-            games,
-            wins,
-            draws: 0,
-            losses: games - wins,
+            record: Record {
+                user: ALI,
+                rating: 1500.0,
+                margin: 100.0,
+                games,
+                wins,
+                draws: 0,
+                losses: games - wins,
+            },
             recent: vec![],
         })
     };

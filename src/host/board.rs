@@ -6,8 +6,7 @@ use crate::store::{GameRow, GameStatus};
 
 use super::play::stored_outcome;
 use super::{
-    Button, ButtonAction, ButtonLabel, ButtonStyle, Caption, GameAction, Host, Lang, Msg, Player,
-    Reply, players,
+    Button, ButtonLabel, ButtonStyle, Caption, GameAction, Host, Lang, Msg, Player, Reply, players,
 };
 
 impl Host {
@@ -60,14 +59,8 @@ impl Host {
             }
         };
         let button = |action, label, style| Button {
-            action: ButtonAction::Game {
-                id: row.id,
-                version: row.version,
-                action,
-            },
-            label,
-            style,
             disabled: !running,
+            ..Button::game(row, action, label, style)
         };
         let mut buttons = vec![
             button(GameAction::Resign, ButtonLabel::Resign, ButtonStyle::Danger),

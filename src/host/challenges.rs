@@ -95,15 +95,8 @@ impl Host {
     ) -> HostResult {
         let c = self.open_challenge(challenge).await?;
         if accept {
-            if who.user != c.challenged_id {
-                return Err(HostError::NotYourChallenge);
-            }
             // Closing the challenge and creating the game are one change.
-            let mut tx = self.store.write().await?;
-            if !store::close_challenge(&mut tx, c.id, ChallengeStatus::Accepted).await? {
-                return Err(HostError::ChallengeClosed(ChallengeStatus::Accepted));
-            }
-            store::ensure_player(&mut tx, who.user, &who.name).await?;
+            let mut tx = self.claim(who, &c).await?;
             let id = self
                 .insert_game(&mut tx, self.challenge_game(&c, None))
                 .await?;
@@ -169,6 +162,12 @@ impl Host {
         challenge: crate::store::ChallengeId,
     ) -> Result<Accepted, HostError> {
         let c = self.open_challenge(challenge).await?;
+        self.claim(who, &c).await?.commit().await?;
+        Ok(Accepted(c))
+    }
+
+    /// Closes the open challenge `c` as accepted by the asker, inside a transaction left open.
+    async fn claim(&self, who: &Who, c: &ChallengeRow) -> Result<store::Tx, HostError> {
         if who.user != c.challenged_id {
             return Err(HostError::NotYourChallenge);
         }
@@ -177,8 +176,7 @@ impl Host {
             return Err(HostError::ChallengeClosed(ChallengeStatus::Accepted));
         }
         store::ensure_player(&mut tx, who.user, &who.name).await?;
-        tx.commit().await?;
-        Ok(Accepted(c))
+        Ok(tx)
     }
 
     /// Starts the game of an accepted challenge, in `channel` (a thread opened for it) or else

@@ -78,9 +78,9 @@ pub enum Scope {
     Global,
 }
 
-/// One line of a leaderboard.
+/// A player's rating and rated games.
 #[derive(Clone, Debug, PartialEq)]
-pub struct LeaderRow {
+pub struct Record {
     pub user: UserId,
     pub rating: f64,
     /// Twice the rating deviation: the rating is within this of the true strength, 95 times in
@@ -90,6 +90,20 @@ pub struct LeaderRow {
     pub wins: i64,
     pub draws: i64,
     pub losses: i64,
+}
+
+impl From<&crate::store::PlayerRow> for Record {
+    fn from(p: &crate::store::PlayerRow) -> Record {
+        Record {
+            user: p.user_id,
+            rating: p.rating,
+            margin: 2.0 * p.deviation,
+            games: p.games,
+            wins: p.wins,
+            draws: p.draws,
+            losses: p.losses,
+        }
+    }
 }
 
 /// A finished game as one player saw it.
@@ -107,16 +121,10 @@ pub struct RecentGame {
     pub opponent: Player,
 }
 
-/// A player's rating and record.
+/// A player's rating, record and last results.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerStats {
-    pub user: UserId,
-    pub rating: f64,
-    pub margin: f64,
-    pub games: i64,
-    pub wins: i64,
-    pub draws: i64,
-    pub losses: i64,
+    pub record: Record,
     pub recent: Vec<RecentGame>,
 }
 
@@ -233,7 +241,7 @@ pub enum Msg {
     },
     Leaderboard {
         scope: Scope,
-        rows: Vec<LeaderRow>,
+        rows: Vec<Record>,
     },
     NoRatedGames {
         scope: Scope,

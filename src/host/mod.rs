@@ -33,8 +33,8 @@ pub use crate::store::{
 };
 pub use error::HostError;
 pub use message::{
-    Caption, Captions, Command, Lang, LanguageScope, LeaderRow, Msg, Player, PlayerResult,
-    PlayerStats, Players, RatingChange, RecentGame, Scope,
+    Caption, Captions, Command, Lang, LanguageScope, Msg, Player, PlayerResult, PlayerStats,
+    Players, RatingChange, RecentGame, Record, Scope,
 };
 pub use reply::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply, UnknownButton,

@@ -5,8 +5,8 @@ use crate::engine::{Color, Game};
 use crate::store::{self, GameRow, GameStatus, Offer};
 
 use super::{
-    Button, ButtonAction, ButtonLabel, ButtonStyle, GameAction, Host, HostError, HostResult, Msg,
-    Reply, Who, color_of, player_of,
+    Button, ButtonLabel, ButtonStyle, GameAction, Host, HostError, HostResult, Msg, Reply, Who,
+    color_of, player_of,
 };
 
 impl Host {
@@ -17,16 +17,12 @@ impl Host {
         color_of(&row, who.user).ok_or(HostError::NotAPlayer)?;
         if row.rated && row.ply >= 2 {
             return Ok(Reply {
-                buttons: vec![Button {
-                    action: ButtonAction::Game {
-                        id: row.id,
-                        version: row.version,
-                        action: GameAction::ConfirmResign,
-                    },
-                    label: ButtonLabel::ConfirmResign,
-                    style: ButtonStyle::Danger,
-                    disabled: false,
-                }],
+                buttons: vec![Button::game(
+                    &row,
+                    GameAction::ConfirmResign,
+                    ButtonLabel::ConfirmResign,
+                    ButtonStyle::Danger,
+                )],
                 ..Reply::private(Msg::ConfirmResign)
             });
         }
@@ -138,16 +134,7 @@ impl Host {
         };
         Ok(Reply {
             mentions: them.into_iter().collect(),
-            buttons: vec![Button {
-                action: ButtonAction::Game {
-                    id: row.id,
-                    version: row.version,
-                    action,
-                },
-                label,
-                style,
-                disabled: false,
-            }],
+            buttons: vec![Button::game(row, action, label, style)],
             ..Reply::say(msg)
         })
     }

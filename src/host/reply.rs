@@ -120,6 +120,27 @@ pub struct Button {
     pub disabled: bool,
 }
 
+impl Button {
+    /// A button acting on a game at its version.
+    pub fn game(
+        row: &crate::store::GameRow,
+        action: GameAction,
+        label: ButtonLabel,
+        style: ButtonStyle,
+    ) -> Button {
+        Button {
+            action: ButtonAction::Game {
+                id: row.id,
+                version: row.version,
+                action,
+            },
+            label,
+            style,
+            disabled: false,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ButtonStyle {
     Primary,

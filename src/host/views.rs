@@ -7,8 +7,8 @@ use crate::store::{ChannelId, GameStatus, UserId};
 
 use super::play::with_stored_result;
 use super::{
-    Caption, File, Host, HostError, HostResult, LeaderRow, Msg, Player, PlayerResult, PlayerStats,
-    RecentGame, Reply, Scope, Who, color_of, players,
+    Caption, File, Host, HostError, HostResult, Msg, Player, PlayerResult, PlayerStats, RecentGame,
+    Record, Reply, Scope, Who, color_of, players,
 };
 
 impl Host {
@@ -164,18 +164,7 @@ impl Host {
         if rows.is_empty() {
             return Ok(Reply::say(Msg::NoRatedGames { scope }));
         }
-        let rows = rows
-            .into_iter()
-            .map(|p| LeaderRow {
-                user: p.user_id,
-                rating: p.rating,
-                margin: 2.0 * p.deviation,
-                games: p.games,
-                wins: p.wins,
-                draws: p.draws,
-                losses: p.losses,
-            })
-            .collect();
+        let rows = rows.iter().map(Record::from).collect();
         Ok(Reply::say(Msg::Leaderboard { scope, rows }))
     }
 
@@ -201,13 +190,7 @@ impl Host {
             })
             .collect();
         Ok(Reply::say(Msg::Stats(PlayerStats {
-            user: p.user_id,
-            rating: p.rating,
-            margin: 2.0 * p.deviation,
-            games: p.games,
-            wins: p.wins,
-            draws: p.draws,
-            losses: p.losses,
+            record: Record::from(&p),
             recent,
         })))
     }

@@ -335,19 +335,9 @@ impl Writer<'_> {
                 let mut lines =
                     vec![self.text("leaderboard-title", &[("scope", a(scope_key(*scope)))])];
                 for (i, r) in rows.iter().enumerate() {
-                    lines.push(self.part(
-                        "leaderboard-row",
-                        &[
-                            ("rank", a(i as i64 + 1)),
-                            ("user", self.user(r.user)),
-                            ("rating", a(r.rating.round() as i64)),
-                            ("margin", a(r.margin.round() as i64)),
-                            ("games", a(r.games)),
-                            ("wins", a(r.wins)),
-                            ("draws", a(r.draws)),
-                            ("losses", a(r.losses)),
-                        ],
-                    ));
+                    let mut args = vec![("rank", a(i as i64 + 1))];
+                    args.extend(self.record(r));
+                    lines.push(self.part("leaderboard-row", &args));
                 }
                 lines.join("\n")
             }
@@ -357,18 +347,7 @@ impl Writer<'_> {
                 self.text("no-rated-games", &args)
             }
             Msg::Stats(s) => {
-                let mut text = self.text(
-                    "stats",
-                    &[
-                        ("user", self.user(s.user)),
-                        ("rating", a(s.rating.round() as i64)),
-                        ("margin", a(s.margin.round() as i64)),
-                        ("games", a(s.games)),
-                        ("wins", a(s.wins)),
-                        ("draws", a(s.draws)),
-                        ("losses", a(s.losses)),
-                    ],
-                );
+                let mut text = self.text("stats", &self.record(&s.record));
                 if !s.recent.is_empty() {
                     let items: Vec<String> = s
                         .recent
@@ -442,6 +421,19 @@ impl Writer<'_> {
                 self.text(id, &[("hours", a(*hours as i64))])
             }
         }
+    }
+
+    /// The arguments that say a player's rating and record.
+    fn record(&self, r: &crate::host::Record) -> Vec<(&'static str, Arg)> {
+        vec![
+            ("user", self.user(r.user)),
+            ("rating", a(r.rating.round() as i64)),
+            ("margin", a(r.margin.round() as i64)),
+            ("games", a(r.games)),
+            ("wins", a(r.wins)),
+            ("draws", a(r.draws)),
+            ("losses", a(r.losses)),
+        ]
     }
 
     fn game_over(&self, outcome: Outcome, players: crate::host::Players) -> String {

@@ -235,12 +235,10 @@ impl FakeDiscord {
                 return c;
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
-                let seen: Vec<String> = self
-                    .calls()
-                    .iter()
-                    .map(|c| format!("{} {} {}", c.method, c.path, c.content()))
-                    .collect();
-                panic!("no such message was created in {channel}; calls: {seen:#?}");
+                panic!(
+                    "no such message was created in {channel}; calls: {:#?}",
+                    self.seen()
+                );
             }
         }
     }
@@ -273,6 +271,14 @@ impl FakeDiscord {
             .lock()
             .unwrap()
             .insert(user, locale.to_string());
+    }
+
+    /// Every call so far, a line each, for a failing test's message.
+    fn seen(&self) -> Vec<String> {
+        self.calls()
+            .iter()
+            .map(|c| format!("{} {} {}", c.method, c.path, c.content()))
+            .collect()
     }
 
     pub fn calls(&self) -> Vec<Call> {
@@ -310,12 +316,7 @@ impl FakeDiscord {
                 return c;
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
-                let seen: Vec<String> = self
-                    .calls()
-                    .iter()
-                    .map(|c| format!("{} {} {}", c.method, c.path, c.content()))
-                    .collect();
-                panic!("no matching call came; calls: {seen:#?}");
+                panic!("no matching call came; calls: {:#?}", self.seen());
             }
         }
     }
