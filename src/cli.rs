@@ -63,6 +63,10 @@ pub enum Command {
     Bestmove {
         /// The position, as in W:Wa3,Kd4:Bc6.
         fen: String,
+        /// The moves played from that position up to now: the search starts after the last
+        /// one and counts repetitions and the 100-ply rule over them all.
+        #[arg(long, num_args = 1.., value_name = "MOVE")]
+        moves: Vec<String>,
         /// Play as this level: easy, medium, hard or master (the default).
         #[arg(long, group = "limit")]
         level: Option<Level>,
@@ -175,6 +179,7 @@ pub fn main() -> ExitCode {
         }
         Command::Bestmove {
             fen,
+            moves,
             level,
             nodes,
             depth,
@@ -195,7 +200,13 @@ pub fn main() -> ExitCode {
                 }
                 _ => Player::level(level.unwrap_or(Level::Master)),
             };
-            print_bestmove(&pos, &mut player, &mut out)
+            let mut game = Game::new(pos);
+            for (i, text) in moves.iter().enumerate() {
+                game.play_text(text).map_err(|e| {
+                    format!("--moves: move {} ({text}) cannot be played: {e}", i + 1)
+                })?;
+            }
+            print_bestmove(&game, &mut player, &mut out)
         }),
         Command::Render {
             fen,
@@ -399,15 +410,15 @@ fn render(
 }
 
 fn print_bestmove(
-    pos: &Position,
+    game: &Game,
     player: &mut Player,
     out: &mut impl Write,
 ) -> Result<io::Result<()>, String> {
-    let game = Game::new(*pos);
+    let pos = game.position();
     if let Some(outcome) = game.outcome() {
         return Err(format!("the game is over in this position: {outcome}"));
     }
-    let result = player.choose(&game).ok_or("there is no move to search")?;
+    let result = player.choose(game).ok_or("there is no move to search")?;
     let mut line = Vec::new();
     let mut p = *pos;
     for mv in &result.pv {

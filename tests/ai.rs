@@ -288,3 +288,103 @@ fn the_hint_gives_the_best_move_and_what_the_position_is_worth() {
         Eval::SlightlyBetter(Color::Black)
     );
 }
+
+/// The fewest plies in which the side to move forces the opponent out of moves, up to `max`
+/// (an exhaustive search with a memo; one king against one king is the draw the rules say).
+fn shortest_win(pos: &Position, max: u32) -> Option<u32> {
+    use std::collections::HashMap;
+    /// One king against one king, no capture due: drawn.
+    fn drawn(p: &Position) -> bool {
+        !p.has_capture()
+            && [Color::White, Color::Black]
+                .iter()
+                .all(|&c| p.pieces(c).count() == 1 && p.kings(c).count() == 1)
+    }
+    fn wins(p: &Position, plies: u32, memo: &mut HashMap<(Position, u32, bool), bool>) -> bool {
+        if plies == 0 || drawn(p) {
+            return false;
+        }
+        if let Some(&v) = memo.get(&(*p, plies, true)) {
+            return v;
+        }
+        let v = p
+            .legal_moves()
+            .iter()
+            .any(|m| loses(&p.play(m), plies - 1, memo));
+        memo.insert((*p, plies, true), v);
+        v
+    }
+    fn loses(p: &Position, plies: u32, memo: &mut HashMap<(Position, u32, bool), bool>) -> bool {
+        if let Some(&v) = memo.get(&(*p, plies, false)) {
+            return v;
+        }
+        let moves = p.legal_moves();
+        let v = moves.is_empty()
+            || (plies > 0 && !drawn(p) && moves.iter().all(|m| wins(&p.play(m), plies - 1, memo)));
+        memo.insert((*p, plies, false), v);
+        v
+    }
+    let mut memo = HashMap::new();
+    (1..=max).step_by(2).find(|&p| wins(pos, p, &mut memo))
+}
+
+#[test]
+fn a_claimed_forced_win_is_real_and_the_shortest() {
+    // The position the issue found: a3-a8 wins in 4 (f3-b3 in 5 was claimed).
+    let p = pos("W:WKa3,Kf3,b6:BKg7");
+    assert_eq!(shortest_win(&p, 9), Some(7));
+    let r = Searcher::default()
+        .search(&Game::new(p), Limits::depth(8))
+        .unwrap();
+    assert_eq!(
+        Eval::of(r.score, Color::White),
+        Eval::WinsIn {
+            side: Color::White,
+            moves: 4
+        }
+    );
+    assert_eq!(p.notation(&r.best), "a3-a8");
+    // Small endings at random: what the AI claims, the solver confirms, at the same length.
+    let mut rng = Rng(15);
+    let (mut wins, mut checked) = (0, 0);
+    while checked < 150 {
+        let p = random_position(&mut rng, 2, 60);
+        let game = Game::new(p);
+        if game.is_over() || p.pieces(Color::White).count() + p.pieces(Color::Black).count() > 4 {
+            continue;
+        }
+        checked += 1;
+        let truth = shortest_win(&p, 7);
+        let r = Searcher::default().search(&game, Limits::depth(6)).unwrap();
+        let side = p.side_to_move();
+        match (Eval::of(r.score, side), truth) {
+            (Eval::WinsIn { side: s, moves }, Some(plies)) => {
+                assert_eq!(s, side, "{}", fen::write(&p));
+                assert_eq!(
+                    moves,
+                    plies.div_ceil(2),
+                    "{}: wins in {plies} plies",
+                    fen::write(&p)
+                );
+                wins += 1;
+            }
+            (Eval::WinsIn { side: s, moves }, None) => {
+                // A longer win the solver did not look for is fine; a short one must be real,
+                // and a win for the other side is a lost position for the side to move.
+                assert!(
+                    s != side || 2 * moves - 1 > 7,
+                    "{}: claims {s} wins in {moves}",
+                    fen::write(&p)
+                );
+            }
+            (claim, Some(plies)) if plies <= 5 => {
+                panic!(
+                    "{}: wins in {plies} plies, the AI says {claim:?}",
+                    fen::write(&p)
+                )
+            }
+            _ => {}
+        }
+    }
+    assert!(wins > 10, "only {wins} wins among the endings checked");
+}

@@ -165,3 +165,25 @@ fn processes_starting_together_on_a_fresh_database_all_start() {
         }
     }
 }
+
+#[test]
+fn bestmove_reads_the_moves_played_so_far_and_avoids_what_they_would_repeat() {
+    let fen = "W:WKa3,Kf3,b6:BKg7";
+    let fresh = stdout(&dama(&["bestmove", fen, "--depth", "8"]));
+    assert!(fresh.starts_with("a3-a8\n"), "{fresh}");
+    assert!(fresh.contains("White wins in 4"), "{fresh}");
+    // After a3-a8 g7-g1 a8-a3 g1-g7 the position is back: a3-a8 again would repeat it.
+    let out = dama(&[
+        "bestmove", fen, "--depth", "8", "--moves", "a3-a8", "g7-g1", "a8-a3", "g1-g7",
+    ]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(!text.starts_with("a3-a8\n"), "{text}");
+    assert!(text.contains("White wins in"), "still a win: {text}");
+    // A history that cannot be played is refused in one line.
+    let out = dama(&["bestmove", fen, "--moves", "a3-a8", "a8-a1"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("move 2"), "{err}");
+}

@@ -33,6 +33,11 @@ impl fmt::Display for Setting {
             Setting::Limits(Limits { depth: Some(d), .. }) => write!(f, "depth={d}"),
             Setting::Limits(Limits { nodes: Some(n), .. }) => write!(f, "nodes={n}"),
             Setting::Limits(Limits {
+                movetime: Some(t),
+                half_time: true,
+                ..
+            }) => write!(f, "halftime={}", t.as_millis()),
+            Setting::Limits(Limits {
                 movetime: Some(t), ..
             }) => write!(f, "movetime={}", t.as_millis()),
             Setting::Limits(_) => f.write_str("unlimited"),
@@ -42,7 +47,7 @@ impl fmt::Display for Setting {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "\"{0}\" is not an AI setting: write easy, medium, hard, master, depth=N, nodes=N or movetime=MS"
+    "\"{0}\" is not an AI setting: write easy, medium, hard, master, depth=N, nodes=N, movetime=MS or halftime=MS"
 )]
 pub struct ParseSettingError(pub String);
 
@@ -62,6 +67,10 @@ impl FromStr for Setting {
             "depth" => Limits::depth(u32::try_from(value).map_err(|_| err())?),
             "nodes" => Limits::nodes(value),
             "movetime" => Limits::movetime(Duration::from_millis(value)),
+            "halftime" => Limits {
+                half_time: true,
+                ..Limits::movetime(Duration::from_millis(value))
+            },
             _ => return Err(err()),
         };
         Ok(Setting::Limits(limits))

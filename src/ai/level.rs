@@ -51,11 +51,13 @@ impl Level {
                 depth: Some(6),
                 nodes: None,
                 movetime: None,
+                half_time: false,
             }),
             Level::Master => Style::Best(Limits {
                 depth: None,
                 nodes: None,
                 movetime: Some(Duration::from_millis(2000)),
+                half_time: false,
             }),
         }
     }

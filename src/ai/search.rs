@@ -20,6 +20,9 @@ pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub movetime: Option<Duration>,
+    /// With `movetime`: start no iteration once half the time is gone, as the AI did before
+    /// it learnt to use all of it (kept to measure the two against each other in the arena).
+    pub half_time: bool,
 }
 
 impl Limits {
@@ -95,6 +98,9 @@ pub struct Searcher {
     node_limit: u64,
     deadline: Option<Instant>,
     aborted: bool,
+    /// A forced win is in sight: no move is searched shallower than the others, so the
+    /// shortest win is found and its length is exact.
+    mating: bool,
     /// Keys of the game's positions since its last progress, then of the search path.
     path: Vec<u64>,
     /// Plies without progress at each entry of `path`.
@@ -122,6 +128,7 @@ impl Searcher {
             node_limit: u64::MAX,
             deadline: None,
             aborted: false,
+            mating: false,
             path: Vec::new(),
             quiet: Vec::new(),
             moves: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(48)).collect(),
@@ -163,6 +170,7 @@ impl Searcher {
         let mut root_moves = pos.legal_moves();
         self.nodes = 0;
         self.aborted = false;
+        self.mating = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.deadline = limits.movetime.map(|t| start + t);
         self.path = game.keys_since_progress();
@@ -176,9 +184,16 @@ impl Searcher {
 
         if root_moves.len() == 1 {
             let best = root_moves[0];
+            let after = pos.play(&best);
+            // The one move may end the game: say so rather than guess.
+            let score = if after.legal_moves().is_empty() {
+                MATE - 1
+            } else {
+                self.weights.evaluate(&after).saturating_neg()
+            };
             return Some(SearchResult {
                 best,
-                score: self.weights.evaluate(&pos.play(&best)).saturating_neg(),
+                score,
                 depth: 0,
                 nodes: 0,
                 time: start.elapsed(),
@@ -192,7 +207,13 @@ impl Searcher {
             .clamp(1, MAX_PLY as u32 / 2);
         let key = game.key();
         let mut result: Option<SearchResult> = None;
-        for depth in 1..=max_depth {
+        for depth in 1..=MAX_PLY as u32 / 2 {
+            // Past the depth asked for, only to measure a forced win exactly.
+            if depth > max_depth && !self.mating {
+                break;
+            }
+            let iteration_start = Instant::now();
+            let previous_best = result.as_ref().map(|r| r.best);
             if let Some(first) = result.as_ref().map(|r| r.best) {
                 let i = root_moves.iter().position(|&m| m == first).unwrap_or(0);
                 root_moves[..=i].rotate_right(1);
@@ -242,13 +263,47 @@ impl Searcher {
                 r.nodes = self.nodes;
                 r.time = start.elapsed();
             }
-            if self.aborted || result.as_ref().is_some_and(|r| r.score.abs() > MATE - 200) {
+            if self.aborted {
                 break;
             }
-            if let (Some(t), Some(deadline)) = (limits.movetime, self.deadline) {
-                // Another iteration takes several times as long as this one: don't start one
-                // that cannot finish.
+            // A forced result: search on without reductions until every line as long as it
+            // has been looked at in full, so the win claimed is real and the shortest.
+            if self.mating && result.as_ref().is_none_or(|r| r.score.abs() <= MATE - 200) {
+                // The win seen with reductions was not there.
+                self.mating = false;
+            }
+            if let Some(r) = result.as_ref().filter(|r| r.score.abs() > MATE - 200) {
+                let plies = (MATE - r.score.abs()) as u32;
+                if self.mating && depth >= plies {
+                    break;
+                }
+                if !self.mating {
+                    // What the reduced iterations stored may hide a shorter win.
+                    self.mating = true;
+                    self.tt.fill(EMPTY_ENTRY);
+                }
+            }
+            let this_iteration = iteration_start.elapsed();
+            let best_changed =
+                previous_best.is_some_and(|b| result.as_ref().is_some_and(|r| r.best != b));
+            if let (true, Some(t), Some(deadline)) =
+                (limits.half_time, limits.movetime, self.deadline)
+            {
                 if Instant::now() + t / 2 > deadline {
+                    break;
+                }
+            } else if let Some(deadline) = self.deadline {
+                // The time given is there to be used: a deeper iteration that the deadline cuts
+                // short still searches the best move first and keeps any better move it finds.
+                // Only when too little is left to search even that first move well is there no
+                // point in starting: about half as long as this iteration took (a quarter when
+                // the best move just changed and deserves the look).
+                let first_move = if best_changed {
+                    this_iteration / 4
+                } else {
+                    this_iteration / 2
+                };
+                if Instant::now() + first_move > deadline {
                     break;
                 }
             }
@@ -413,8 +468,10 @@ impl Searcher {
             let score = if i == 0 {
                 -self.negamax(&child, child_key, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                // Late quiet moves are searched one ply shallower first.
-                let reduce = !is_capture
+                // Late quiet moves are searched one ply shallower first (not when a forced win
+                // is being measured).
+                let reduce = !self.mating
+                    && !is_capture
                     && depth >= 3
                     && i >= 3
                     && !pos.is_promotion(&mv)
