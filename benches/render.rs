@@ -1,5 +1,5 @@
 //! Board picture speed and size: render and encode a fresh picture (no cache), and the cached
-//! path the bot takes when a board is shown again.
+//! path the bot takes when a board is shown again; and a player's card.
 
 use std::hint::black_box;
 
@@ -25,6 +25,37 @@ fn scenes() -> Vec<Scene> {
         ..Scene::new(kings.play(&mv))
     });
     scenes
+}
+
+/// A card with forty rated games on its curve and every part filled.
+fn card() -> dama::render::Card {
+    use dama::render::{Card, Mark};
+    let curve: Vec<f64> = (0..40)
+        .map(|i| 1500.0 + 150.0 * (i as f64 / 6.0).sin() + 3.0 * i as f64)
+        .collect();
+    Card {
+        name: "Mehmet Yılmaz".into(),
+        rating: "1617 ± 142".into(),
+        rank: "#2 on this server · #14 of all players".into(),
+        curve,
+        dates: vec![(0.0, "01/03/2026".into()), (1.0, "11/30/2026".into())],
+        peak: Some((35, "Peak 1763".into())),
+        record: [22, 5, 13],
+        record_text: "22 wins · 5 draws · 13 losses".into(),
+        recent: (0..10)
+            .map(|i| match i % 3 {
+                0 => (Mark::Win, "W".into()),
+                1 => (Mark::Draw, "D".into()),
+                _ => (Mark::Loss, "L".into()),
+            })
+            .collect(),
+        recent_title: "Last results".into(),
+        lines: vec![
+            "Most games against Ayşe (12)".into(),
+            "Longest winning streak: 6".into(),
+        ],
+        empty: None,
+    }
 }
 
 /// Random legal moves from the start, the same for the same seed.
@@ -61,6 +92,11 @@ fn main() {
             i = (i + 1) % scenes.len();
             black_box(renderer.encode_png(&renderer.indices(black_box(&scenes[i]))))
         })
+    });
+    let card = card();
+    println!("player card: {} bytes", renderer.card_png(&card).len());
+    c.bench_function("render/player card", |b| {
+        b.iter(|| black_box(renderer.card_png(black_box(&card))))
     });
     c.bench_function("render/draw only", |b| {
         b.iter(|| {

@@ -346,13 +346,18 @@ async fn open_host(words: &Arc<Words>) -> Result<crate::host::Host, String> {
         refusal => refusal.to_string(),
     })?;
     tracing::info!(database = %url, "database open");
-    Ok(crate::host::Host::new(
+    let host = crate::host::Host::new(
         store,
         Arc::new(Renderer::default()),
         Arc::clone(words) as Arc<dyn crate::host::Captions>,
         crate::host::HostConfig::default(),
         crate::host::Clock::system(),
-    ))
+    );
+    // Games rated before the rating history was kept get their points on the curve.
+    host.rebuild_rating_history()
+        .await
+        .map_err(|e| format!("could not rebuild the rating history: {e}"))?;
+    Ok(host)
 }
 
 fn read_position(text: &str) -> Result<Position, String> {

@@ -508,7 +508,7 @@ async fn a_game_called_off_before_both_sides_moved_is_called_off_everywhere() {
         text.contains("[Result \"*\"]") && text.contains("1. e3-e4 *"),
         "{text}"
     );
-    let stats = host.stats(ALICE).await.unwrap();
+    let stats = host.stats(&who(ALICE), ALICE).await.unwrap();
     match &stats.body[..] {
         [Msg::Stats(s)] => assert_eq!((s.record.games, s.recent.len()), (0, 0)),
         other => panic!("{other:?}"),
@@ -889,7 +889,7 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count() {
         .unwrap();
     host.resign(&at(ALICE, 5)).await.unwrap();
     assert_eq!(host.store().player(ALICE).await.unwrap().unwrap(), alice);
-    match &host.stats(ALICE).await.unwrap().body[..] {
+    match &host.stats(&who(ALICE), ALICE).await.unwrap().body[..] {
         [Msg::Stats(s)] => {
             assert_eq!(
                 (
@@ -900,7 +900,7 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count() {
                 ),
                 (2, 2, 0, 0)
             );
-            assert_eq!(s.recent.len(), 3, "the two rated games and the casual one");
+            assert_eq!(s.recent.len(), 2, "the rated games only");
         }
         other => panic!("{other:?}"),
     }
@@ -1164,4 +1164,95 @@ async fn a_new_board_message_replaces_the_old_one() {
     assert_eq!(host.set_board_message(game, a).await.unwrap(), None);
     assert_eq!(host.set_board_message(game, a).await.unwrap(), None);
     assert_eq!(host.set_board_message(game, b).await.unwrap(), Some(a));
+    // A board remembered late (an older message) is the one to clear, and changes nothing.
+    assert_eq!(host.set_board_message(game, a).await.unwrap(), Some(a));
+    let c = dama::host::MessageId(3);
+    assert_eq!(host.set_board_message(game, c).await.unwrap(), Some(b));
+}
+
+#[tokio::test]
+async fn the_stats_card_shows_the_rating_history_ranks_and_record() {
+    let (host, clock, _) = host().await;
+    // Alice beats Bob three times, Carol once; then loses to Carol.
+    for ch in 1..=3 {
+        alice_beats_bob(&host, ch, ALICE, BOB).await;
+        clock.advance(Duration::from_secs(86_400));
+    }
+    alice_beats_bob(&host, 4, ALICE, CAROL).await;
+    clock.advance(Duration::from_secs(86_400));
+    alice_beats_bob(&host, 5, CAROL, ALICE).await;
+    let reply = host.stats(&who(ALICE), ALICE).await.unwrap();
+    let stats = match &reply.body[..] {
+        [Msg::Stats(s)] => s.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        (stats.record.games, stats.record.wins, stats.record.losses),
+        (5, 4, 1)
+    );
+    assert_eq!(stats.longest_streak, 4);
+    assert_eq!(stats.favourite, Some((Player::User(BOB), 3)));
+    assert_eq!(stats.recent.len(), 5);
+    assert_eq!(
+        stats.recent[0].result,
+        dama::host::PlayerResult::Loss,
+        "newest first"
+    );
+    let board = leaders(&host.leaderboard(&who(ALICE), Scope::Global).await.unwrap());
+    let place = board.iter().position(|r| r.user == ALICE).unwrap() as i64 + 1;
+    assert_eq!(
+        (stats.server_rank, stats.global_rank),
+        (Some(place), Some(place))
+    );
+    // Elsewhere, Alice has no rank on that server.
+    let away = Who {
+        guild: Some(GuildId(999)),
+        ..who(ALICE)
+    };
+    match &host.stats(&away, ALICE).await.unwrap().body[..] {
+        [Msg::Stats(s)] => assert_eq!(s.server_rank, None),
+        other => panic!("{other:?}"),
+    }
+    let history = host.store().rating_history(ALICE).await.unwrap();
+    assert_eq!(history.len(), 5);
+    let peak = history.iter().map(|p| p.rating).fold(f64::MIN, f64::max);
+    assert_eq!(stats.peak.map(|p| p.0), Some(peak));
+    assert!((history.last().unwrap().rating - stats.record.rating).abs() < 1e-9);
+    let card = reply.file.expect("a card");
+    assert!(card.name.ends_with(".png") && card.bytes.starts_with(b"\x89PNG"));
+    if let Ok(dir) = std::env::var("DAMA_CARD_OUT") {
+        std::fs::write(format!("{dir}/card.png"), &card.bytes).unwrap();
+    }
+    // Someone who played only casual games gets the friendly card.
+    let casual = host
+        .play_ai(&at(CAROL, 77), Level::Easy, Color::White)
+        .await
+        .unwrap();
+    assert!(casual.board.is_some());
+    let r = host.stats(&who(CAROL), BOB).await.unwrap();
+    assert!(r.file.is_some());
+}
+
+#[tokio::test]
+async fn the_rating_history_of_past_games_is_rebuilt_to_the_same_ratings() {
+    let (host, _, path) = host().await;
+    alice_beats_bob(&host, 1, ALICE, BOB).await;
+    alice_beats_bob(&host, 2, CAROL, BOB).await;
+    alice_beats_bob(&host, 3, ALICE, CAROL).await;
+    let kept = host.store().rating_history(BOB).await.unwrap();
+    // As if the history had not been kept: forget it, then rebuild.
+    {
+        use sqlx::Connection;
+        let mut db = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
+            .await
+            .unwrap();
+        sqlx::query("DELETE FROM rating_history")
+            .execute(&mut db)
+            .await
+            .unwrap();
+        db.close().await.unwrap();
+    }
+    assert_eq!(host.rebuild_rating_history().await.unwrap(), 3);
+    assert_eq!(host.store().rating_history(BOB).await.unwrap(), kept);
+    assert_eq!(host.rebuild_rating_history().await.unwrap(), 0, "only once");
 }

@@ -313,3 +313,76 @@ fn a_replay_longer_than_its_frame_budget_skips_evenly_and_keeps_the_end() {
     let few = count(10);
     assert!((2..=10).contains(&few), "{few} frames for a budget of 10");
 }
+
+fn sample_card() -> dama::render::Card {
+    use dama::render::{Card, Mark};
+    Card {
+        name: "Ayşe".into(),
+        rating: "1612 ± 290".into(),
+        rank: "#2 on this server · #5 of all players".into(),
+        curve: vec![1500.0, 1580.0, 1650.0, 1610.0],
+        dates: vec![(0.0, "11/01/2026".into()), (1.0, "11/30/2026".into())],
+        peak: Some((2, "Peak 1650".into())),
+        record: [3, 0, 1],
+        record_text: "3 wins · 0 draws · 1 loss".into(),
+        recent: vec![
+            (Mark::Win, "W".into()),
+            (Mark::Win, "W".into()),
+            (Mark::Loss, "L".into()),
+        ],
+        recent_title: "Last results".into(),
+        lines: vec!["Longest winning streak: 2".into()],
+        empty: None,
+    }
+}
+
+#[test]
+fn a_players_card_is_a_small_png_as_wide_as_the_board_with_curve_record_and_results() {
+    let t = Theme::default();
+    let bytes = renderer().card_png(&sample_card());
+    assert!(bytes.len() < 60 * 1024, "{} bytes", bytes.len());
+    let p = Picture::decode(&bytes);
+    assert_eq!((p.width, p.height), (t.size(), 440));
+    // The record bar: wins in green at its left end, the loss in red at its right end.
+    let bar_y = 296 + 26 + 7;
+    assert_eq!(p.at(t.margin + 2, bar_y), t.path);
+    assert_eq!(p.at(t.size() - t.margin - 2, bar_y), t.captured);
+    // The peak is marked in gold on the curve's panel; the curve is drawn in green.
+    let panel: Vec<Rgb> = (84..270)
+        .flat_map(|y| (t.margin..t.size() - t.margin).map(move |x| (x, y)))
+        .map(|(x, y)| p.at(x, y))
+        .collect();
+    assert!(panel.contains(&t.black_crown), "the peak marker");
+    assert!(
+        panel.iter().filter(|&&c| c == t.path).count() > 200,
+        "the curve"
+    );
+    // One square per recent result, in its colour.
+    let results_y = 352 + 2;
+    let row: Vec<Rgb> = (0..t.size()).map(|x| p.at(x, results_y)).collect();
+    assert!(row.contains(&t.captured), "the loss's square");
+}
+
+#[test]
+fn a_card_without_rated_games_says_so_instead_of_a_curve() {
+    let t = Theme::default();
+    let card = dama::render::Card {
+        curve: vec![],
+        peak: None,
+        dates: vec![],
+        recent: vec![],
+        record: [0, 0, 0],
+        empty: Some("No rated game yet.".into()),
+        ..sample_card()
+    };
+    let p = Picture::decode(&renderer().card_png(&card));
+    let panel: Vec<Rgb> = (84..270)
+        .flat_map(|y| (t.margin..t.size() - t.margin).map(move |x| (x, y)))
+        .map(|(x, y)| p.at(x, y))
+        .collect();
+    assert!(!panel.contains(&t.path), "no curve");
+    assert!(
+        panel.contains(&t.frame),
+        "the message is written on the panel"
+    );
+}

@@ -7,9 +7,9 @@ use dama::engine::{
     WhyNot,
 };
 use dama::host::{
-    ButtonLabel, Caption, ChallengeStatus, ColorChoice, GameId, HostError, Lang, LanguageScope,
-    Msg, Player, PlayerResult, PlayerStats, Players, RatingChange, RecentGame, Record, Reply,
-    Scope, UserId,
+    ButtonLabel, Caption, CardText, ChallengeStatus, ColorChoice, GameId, HostError, Lang,
+    LanguageScope, Msg, Player, PlayerResult, PlayerStats, Players, RatingChange, RecentGame,
+    Record, Reply, Scope, UserId,
 };
 use dama::words::{Markup, Surface, Words};
 
@@ -225,6 +225,11 @@ fn messages() -> Vec<Msg> {
             draws: 0,
             losses: 1,
         },
+        server_rank: Some(2),
+        global_rank: Some(5),
+        peak: Some((1640.4, 1_796_000_000)),
+        longest_streak: 3,
+        favourite: Some((Player::User(AYSE), 4)),
         recent: vec![
             RecentGame {
                 result: PlayerResult::Win,
@@ -418,6 +423,39 @@ fn captions() -> Vec<Caption> {
             outcome: None,
         },
     ];
+    for t in [
+        CardText::Rating {
+            rating: 1612,
+            margin: 290,
+        },
+        CardText::Rank {
+            server: Some(2),
+            global: 5,
+        },
+        CardText::Rank {
+            server: None,
+            global: 1,
+        },
+        CardText::Peak { rating: 1650 },
+        CardText::Record {
+            wins: 1,
+            draws: 0,
+            losses: 2,
+        },
+        CardText::LastResults,
+        CardText::Result(PlayerResult::Win),
+        CardText::Result(PlayerResult::Draw),
+        CardText::Result(PlayerResult::Loss),
+        CardText::Favourite {
+            name: "ayşe".into(),
+            games: 4,
+        },
+        CardText::Streak { games: 3 },
+        CardText::Date(1_796_000_000),
+        CardText::NoRatedGame,
+    ] {
+        all.push(Caption::Card(t));
+    }
     for o in outcomes() {
         all.push(Caption::Over(o));
         all.push(Caption::ReplayPly {
@@ -534,7 +572,12 @@ fn english_plurals_and_turkish_counts() {
                 draws: 0,
                 losses: games - wins,
             },
+            server_rank: None,
+            global_rank: None,
+            peak: None,
             recent: vec![],
+            longest_streak: 0,
+            favourite: None,
         })
     };
     assert!(
@@ -708,4 +751,22 @@ fn a_reply_joins_its_sentences_and_keeps_tables_on_lines() {
         w.reply(&reply),
         "Ali played e3-e4. The AI (hard) is thinking…"
     );
+}
+
+#[test]
+fn dates_and_ranks_are_written_each_languages_way() {
+    let words = Words::new();
+    let names = Names(Surface::Discord);
+    let en = words.writer(Lang::ENGLISH, &names);
+    let tr = words.writer(words.pick("tr").unwrap(), &names);
+    // 2026-11-30 (UTC).
+    let day = Caption::Card(CardText::Date(1_796_000_000));
+    assert_eq!(en.caption(&day), "11/30/2026");
+    assert_eq!(tr.caption(&day), "30.11.2026");
+    let rank = Caption::Card(CardText::Rank {
+        server: None,
+        global: 3,
+    });
+    assert_eq!(en.caption(&rank), "#3 of all players");
+    assert_eq!(tr.caption(&rank), "Genelde 3.");
 }

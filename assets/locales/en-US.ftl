@@ -458,3 +458,45 @@ console-help =
       board | moves | pdn | replay | abort
       leaderboard | stats [name] | rules | help | quit
     A player who does not move for { $hours } hours loses on time.
+
+## The player's card, and the facts under it
+
+stats-rank = { $server ->
+    [none] Rank: #{ $global } of all players.
+   *[other] Rank: #{ $server } on this server, #{ $global } of all players.
+}
+stats-peak = Peak rating { $rating }, on { $date }.
+stats-streak = Longest winning streak: { $games ->
+    [one] one game
+   *[other] { $games } games
+}.
+stats-favourite = Most games against { $opponent } ({ $games ->
+    [one] one game
+   *[other] { $games } games
+}).
+date = { $month }/{ $day }/{ $year }
+card-rating = { $rating } ± { $margin }
+card-rank = { $server ->
+    [none] #{ $global } of all players
+   *[other] #{ $server } on this server · #{ $global } of all players
+}
+card-peak = Peak { $rating }
+card-record = { $wins ->
+    [one] 1 win
+   *[other] { $wins } wins
+} · { $draws ->
+    [one] 1 draw
+   *[other] { $draws } draws
+} · { $losses ->
+    [one] 1 loss
+   *[other] { $losses } losses
+}
+card-last-results = Last results
+card-result = { $result ->
+    [win] W
+    [draw] D
+   *[loss] L
+}
+card-favourite = Most games against { $name } ({ $games })
+card-streak = Longest winning streak: { $games }
+card-no-rated-game = No rated game yet: challenge someone to a rated game to get a rating.

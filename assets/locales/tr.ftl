@@ -423,3 +423,30 @@ console-help =
       board | moves | pdn | replay | abort
       leaderboard | stats [ad] | rules | help | quit
     { $hours } saat hamle yapmayan oyuncu oyunu süreden kaybeder.
+
+## Oyuncu kartı ve altındaki bilgiler
+
+stats-rank = { $server ->
+    [none] Sıralama: bütün oyuncular arasında { $global }.
+   *[other] Sıralama: bu sunucuda { $server }., bütün oyuncular arasında { $global }.
+}
+stats-peak = En yüksek puan { $rating } ({ $date }).
+stats-streak = En uzun galibiyet serisi: { $games } oyun.
+stats-favourite = En çok oynadığı rakip: { $opponent } ({ $games } oyun).
+date = { $day }.{ $month }.{ $year }
+card-rating = { $rating } ± { $margin }
+card-rank = { $server ->
+    [none] Genelde { $global }.
+   *[other] Bu sunucuda { $server }. · Genelde { $global }.
+}
+card-peak = En yüksek { $rating }
+card-record = { $wins } galibiyet · { $draws } beraberlik · { $losses } mağlubiyet
+card-last-results = Son sonuçlar
+card-result = { $result ->
+    [win] G
+    [draw] B
+   *[loss] M
+}
+card-favourite = En çok oynadığı rakip: { $name } ({ $games })
+card-streak = En uzun galibiyet serisi: { $games }
+card-no-rated-game = Henüz puanlı oyun yok: puan almak için birini puanlı bir oyuna davet et.

@@ -410,7 +410,7 @@ impl Console {
                     Some(n) => self.learn(&n),
                     None => who.user,
                 };
-                self.host.stats(id).await
+                self.host.stats(&who, id).await
             }
         };
         let mut reply = match result {

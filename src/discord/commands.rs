@@ -329,7 +329,7 @@ async fn leaderboard(ctx: Context<'_>, scope: Option<ScopeArg>) -> Result<(), Er
 async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     let id = user.as_ref().unwrap_or(ctx.author()).id.get();
     let who = asker(&ctx).await;
-    let result = ctx.data().host.stats(UserId(id)).await;
+    let result = ctx.data().host.stats(&who, UserId(id)).await;
     answer(ctx, who.lang, result).await
 }
 

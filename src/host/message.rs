@@ -125,7 +125,18 @@ pub struct RecentGame {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerStats {
     pub record: Record,
+    /// The player's rank among the rated players of this server (if they played here) and of
+    /// everyone (if they have played a rated game).
+    pub server_rank: Option<i64>,
+    pub global_rank: Option<i64>,
+    /// The highest rating reached, and when (Unix seconds).
+    pub peak: Option<(f64, i64)>,
+    /// The last rated games, newest first (at most ten).
     pub recent: Vec<RecentGame>,
+    /// The most wins in a row.
+    pub longest_streak: i64,
+    /// The opponent of the most rated games, and how many.
+    pub favourite: Option<(Player, i64)>,
 }
 
 /// Whose language the language command sets.
@@ -291,6 +302,8 @@ pub enum Caption {
     CalledOff,
     /// The first frame of a replay.
     ReplayStart,
+    /// A text of a player's card.
+    Card(CardText),
     /// A frame of a replay: the move just played, and the result on the last frame.
     ReplayPly {
         number: usize,
@@ -298,6 +311,43 @@ pub enum Caption {
         notation: String,
         outcome: Option<Outcome>,
     },
+}
+
+/// The texts of a player's card (names arrive as finished text: the card shows names, not
+/// mentions).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CardText {
+    /// The rating with its uncertainty.
+    Rating {
+        rating: i64,
+        margin: i64,
+    },
+    Rank {
+        server: Option<i64>,
+        global: i64,
+    },
+    Peak {
+        rating: i64,
+    },
+    Record {
+        wins: i64,
+        draws: i64,
+        losses: i64,
+    },
+    LastResults,
+    /// One result's letter.
+    Result(PlayerResult),
+    Favourite {
+        name: String,
+        games: i64,
+    },
+    Streak {
+        games: i64,
+    },
+    /// A date on the curve's axis (Unix seconds).
+    Date(i64),
+    /// In place of the curve, for a player without a rated game.
+    NoRatedGame,
 }
 
 /// Writes captions in a language; the `words` layer implements it, so the host can draw a

@@ -33,12 +33,14 @@ pub use crate::store::{
 };
 pub use error::HostError;
 pub use message::{
-    Caption, Captions, Command, Lang, LanguageScope, Msg, Player, PlayerResult, PlayerStats,
-    Players, RatingChange, RecentGame, Record, Scope,
+    Caption, Captions, CardText, Command, Lang, LanguageScope, Msg, Player, PlayerResult,
+    PlayerStats, Players, RatingChange, RecentGame, Record, Scope,
 };
 pub use reply::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply, UnknownButton,
 };
+
+pub use views::civil_date;
 
 pub type HostResult = Result<Reply, HostError>;
 

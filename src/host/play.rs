@@ -149,11 +149,7 @@ impl Host {
         let (new_w, new_b) = glicko2(
             &rating_of(&white),
             &rating_of(&black),
-            &match outcome.result {
-                GameResult::Win(Color::White) => Outcomes::WIN,
-                GameResult::Win(Color::Black) => Outcomes::LOSS,
-                GameResult::Draw => Outcomes::DRAW,
-            },
+            &outcome_of(outcome.result),
             &Glicko2Config::new(),
         );
         let score = match outcome.result {
@@ -175,6 +171,15 @@ impl Host {
             1.0 - score,
         )
         .await?;
+        for (user, r) in [(w, &new_w), (b, &new_b)] {
+            let point = store::RatingPoint {
+                game_id: row.id,
+                rating: r.rating,
+                deviation: r.deviation,
+                played_at: now,
+            };
+            store::record_rating(tx, user, point).await?;
+        }
         Ok(vec![
             RatingChange {
                 user: w,
@@ -187,6 +192,59 @@ impl Host {
                 after: new_b.rating,
             },
         ])
+    }
+}
+
+impl Host {
+    /// Rebuilds the rating history of games played before it was kept: the finished rated
+    /// games are replayed in the order they ended with the same Glicko-2 computation, from the
+    /// starting rating. Does nothing once any history is stored.
+    pub async fn rebuild_rating_history(&self) -> Result<usize, HostError> {
+        if self.store.has_rating_history().await? {
+            return Ok(0);
+        }
+        let games = self.store.rated_games().await?;
+        if games.is_empty() {
+            return Ok(0);
+        }
+        let mut ratings: std::collections::HashMap<store::UserId, Glicko2Rating> =
+            std::collections::HashMap::new();
+        let mut tx = self.store.write().await?;
+        for g in &games {
+            let (Some(w), Some(b), Some(result)) = (g.white_id, g.black_id, g.result) else {
+                continue;
+            };
+            let (rw, rb) = (
+                *ratings.entry(w).or_default(),
+                *ratings.entry(b).or_default(),
+            );
+            let (nw, nb) = glicko2(&rw, &rb, &outcome_of(result), &Glicko2Config::new());
+            ratings.insert(w, nw);
+            ratings.insert(b, nb);
+            for (user, r) in [(w, nw), (b, nb)] {
+                let point = store::RatingPoint {
+                    game_id: g.id,
+                    rating: r.rating,
+                    deviation: r.deviation,
+                    played_at: g.updated_at,
+                };
+                store::record_rating(&mut tx, user, point).await?;
+            }
+        }
+        tx.commit().await?;
+        tracing::info!(
+            games = games.len(),
+            "rebuilt the rating history of past games"
+        );
+        Ok(games.len())
+    }
+}
+
+fn outcome_of(result: GameResult) -> Outcomes {
+    match result {
+        GameResult::Win(Color::White) => Outcomes::WIN,
+        GameResult::Win(Color::Black) => Outcomes::LOSS,
+        GameResult::Draw => Outcomes::DRAW,
     }
 }
 

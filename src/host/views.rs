@@ -5,6 +5,7 @@ use std::sync::Arc;
 use crate::engine::{Color, GameResult, pdn};
 use crate::store::{ChannelId, GameStatus, UserId};
 
+use super::CardText;
 use super::play::with_stored_result;
 use super::{
     Caption, File, Host, HostError, HostResult, Msg, Player, PlayerResult, PlayerStats, RecentGame,
@@ -168,16 +169,26 @@ impl Host {
         Ok(Reply::say(Msg::Leaderboard { scope, rows }))
     }
 
-    /// Rating, record and recent results of a player.
-    pub async fn stats(&self, user: UserId) -> HostResult {
+    /// A player's card: rating, ranks, the curve, the record and recent results, as a picture
+    /// (captions in the asker's language) and as text for screen readers and search.
+    pub async fn stats(&self, who: &Who, user: UserId) -> HostResult {
         let Some(p) = self.store.player(user).await? else {
             return Ok(Reply::say(Msg::NotPlayedYet { user }));
         };
-        let recent = self.store.recent_games(p.user_id, 5).await?;
-        let recent = recent
+        let record = Record::from(&p);
+        let rated = record.games > 0;
+        let history = self.store.rating_history(user).await?;
+        let games: Vec<_> = self
+            .store
+            .finished_games_of(user)
+            .await?
+            .into_iter()
+            .filter(|g| g.rated && g.white_id.is_some() && g.black_id.is_some())
+            .collect();
+        let results: Vec<RecentGame> = games
             .iter()
             .filter_map(|g| {
-                let mine = color_of(g, p.user_id)?;
+                let mine = color_of(g, user)?;
                 let result = match g.result? {
                     GameResult::Draw => PlayerResult::Draw,
                     GameResult::Win(c) if c == mine => PlayerResult::Win,
@@ -189,14 +200,161 @@ impl Host {
                 })
             })
             .collect();
-        Ok(Reply::say(Msg::Stats(PlayerStats {
-            record: Record::from(&p),
-            recent,
-        })))
+        let longest_streak = results
+            .iter()
+            .fold((0i64, 0i64), |(best, run), g| {
+                let run = if g.result == PlayerResult::Win {
+                    run + 1
+                } else {
+                    0
+                };
+                (best.max(run), run)
+            })
+            .0;
+        let mut counts: Vec<(Player, i64)> = Vec::new();
+        for g in &results {
+            match counts.iter_mut().find(|(p, _)| *p == g.opponent) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((g.opponent, 1)),
+            }
+        }
+        // Most games first; among equals, the one met most recently.
+        let favourite = counts
+            .iter()
+            .copied()
+            .fold(None, |best: Option<(Player, i64)>, c| match best {
+                Some(b) if b.1 >= c.1 => Some(b),
+                _ => Some(c),
+            });
+        let peak = history
+            .iter()
+            .max_by(|a, b| a.rating.total_cmp(&b.rating))
+            .map(|p| (p.rating, p.played_at));
+        let server_rank = match who.guild {
+            Some(g) if rated && self.store.rated_on(user, g).await? => {
+                Some(self.store.rank(p.rating, Some(g)).await?)
+            }
+            _ => None,
+        };
+        let global_rank = if rated {
+            Some(self.store.rank(p.rating, None).await?)
+        } else {
+            None
+        };
+        let stats = PlayerStats {
+            record,
+            server_rank,
+            global_rank,
+            peak,
+            recent: results.iter().take(10).copied().collect(),
+            longest_streak,
+            favourite,
+        };
+        let card = self.card(&p.name, &stats, &history, who.lang).await?;
+        Ok(Reply {
+            file: Some(File {
+                name: format!("card-{}.png", user.0),
+                bytes: card,
+            }),
+            ..Reply::say(Msg::Stats(stats))
+        })
     }
 
-    /// Remembers which message shows a game's board; returns the earlier board's message, whose
-    /// buttons should go (only the newest board acts).
+    /// The card's picture, its texts in `lang`.
+    async fn card(
+        &self,
+        name: &str,
+        s: &PlayerStats,
+        history: &[crate::store::RatingPoint],
+        lang: crate::host::Lang,
+    ) -> Result<Vec<u8>, HostError> {
+        use crate::render::{Card, Mark};
+        let say = |t: CardText| self.captions.caption(&Caption::Card(t), lang);
+        let r = &s.record;
+        let favourite = match s.favourite {
+            Some((Player::User(u), games)) => {
+                let name = self
+                    .store
+                    .player(u)
+                    .await?
+                    .map_or(u.0.to_string(), |p| p.name);
+                Some(say(CardText::Favourite { name, games }))
+            }
+            _ => None,
+        };
+        let mut lines: Vec<String> = favourite.into_iter().collect();
+        if s.longest_streak > 0 {
+            lines.push(say(CardText::Streak {
+                games: s.longest_streak,
+            }));
+        }
+        let curve: Vec<f64> = history.iter().map(|p| p.rating).collect();
+        let mut dates = Vec::new();
+        if let (Some(first), Some(last)) = (history.first(), history.last()) {
+            dates.push((0.0, say(CardText::Date(first.played_at))));
+            if history.len() > 1 {
+                dates.push((1.0, say(CardText::Date(last.played_at))));
+            }
+        }
+        let peak = curve
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.total_cmp(b.1))
+            .map(|(i, &v)| {
+                (
+                    i,
+                    say(CardText::Peak {
+                        rating: v.round() as i64,
+                    }),
+                )
+            });
+        let card = Card {
+            name: name.to_string(),
+            rating: say(CardText::Rating {
+                rating: r.rating.round() as i64,
+                margin: r.margin.round() as i64,
+            }),
+            rank: s
+                .global_rank
+                .map(|global| {
+                    say(CardText::Rank {
+                        server: s.server_rank,
+                        global,
+                    })
+                })
+                .unwrap_or_default(),
+            curve,
+            dates,
+            peak,
+            record: [r.wins as u32, r.draws as u32, r.losses as u32],
+            record_text: say(CardText::Record {
+                wins: r.wins,
+                draws: r.draws,
+                losses: r.losses,
+            }),
+            recent: s
+                .recent
+                .iter()
+                .rev()
+                .map(|g| {
+                    let mark = match g.result {
+                        PlayerResult::Win => Mark::Win,
+                        PlayerResult::Draw => Mark::Draw,
+                        PlayerResult::Loss => Mark::Loss,
+                    };
+                    (mark, say(CardText::Result(g.result)))
+                })
+                .collect(),
+            recent_title: say(CardText::LastResults),
+            lines,
+            empty: (r.games == 0).then(|| say(CardText::NoRatedGame)),
+        };
+        let renderer = Arc::clone(&self.renderer);
+        Ok(renderer.card_png(&card))
+    }
+
+    /// Remembers which message shows a game's board; returns the board message that is not the
+    /// newest any more, whose buttons should go (only the newest board acts).
     pub async fn set_board_message(
         &self,
         game: crate::store::GameId,
@@ -223,6 +381,12 @@ impl Host {
 
 /// `YYYY.MM.DD` (PDN's date form) of a Unix time.
 fn date(unix: i64) -> String {
+    let (year, month, day) = civil_date(unix);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
+/// The year, month and day (UTC) of a Unix time.
+pub fn civil_date(unix: i64) -> (i64, i64, i64) {
     let days = unix.div_euclid(86_400);
     // Civil-from-days (Howard Hinnant's algorithm).
     let z = days + 719_468;
@@ -234,7 +398,7 @@ fn date(unix: i64) -> String {
     let day = doy - (153 * mp + 2) / 5 + 1;
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + (month <= 2) as i64;
-    format!("{year:04}.{month:02}.{day:02}")
+    (year, month, day)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! is those pieces copied together, and the PNG is 8-bit indexed. A picture asked for twice is
 //! encoded once.
 
+mod card;
 mod palette;
 mod replay;
 mod theme;
@@ -22,6 +23,7 @@ use crate::engine::{Bitboard, Move, Position, Square};
 use palette::Palette;
 use tile::{Highlight, TileKey};
 
+pub use card::{Card, Mark};
 pub use theme::{Rgb, Theme};
 
 /// The last move as the picture shows it: where it started, every landing square, what it took.
@@ -224,9 +226,14 @@ impl Renderer {
 /// matters is the compression: rows unfiltered and deflate at level 1 give about 20 KB in a
 /// few hundred microseconds, where the `png` crate's settings gave either 50 KB or 900 µs.
 fn png_indexed(size: u32, indices: &[u8], palette: &[u8]) -> Vec<u8> {
-    let width = size as usize;
-    let mut raw = Vec::with_capacity((width + 1) * width);
-    for row in indices.chunks_exact(width) {
+    png_indexed_size(size, size, indices, palette)
+}
+
+/// [`png_indexed`] of any width and height.
+fn png_indexed_size(width: u32, height: u32, indices: &[u8], palette: &[u8]) -> Vec<u8> {
+    let w = width as usize;
+    let mut raw = Vec::with_capacity((w + 1) * height as usize);
+    for row in indices.chunks_exact(w) {
         raw.push(0); // filter: none
         raw.extend_from_slice(row);
     }
@@ -234,8 +241,8 @@ fn png_indexed(size: u32, indices: &[u8], palette: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(compressed.len() + palette.len() + 64);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut header = Vec::with_capacity(13);
-    header.extend_from_slice(&size.to_be_bytes());
-    header.extend_from_slice(&size.to_be_bytes());
+    header.extend_from_slice(&width.to_be_bytes());
+    header.extend_from_slice(&height.to_be_bytes());
     header.extend_from_slice(&[8, 3, 0, 0, 0]); // 8 bits, indexed colour, no interlace
     chunk(&mut out, b"IHDR", &header);
     chunk(&mut out, b"PLTE", palette);

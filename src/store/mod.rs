@@ -609,7 +609,10 @@ pub async fn mark_warned(tx: &mut Tx, game: GameId) -> Result<bool> {
     Ok(n == 1)
 }
 
-/// Remembers the message that shows a game's board; returns the one it replaces.
+/// Remembers the message that shows a game's board, unless a newer one is already known
+/// (message ids grow with time; two posts can be remembered out of order). Returns the
+/// message that is no longer the newest board: the one replaced, or `message` itself if it
+/// came too late.
 pub async fn set_board_message(
     tx: &mut Tx,
     game: GameId,
@@ -620,12 +623,18 @@ pub async fn set_board_message(
             .bind(game)
             .fetch_optional(&mut **tx)
             .await?;
-    sqlx::query("UPDATE games SET board_message_id = ? WHERE id = ?")
-        .bind(message)
-        .bind(game)
-        .execute(&mut **tx)
-        .await?;
-    Ok(previous.flatten().filter(|p| *p != message))
+    match previous.flatten() {
+        Some(p) if p == message => Ok(None),
+        Some(p) if p.0 > message.0 => Ok(Some(message)),
+        previous => {
+            sqlx::query("UPDATE games SET board_message_id = ? WHERE id = ?")
+                .bind(message)
+                .bind(game)
+                .execute(&mut **tx)
+                .await?;
+            Ok(previous)
+        }
+    }
 }
 
 /// Remembers the message that shows a challenge.
@@ -814,4 +823,105 @@ pub async fn mark_broken(tx: &mut Tx, game: GameId) -> Result<bool> {
     .await?
     .rows_affected();
     Ok(n == 1)
+}
+
+/// A rating after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, sqlx::FromRow)]
+pub struct RatingPoint {
+    pub game_id: GameId,
+    pub rating: f64,
+    pub deviation: f64,
+    pub played_at: i64,
+}
+
+/// Records `user`'s rating after `game` (once: a second write of the same game is ignored).
+pub async fn record_rating(tx: &mut Tx, user: UserId, point: RatingPoint) -> Result<()> {
+    sqlx::query(
+        "INSERT OR IGNORE INTO rating_history (user_id, game_id, rating, deviation, played_at)
+         VALUES (?, ?, ?, ?, ?)",
+    )
+    .bind(user)
+    .bind(point.game_id)
+    .bind(point.rating)
+    .bind(point.deviation)
+    .bind(point.played_at)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+impl Store {
+    /// A player's ratings after each rated game, oldest first.
+    pub async fn rating_history(&self, user: UserId) -> Result<Vec<RatingPoint>> {
+        Ok(sqlx::query_as(
+            "SELECT game_id, rating, deviation, played_at FROM rating_history
+             WHERE user_id = ? ORDER BY played_at, game_id",
+        )
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Whether any rating history is stored.
+    pub async fn has_rating_history(&self) -> Result<bool> {
+        Ok(
+            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM rating_history LIMIT 1")
+                .fetch_one(&self.pool)
+                .await?
+                > 0,
+        )
+    }
+
+    /// Every finished rated game between two people, in the order they ended.
+    pub async fn rated_games(&self) -> Result<Vec<GameRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM games WHERE status = 'finished' AND rated
+               AND white_id IS NOT NULL AND black_id IS NOT NULL AND ply >= 2
+             ORDER BY updated_at, id",
+        )
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// A player's finished games (any kind), newest first.
+    pub async fn finished_games_of(&self, user: UserId) -> Result<Vec<GameRow>> {
+        self.recent_games(user, i64::MAX).await
+    }
+
+    /// Where `rating` ranks among rated players (1 is the best), on one server or everywhere.
+    pub async fn rank(&self, rating: f64, guild: Option<GuildId>) -> Result<i64> {
+        let better: i64 = match guild {
+            Some(g) => {
+                sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM players WHERE games > 0 AND rating > ?1 AND user_id IN (
+                        SELECT white_id FROM games WHERE guild_id = ?2 AND rated AND status = 'finished'
+                        UNION SELECT black_id FROM games WHERE guild_id = ?2 AND rated AND status = 'finished')",
+                )
+                .bind(rating)
+                .bind(g)
+                .fetch_one(&self.pool)
+                .await?
+            }
+            None => {
+                sqlx::query_scalar("SELECT COUNT(*) FROM players WHERE games > 0 AND rating > ?")
+                    .bind(rating)
+                    .fetch_one(&self.pool)
+                    .await?
+            }
+        };
+        Ok(better + 1)
+    }
+
+    /// Whether `user` has played a rated game on this server.
+    pub async fn rated_on(&self, user: UserId, guild: GuildId) -> Result<bool> {
+        Ok(sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM games WHERE guild_id = ?1 AND rated AND status = 'finished'
+               AND (white_id = ?2 OR black_id = ?2)",
+        )
+        .bind(guild)
+        .bind(user)
+        .fetch_one(&self.pool)
+        .await?
+            > 0)
+    }
 }

@@ -7,8 +7,8 @@ use crate::engine::{
     Color, GameResult, Illegal, MoveError, Outcome, Reason, Role, SyntaxError, WhyNot,
 };
 use crate::host::{
-    ButtonLabel, Caption, Command, HostError, LanguageScope, Msg, Player, PlayerResult, Reply,
-    Scope,
+    ButtonLabel, Caption, CardText, Command, HostError, LanguageScope, Msg, Player, PlayerResult,
+    Reply, Scope,
 };
 use crate::store::{ChallengeStatus, ColorChoice};
 
@@ -347,7 +347,31 @@ impl Writer<'_> {
                 self.text("no-rated-games", &args)
             }
             Msg::Stats(s) => {
-                let mut text = self.text("stats", &self.record(&s.record));
+                let mut parts = vec![self.text("stats", &self.record(&s.record))];
+                if let Some(global) = s.global_rank {
+                    let server = s.server_rank.map_or(a("none"), a);
+                    parts.push(
+                        self.text("stats-rank", &[("server", server), ("global", a(global))]),
+                    );
+                }
+                if let Some((rating, at)) = s.peak {
+                    parts.push(self.text(
+                        "stats-peak",
+                        &[
+                            ("rating", a(rating.round() as i64)),
+                            ("date", a(self.date(at))),
+                        ],
+                    ));
+                }
+                if s.longest_streak > 0 {
+                    parts.push(self.text("stats-streak", &[("games", a(s.longest_streak))]));
+                }
+                if let Some((opponent, games)) = s.favourite {
+                    parts.push(self.text(
+                        "stats-favourite",
+                        &[("opponent", a(self.player(opponent))), ("games", a(games))],
+                    ));
+                }
                 if !s.recent.is_empty() {
                     let items: Vec<String> = s
                         .recent
@@ -356,23 +380,15 @@ impl Writer<'_> {
                             self.part(
                                 "stats-recent-game",
                                 &[
-                                    (
-                                        "result",
-                                        a(match g.result {
-                                            PlayerResult::Win => "win",
-                                            PlayerResult::Draw => "draw",
-                                            PlayerResult::Loss => "loss",
-                                        }),
-                                    ),
+                                    ("result", a(result_key(g.result))),
                                     ("opponent", a(self.player(g.opponent))),
                                 ],
                             )
                         })
                         .collect();
-                    text.push(' ');
-                    text.push_str(&self.text("stats-recent", &[("list", a(items.join(", ")))]));
+                    parts.push(self.text("stats-recent", &[("list", a(items.join(", ")))]));
                 }
-                text
+                parts.join(" ")
             }
             Msg::NotPlayedYet { user } => {
                 self.text("not-played-yet", &[("user", self.user(*user))])
@@ -492,6 +508,7 @@ impl Writer<'_> {
                 "caption-to-move",
                 &[("side", a(color_key(*side))), ("number", a(*number as i64))],
             ),
+            Caption::Card(t) => self.card_text(t),
             Caption::SideToMove(side) => {
                 self.text("caption-side-to-move", &[("side", a(color_key(*side)))])
             }
@@ -521,6 +538,55 @@ impl Writer<'_> {
                 }
             }
         }
+    }
+
+    fn card_text(&self, t: &CardText) -> String {
+        let rank = |r: Option<i64>| r.map_or(a("none"), a);
+        match t {
+            CardText::Rating { rating, margin } => self.part(
+                "card-rating",
+                &[("rating", a(*rating)), ("margin", a(*margin))],
+            ),
+            CardText::Rank { server, global } => self.part(
+                "card-rank",
+                &[("server", rank(*server)), ("global", a(*global))],
+            ),
+            CardText::Peak { rating } => self.part("card-peak", &[("rating", a(*rating))]),
+            CardText::Record {
+                wins,
+                draws,
+                losses,
+            } => self.part(
+                "card-record",
+                &[
+                    ("wins", a(*wins)),
+                    ("draws", a(*draws)),
+                    ("losses", a(*losses)),
+                ],
+            ),
+            CardText::LastResults => self.part("card-last-results", &[]),
+            CardText::Result(r) => self.part("card-result", &[("result", a(result_key(*r)))]),
+            CardText::Favourite { name, games } => self.part(
+                "card-favourite",
+                &[("name", a(name.as_str())), ("games", a(*games))],
+            ),
+            CardText::Streak { games } => self.part("card-streak", &[("games", a(*games))]),
+            CardText::Date(unix) => self.date(*unix),
+            CardText::NoRatedGame => self.text("card-no-rated-game", &[]),
+        }
+    }
+
+    /// A date (UTC) as this language writes it.
+    fn date(&self, unix: i64) -> String {
+        let (year, month, day) = crate::host::civil_date(unix);
+        self.part(
+            "date",
+            &[
+                ("year", a(year.to_string())),
+                ("month", a(format!("{month:02}"))),
+                ("day", a(format!("{day:02}"))),
+            ],
+        )
     }
 
     fn outcome_caption(&self, o: Outcome) -> String {
@@ -747,6 +813,14 @@ impl Writer<'_> {
             ),
             Illegal::GameOver => self.part("illegal-game-over", &[]),
         }
+    }
+}
+
+fn result_key(r: PlayerResult) -> &'static str {
+    match r {
+        PlayerResult::Win => "win",
+        PlayerResult::Draw => "draw",
+        PlayerResult::Loss => "loss",
     }
 }
 
