@@ -260,6 +260,24 @@ async fn refusals_an_ai_game_a_restart_and_the_leaderboard() {
     let alice = text.find(&format!("<@{ALICE}>")).expect("Alice is listed");
     let bob = text.find(&format!("<@{BOB}>")).expect("Bob is listed");
     assert!(alice < bob, "the winner first: {text}");
+    // Alice's card: a picture, and the facts as text.
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, ALICE, "alice", "stats", json!([]), &[]);
+    let card = fake
+        .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+        .await;
+    assert!(
+        card.files
+            .iter()
+            .any(|(name, bytes)| name.starts_with("card-") && bytes.starts_with(b"\x89PNG")),
+        "{:?}",
+        card.files.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    assert!(
+        card.content().contains("1 rated game: 1 win"),
+        "{}",
+        card.content()
+    );
 
     // A game against the AI in another channel: the AI answers.
     let ai_channel = CHANNEL + 1;
