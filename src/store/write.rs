@@ -1,0 +1,314 @@
+//! Writes inside a transaction: games, moves, offers, challenges, players and ratings. Each
+//! write names what it expects to find, and reports when the row has moved on.
+
+use super::{
+    ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, MessageId, NewGame,
+    PlayerRow, Result, Tx, UserId,
+};
+use crate::engine::{GameResult, Reason};
+
+pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
+    let id = sqlx::query(
+        "INSERT INTO games (guild_id, channel_id, white_id, black_id, ai_level, rated, start_fen, fen,
+                            warn_at, deadline, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(g.guild_id)
+    .bind(g.channel_id)
+    .bind(g.white_id)
+    .bind(g.black_id)
+    .bind(g.ai_level)
+    .bind(g.rated)
+    .bind(g.start_fen)
+    .bind(g.start_fen)
+    .bind(g.warn_at)
+    .bind(g.deadline)
+    .bind(g.now)
+    .bind(g.now)
+    .execute(&mut **tx)
+    .await?
+    .last_insert_rowid();
+    Ok(GameId(id))
+}
+
+/// What a change is made against: the game as it was read. A write succeeds only if the game
+/// is still exactly that (same version, same ply, same position, still running).
+#[derive(Clone, Copy, Debug)]
+pub struct Expect<'a> {
+    pub game: GameId,
+    pub version: i64,
+    pub ply: i64,
+    pub fen: &'a str,
+}
+
+impl<'a> Expect<'a> {
+    pub fn of(row: &'a GameRow) -> Expect<'a> {
+        Expect {
+            game: row.id,
+            version: row.version,
+            ply: row.ply,
+            fen: &row.fen,
+        }
+    }
+}
+
+/// A move to write as ply `expected.ply + 1`.
+pub struct NewMove<'a> {
+    pub notation: &'a str,
+    /// The position after it.
+    pub fen: &'a str,
+    pub now: i64,
+    pub warn_at: i64,
+    pub deadline: i64,
+}
+
+/// Writes ply `expected.ply + 1`. `false` when the game has changed (or ended) since it was
+/// read: nothing is written then.
+pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> Result<bool> {
+    let updated = sqlx::query(
+        "UPDATE games SET ply = ply + 1, version = version + 1, fen = ?, updated_at = ?, warn_at = ?,
+                          deadline = ?, warned = 0, draw_offer = NULL, takeback_offer = NULL
+         WHERE id = ? AND version = ? AND ply = ? AND fen = ? AND status = 'running'",
+    )
+    .bind(mv.fen)
+    .bind(mv.now)
+    .bind(mv.warn_at)
+    .bind(mv.deadline)
+    .bind(expected.game)
+    .bind(expected.version)
+    .bind(expected.ply)
+    .bind(expected.fen)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if updated == 0 {
+        return Ok(false);
+    }
+    let (game, now, notation) = (expected.game, mv.now, mv.notation);
+    sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES (?, ?, ?, ?)")
+        .bind(game)
+        .bind(expected.ply + 1)
+        .bind(notation)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+    Ok(true)
+}
+
+/// Ends a running game; `false` if it was not running.
+pub async fn end_game(
+    tx: &mut Tx,
+    game: GameId,
+    status: GameStatus,
+    result: Option<GameResult>,
+    reason: Option<Reason>,
+    now: i64,
+) -> Result<bool> {
+    let n = sqlx::query(
+        "UPDATE games SET status = ?, result = ?, reason = ?, updated_at = ?, draw_offer = NULL, takeback_offer = NULL
+         WHERE id = ? AND status = 'running'",
+    )
+    .bind(status)
+    .bind(result)
+    .bind(reason)
+    .bind(now)
+    .bind(game)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// Takes back the plies after `keep`, leaving the position `fen` (the game must still be as
+/// `expected`).
+pub async fn take_back(
+    tx: &mut Tx,
+    expected: Expect<'_>,
+    keep: i64,
+    fen: &str,
+    now: i64,
+) -> Result<bool> {
+    let game = expected.game;
+    let n = sqlx::query(
+        "UPDATE games SET ply = ?, version = version + 1, fen = ?, updated_at = ?, draw_offer = NULL,
+                          takeback_offer = NULL
+         WHERE id = ? AND version = ? AND ply = ? AND status = 'running'",
+    )
+    .bind(keep)
+    .bind(fen)
+    .bind(now)
+    .bind(game)
+    .bind(expected.version)
+    .bind(expected.ply)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if n == 0 {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply > ?")
+        .bind(game)
+        .bind(keep)
+        .execute(&mut **tx)
+        .await?;
+    Ok(true)
+}
+
+/// Sets or clears an offer column (`draw_offer` or `takeback_offer`) of a running game still
+/// at the `expected` version.
+pub async fn set_offer(
+    tx: &mut Tx,
+    expected: Expect<'_>,
+    column: Offer,
+    by: Option<i64>,
+) -> Result<bool> {
+    let sql = match column {
+        Offer::Draw => {
+            "UPDATE games SET draw_offer = ? WHERE id = ? AND version = ? AND status = 'running'"
+        }
+        Offer::Takeback => {
+            "UPDATE games SET takeback_offer = ? WHERE id = ? AND version = ? AND status = 'running'"
+        }
+    };
+    let n = sqlx::query(sql)
+        .bind(by)
+        .bind(expected.game)
+        .bind(expected.version)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(n == 1)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    Draw,
+    Takeback,
+}
+
+pub async fn mark_warned(tx: &mut Tx, game: GameId) -> Result<bool> {
+    let n = sqlx::query(
+        "UPDATE games SET warned = 1 WHERE id = ? AND status = 'running' AND NOT warned",
+    )
+    .bind(game)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// Remembers the message that shows a game's board, unless a newer one is already known
+/// (message ids grow with time; two posts can be remembered out of order). Returns the
+/// message that is no longer the newest board: the one replaced, or `message` itself if it
+/// came too late.
+pub async fn set_board_message(
+    tx: &mut Tx,
+    game: GameId,
+    message: MessageId,
+) -> Result<Option<MessageId>> {
+    let previous: Option<Option<MessageId>> =
+        sqlx::query_scalar("SELECT board_message_id FROM games WHERE id = ?")
+            .bind(game)
+            .fetch_optional(&mut **tx)
+            .await?;
+    match previous.flatten() {
+        Some(p) if p == message => Ok(None),
+        Some(p) if p.0 > message.0 => Ok(Some(message)),
+        previous => {
+            sqlx::query("UPDATE games SET board_message_id = ? WHERE id = ?")
+                .bind(message)
+                .bind(game)
+                .execute(&mut **tx)
+                .await?;
+            Ok(previous)
+        }
+    }
+}
+
+/// Remembers the message that shows a challenge.
+pub async fn set_challenge_message(
+    tx: &mut Tx,
+    challenge: ChallengeId,
+    message: MessageId,
+) -> Result<()> {
+    sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
+        .bind(message)
+        .bind(challenge)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<ChallengeId> {
+    Ok(ChallengeId(sqlx::query(
+        "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, color, rated, thread,
+                                 status, expires_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+    )
+    .bind(c.guild_id)
+    .bind(c.channel_id)
+    .bind(c.challenger_id)
+    .bind(c.challenged_id)
+    .bind(c.color)
+    .bind(c.rated)
+    .bind(c.thread)
+    .bind(c.expires_at)
+    .bind(c.created_at)
+    .execute(&mut **tx)
+    .await?
+    .last_insert_rowid()))
+}
+
+/// Moves an open challenge to `status`; `false` if it was no longer open.
+pub async fn close_challenge(
+    tx: &mut Tx,
+    id: ChallengeId,
+    status: ChallengeStatus,
+) -> Result<bool> {
+    let n = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
+        .bind(status)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(n == 1)
+}
+
+/// Makes sure a player row exists, keeping the latest display name.
+pub async fn ensure_player(tx: &mut Tx, user: UserId, name: &str) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO players (user_id, name) VALUES (?, ?)
+         ON CONFLICT (user_id) DO UPDATE SET name = CASE WHEN excluded.name = '' THEN name ELSE excluded.name END",
+    )
+    .bind(user)
+    .bind(name)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+pub async fn player_in(tx: &mut Tx, user: UserId) -> Result<PlayerRow> {
+    Ok(sqlx::query_as("SELECT * FROM players WHERE user_id = ?")
+        .bind(user)
+        .fetch_one(&mut **tx)
+        .await?)
+}
+
+/// Stores a new rating and counts one more game with `score` (1, ½ or 0).
+pub async fn rate(tx: &mut Tx, user: UserId, rating: (f64, f64, f64), score: f64) -> Result<()> {
+    sqlx::query(
+        "UPDATE players SET rating = ?, deviation = ?, volatility = ?, games = games + 1,
+                wins = wins + (? = 1.0), losses = losses + (? = 0.0), draws = draws + (? = 0.5)
+         WHERE user_id = ?",
+    )
+    .bind(rating.0)
+    .bind(rating.1)
+    .bind(rating.2)
+    .bind(score)
+    .bind(score)
+    .bind(score)
+    .bind(user)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
