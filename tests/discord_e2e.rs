@@ -39,6 +39,15 @@ fn start_bot(fake: &FakeDiscord, db: &std::path::Path) -> Bot {
     Bot(child)
 }
 
+/// A stand-in, the bot started against it on a fresh database, connected.
+async fn connected_bot(name: &str) -> (FakeDiscord, Bot, std::path::PathBuf) {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db(name);
+    let bot = start_bot(&fake, &db);
+    fake.wait_connected().await;
+    (fake, bot, db)
+}
+
 fn temp_db(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("dama-e2e-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -105,10 +114,7 @@ async fn typed(fake: &FakeDiscord, user: u64, name: &str, text: &str) -> fake_di
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_played_to_the_end_with_typed_moves_and_slash_moves() {
-    let fake = FakeDiscord::start().await;
-    let db = temp_db("game");
-    let _bot = start_bot(&fake, &db);
-    fake.wait_connected().await;
+    let (fake, _bot, _db) = connected_bot("game").await;
     assert!(
         fake.calls()
             .iter()
@@ -196,10 +202,7 @@ async fn resign_confirmed(fake: &FakeDiscord, user: u64, name: &str) -> fake_dis
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn refusals_an_ai_game_a_restart_and_the_leaderboard() {
-    let fake = FakeDiscord::start().await;
-    let db = temp_db("refusals");
-    let bot = start_bot(&fake, &db);
-    fake.wait_connected().await;
+    let (fake, bot, db) = connected_bot("refusals").await;
     challenge_and_accept(&fake).await;
 
     // A third user trying to move gets nothing: chatter is ignored.
@@ -307,10 +310,7 @@ async fn refusals_an_ai_game_a_restart_and_the_leaderboard() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_the_ai_played_to_the_end() {
-    let fake = FakeDiscord::start().await;
-    let db = temp_db("ai");
-    let _bot = start_bot(&fake, &db);
-    fake.wait_connected().await;
+    let (fake, _bot, _db) = connected_bot("ai").await;
     let channel = CHANNEL + 7;
     let from = fake.call_count();
     fake.slash(
@@ -365,10 +365,7 @@ async fn a_game_against_the_ai_played_to_the_end() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_challenge_with_thread_true_is_played_in_a_new_thread() {
-    let fake = FakeDiscord::start().await;
-    let db = temp_db("thread");
-    let _bot = start_bot(&fake, &db);
-    fake.wait_connected().await;
+    let (fake, _bot, _db) = connected_bot("thread").await;
     let from = fake.call_count();
     let id = fake.slash(
         CHANNEL,
@@ -418,10 +415,7 @@ async fn a_challenge_with_thread_true_is_played_in_a_new_thread() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn move_is_autocompleted_and_sigterm_shuts_the_bot_down_cleanly() {
-    let fake = FakeDiscord::start().await;
-    let db = temp_db("autocomplete");
-    let mut bot = start_bot(&fake, &db);
-    fake.wait_connected().await;
+    let (fake, mut bot, db) = connected_bot("autocomplete").await;
     challenge_and_accept(&fake).await;
     let from = fake.call_count();
     let id = fake.autocomplete(CHANNEL, ALICE, "alice", "move", "e3");
@@ -599,10 +593,7 @@ async fn a_turkish_server_and_player_get_turkish_and_an_english_player_english()
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rest_faults_and_gateway_drops_still_bring_every_board_exactly_once() {
     use fake_discord::{Fault, GatewayFault};
-    let fake = FakeDiscord::start().await;
-    let db = temp_db("faults");
-    let _bot = start_bot(&fake, &db);
-    fake.wait_connected().await;
+    let (fake, _bot, _db) = connected_bot("faults").await;
     challenge_and_accept(&fake).await;
     let messages = format!("/channels/{CHANNEL}/messages");
     let moves = [
@@ -743,10 +734,7 @@ async fn the_gateway_address_comes_from_the_given_endpoint_even_when_it_fails_at
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn only_the_newest_board_keeps_its_buttons() {
-    let fake = FakeDiscord::start().await;
-    let db = temp_db("newest");
-    let _bot = start_bot(&fake, &db);
-    fake.wait_connected().await;
+    let (fake, _bot, _db) = connected_bot("newest").await;
     challenge_and_accept(&fake).await;
     let first = fake
         .wait_created(CHANNEL, |c| c.content().contains("Game on!"))
@@ -779,10 +767,7 @@ async fn answer_to(fake: &FakeDiscord, from: usize, id: u64) -> fake_discord::Ca
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn private_answers_stay_private_and_refusals_ping_nobody() {
-    let fake = FakeDiscord::start().await;
-    let db = temp_db("manners");
-    let _bot = start_bot(&fake, &db);
-    fake.wait_connected().await;
+    let (fake, _bot, _db) = connected_bot("manners").await;
 
     // A declined challenge tells the challenger.
     let from = fake.call_count();
@@ -880,10 +865,7 @@ async fn private_answers_stay_private_and_refusals_ping_nobody() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_thread_is_opened_only_for_a_challenge_still_open() {
-    let fake = FakeDiscord::start().await;
-    let db = temp_db("threads");
-    let _bot = start_bot(&fake, &db);
-    fake.wait_connected().await;
+    let (fake, _bot, _db) = connected_bot("threads").await;
     let from = fake.call_count();
     let id = fake.slash(
         CHANNEL,

@@ -250,14 +250,7 @@ impl FakeDiscord {
             GatewayFault::Reconnect => "reconnect",
             GatewayFault::InvalidSession => "invalid-session",
         };
-        let tx = self
-            .events
-            .lock()
-            .unwrap()
-            .clone()
-            .expect("a bot is connected");
-        tx.send(json!({ "control": name }))
-            .expect("the gateway is up");
+        self.to_gateway(json!({ "control": name }));
     }
 
     /// The server's preferred locale from the next connection on.
@@ -293,14 +286,18 @@ impl FakeDiscord {
 
     /// Sends a gateway event (op 0) to the connected bot.
     pub fn send(&self, name: &str, data: Value) {
+        self.to_gateway(json!({ "t": name, "d": data }));
+    }
+
+    /// Hands a frame (or a control word) to the connected bot's gateway connection.
+    fn to_gateway(&self, frame: Value) {
         let tx = self
             .events
             .lock()
             .unwrap()
             .clone()
             .expect("a bot is connected");
-        tx.send(json!({ "t": name, "d": data }))
-            .expect("the gateway is up");
+        tx.send(frame).expect("the gateway is up");
     }
 
     /// Waits for the `n`-th call (counting from `from`) matching `pred`, and returns it.
