@@ -120,6 +120,30 @@ pub enum Command {
         #[arg(long, default_value_t = 400)]
         max_plies: usize,
     },
+    /// Find and prove puzzles.
+    Puzzles {
+        #[command(subcommand)]
+        action: PuzzlesCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PuzzlesCommand {
+    /// Play self-play games, prove every forced win found in them and write the puzzles, one
+    /// per line, to FILE.
+    Generate {
+        /// How many puzzles.
+        #[arg(long, default_value_t = 365)]
+        count: usize,
+        /// Seed of the games (the same seed and count, the same puzzles).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(short = 'o', long = "output")]
+        output: std::path::PathBuf,
+    },
 }
 
 /// Deeper than this, perft would run for days (depth 9 takes about half a second, and each
@@ -237,6 +261,15 @@ pub fn main() -> ExitCode {
             });
             Ok(writeln!(out, "{first} vs {second}: {score}"))
         }
+        Command::Puzzles {
+            action:
+                PuzzlesCommand::Generate {
+                    count,
+                    seed,
+                    threads,
+                    output,
+                },
+        } => generate_puzzles(count, seed, threads, &output, &mut out),
     };
     let result = result.map(|written| written.and_then(|()| out.flush()));
     match result {
@@ -463,4 +496,57 @@ fn print_perft(pos: &Position, depth: u32, divide: bool, out: &mut impl Write) -
         };
         writeln!(out, "{count}")
     }
+}
+
+/// Most puzzles one run may ask for.
+const MAX_PUZZLES: u64 = 100_000;
+
+fn generate_puzzles(
+    count: usize,
+    seed: u64,
+    threads: Option<usize>,
+    output: &std::path::Path,
+    out: &mut impl Write,
+) -> Result<io::Result<()>, String> {
+    use crate::puzzle::generate::{Settings, generate};
+    at_most("--count", count as u64, MAX_PUZZLES)?;
+    // Fail on an unwritable file now, not after an hour of work.
+    let mut file = std::fs::File::create(output)
+        .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+    let defaults = Settings::default();
+    let settings = Settings {
+        count,
+        seed,
+        threads: threads.unwrap_or(defaults.threads).max(1),
+        ..defaults
+    };
+    let start = std::time::Instant::now();
+    let puzzles = generate(settings, |p| {
+        eprint!(
+            "\rgames {} · candidates {} · puzzles {} · {:.0} s   ",
+            p.games,
+            p.candidates,
+            p.found,
+            start.elapsed().as_secs_f64()
+        );
+    });
+    eprintln!();
+    let secs = start.elapsed().as_secs_f64();
+    let mut text = format!(
+        "# dama puzzles generate --count {count} --seed {seed}\n\
+         # position (solver to move)\tkind\tline\trating\tfind depth\tpieces given\n"
+    );
+    for p in &puzzles {
+        text.push_str(&p.to_line());
+        text.push('\n');
+    }
+    file.write_all(text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+    Ok(writeln!(
+        out,
+        "{} puzzles in {secs:.0} s ({:.1} per minute) written to {}",
+        puzzles.len(),
+        puzzles.len() as f64 * 60.0 / secs.max(0.001),
+        output.display()
+    ))
 }

@@ -9,6 +9,7 @@ pub mod console;
 pub mod discord;
 pub mod engine;
 pub mod host;
+pub mod puzzle;
 pub mod render;
 pub mod store;
 pub mod words;

@@ -500,3 +500,100 @@ card-result = { $result ->
 card-favourite = Most games against { $name } ({ $games })
 card-streak = Longest winning streak: { $games }
 card-no-rated-game = No rated game yet: challenge someone to a rated game to get a rating.
+
+## Puzzles
+
+cmd-puzzle = puzzle
+    .description = Today's puzzle (the same for everyone), or a practice one; play it with move
+    .move = move
+    .move-description = Your move in the puzzle, like e3-e4
+    .random = random
+    .random-description = A practice puzzle near your puzzle rating (not counted for streaks)
+cmd-puzzle-stats = puzzle-stats
+    .description = Puzzle streak, best streak, puzzles solved and puzzle rating
+    .user = user
+    .user-description = Whose (default: yours)
+cmd-puzzle-leaderboard = puzzle-leaderboard
+    .description = This server's best puzzle streaks
+cmd-puzzle-channel = puzzle-channel
+    .description = Where the bot posts the daily puzzle (Manage Server)
+    .channel = channel
+    .channel-description = The channel (leave empty to stop the daily post)
+console-cmd-puzzle = puzzle <move>
+console-cmd-puzzle-random = puzzle random
+button-solve-puzzle = Solve it
+caption-puzzle = { $side ->
+    [white] White
+   *[black] Black
+} to play and win in { $moves }
+caption-puzzle-solved = Solved!
+puzzle-today = Today's puzzle ({ $date })
+puzzle-practice = Practice puzzle
+puzzle-shown = { $head } { $stars }: { $side ->
+    [white] White
+   *[black] Black
+} to play and win in { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}. Give your move with { $puzzle }; { $tries ->
+    [one] one try left
+   *[other] { $tries } tries left
+}.
+puzzle-right = Right! The answer is { $defence }. Now win in { $moves ->
+    [one] one more move
+   *[other] { $moves } more moves
+}.
+puzzle-wrong = That move does not win. { $tries ->
+    [one] One try left.
+   *[other] { $tries } tries left.
+}
+puzzle-same-try = You sent that move already; it counted once.
+puzzle-solved = Solved! { $kind ->
+    [daily] { $streak ->
+        [one] Your streak starts: one day.
+       *[other] Streak: { $streak } days in a row.
+    }
+   *[practice] Well played.
+} { $rating }
+puzzle-failed = No tries left. The solution: { $solution }. { $kind ->
+    [daily] Your streak starts again tomorrow.
+   *[practice] Try another one.
+} { $rating }
+puzzle-rating-change = Puzzle rating { $before } → { $after }.
+puzzle-already-done = { $kind ->
+    [daily] { $solved ->
+        [yes] You solved today's puzzle.
+       *[no] Today's puzzle is over for you.
+    } A new one comes at midnight, Türkiye time.
+   *[practice] { $solved ->
+        [yes] You solved this puzzle.
+       *[no] This puzzle is over for you.
+    }
+} The solution: { $solution }. For more, ask for { $practice }.
+puzzle-stats = { $user }'s puzzles: streak { $streak ->
+    [one] one day
+   *[other] { $streak } days
+}, best { $best ->
+    [one] one day
+   *[other] { $best } days
+}; daily puzzles solved { $solved }, missed { $failed }; practice puzzles solved { $practice }; puzzle rating { $rating }.{ $today ->
+    [yes] {" "}Today's puzzle: solved.
+   *[no] {""}
+}
+puzzle-leaderboard-title = {"**"}Best puzzle streaks on this server**
+puzzle-leaderboard-row = { $rank }. { $user }: streak { $streak }, best { $best }, solved { $solved }
+puzzle-no-solvers = Nobody here has solved a daily puzzle yet. Be the first: { $puzzle }.
+puzzle-channel-set = The daily puzzle will be posted in { $channel } every day after midnight, Türkiye time.
+puzzle-channel-cleared = The daily puzzle will no longer be posted here.
+puzzle-daily = {"**"}Daily puzzle, { $date }** { $stars }: { $side ->
+    [white] White
+   *[black] Black
+} to play and win in { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}. Press the button to solve it privately; three tries.
+puzzle-no-practice-left = You have tried every practice puzzle there is. Well done! Come back for the daily puzzle.
+error-no-puzzles = No puzzles are installed on this bot.
+error-puzzle-over = That puzzle is over for you. Open a new one with { $puzzle }.
+error-server-only = That works in a server, not in direct messages.
+error-puzzle-channel-needs-manage-server = Only members with the Manage Server permission can choose where the daily puzzle is posted.

@@ -450,3 +450,76 @@ card-result = { $result ->
 card-favourite = En çok oynadığı rakip: { $name } ({ $games })
 card-streak = En uzun galibiyet serisi: { $games }
 card-no-rated-game = Henüz puanlı oyun yok: puan almak için birini puanlı bir oyuna davet et.
+
+## Bulmacalar
+
+cmd-puzzle = bulmaca
+    .description = Günün bulmacası (herkese aynı) ya da bir alıştırma bulmacası; hamle ile oyna
+    .move = hamle
+    .move-description = Bulmacadaki hamlen, örneğin e3-e4
+    .random = rastgele
+    .random-description = Bulmaca puanına yakın bir alıştırma bulmacası (seriye sayılmaz)
+cmd-puzzle-stats = bulmaca-istatistik
+    .description = Bulmaca serisi, en iyi seri, çözülen bulmacalar ve bulmaca puanı
+    .user = kullanıcı
+    .user-description = Kimin (varsayılan: senin)
+cmd-puzzle-leaderboard = bulmaca-sıralama
+    .description = Bu sunucunun en uzun bulmaca serileri
+cmd-puzzle-channel = bulmaca-kanalı
+    .description = Günün bulmacasının paylaşılacağı kanal (Sunucuyu Yönet)
+    .channel = kanal
+    .channel-description = Kanal (günlük paylaşımı durdurmak için boş bırak)
+console-cmd-puzzle = puzzle <hamle>
+console-cmd-puzzle-random = puzzle random
+button-solve-puzzle = Çöz
+caption-puzzle = { $side ->
+    [white] Beyaz
+   *[black] Siyah
+} oynar, { $moves } hamlede kazanır
+caption-puzzle-solved = Çözüldü!
+puzzle-today = Günün bulmacası ({ $date })
+puzzle-practice = Alıştırma bulmacası
+puzzle-shown = { $head } { $stars }: { $side ->
+    [white] Beyaz
+   *[black] Siyah
+} oynar ve { $moves } hamlede kazanır. Hamleni { $puzzle } ile ver; { $tries } hakkın kaldı.
+puzzle-right = Doğru! Karşılık: { $defence }. Şimdi { $moves } hamlede kazan.
+puzzle-wrong = Bu hamle kazandırmıyor. { $tries } hakkın kaldı.
+puzzle-same-try = Bu hamleyi zaten gönderdin; bir kez sayıldı.
+puzzle-solved = Çözdün! { $kind ->
+    [daily] Serin: art arda { $streak } gün.
+   *[practice] Güzel oynadın.
+} { $rating }
+puzzle-failed = Hakkın kalmadı. Çözüm: { $solution }. { $kind ->
+    [daily] Serin yarın yeniden başlar.
+   *[practice] Bir başkasını dene.
+} { $rating }
+puzzle-rating-change = Bulmaca puanı { $before } → { $after }.
+puzzle-already-done = { $kind ->
+    [daily] { $solved ->
+        [yes] Günün bulmacasını çözdün.
+       *[no] Günün bulmacası senin için bitti.
+    } Yenisi Türkiye saatiyle gece yarısı gelir.
+   *[practice] { $solved ->
+        [yes] Bu bulmacayı çözdün.
+       *[no] Bu bulmaca senin için bitti.
+    }
+} Çözüm: { $solution }. Daha fazlası için { $practice }.
+puzzle-stats = { $user } bulmacaları: seri { $streak } gün, en iyi seri { $best } gün; çözülen günlük bulmaca { $solved }, kaçırılan { $failed }; çözülen alıştırma { $practice }; bulmaca puanı { $rating }.{ $today ->
+    [yes] {" "}Günün bulmacası: çözüldü.
+   *[no] {""}
+}
+puzzle-leaderboard-title = {"**"}Bu sunucunun en uzun bulmaca serileri**
+puzzle-leaderboard-row = { $rank }. { $user }: seri { $streak }, en iyi { $best }, çözülen { $solved }
+puzzle-no-solvers = Burada henüz kimse günün bulmacasını çözmedi. İlk sen ol: { $puzzle }.
+puzzle-channel-set = Günün bulmacası her gün Türkiye saatiyle gece yarısından sonra { $channel } kanalında paylaşılacak.
+puzzle-channel-cleared = Günün bulmacası artık burada paylaşılmayacak.
+puzzle-daily = {"**"}Günün bulmacası, { $date }** { $stars }: { $side ->
+    [white] Beyaz
+   *[black] Siyah
+} oynar ve { $moves } hamlede kazanır. Düğmeye basıp kendine özel çöz; üç hakkın var.
+puzzle-no-practice-left = Bütün alıştırma bulmacalarını denedin. Tebrikler! Günün bulmacası için yine gel.
+error-no-puzzles = Bu botta yüklü bulmaca yok.
+error-puzzle-over = O bulmaca senin için bitti. Yenisini { $puzzle } ile aç.
+error-server-only = Bu komut özel mesajda değil, bir sunucuda çalışır.
+error-puzzle-channel-needs-manage-server = Günün bulmacasının nerede paylaşılacağını yalnızca Sunucuyu Yönet iznine sahip üyeler seçebilir.

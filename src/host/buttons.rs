@@ -16,6 +16,7 @@ impl Host {
     pub async fn press(&self, who: &Who, action: ButtonAction) -> HostResult {
         match action {
             ButtonAction::Challenge { id, accept } => self.answer_challenge(who, id, accept).await,
+            ButtonAction::OpenPuzzle => self.puzzle(who, false).await,
             ButtonAction::Game {
                 id,
                 version,

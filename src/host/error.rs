@@ -60,6 +60,14 @@ pub enum HostError {
     ReplayForPlayersOnly,
     /// Not a language we have.
     UnknownLanguage(String),
+    /// No puzzles are installed.
+    NoPuzzles,
+    /// A move for a puzzle that is over (solved, or out of tries).
+    PuzzleOver,
+    /// A command about a server, used outside one.
+    ServerOnly,
+    /// Choosing the puzzle channel needs the Manage Server permission.
+    PuzzleChannelNeedsManageServer,
     Internal(String),
 }
 

@@ -4,7 +4,7 @@
 
 use crate::ai::{Eval, Level};
 use crate::engine::{Color, Outcome};
-use crate::store::{ColorChoice, GameId, UserId};
+use crate::store::{ChannelId, ColorChoice, GameId, UserId};
 
 /// A language the bot speaks, by its code (`en-US`, `tr`, the name of its file in
 /// `assets/locales/`). The `words` layer makes these; the host only passes them on.
@@ -160,6 +160,7 @@ pub enum Command {
     Moves,
     Abort,
     Language,
+    Puzzle,
 }
 
 /// One thing the host has to say.
@@ -286,6 +287,84 @@ pub enum Msg {
     Help {
         hours: u64,
     },
+    Puzzle(PuzzleMsg),
+}
+
+/// What the host says about puzzles.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PuzzleMsg {
+    /// A puzzle to solve (or to go on with): `date` (Unix seconds, noon of its day in Türkiye)
+    /// for today's puzzle, `None` for a practice one.
+    Shown {
+        date: Option<i64>,
+        solver: Color,
+        moves: usize,
+        stars: u32,
+        tries_left: i64,
+    },
+    /// The move was right; the defence answered, and this many moves are left to find.
+    Right {
+        defence: String,
+        moves_left: usize,
+    },
+    Wrong {
+        tries_left: i64,
+    },
+    /// The same try again: it counted once.
+    SameTry,
+    Solved {
+        daily: bool,
+        /// Days in a row, for today's puzzle.
+        streak: i64,
+        /// The puzzle rating before and after (first tries only).
+        rating: Option<(f64, f64)>,
+    },
+    Failed {
+        daily: bool,
+        solution: Vec<String>,
+        rating: Option<(f64, f64)>,
+    },
+    /// The puzzle was already finished; its solution follows.
+    AlreadyDone {
+        daily: bool,
+        solved: bool,
+        solution: Vec<String>,
+    },
+    Stats {
+        user: UserId,
+        streak: i64,
+        best_streak: i64,
+        solved: i64,
+        failed: i64,
+        practice: i64,
+        rating: f64,
+        solved_today: bool,
+    },
+    Leaderboard {
+        rows: Vec<StreakLine>,
+    },
+    NoSolvers,
+    ChannelSet {
+        channel: Option<ChannelId>,
+    },
+    /// The day's post in a server's puzzle channel.
+    Daily {
+        date: i64,
+        solver: Color,
+        moves: usize,
+        stars: u32,
+    },
+    /// Every practice puzzle has been tried.
+    NoPracticeLeft,
+}
+
+/// A line of the puzzle leaderboard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StreakLine {
+    pub user: UserId,
+    pub streak: i64,
+    pub best_streak: i64,
+    pub solved: i64,
 }
 
 /// The line above a board picture.
@@ -311,6 +390,12 @@ pub enum Caption {
         notation: String,
         outcome: Option<Outcome>,
     },
+    /// A puzzle's board: who plays and wins in how many.
+    Puzzle {
+        solver: Color,
+        moves: usize,
+    },
+    PuzzleSolved,
 }
 
 /// The texts of a player's card (names arrive as finished text: the card shows names, not

@@ -11,6 +11,7 @@ mod language;
 mod message;
 mod offers;
 mod play;
+mod puzzles;
 mod reply;
 mod sweep;
 mod views;
@@ -34,12 +35,13 @@ pub use crate::store::{
 pub use error::HostError;
 pub use message::{
     Caption, Captions, CardText, Command, Lang, LanguageScope, Msg, Player, PlayerResult,
-    PlayerStats, Players, RatingChange, RecentGame, Record, Scope,
+    PlayerStats, Players, PuzzleMsg, RatingChange, RecentGame, Record, Scope, StreakLine,
 };
 pub use reply::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply, UnknownButton,
 };
 
+pub use puzzles::turkish_day;
 pub use views::civil_date;
 
 pub type HostResult = Result<Reply, HostError>;
@@ -81,6 +83,10 @@ pub struct HostConfig {
     pub max_open_challenges: i64,
     /// Running games against the AI one player may have at once.
     pub max_ai_games: i64,
+    /// The puzzles: the first `daily_puzzles` are the days' puzzles in turn, the rest (and the
+    /// days' puzzles once their day has passed) serve as practice.
+    pub puzzles: Arc<Vec<crate::puzzle::Puzzle>>,
+    pub daily_puzzles: usize,
 }
 
 impl Default for HostConfig {
@@ -95,6 +101,8 @@ impl Default for HostConfig {
             hint_limits: Limits::depth(8),
             max_open_challenges: 3,
             max_ai_games: 3,
+            puzzles: Arc::new(crate::puzzle::shipped().to_vec()),
+            daily_puzzles: 365,
         }
     }
 }

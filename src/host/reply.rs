@@ -21,6 +21,8 @@ pub enum ButtonAction {
         version: i64,
         action: GameAction,
     },
+    /// Under the daily puzzle's post: opens today's puzzle privately for whoever clicks.
+    OpenPuzzle,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,6 +65,7 @@ impl fmt::Display for ButtonAction {
                     .map_or("", |(_, n)| n);
                 write!(f, "game:{}:{version}:{name}", id.0)
             }
+            ButtonAction::OpenPuzzle => f.write_str("puzzle:open"),
         }
     }
 }
@@ -93,6 +96,7 @@ impl FromStr for ButtonAction {
                     .map(|(a, _)| *a)
                     .ok_or(UnknownButton)?,
             }),
+            ["puzzle", "open"] => Ok(ButtonAction::OpenPuzzle),
             _ => Err(UnknownButton),
         }
     }
@@ -109,6 +113,7 @@ pub enum ButtonLabel {
     AcceptDraw,
     AllowTakeback,
     Hint,
+    SolvePuzzle,
 }
 
 /// A button under a message.
@@ -196,7 +201,7 @@ impl Reply {
     pub fn challenge(&self) -> Option<ChallengeId> {
         self.buttons.iter().find_map(|b| match b.action {
             ButtonAction::Challenge { id, .. } => Some(id),
-            ButtonAction::Game { .. } => None,
+            ButtonAction::Game { .. } | ButtonAction::OpenPuzzle => None,
         })
     }
 

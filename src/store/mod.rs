@@ -7,8 +7,10 @@ use std::time::Duration;
 
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
+mod puzzles;
 mod types;
 mod write;
+pub use puzzles::*;
 pub use types::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
     UserId,

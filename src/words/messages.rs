@@ -39,6 +39,7 @@ pub(super) fn command_id(cmd: Command) -> &'static str {
         Command::Moves => "moves",
         Command::Abort => "abort",
         Command::Language => "language",
+        Command::Puzzle => "puzzle",
     }
 }
 
@@ -426,6 +427,7 @@ impl Writer<'_> {
                 }
             }
             Msg::Rules { hours } => self.text("rules", &[("hours", a(*hours as i64))]),
+            Msg::Puzzle(m) => self.puzzle_msg(m),
             Msg::Help { hours } => {
                 let id = match self.markup.surface() {
                     Surface::Discord => "help",
@@ -512,6 +514,11 @@ impl Writer<'_> {
             Caption::Over(o) => self.outcome_caption(*o),
             Caption::CalledOff => self.text("caption-called-off", &[]),
             Caption::ReplayStart => self.text("caption-replay-start", &[]),
+            Caption::Puzzle { solver, moves } => self.text(
+                "caption-puzzle",
+                &[("side", a(color_key(*solver))), ("moves", a(*moves as i64))],
+            ),
+            Caption::PuzzleSolved => self.text("caption-puzzle-solved", &[]),
             Caption::ReplayPly {
                 number,
                 side,
@@ -574,7 +581,7 @@ impl Writer<'_> {
     }
 
     /// A date (UTC) as this language writes it.
-    fn date(&self, unix: i64) -> String {
+    pub(super) fn date(&self, unix: i64) -> String {
         let (year, month, day) = crate::host::civil_date(unix);
         self.part(
             "date",
@@ -610,6 +617,7 @@ impl Writer<'_> {
                 ButtonLabel::AcceptDraw => "button-accept-draw",
                 ButtonLabel::AllowTakeback => "button-allow-takeback",
                 ButtonLabel::Hint => "button-hint",
+                ButtonLabel::SolvePuzzle => "button-solve-puzzle",
             },
             &[],
         )

@@ -3,6 +3,7 @@
 //! pictures' captions all write through here; nothing else writes sentences for players.
 
 mod messages;
+mod puzzles;
 mod refusals;
 
 use std::cell::RefCell;

@@ -72,6 +72,14 @@ impl Writer<'_> {
                 self.text("error-cannot-abort", &cmds(&[("resign", Command::Resign)]))
             }
             HostError::NeedsManageServer => self.text("error-needs-manage-server", &[]),
+            HostError::NoPuzzles => self.text("error-no-puzzles", &[]),
+            HostError::PuzzleOver => {
+                self.text("error-puzzle-over", &cmds(&[("puzzle", Command::Puzzle)]))
+            }
+            HostError::ServerOnly => self.text("error-server-only", &[]),
+            HostError::PuzzleChannelNeedsManageServer => {
+                self.text("error-puzzle-channel-needs-manage-server", &[])
+            }
             HostError::UnknownLanguage(text) => {
                 let names: Vec<String> = self
                     .words

@@ -1,0 +1,511 @@
+//! Puzzles: today's puzzle (the same for everyone; the day turns at 00:00 in Türkiye), practice
+//! puzzles matched to the player's puzzle rating, three tries, streaks, the server's puzzle
+//! channel and its daily post. Every answer but the daily post is private.
+
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+
+use crate::engine::{Color, Game};
+use crate::puzzle::Puzzle;
+use crate::render::{LastMove, Scene};
+use crate::store::{self, AttemptRow, AttemptStatus, ChannelId, GuildId, PuzzleRating, TryResult};
+
+use super::{
+    Button, ButtonAction, ButtonLabel, ButtonStyle, Caption, File, Host, HostError, HostResult,
+    Lang, Msg, PuzzleMsg, Reply, StreakLine, Who,
+};
+
+/// Tries per puzzle.
+pub const TRIES: i64 = 3;
+/// Türkiye's offset from UTC (no daylight saving since 2016).
+const TURKEY_OFFSET: i64 = 3 * 3600;
+/// A new puzzle's rating deviation: its starting rating is an estimate.
+const NEW_PUZZLE_DEVIATION: f64 = 200.0;
+
+/// The day in Türkiye (days since 1970-01-01 at UTC+3) at Unix time `now`.
+pub fn turkish_day(now: i64) -> i64 {
+    (now + TURKEY_OFFSET).div_euclid(86_400)
+}
+
+/// Noon of a Türkiye day, in Unix seconds (a time whose UTC date is that day).
+fn noon(day: i64) -> i64 {
+    day * 86_400 + 12 * 3600 - TURKEY_OFFSET
+}
+
+impl Host {
+    fn puzzle_set(&self) -> Result<&[Puzzle], HostError> {
+        let set = &self.config.puzzles[..];
+        if set.is_empty() {
+            return Err(HostError::NoPuzzles);
+        }
+        Ok(set)
+    }
+
+    fn daily_count(&self) -> usize {
+        self.config
+            .daily_puzzles
+            .clamp(1, self.config.puzzles.len().max(1))
+    }
+
+    /// The index of `day`'s puzzle.
+    fn daily_index(&self, day: i64) -> usize {
+        day.rem_euclid(self.daily_count() as i64) as usize
+    }
+
+    fn find_puzzle(&self, key: &str) -> Result<&Puzzle, HostError> {
+        self.puzzle_set()?
+            .iter()
+            .find(|p| crate::engine::fen::write(&p.start) == key)
+            .ok_or_else(|| HostError::internal("an attempt's puzzle is not in the set", key))
+    }
+
+    /// Today's puzzle, or with `random` a practice puzzle near the player's puzzle rating;
+    /// shown privately. Opening it makes it the one `/dama puzzle move:` plays in.
+    pub async fn puzzle(&self, who: &Who, random: bool) -> HostResult {
+        let set = self.puzzle_set()?;
+        let now = self.clock.now();
+        let today = turkish_day(now);
+        let (index, day) = if random {
+            match self.practice_puzzle(who, today).await? {
+                Some(i) => (i, None),
+                None => return Ok(Reply::private(Msg::Puzzle(PuzzleMsg::NoPracticeLeft))),
+            }
+        } else {
+            (self.daily_index(today), Some(today))
+        };
+        let puzzle = &set[index];
+        let key = crate::engine::fen::write(&puzzle.start);
+        let mut tx = self.store.write().await?;
+        let attempt = store::open_attempt(&mut tx, who.user, who.guild, &key, day, now).await?;
+        tx.commit().await?;
+        self.attempt_reply(who.lang, &attempt, puzzle, None).await
+    }
+
+    /// A practice puzzle for this player: not tried before, never a day's puzzle still to come,
+    /// among the five rated nearest the player, varied by the time.
+    async fn practice_puzzle(&self, who: &Who, today: i64) -> Result<Option<usize>, HostError> {
+        let set = self.puzzle_set()?;
+        let daily = self.daily_count();
+        let today_index = self.daily_index(today);
+        let tried = self.store.puzzles_tried(who.user).await?;
+        let rating = self
+            .store
+            .puzzler(who.user)
+            .await?
+            .map_or(1500.0, |p| p.rating);
+        let mut candidates = Vec::new();
+        for (i, p) in set.iter().enumerate() {
+            if i < daily && i >= today_index {
+                continue;
+            }
+            let key = crate::engine::fen::write(&p.start);
+            if tried.contains(&key) {
+                continue;
+            }
+            let r = self.puzzle_rating(p, &key).await?.rating;
+            candidates.push(((r - rating).abs(), i));
+        }
+        candidates.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        candidates.truncate(5);
+        if candidates.is_empty() {
+            return Ok(None);
+        }
+        let pick = (self.clock.now() as u64 ^ who.user.0) % candidates.len() as u64;
+        Ok(Some(candidates[pick as usize].1))
+    }
+
+    async fn puzzle_rating(&self, p: &Puzzle, key: &str) -> Result<PuzzleRating, HostError> {
+        Ok(self
+            .store
+            .puzzle_rating(key)
+            .await?
+            .unwrap_or(PuzzleRating {
+                rating: f64::from(p.rating),
+                deviation: NEW_PUZZLE_DEVIATION,
+                volatility: 0.06,
+            }))
+    }
+
+    /// Plays a move in the puzzle the player opened last (today's, if none): right, it is
+    /// answered by the longest defence; wrong, it costs one of three tries; a move the rules do
+    /// not allow costs nothing.
+    pub async fn puzzle_move(&self, who: &Who, text: &str) -> HostResult {
+        let text = text.trim();
+        let attempt = match self.active_attempt(who).await? {
+            Some(a) => a,
+            None => {
+                self.puzzle(who, false).await?;
+                self.active_attempt(who)
+                    .await?
+                    .ok_or_else(|| HostError::internal("a puzzle attempt vanished", who.user.0))?
+            }
+        };
+        let puzzle = self.find_puzzle(&attempt.puzzle)?.clone();
+        if attempt.status != AttemptStatus::Open {
+            return Err(HostError::PuzzleOver);
+        }
+        if attempt.last_try.as_deref() == Some(text) {
+            let mut reply = self
+                .attempt_reply(who.lang, &attempt, &puzzle, None)
+                .await?;
+            reply.body.insert(0, Msg::Puzzle(PuzzleMsg::SameTry));
+            return Ok(reply);
+        }
+        let step = attempt.step as usize;
+        let game = puzzle.game_at(step);
+        let mv = game.position().read_move(text).map_err(HostError::Move)?;
+        let right = mv == puzzle.line[2 * step];
+        let (step, misses) = if right {
+            (attempt.step + 1, attempt.misses)
+        } else {
+            (attempt.step, attempt.misses + 1)
+        };
+        let status = if step as usize == puzzle.moves() {
+            AttemptStatus::Solved
+        } else if misses >= TRIES {
+            AttemptStatus::Failed
+        } else {
+            AttemptStatus::Open
+        };
+        let now = self.clock.now();
+        let mut tx = self.store.write().await?;
+        let judged = TryResult {
+            step,
+            misses,
+            status,
+            text,
+            now,
+        };
+        if !store::record_try(&mut tx, &attempt, judged).await? {
+            return Err(HostError::Stale);
+        }
+        let mut rating = None;
+        if status != AttemptStatus::Open {
+            let solved = status == AttemptStatus::Solved;
+            match attempt.day {
+                Some(day) => store::finish_daily(&mut tx, who.user, day, solved).await?,
+                None if solved => store::count_practice(&mut tx, who.user).await?,
+                None => {}
+            }
+            rating = Some(
+                self.rate_attempt(&mut tx, who, &puzzle, &attempt, solved && misses == 0)
+                    .await?,
+            );
+        }
+        tx.commit().await?;
+        let after = AttemptRow {
+            step,
+            misses,
+            status,
+            version: attempt.version + 1,
+            last_try: Some(text.to_string()),
+            ..attempt
+        };
+        let said = if status == AttemptStatus::Solved {
+            let streak = self.store.puzzler(who.user).await?.map_or(0, |p| p.streak);
+            PuzzleMsg::Solved {
+                daily: after.day.is_some(),
+                streak,
+                rating,
+            }
+        } else if status == AttemptStatus::Failed {
+            PuzzleMsg::Failed {
+                daily: after.day.is_some(),
+                solution: puzzle.notations(),
+                rating,
+            }
+        } else if right {
+            let defended = puzzle.game_at(step as usize);
+            let (before, defence) = defended
+                .last_move()
+                .expect("a defence follows a right move");
+            PuzzleMsg::Right {
+                defence: before.notation(&defence),
+                moves_left: puzzle.moves() - step as usize,
+            }
+        } else {
+            PuzzleMsg::Wrong {
+                tries_left: TRIES - misses,
+            }
+        };
+        self.attempt_reply(who.lang, &after, &puzzle, Some(said))
+            .await
+    }
+
+    /// Updates the player's and the puzzle's ratings after a first attempt (a solve without a
+    /// miss is a win for the player); the ratings before and after.
+    async fn rate_attempt(
+        &self,
+        tx: &mut store::Tx,
+        who: &Who,
+        puzzle: &Puzzle,
+        attempt: &AttemptRow,
+        won: bool,
+    ) -> Result<(f64, f64), HostError> {
+        let me = self
+            .store
+            .puzzler(who.user)
+            .await?
+            .ok_or_else(|| HostError::internal("a puzzle player row vanished", who.user.0))?;
+        let mine = Glicko2Rating {
+            rating: me.rating,
+            deviation: me.deviation,
+            volatility: me.volatility,
+        };
+        let theirs = self.puzzle_rating(puzzle, &attempt.puzzle).await?;
+        let theirs = Glicko2Rating {
+            rating: theirs.rating,
+            deviation: theirs.deviation,
+            volatility: theirs.volatility,
+        };
+        let outcome = if won { Outcomes::WIN } else { Outcomes::LOSS };
+        let (new_me, new_puzzle) = glicko2(&mine, &theirs, &outcome, &Glicko2Config::new());
+        let stored = |r: Glicko2Rating| PuzzleRating {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        };
+        store::rate_puzzle(
+            tx,
+            who.user,
+            stored(new_me),
+            &attempt.puzzle,
+            stored(new_puzzle),
+        )
+        .await?;
+        Ok((me.rating, new_me.rating))
+    }
+
+    async fn active_attempt(&self, who: &Who) -> Result<Option<AttemptRow>, HostError> {
+        let Some(active) = self.store.puzzler(who.user).await?.and_then(|p| p.active) else {
+            return Ok(None);
+        };
+        Ok(self.store.attempt(active).await?)
+    }
+
+    /// The legal moves in the player's open puzzle (for autocompletion).
+    pub async fn puzzle_moves(&self, who: &Who) -> Result<Vec<String>, HostError> {
+        let Some(attempt) = self.active_attempt(who).await? else {
+            return Ok(Vec::new());
+        };
+        if attempt.status != AttemptStatus::Open {
+            return Ok(Vec::new());
+        }
+        let game = self
+            .find_puzzle(&attempt.puzzle)?
+            .game_at(attempt.step as usize);
+        let pos = game.position();
+        Ok(pos.notations(&pos.legal_moves()))
+    }
+
+    /// The board of an attempt as it stands, with `said` first; a finished attempt comes with
+    /// its solution as an animation.
+    async fn attempt_reply(
+        &self,
+        lang: Lang,
+        attempt: &AttemptRow,
+        puzzle: &Puzzle,
+        said: Option<PuzzleMsg>,
+    ) -> HostResult {
+        let step = attempt.step as usize;
+        let open = attempt.status == AttemptStatus::Open;
+        let game = if attempt.status == AttemptStatus::Solved {
+            puzzle.solution()
+        } else {
+            puzzle.game_at(step)
+        };
+        let daily = attempt.day.is_some();
+        let msg = said.unwrap_or(if open {
+            PuzzleMsg::Shown {
+                date: attempt.day.map(noon),
+                solver: puzzle.solver(),
+                moves: puzzle.moves() - step,
+                stars: puzzle.stars(),
+                tries_left: TRIES - attempt.misses,
+            }
+        } else {
+            PuzzleMsg::AlreadyDone {
+                daily,
+                solved: attempt.status == AttemptStatus::Solved,
+                solution: puzzle.notations(),
+            }
+        });
+        let caption = if attempt.status == AttemptStatus::Solved {
+            Caption::PuzzleSolved
+        } else {
+            Caption::Puzzle {
+                solver: puzzle.solver(),
+                moves: puzzle.moves() - step,
+            }
+        };
+        let mut reply = Reply::private(Msg::Puzzle(msg));
+        reply.board = Some(self.puzzle_board(&game, puzzle.solver(), caption, lang));
+        if !open {
+            reply.file = Some(self.solution_gif(puzzle, lang).await?);
+        }
+        Ok(reply)
+    }
+
+    fn puzzle_board(
+        &self,
+        game: &Game,
+        solver: Color,
+        caption: Caption,
+        lang: Lang,
+    ) -> std::sync::Arc<[u8]> {
+        let scene = Scene {
+            last_move: game.last_move().map(|(p, m)| LastMove::new(p, &m)),
+            black_bottom: solver == Color::Black,
+            caption: Some(self.captions.caption(&caption, lang)),
+            ..Scene::new(*game.position())
+        };
+        self.renderer.png(&scene)
+    }
+
+    /// The whole solution as an animated picture.
+    async fn solution_gif(&self, puzzle: &Puzzle, lang: Lang) -> Result<File, HostError> {
+        let game = puzzle.solution();
+        let mut captions = vec![self.captions.caption(
+            &Caption::Puzzle {
+                solver: puzzle.solver(),
+                moves: puzzle.moves(),
+            },
+            lang,
+        )];
+        for (i, (before, mv)) in game.history().enumerate() {
+            let caption = Caption::ReplayPly {
+                number: i / 2 + 1,
+                side: before.side_to_move(),
+                notation: before.notation(&mv),
+                outcome: game.outcome().filter(|_| i + 1 == game.ply_count()),
+            };
+            captions.push(self.captions.caption(&caption, lang));
+        }
+        let renderer = std::sync::Arc::clone(&self.renderer);
+        let black = puzzle.solver() == Color::Black;
+        let gif = Self::off_runtime(&self.replay_slots, move || {
+            renderer.replay_gif(&game, black, &captions, 64)
+        })
+        .await?;
+        Ok(File {
+            name: "dama-puzzle-solution.gif".to_string(),
+            bytes: gif,
+        })
+    }
+
+    /// A player's streak, best streak, counts and puzzle rating (privately).
+    pub async fn puzzle_stats(&self, who: &Who, user: Option<store::UserId>) -> HostResult {
+        let user = user.unwrap_or(who.user);
+        let today = turkish_day(self.clock.now());
+        let Some(p) = self.store.puzzler(user).await? else {
+            return Ok(Reply::private(Msg::Puzzle(PuzzleMsg::Stats {
+                user,
+                streak: 0,
+                best_streak: 0,
+                solved: 0,
+                failed: 0,
+                practice: 0,
+                rating: 1500.0,
+                solved_today: false,
+            })));
+        };
+        Ok(Reply::private(Msg::Puzzle(PuzzleMsg::Stats {
+            user,
+            streak: live_streak(p.streak, p.last_day, today),
+            best_streak: p.best_streak,
+            solved: p.solved,
+            failed: p.failed,
+            practice: p.practice,
+            rating: p.rating,
+            solved_today: p.last_day == Some(today),
+        })))
+    }
+
+    /// This server's best puzzle streaks.
+    pub async fn puzzle_leaderboard(&self, who: &Who) -> HostResult {
+        let guild = who.guild.ok_or(HostError::ServerOnly)?;
+        let today = turkish_day(self.clock.now());
+        let rows = self.store.puzzle_leaderboard(guild, today, 10).await?;
+        if rows.is_empty() {
+            return Ok(Reply::say(Msg::Puzzle(PuzzleMsg::NoSolvers)));
+        }
+        let rows = rows
+            .into_iter()
+            .map(|r| StreakLine {
+                user: r.user_id,
+                streak: live_streak(r.streak, r.last_day, today),
+                best_streak: r.best_streak,
+                solved: r.solved,
+            })
+            .collect();
+        Ok(Reply::say(Msg::Puzzle(PuzzleMsg::Leaderboard { rows })))
+    }
+
+    /// Where this server's daily puzzle is posted (`None`: nowhere). Needs Manage Server.
+    pub async fn set_puzzle_channel(&self, who: &Who, channel: Option<ChannelId>) -> HostResult {
+        let guild = who.guild.ok_or(HostError::ServerOnly)?;
+        if !who.admin {
+            return Err(HostError::PuzzleChannelNeedsManageServer);
+        }
+        let mut tx = self.store.write().await?;
+        store::set_puzzle_channel(&mut tx, guild, channel).await?;
+        tx.commit().await?;
+        Ok(Reply::private(Msg::Puzzle(PuzzleMsg::ChannelSet {
+            channel,
+        })))
+    }
+
+    /// Claims today's post for every server whose puzzle channel has not had it: each server
+    /// gets it once a day, whatever the number of sweeps, restarts or processes. Post
+    /// [`Host::daily_puzzle_post`] to each channel returned.
+    pub async fn claim_puzzle_posts(&self) -> Result<Vec<(GuildId, ChannelId)>, HostError> {
+        if self.config.puzzles.is_empty() {
+            return Ok(Vec::new());
+        }
+        let today = turkish_day(self.clock.now());
+        let mut claimed = Vec::new();
+        for (guild, channel) in self.store.puzzle_posts_due(today).await? {
+            let mut tx = self.store.write().await?;
+            if store::claim_puzzle_post(&mut tx, guild, today).await? {
+                tx.commit().await?;
+                claimed.push((guild, channel));
+            }
+        }
+        Ok(claimed)
+    }
+
+    /// Today's puzzle as posted in a server's puzzle channel, with a button that opens it
+    /// privately.
+    pub fn daily_puzzle_post(&self, lang: Lang) -> HostResult {
+        let set = self.puzzle_set()?;
+        let today = turkish_day(self.clock.now());
+        let puzzle = &set[self.daily_index(today)];
+        let caption = Caption::Puzzle {
+            solver: puzzle.solver(),
+            moves: puzzle.moves(),
+        };
+        let mut reply = Reply::say(Msg::Puzzle(PuzzleMsg::Daily {
+            date: noon(today),
+            solver: puzzle.solver(),
+            moves: puzzle.moves(),
+            stars: puzzle.stars(),
+        }));
+        let start = Game::new(puzzle.start);
+        reply.board = Some(self.puzzle_board(&start, puzzle.solver(), caption, lang));
+        reply.buttons = vec![Button {
+            action: ButtonAction::OpenPuzzle,
+            label: ButtonLabel::SolvePuzzle,
+            style: ButtonStyle::Primary,
+            disabled: false,
+        }];
+        Ok(reply)
+    }
+}
+
+/// A streak still counts while its last solved day is today or yesterday.
+fn live_streak(streak: i64, last_day: Option<i64>, today: i64) -> i64 {
+    match last_day {
+        Some(d) if d >= today - 1 => streak,
+        _ => 0,
+    }
+}
