@@ -7,9 +7,9 @@ use dama::engine::{
     WhyNot,
 };
 use dama::host::{
-    ButtonLabel, Caption, CardText, ChallengeStatus, ColorChoice, GameId, HostError, Lang,
-    LanguageScope, Msg, Player, PlayerResult, PlayerStats, Players, RatingChange, RecentGame,
-    Record, Reply, Scope, UserId,
+    ButtonLabel, Caption, CardText, ChallengeStatus, ChannelId, ColorChoice, GameId, HostError,
+    Lang, LanguageScope, Msg, Player, PlayerResult, PlayerStats, Players, PuzzleMsg, RatingChange,
+    RecentGame, Record, Reply, Scope, StreakLine, UserId,
 };
 use dama::words::{Markup, Surface, Words};
 
@@ -245,6 +245,92 @@ fn messages() -> Vec<Msg> {
             },
         ],
     }));
+    all.extend(puzzle_messages().into_iter().map(Msg::Puzzle));
+    all
+}
+
+fn puzzle_messages() -> Vec<PuzzleMsg> {
+    let mut all = Vec::new();
+    for (date, tries_left, moves) in [(Some(1_796_000_000), 3, 3), (None, 1, 1)] {
+        all.push(PuzzleMsg::Shown {
+            date,
+            solver: Color::White,
+            moves,
+            stars: 2,
+            tries_left,
+        });
+    }
+    for moves_left in [1, 2] {
+        all.push(PuzzleMsg::Right {
+            defence: "d6-d5".into(),
+            moves_left,
+        });
+    }
+    for tries_left in [1, 2] {
+        all.push(PuzzleMsg::Wrong { tries_left });
+    }
+    all.push(PuzzleMsg::SameTry);
+    for daily in [true, false] {
+        for (streak, rating) in [(1, None), (4, Some((1500.0, 1581.2)))] {
+            all.push(PuzzleMsg::Solved {
+                daily,
+                streak,
+                rating,
+            });
+            all.push(PuzzleMsg::Failed {
+                daily,
+                solution: vec!["a3-a4".into(), "b5-b4".into(), "a4xa6".into()],
+                rating,
+            });
+        }
+        for solved in [true, false] {
+            all.push(PuzzleMsg::AlreadyDone {
+                daily,
+                solved,
+                solution: vec!["a3-a4".into(), "b5-b4".into(), "a4xa6".into()],
+            });
+        }
+    }
+    for solved_today in [true, false] {
+        all.push(PuzzleMsg::Stats {
+            user: ALI,
+            streak: 1,
+            best_streak: 7,
+            solved: 12,
+            failed: 2,
+            practice: 5,
+            rating: 1612.4,
+            solved_today,
+        });
+    }
+    all.push(PuzzleMsg::Leaderboard {
+        rows: vec![
+            StreakLine {
+                user: ALI,
+                streak: 4,
+                best_streak: 9,
+                solved: 30,
+            },
+            StreakLine {
+                user: AYSE,
+                streak: 0,
+                best_streak: 2,
+                solved: 3,
+            },
+        ],
+    });
+    all.push(PuzzleMsg::NoSolvers);
+    all.push(PuzzleMsg::ChannelSet {
+        channel: Some(ChannelId(77)),
+    });
+    all.push(PuzzleMsg::ChannelSet { channel: None });
+    all.push(PuzzleMsg::Daily {
+        date: 1_796_000_000,
+        solver: Color::Black,
+        moves: 2,
+        stars: 4,
+    });
+    all.push(PuzzleMsg::NoPracticeLeft);
     all
 }
 
@@ -281,9 +367,26 @@ fn variant(m: &Msg) -> usize {
         Msg::LanguageSet { .. } => 28,
         Msg::Rules { .. } => 29,
         Msg::Help { .. } => 30,
+        Msg::Puzzle(p) => {
+            31 + match p {
+                PuzzleMsg::Shown { .. } => 0,
+                PuzzleMsg::Right { .. } => 1,
+                PuzzleMsg::Wrong { .. } => 2,
+                PuzzleMsg::SameTry => 3,
+                PuzzleMsg::Solved { .. } => 4,
+                PuzzleMsg::Failed { .. } => 5,
+                PuzzleMsg::AlreadyDone { .. } => 6,
+                PuzzleMsg::Stats { .. } => 7,
+                PuzzleMsg::Leaderboard { .. } => 8,
+                PuzzleMsg::NoSolvers => 9,
+                PuzzleMsg::ChannelSet { .. } => 10,
+                PuzzleMsg::Daily { .. } => 11,
+                PuzzleMsg::NoPracticeLeft => 12,
+            }
+        }
     }
 }
-const MESSAGE_VARIANTS: usize = 31;
+const MESSAGE_VARIANTS: usize = 31 + 13;
 
 fn move_errors() -> Vec<MoveError> {
     let options = |n: usize| -> Vec<String> {
@@ -392,6 +495,10 @@ fn errors() -> Vec<HostError> {
         HostError::TooManyChallenges { limit: 3 },
         HostError::TooManyAiGames { limit: 3 },
         HostError::ReplayForPlayersOnly,
+        HostError::NoPuzzles,
+        HostError::PuzzleOver,
+        HostError::ServerOnly,
+        HostError::PuzzleChannelNeedsManageServer,
         HostError::Internal("disk on fire".into()),
     ];
     for s in [
@@ -416,6 +523,11 @@ fn captions() -> Vec<Caption> {
         Caption::SideToMove(Color::Black),
         Caption::CalledOff,
         Caption::ReplayStart,
+        Caption::Puzzle {
+            solver: Color::Black,
+            moves: 3,
+        },
+        Caption::PuzzleSolved,
         Caption::ReplayPly {
             number: 3,
             side: Color::Black,
@@ -468,7 +580,8 @@ fn captions() -> Vec<Caption> {
     all
 }
 
-const LABELS: [ButtonLabel; 8] = [
+const LABELS: [ButtonLabel; 9] = [
+    ButtonLabel::SolvePuzzle,
     ButtonLabel::Accept,
     ButtonLabel::Decline,
     ButtonLabel::Resign,

@@ -457,6 +457,8 @@ console-help =
       resign | draw | takeback | hint
       board | moves | pdn | replay | abort
       leaderboard | stats [name] | rules | help | quit
+      puzzle [random]                   today's puzzle, or a practice one
+      puzzle <move> | puzzle stats [name]
     A player who does not move for { $hours } hours loses on time.
 
 ## The player's card, and the facts under it

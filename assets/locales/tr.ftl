@@ -422,6 +422,8 @@ console-help =
       resign | draw | takeback | hint   terk, beraberlik, geri alma, ipucu
       board | moves | pdn | replay | abort
       leaderboard | stats [ad] | rules | help | quit
+      puzzle [random]                   günün bulmacası ya da bir alıştırma bulmacası
+      puzzle <hamle> | puzzle stats [ad]
     { $hours } saat hamle yapmayan oyuncu oyunu süreden kaybeder.
 
 ## Oyuncu kartı ve altındaki bilgiler

@@ -55,6 +55,12 @@ pub enum Command {
     Abort,
     Leaderboard,
     Stats(Option<String>),
+    /// Today's puzzle, or a practice one.
+    Puzzle {
+        random: bool,
+    },
+    PuzzleMove(String),
+    PuzzleStats(Option<String>),
     Quit,
 }
 
@@ -180,6 +186,13 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "replay" => one("replay", Command::Replay),
         "abort" => one("abort", Command::Abort),
         "leaderboard" => one("leaderboard", Command::Leaderboard),
+        "puzzle" => match rest {
+            [] => Ok(Command::Puzzle { random: false }),
+            ["random"] => Ok(Command::Puzzle { random: true }),
+            ["stats"] => Ok(Command::PuzzleStats(None)),
+            ["stats", name] => Ok(Command::PuzzleStats(Some(name.to_string()))),
+            _ => Ok(Command::PuzzleMove(rest.join(" "))),
+        },
         "stats" => match rest {
             [] => Ok(Command::Stats(None)),
             [name] => Ok(Command::Stats(Some(name.to_string()))),
@@ -411,6 +424,12 @@ impl Console {
                     None => who.user,
                 };
                 self.host.stats(&who, id).await
+            }
+            Command::Puzzle { random } => host.puzzle(&who, random).await,
+            Command::PuzzleMove(text) => host.puzzle_move(&who, &text).await,
+            Command::PuzzleStats(name) => {
+                let id = name.map(|n| self.learn(&n));
+                self.host.puzzle_stats(&who, id).await
             }
         };
         let mut reply = match result {

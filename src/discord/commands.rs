@@ -149,7 +149,11 @@ async fn answer(ctx: Context<'_>, lang: Lang, result: HostResult) -> Result<(), 
         "rules",
         "help",
         "abort",
-        "language"
+        "language",
+        "puzzle",
+        "puzzle_stats",
+        "puzzle_leaderboard",
+        "puzzle_channel"
     )
 )]
 pub async fn dama(_ctx: Context<'_>) -> Result<(), Error> {
@@ -380,5 +384,73 @@ async fn language(
     if result.is_ok() && scope == LanguageScope::Me {
         who.lang = self::lang(&ctx).await;
     }
+    answer(ctx, who.lang, result).await
+}
+
+async fn complete_puzzle_move(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let who = asker(&ctx).await;
+    let partial = partial.trim().to_ascii_lowercase();
+    let moves = ctx
+        .data()
+        .host
+        .puzzle_moves(&who)
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|m| m.starts_with(&partial))
+        .take(25);
+    serenity::CreateAutocompleteResponse::new()
+        .set_choices(moves.map(serenity::AutocompleteChoice::from).collect())
+}
+
+/// Today's puzzle (the same for everyone), or a practice one; play it with move.
+#[poise::command(slash_command)]
+async fn puzzle(
+    ctx: Context<'_>,
+    #[autocomplete = "complete_puzzle_move"]
+    #[rename = "move"]
+    text: Option<String>,
+    random: Option<bool>,
+) -> Result<(), Error> {
+    // Every answer is private, and a finished puzzle's animation takes a moment to draw.
+    ctx.defer_ephemeral().await?;
+    let who = asker(&ctx).await;
+    let host = &ctx.data().host;
+    let result = match text {
+        Some(text) => host.puzzle_move(&who, &text).await,
+        None => host.puzzle(&who, random.unwrap_or(false)).await,
+    };
+    answer(ctx, who.lang, result).await
+}
+
+/// Puzzle streak, best streak, puzzles solved and puzzle rating.
+#[poise::command(slash_command, rename = "puzzle-stats")]
+async fn puzzle_stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
+    let who = asker(&ctx).await;
+    let user = user.map(|u| UserId(u.id.get()));
+    let result = ctx.data().host.puzzle_stats(&who, user).await;
+    answer(ctx, who.lang, result).await
+}
+
+/// This server's best puzzle streaks.
+#[poise::command(slash_command, rename = "puzzle-leaderboard")]
+async fn puzzle_leaderboard(ctx: Context<'_>) -> Result<(), Error> {
+    let who = asker(&ctx).await;
+    let result = ctx.data().host.puzzle_leaderboard(&who).await;
+    answer(ctx, who.lang, result).await
+}
+
+/// Where the bot posts the daily puzzle (Manage Server).
+#[poise::command(slash_command, rename = "puzzle-channel")]
+async fn puzzle_channel(
+    ctx: Context<'_>,
+    #[channel_types("Text")] channel: Option<serenity::GuildChannel>,
+) -> Result<(), Error> {
+    let who = asker(&ctx).await;
+    let channel = channel.map(|c| crate::host::ChannelId(c.id.get()));
+    let result = ctx.data().host.set_puzzle_channel(&who, channel).await;
     answer(ctx, who.lang, result).await
 }

@@ -584,6 +584,21 @@ fn spawn_sweeper(ctx: serenity::Context, data: Arc<Data>) {
                 }
                 Err(e) => tracing::error!(error = %e, "the sweep failed"),
             }
+            match data.host.claim_puzzle_posts().await {
+                Ok(posts) => {
+                    for (guild, channel) in posts {
+                        let lang = data.channel_lang(&ctx, Some(guild)).await;
+                        match data.host.daily_puzzle_post(lang) {
+                            Ok(reply) => {
+                                let channel = serenity::ChannelId::new(channel.0);
+                                post(&ctx.http, &data, channel, lang, &reply).await;
+                            }
+                            Err(e) => tracing::error!(error = %e, "the daily puzzle post failed"),
+                        }
+                    }
+                }
+                Err(e) => tracing::error!(error = %e, "claiming the daily puzzle posts failed"),
+            }
         }
     });
 }
@@ -739,12 +754,10 @@ async fn button(
                 .content(data.text(lang, &reply))
                 .ephemeral(true)
                 .allowed_mentions(serenity::CreateAllowedMentions::new())
-                .components(data.components(lang, &reply));
-            if let Some(f) = &reply.file {
-                followup = followup.add_file(serenity::CreateAttachment::bytes(
-                    f.bytes.clone(),
-                    f.name.clone(),
-                ));
+                .components(data.components(lang, &reply))
+                .add_files(attachments(&reply));
+            if let Some(e) = board_embed(&reply) {
+                followup = followup.embed(e);
             }
             component.create_followup(ctx, followup).await?;
         }

@@ -398,7 +398,7 @@ impl Host {
         let user = user.unwrap_or(who.user);
         let today = turkish_day(self.clock.now());
         let Some(p) = self.store.puzzler(user).await? else {
-            return Ok(Reply::private(Msg::Puzzle(PuzzleMsg::Stats {
+            return Ok(Reply::say(Msg::Puzzle(PuzzleMsg::Stats {
                 user,
                 streak: 0,
                 best_streak: 0,
@@ -409,7 +409,7 @@ impl Host {
                 solved_today: false,
             })));
         };
-        Ok(Reply::private(Msg::Puzzle(PuzzleMsg::Stats {
+        Ok(Reply::say(Msg::Puzzle(PuzzleMsg::Stats {
             user,
             streak: live_streak(p.streak, p.last_day, today),
             best_streak: p.best_streak,
