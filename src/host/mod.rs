@@ -135,6 +135,13 @@ impl Clock {
             t.fetch_add(by.as_secs() as i64, Ordering::Relaxed);
         }
     }
+
+    /// Moves a manual clock to `now` (a system clock ignores it).
+    pub fn set(&self, now: i64) {
+        if let Some(t) = &self.0 {
+            t.store(now, Ordering::Relaxed);
+        }
+    }
 }
 
 pub struct Host {

@@ -130,7 +130,18 @@ impl Host {
     /// answered by the longest defence; wrong, it costs one of three tries; a move the rules do
     /// not allow costs nothing.
     pub async fn puzzle_move(&self, who: &Who, text: &str) -> HostResult {
-        let text = text.trim();
+        // A try that lost a race with another (the same try sent twice at once) is judged
+        // again against what the other wrote.
+        for _ in 0..3 {
+            match self.puzzle_try(who, text.trim()).await {
+                Err(HostError::Stale) => continue,
+                answer => return answer,
+            }
+        }
+        Err(HostError::Stale)
+    }
+
+    async fn puzzle_try(&self, who: &Who, text: &str) -> HostResult {
         let attempt = match self.active_attempt(who).await? {
             Some(a) => a,
             None => {
@@ -141,19 +152,22 @@ impl Host {
             }
         };
         let puzzle = self.find_puzzle(&attempt.puzzle)?.clone();
-        if attempt.status != AttemptStatus::Open {
-            return Err(HostError::PuzzleOver);
-        }
-        if attempt.last_try.as_deref() == Some(text) {
+        let step = attempt.step as usize;
+        let game = puzzle.game_at(step);
+        // The same try again (the right move of the last turn, or the last miss at this one,
+        // however written) changes nothing.
+        if is_same_try(&puzzle, &attempt, text) {
             let mut reply = self
                 .attempt_reply(who.lang, &attempt, &puzzle, None)
                 .await?;
             reply.body.insert(0, Msg::Puzzle(PuzzleMsg::SameTry));
             return Ok(reply);
         }
-        let step = attempt.step as usize;
-        let game = puzzle.game_at(step);
+        if attempt.status != AttemptStatus::Open {
+            return Err(HostError::PuzzleOver);
+        }
         let mv = game.position().read_move(text).map_err(HostError::Move)?;
+        let tried = format!("{step}:{}", game.position().notation(&mv));
         let right = mv == puzzle.line[2 * step];
         let (step, misses) = if right {
             (attempt.step + 1, attempt.misses)
@@ -173,7 +187,7 @@ impl Host {
             step,
             misses,
             status,
-            text,
+            text: &tried,
             now,
         };
         if !store::record_try(&mut tx, &attempt, judged).await? {
@@ -198,7 +212,7 @@ impl Host {
             misses,
             status,
             version: attempt.version + 1,
-            last_try: Some(text.to_string()),
+            last_try: Some(tried),
             ..attempt
         };
         let said = if status == AttemptStatus::Solved {
@@ -500,6 +514,23 @@ impl Host {
         }];
         Ok(reply)
     }
+}
+
+/// Whether `text` is the try last judged: the move that was right at the turn before, or the
+/// miss at this turn. Tries are remembered as `step:move`, the move as the rules write it.
+fn is_same_try(puzzle: &Puzzle, attempt: &AttemptRow, text: &str) -> bool {
+    let Some(last) = attempt.last_try.as_deref() else {
+        return false;
+    };
+    let step = attempt.step as usize;
+    // Only the solver moves its own pieces, so the last turn's right move read again is never
+    // a legal move of this turn: it is checked first.
+    (step.checked_sub(1).into_iter().chain([step])).any(|s| {
+        let game = puzzle.game_at(s);
+        let pos = game.position();
+        pos.read_move(text)
+            .is_ok_and(|m| last == format!("{s}:{}", pos.notation(&m)))
+    })
 }
 
 /// A streak still counts while its last solved day is today or yesterday.

@@ -1,0 +1,474 @@
+//! Puzzles through the host, with a hand-moved clock: today's puzzle for everyone, three
+//! tries, streaks across days, a try sent twice, practice puzzles, ratings and the daily post.
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use dama::engine::Move;
+use dama::host::{
+    ChannelId, Clock, GuildId, Host, HostConfig, HostError, Lang, Msg, PuzzleMsg, Reply, UserId,
+    Who, turkish_day,
+};
+use dama::puzzle::{self, Puzzle};
+use dama::render::Renderer;
+use dama::store::Store;
+use dama::words::Words;
+
+const ALICE: UserId = UserId(2001);
+const BOB: UserId = UserId(2002);
+const GUILD: GuildId = GuildId(88);
+/// 2027-01-15 12:00 UTC, 15:00 in Türkiye.
+const NOON: i64 = 1_800_014_400 - 1_800_014_400 % 86_400 + 12 * 3600;
+const DAY: i64 = 86_400;
+/// Days' puzzles in turn in these tests (the rest are practice).
+const DAILY: usize = 4;
+
+fn temp_db() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "dama-puzzle-test-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("dama.db")
+}
+
+async fn open(path: &Path, clock: &Clock) -> Host {
+    let store = Store::open(&format!("sqlite://{}", path.display()))
+        .await
+        .unwrap();
+    let config = HostConfig {
+        // Puzzles whose first turn offers three wrong moves, to spend all the tries.
+        puzzles: Arc::new(
+            puzzle::shipped()
+                .iter()
+                .filter(|p| p.start.legal_moves().len() >= 4)
+                .take(8)
+                .cloned()
+                .collect(),
+        ),
+        daily_puzzles: DAILY,
+        ..HostConfig::default()
+    };
+    Host::new(
+        store,
+        Arc::new(Renderer::default()),
+        Arc::new(Words::new()),
+        config,
+        clock.clone(),
+    )
+}
+
+async fn host() -> (Host, Clock, PathBuf) {
+    let path = temp_db();
+    let clock = Clock::manual(NOON);
+    (open(&path, &clock).await, clock, path)
+}
+
+fn who(user: UserId) -> Who {
+    Who {
+        user,
+        name: format!("player{}", user.0),
+        channel: ChannelId(600),
+        guild: Some(GUILD),
+        lang: Lang::ENGLISH,
+        admin: false,
+    }
+}
+
+fn said(reply: &Reply) -> &PuzzleMsg {
+    match reply.body.first() {
+        Some(Msg::Puzzle(m)) => m,
+        other => panic!("not a puzzle message: {other:?}"),
+    }
+}
+
+/// Today's puzzle by the host's rule.
+fn todays(host: &Host, clock: &Clock) -> Puzzle {
+    let day = turkish_day(clock.now());
+    host.config().puzzles[day.rem_euclid(DAILY as i64) as usize].clone()
+}
+
+/// The solver's `step`-th right move, as text.
+fn right(p: &Puzzle, step: usize) -> String {
+    let game = p.game_at(step);
+    game.position().notation(&p.line[2 * step])
+}
+
+/// A legal move that is not the answer at `step`.
+fn wrong(p: &Puzzle, step: usize) -> String {
+    let game = p.game_at(step);
+    let pos = game.position();
+    let mv: Move = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| *m != p.line[2 * step])
+        .expect("a puzzle's turns offer a choice");
+    pos.notation(&mv)
+}
+
+/// Three different wrong first moves.
+fn three_wrong_moves(p: &Puzzle) -> Vec<String> {
+    let game = p.game_at(0);
+    let pos = game.position();
+    pos.legal_moves()
+        .into_iter()
+        .filter(|m| *m != p.line[0])
+        .map(|m| pos.notation(&m))
+        .take(3)
+        .collect()
+}
+
+async fn solve(host: &Host, w: &Who, p: &Puzzle) -> Reply {
+    let mut last = None;
+    for step in 0..p.moves() {
+        last = Some(host.puzzle_move(w, &right(p, step)).await.unwrap());
+    }
+    last.unwrap()
+}
+
+async fn streak(host: &Host, user: UserId) -> (i64, i64) {
+    let r = host.puzzle_stats(&who(user), None).await.unwrap();
+    match said(&r) {
+        PuzzleMsg::Stats {
+            streak,
+            best_streak,
+            ..
+        } => (*streak, *best_streak),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn todays_puzzle_is_the_same_for_everyone_privately_and_turns_at_midnight_in_turkiye() {
+    let (host, clock, _) = host().await;
+    // 20:59 UTC is 23:59 in Türkiye: still today.
+    clock.set(NOON + 8 * 3600 + 59 * 60);
+    let a = host.puzzle(&who(ALICE), false).await.unwrap();
+    let b = host.puzzle(&who(BOB), false).await.unwrap();
+    assert!(a.ephemeral && b.ephemeral, "a puzzle is shown privately");
+    assert_eq!(a.board, b.board);
+    let p = todays(&host, &clock);
+    match said(&a) {
+        PuzzleMsg::Shown {
+            date: Some(_),
+            solver,
+            moves,
+            tries_left: 3,
+            ..
+        } => {
+            assert_eq!(*solver, p.solver());
+            assert_eq!(*moves, p.moves());
+        }
+        other => panic!("{other:?}"),
+    }
+    // 21:00 UTC is midnight in Türkiye: a new puzzle.
+    clock.set(NOON + 9 * 3600);
+    let c = host.puzzle(&who(ALICE), false).await.unwrap();
+    assert_ne!(todays(&host, &clock), p);
+    assert_ne!(c.board, a.board);
+}
+
+#[tokio::test]
+async fn right_moves_are_answered_by_the_defence_until_the_puzzle_is_solved() {
+    let (host, clock, _) = host().await;
+    let p = todays(&host, &clock);
+    host.puzzle(&who(ALICE), false).await.unwrap();
+    for step in 0..p.moves() - 1 {
+        let r = host
+            .puzzle_move(&who(ALICE), &right(&p, step))
+            .await
+            .unwrap();
+        let defence = p.game_at(step + 1);
+        let (before, mv) = defence.last_move().unwrap();
+        match said(&r) {
+            PuzzleMsg::Right {
+                defence,
+                moves_left,
+            } => {
+                assert_eq!(defence, &before.notation(&mv));
+                assert_eq!(*moves_left, p.moves() - step - 1);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(r.board.is_some() && r.ephemeral);
+    }
+    let last = host
+        .puzzle_move(&who(ALICE), &right(&p, p.moves() - 1))
+        .await
+        .unwrap();
+    assert!(matches!(
+        said(&last),
+        PuzzleMsg::Solved {
+            daily: true,
+            streak: 1,
+            rating: Some(_)
+        }
+    ));
+    let gif = last.file.expect("the solution as an animation");
+    assert!(gif.bytes.starts_with(b"GIF8"));
+    // Solved is solved: the puzzle shows as done, and more moves are refused.
+    let again = host.puzzle(&who(ALICE), false).await.unwrap();
+    assert!(matches!(
+        said(&again),
+        PuzzleMsg::AlreadyDone { solved: true, .. }
+    ));
+    assert!(matches!(
+        host.puzzle_move(&who(ALICE), &right(&p, 0)).await,
+        Err(HostError::PuzzleOver)
+    ));
+}
+
+#[tokio::test]
+async fn three_misses_end_the_puzzle_with_the_solution_and_an_illegal_move_costs_nothing() {
+    let (host, clock, _) = host().await;
+    let p = todays(&host, &clock);
+    let wrongs = three_wrong_moves(&p);
+    host.puzzle(&who(BOB), false).await.unwrap();
+    // Not a legal move: refused, no try spent.
+    assert!(matches!(
+        host.puzzle_move(&who(BOB), "a1-h8").await,
+        Err(HostError::Move(_))
+    ));
+    let first = host.puzzle_move(&who(BOB), &wrongs[0]).await.unwrap();
+    assert_eq!(said(&first), &PuzzleMsg::Wrong { tries_left: 2 });
+    let second = host.puzzle_move(&who(BOB), &wrongs[1]).await.unwrap();
+    assert_eq!(said(&second), &PuzzleMsg::Wrong { tries_left: 1 });
+    let third = host.puzzle_move(&who(BOB), &wrongs[2]).await.unwrap();
+    match said(&third) {
+        PuzzleMsg::Failed {
+            daily: true,
+            solution,
+            rating: Some((before, after)),
+        } => {
+            assert_eq!(solution, &p.notations());
+            assert!(after < before, "a failed puzzle lowers the puzzle rating");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(third.file.is_some(), "the solution comes as an animation");
+    assert_eq!(streak(&host, BOB).await, (0, 0));
+    assert!(matches!(
+        host.puzzle_move(&who(BOB), &right(&p, 0)).await,
+        Err(HostError::PuzzleOver)
+    ));
+}
+
+#[tokio::test]
+async fn a_try_sent_twice_counts_once() {
+    let (host, clock, _) = host().await;
+    let p = todays(&host, &clock);
+    host.puzzle(&who(ALICE), false).await.unwrap();
+    let miss = wrong(&p, 0);
+    // Sent twice at once: judged once.
+    let alice = who(ALICE);
+    let (a, b) = tokio::join!(
+        host.puzzle_move(&alice, &miss),
+        host.puzzle_move(&alice, &miss)
+    );
+    let mut answers = [said(&a.unwrap()).clone(), said(&b.unwrap()).clone()];
+    answers.sort_by_key(|m| format!("{m:?}"));
+    assert_eq!(
+        answers,
+        [PuzzleMsg::SameTry, PuzzleMsg::Wrong { tries_left: 2 }]
+    );
+    let again = host.puzzle_move(&who(ALICE), &miss).await.unwrap();
+    assert_eq!(said(&again), &PuzzleMsg::SameTry);
+    // The same move written another way is the same try.
+    let shouted = host
+        .puzzle_move(&who(ALICE), &miss.to_uppercase())
+        .await
+        .unwrap();
+    assert_eq!(said(&shouted), &PuzzleMsg::SameTry);
+    let shown = host.puzzle(&who(ALICE), false).await.unwrap();
+    assert!(matches!(
+        said(&shown),
+        PuzzleMsg::Shown { tries_left: 2, .. }
+    ));
+    // A right move sent twice: played once, and the second costs nothing.
+    host.puzzle_move(&who(ALICE), &right(&p, 0)).await.unwrap();
+    let twice = host.puzzle_move(&who(ALICE), &right(&p, 0)).await.unwrap();
+    assert_eq!(said(&twice), &PuzzleMsg::SameTry);
+    let written_again = host
+        .puzzle_move(&who(ALICE), &format!(" {} ", right(&p, 0).to_uppercase()))
+        .await
+        .unwrap();
+    assert_eq!(said(&written_again), &PuzzleMsg::SameTry);
+    let shown = host.puzzle(&who(ALICE), false).await.unwrap();
+    match said(&shown) {
+        PuzzleMsg::Shown {
+            tries_left, moves, ..
+        } => {
+            assert_eq!(*tries_left, 2);
+            assert_eq!(*moves, p.moves() - 1);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_streak_grows_day_by_day_and_a_missed_day_resets_it() {
+    let (host, clock, path) = host().await;
+    for day in 0..3 {
+        clock.set(NOON + day * DAY);
+        let p = todays(&host, &clock);
+        host.puzzle(&who(ALICE), false).await.unwrap();
+        let r = solve(&host, &who(ALICE), &p).await;
+        assert!(
+            matches!(said(&r), PuzzleMsg::Solved { streak, .. } if *streak == day + 1),
+            "{r:?}"
+        );
+    }
+    assert_eq!(streak(&host, ALICE).await, (3, 3));
+    // The streak and the counts survive a restart.
+    host.store().close().await;
+    drop(host);
+    let host = open(&path, &clock).await;
+    assert_eq!(streak(&host, ALICE).await, (3, 3));
+    // The next day the streak still stands, unsolved yet; a day missed breaks it.
+    clock.set(NOON + 3 * DAY);
+    assert_eq!(streak(&host, ALICE).await, (3, 3));
+    clock.set(NOON + 4 * DAY);
+    assert_eq!(streak(&host, ALICE).await, (0, 3));
+    let p = todays(&host, &clock);
+    host.puzzle(&who(ALICE), false).await.unwrap();
+    solve(&host, &who(ALICE), &p).await;
+    assert_eq!(streak(&host, ALICE).await, (1, 3));
+    // Failing today's puzzle resets it at once.
+    clock.set(NOON + 5 * DAY);
+    let p = todays(&host, &clock);
+    host.puzzle(&who(ALICE), false).await.unwrap();
+    for miss in three_wrong_moves(&p) {
+        host.puzzle_move(&who(ALICE), &miss).await.unwrap();
+    }
+    assert_eq!(streak(&host, ALICE).await, (0, 3));
+}
+
+#[tokio::test]
+async fn practice_puzzles_count_for_no_streak_and_are_never_a_day_still_to_come() {
+    let (host, clock, _) = host().await;
+    let today = turkish_day(clock.now()).rem_euclid(DAILY as i64) as usize;
+    let future: Vec<Puzzle> = host.config().puzzles[today..DAILY].to_vec();
+    let mut seen = Vec::new();
+    loop {
+        let r = host.puzzle(&who(BOB), true).await.unwrap();
+        match said(&r) {
+            PuzzleMsg::Shown { date: None, .. } => {}
+            PuzzleMsg::NoPracticeLeft => break,
+            other => panic!("{other:?}"),
+        }
+        // The practice puzzle just opened is the one moves go to; solve it.
+        let moves = host.puzzle_moves(&who(BOB)).await.unwrap();
+        let p = host
+            .config()
+            .puzzles
+            .iter()
+            .find(|p| {
+                let pos = *p.game_at(0).position();
+                pos.notations(&pos.legal_moves()) == moves && !seen.contains(*p)
+            })
+            .unwrap()
+            .clone();
+        assert!(
+            !future.contains(&p),
+            "a day's puzzle still to come was served"
+        );
+        let done = solve(&host, &who(BOB), &p).await;
+        assert!(matches!(
+            said(&done),
+            PuzzleMsg::Solved {
+                daily: false,
+                rating: Some((before, after)),
+                ..
+            } if after > before
+        ));
+        seen.push(p);
+    }
+    let practice = host.config().puzzles.len() - (DAILY - today);
+    assert_eq!(seen.len(), practice);
+    let r = host.puzzle_stats(&who(BOB), None).await.unwrap();
+    assert!(matches!(
+        said(&r),
+        PuzzleMsg::Stats {
+            streak: 0,
+            solved: 0,
+            practice,
+            ..
+        } if *practice == seen.len() as i64
+    ));
+}
+
+#[tokio::test]
+async fn the_daily_post_goes_out_once_a_day_even_across_a_restart() {
+    let (host, clock, path) = host().await;
+    let here = who(ALICE);
+    assert!(matches!(
+        host.set_puzzle_channel(&here, Some(ChannelId(700))).await,
+        Err(HostError::PuzzleChannelNeedsManageServer)
+    ));
+    let admin = Who {
+        admin: true,
+        ..here.clone()
+    };
+    host.set_puzzle_channel(&admin, Some(ChannelId(700)))
+        .await
+        .unwrap();
+    assert_eq!(
+        host.claim_puzzle_posts().await.unwrap(),
+        vec![(GUILD, ChannelId(700))]
+    );
+    let post = host.daily_puzzle_post(Lang::ENGLISH).unwrap();
+    assert!(!post.ephemeral && post.board.is_some() && post.buttons.len() == 1);
+    // The button opens today's puzzle privately for whoever clicks.
+    let opened = host.press(&who(BOB), post.buttons[0].action).await.unwrap();
+    assert!(opened.ephemeral);
+    assert!(matches!(
+        said(&opened),
+        PuzzleMsg::Shown { date: Some(_), .. }
+    ));
+    assert!(host.claim_puzzle_posts().await.unwrap().is_empty());
+    host.store().close().await;
+    drop(host);
+    let host = open(&path, &clock).await;
+    assert!(
+        host.claim_puzzle_posts().await.unwrap().is_empty(),
+        "posted twice after a restart"
+    );
+    clock.set(NOON + DAY);
+    assert_eq!(host.claim_puzzle_posts().await.unwrap().len(), 1);
+    // Two hosts on one database share the day's post.
+    let other = open(&path, &clock).await;
+    clock.set(NOON + 2 * DAY);
+    let (a, b) = tokio::join!(host.claim_puzzle_posts(), other.claim_puzzle_posts());
+    assert_eq!(a.unwrap().len() + b.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn the_server_leaderboard_ranks_live_streaks_and_needs_a_server() {
+    let (host, clock, _) = host().await;
+    for (user, days) in [(ALICE, 2), (BOB, 1)] {
+        for day in 0..days {
+            clock.set(NOON + day * DAY);
+            let p = todays(&host, &clock);
+            host.puzzle(&who(user), false).await.unwrap();
+            solve(&host, &who(user), &p).await;
+        }
+    }
+    let r = host.puzzle_leaderboard(&who(ALICE)).await.unwrap();
+    match said(&r) {
+        PuzzleMsg::Leaderboard { rows } => {
+            let order: Vec<(UserId, i64)> = rows.iter().map(|r| (r.user, r.streak)).collect();
+            assert_eq!(order, vec![(ALICE, 2), (BOB, 1)]);
+        }
+        other => panic!("{other:?}"),
+    }
+    let dm = Who {
+        guild: None,
+        ..who(ALICE)
+    };
+    assert!(matches!(
+        host.puzzle_leaderboard(&dm).await,
+        Err(HostError::ServerOnly)
+    ));
+}
