@@ -521,6 +521,14 @@ fn generate_puzzles(
         ..defaults
     };
     let start = std::time::Instant::now();
+    let header = format!(
+        "# dama puzzles generate --count {count} --seed {seed}\n\
+         # position (solver to move)\tkind\tline\trating\tfind depth\tpieces given\n"
+    );
+    file.write_all(header.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
+    let file = std::sync::Mutex::new(file);
+    let write_failed = std::sync::atomic::AtomicBool::new(false);
     let puzzles = generate(settings, |p| {
         eprint!(
             "\rgames {} · candidates {} · puzzles {} · {:.0} s   ",
@@ -529,19 +537,18 @@ fn generate_puzzles(
             p.found,
             start.elapsed().as_secs_f64()
         );
+    }, |p| {
+        // Each puzzle is written as soon as it is final, so a long run can be stopped early.
+        let mut file = file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if file.write_all(format!("{}\n", p.to_line()).as_bytes()).and_then(|()| file.flush()).is_err() {
+            write_failed.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
     });
     eprintln!();
     let secs = start.elapsed().as_secs_f64();
-    let mut text = format!(
-        "# dama puzzles generate --count {count} --seed {seed}\n\
-         # position (solver to move)\tkind\tline\trating\tfind depth\tpieces given\n"
-    );
-    for p in &puzzles {
-        text.push_str(&p.to_line());
-        text.push('\n');
+    if write_failed.into_inner() {
+        return Err(format!("cannot write {}", output.display()));
     }
-    file.write_all(text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
     Ok(writeln!(
         out,
         "{} puzzles in {secs:.0} s ({:.1} per minute) written to {}",

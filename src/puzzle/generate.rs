@@ -50,7 +50,13 @@ const MAX_PLIES: usize = 200;
 
 /// Plays games until `count` puzzles are found; the result depends only on the settings' seed
 /// and count (games are numbered, and puzzles are kept in game order), not on the threads.
-pub fn generate(settings: Settings, progress: impl Fn(Progress) + Sync) -> Vec<Puzzle> {
+/// `found` hears of each puzzle as soon as the games before it are done, in the final order.
+pub fn generate(
+    settings: Settings,
+    progress: impl Fn(Progress) + Sync,
+    found_one: impl Fn(&Puzzle) + Sync,
+) -> Vec<Puzzle> {
+    let told = Mutex::new((0usize, HashSet::new(), 0usize));
     let next_game = AtomicUsize::new(0);
     let found: Mutex<Vec<(usize, Vec<Puzzle>)>> = Mutex::new(Vec::new());
     let done = |found: &[(usize, Vec<Puzzle>)]| {
@@ -83,7 +89,23 @@ pub fn generate(settings: Settings, progress: impl Fn(Progress) + Sync) -> Vec<P
                     st.found += puzzles.len();
                     progress(*st);
                     drop(st);
-                    found.lock().unwrap().push((index, puzzles));
+                    let mut all = found.lock().unwrap();
+                    all.push((index, puzzles));
+                    // Tell of the puzzles of every game up to the first still running.
+                    let mut told = told.lock().unwrap();
+                    loop {
+                        let (next, seen, count) = &mut *told;
+                        let Some((_, ps)) = all.iter().find(|(i, _)| i == next) else {
+                            break;
+                        };
+                        for p in ps {
+                            if *count < settings.count && seen.insert(p.start) {
+                                *count += 1;
+                                found_one(p);
+                            }
+                        }
+                        *next += 1;
+                    }
                 }
             });
         }
