@@ -529,21 +529,31 @@ fn generate_puzzles(
         .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
     let file = std::sync::Mutex::new(file);
     let write_failed = std::sync::atomic::AtomicBool::new(false);
-    let puzzles = generate(settings, |p| {
-        eprint!(
-            "\rgames {} · candidates {} · puzzles {} · {:.0} s   ",
-            p.games,
-            p.candidates,
-            p.found,
-            start.elapsed().as_secs_f64()
-        );
-    }, |p| {
-        // Each puzzle is written as soon as it is final, so a long run can be stopped early.
-        let mut file = file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if file.write_all(format!("{}\n", p.to_line()).as_bytes()).and_then(|()| file.flush()).is_err() {
-            write_failed.store(true, std::sync::atomic::Ordering::Relaxed);
-        }
-    });
+    let puzzles = generate(
+        settings,
+        |p| {
+            eprint!(
+                "\rgames {} · candidates {} · puzzles {} · {:.0} s   ",
+                p.games,
+                p.candidates,
+                p.found,
+                start.elapsed().as_secs_f64()
+            );
+        },
+        |p| {
+            // Each puzzle is written as soon as it is final, so a long run can be stopped early.
+            let mut file = file
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if file
+                .write_all(format!("{}\n", p.to_line()).as_bytes())
+                .and_then(|()| file.flush())
+                .is_err()
+            {
+                write_failed.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        },
+    );
     eprintln!();
     let secs = start.elapsed().as_secs_f64();
     if write_failed.into_inner() {

@@ -906,3 +906,132 @@ async fn a_game_thread_is_opened_only_for_a_challenge_still_open() {
         .count();
     assert_eq!(threads, 1);
 }
+
+/// Today's puzzle, by the bot's rule (the first 365 in turn, the day turning at midnight in
+/// Türkiye).
+fn todays_puzzle() -> dama::puzzle::Puzzle {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let set = dama::puzzle::shipped();
+    let day = dama::host::turkish_day(now);
+    set[day.rem_euclid(365.min(set.len()) as i64) as usize].clone()
+}
+
+fn puzzle_move(fake: &FakeDiscord, user: u64, name: &str, text: &str) -> u64 {
+    fake.slash(
+        CHANNEL,
+        user,
+        name,
+        "puzzle",
+        json!([{ "name": "move", "type": 3, "value": text }]),
+        &[],
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn todays_puzzle_is_solved_privately_and_posted_daily_in_the_chosen_channel() {
+    let (fake, _bot, _db) = connected_bot("puzzle").await;
+    let p = todays_puzzle();
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, ALICE, "alice", "puzzle", json!([]), &[]);
+    let shown = answer_to(&fake, from, id).await;
+    assert!(shown.ephemeral(), "{}", shown.json);
+    assert!(
+        shown.content().starts_with("Today's puzzle"),
+        "{}",
+        shown.content()
+    );
+    assert!(shown.png().is_some(), "the puzzle comes with its board");
+    // A wrong move costs a try, privately.
+    let game = p.game_at(0);
+    let pos = game.position();
+    let wrong = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| *m != p.line[0])
+        .map(|m| pos.notation(&m))
+        .unwrap();
+    let from = fake.call_count();
+    let id = puzzle_move(&fake, ALICE, "alice", &wrong);
+    let r = answer_to(&fake, from, id).await;
+    assert!(r.ephemeral());
+    assert!(r.content().contains("2 tries left"), "{}", r.content());
+    // The right moves, answered by the defence, to the end.
+    for step in 0..p.moves() {
+        let game = p.game_at(step);
+        let text = game.position().notation(&p.line[2 * step]);
+        let from = fake.call_count();
+        let id = puzzle_move(&fake, ALICE, "alice", &text);
+        let r = answer_to(&fake, from, id).await;
+        assert!(r.ephemeral(), "{}", r.json);
+        if step + 1 < p.moves() {
+            assert!(r.content().starts_with("Right!"), "{}", r.content());
+        } else {
+            assert!(r.content().starts_with("Solved!"), "{}", r.content());
+            assert!(
+                r.files
+                    .iter()
+                    .any(|(n, b)| n.ends_with(".gif") && b.starts_with(b"GIF8")),
+                "the solution as an animation"
+            );
+        }
+    }
+    assert!(
+        fake.created_in(CHANNEL)
+            .iter()
+            .all(|c| !c.content().contains("puzzle")),
+        "nothing about the puzzle in the channel"
+    );
+    // An admin picks a puzzle channel: today's puzzle is posted there, with its button.
+    const PUZZLES: u64 = 555_555_555_555_555_555;
+    let from = fake.call_count();
+    let id = fake.slash(
+        CHANNEL,
+        ALICE,
+        "alice",
+        "puzzle-channel",
+        json!([{ "name": "channel", "type": 7, "value": PUZZLES.to_string() }]),
+        &[],
+    );
+    let set = answer_to(&fake, from, id).await;
+    assert!(
+        set.content().contains(&format!("<#{PUZZLES}>")),
+        "{}",
+        set.content()
+    );
+    let post = fake
+        .wait_created(PUZZLES, |c| c.content().contains("Daily puzzle"))
+        .await;
+    assert!(post.png().is_some());
+    assert_eq!(post.custom_ids(), vec!["puzzle:open".to_string()]);
+    // Bob opens it from the button, privately.
+    let from = fake.call_count();
+    let click = fake.click(PUZZLES, BOB, "bob", "puzzle:open", &post.custom_ids());
+    let opened = answer_to(&fake, from, click).await;
+    assert!(opened.ephemeral(), "{}", opened.json);
+    assert!(
+        opened.content().starts_with("Today's puzzle"),
+        "{}",
+        opened.content()
+    );
+    // Posted once, however often it is asked for again.
+    let from = fake.call_count();
+    let id = fake.slash(
+        CHANNEL,
+        ALICE,
+        "alice",
+        "puzzle-channel",
+        json!([{ "name": "channel", "type": 7, "value": PUZZLES.to_string() }]),
+        &[],
+    );
+    answer_to(&fake, from, id).await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    let posts = fake
+        .created_in(PUZZLES)
+        .iter()
+        .filter(|c| c.content().contains("Daily puzzle"))
+        .count();
+    assert_eq!(posts, 1);
+}

@@ -447,10 +447,16 @@ async fn puzzle_leaderboard(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, rename = "puzzle-channel")]
 async fn puzzle_channel(
     ctx: Context<'_>,
-    #[channel_types("Text")] channel: Option<serenity::GuildChannel>,
+    #[channel_types("Text")] channel: Option<serenity::ChannelId>,
 ) -> Result<(), Error> {
     let who = asker(&ctx).await;
-    let channel = channel.map(|c| crate::host::ChannelId(c.id.get()));
+    let channel = channel.map(|c| crate::host::ChannelId(c.get()));
     let result = ctx.data().host.set_puzzle_channel(&who, channel).await;
-    answer(ctx, who.lang, result).await
+    let chosen = result.is_ok();
+    answer(ctx, who.lang, result).await?;
+    // A new puzzle channel gets today's puzzle now, not at midnight.
+    if chosen {
+        super::post_daily_puzzles(ctx.serenity_context(), &ctx.data().0).await;
+    }
+    Ok(())
 }

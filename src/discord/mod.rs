@@ -552,7 +552,8 @@ async fn shutdown_signal() {
     }
 }
 
-/// Every minute: expired challenges, warnings and losses on time, damaged games.
+/// Every minute: expired challenges, warnings and losses on time, damaged games, and the
+/// daily puzzle where it is due.
 fn spawn_sweeper(ctx: serenity::Context, data: Arc<Data>) {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(Duration::from_secs(60));
@@ -584,23 +585,30 @@ fn spawn_sweeper(ctx: serenity::Context, data: Arc<Data>) {
                 }
                 Err(e) => tracing::error!(error = %e, "the sweep failed"),
             }
-            match data.host.claim_puzzle_posts().await {
-                Ok(posts) => {
-                    for (guild, channel) in posts {
-                        let lang = data.channel_lang(&ctx, Some(guild)).await;
-                        match data.host.daily_puzzle_post(lang) {
-                            Ok(reply) => {
-                                let channel = serenity::ChannelId::new(channel.0);
-                                post(&ctx.http, &data, channel, lang, &reply).await;
-                            }
-                            Err(e) => tracing::error!(error = %e, "the daily puzzle post failed"),
-                        }
-                    }
-                }
-                Err(e) => tracing::error!(error = %e, "claiming the daily puzzle posts failed"),
-            }
+            post_daily_puzzles(&ctx, &data).await;
         }
     });
+}
+
+/// Posts today's puzzle in every puzzle channel that has not had it (each once a day).
+async fn post_daily_puzzles(ctx: &serenity::Context, data: &Arc<Data>) {
+    let posts = match data.host.claim_puzzle_posts().await {
+        Ok(posts) => posts,
+        Err(e) => {
+            tracing::error!(error = %e, "claiming the daily puzzle posts failed");
+            return;
+        }
+    };
+    for (guild, channel) in posts {
+        let lang = data.channel_lang(ctx, Some(guild)).await;
+        match data.host.daily_puzzle_post(lang) {
+            Ok(reply) => {
+                let channel = serenity::ChannelId::new(channel.0);
+                post(&ctx.http, data, channel, lang, &reply).await;
+            }
+            Err(e) => tracing::error!(error = %e, guild = guild.0, "the daily puzzle post failed"),
+        }
+    }
 }
 
 async fn on_error(error: poise::FrameworkError<'_, Shared, Error>) {

@@ -408,10 +408,22 @@ impl FakeDiscord {
             .iter()
             .map(|(u, n)| (u.to_string(), Self::user(*u, n)))
             .collect();
+        // Channel options are resolved too, as text channels of the test server.
+        let channels: serde_json::Map<String, Value> = options
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|o| o["type"] == 7)
+            .filter_map(|o| o["value"].as_str())
+            .map(|c| {
+                let channel = json!({ "id": c, "type": 0, "name": "puzzles", "permissions": "2251799813685247" });
+                (c.to_string(), channel)
+            })
+            .collect();
         body["data"] = json!({
             "id": "700000000000000001", "name": "dama", "type": 1, "guild_id": GUILD.to_string(),
             "options": [{ "name": sub, "type": 1, "options": options }],
-            "resolved": { "users": resolved }
+            "resolved": { "users": resolved, "channels": channels }
         });
         self.send("INTERACTION_CREATE", body);
         id
