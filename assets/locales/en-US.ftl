@@ -340,6 +340,7 @@ help =
     • `/dama board`, `/dama moves`, `/dama pdn`, `/dama replay`, `/dama leaderboard`, `/dama stats`, `/dama rules`.
     • One game per channel; ask for thread: true to play in a thread. Move within { $hours } hours, or you lose on time.
     • `/dama language` sets the language of the bot's replies, for you or (with Manage Server) for the server.
+    • `/dama puzzle`: the daily puzzle, the same for everyone, three tries; keep your streak going. `/dama puzzle random:true` for practice.
 
 ## Slash commands (names: lower case, at most 32 characters, no spaces)
 

@@ -305,6 +305,7 @@ help =
     • `/dama tahta`, `/dama hamleler`, `/dama pdn`, `/dama tekrar`, `/dama sıralama`, `/dama istatistik`, `/dama kurallar`.
     • Her kanalda bir oyun; alt başlıkta oynamak için davette alt-başlık: evet seç. { $hours } saat içinde hamle yap, yoksa süreden kaybedersin.
     • `/dama dil` botun dilini senin için ya da (Sunucuyu Yönet izniyle) bütün sunucu için seçer.
+    • `/dama bulmaca`: herkese aynı günün bulmacası, üç hak; serini sürdür. Alıştırma için `/dama bulmaca rastgele:evet`.
 
 ## Eğik çizgi komutları (adlar: küçük harf, en çok 32 karakter, boşluksuz)
 

@@ -88,6 +88,7 @@ impl Host {
         let daily = self.daily_count();
         let today_index = self.daily_index(today);
         let tried = self.store.puzzles_tried(who.user).await?;
+        let ratings = self.store.puzzle_ratings().await?;
         let rating = self
             .store
             .puzzler(who.user)
@@ -102,7 +103,7 @@ impl Host {
             if tried.contains(&key) {
                 continue;
             }
-            let r = self.puzzle_rating(p, &key).await?.rating;
+            let r = ratings.get(&key).copied().unwrap_or(f64::from(p.rating));
             candidates.push(((r - rating).abs(), i));
         }
         candidates.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));

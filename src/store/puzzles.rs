@@ -109,6 +109,14 @@ impl Store {
         .await?)
     }
 
+    /// Every rated puzzle's rating, by puzzle.
+    pub async fn puzzle_ratings(&self) -> Result<std::collections::HashMap<String, f64>> {
+        let rows: Vec<(String, f64)> = sqlx::query_as("SELECT puzzle, rating FROM puzzle_ratings")
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.into_iter().collect())
+    }
+
     /// The best streaks among players who tried a puzzle in this server: current streak
     /// first (a streak counts while its last day is `today` or the day before), then best.
     pub async fn puzzle_leaderboard(
