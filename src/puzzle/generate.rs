@@ -45,6 +45,11 @@ pub struct Progress {
 
 /// Deepest search used to grade how hard the first move is to find.
 const GRADE_DEPTH: u32 = 14;
+/// Nodes one grading search may use: a deep search of a wide position would otherwise take
+/// minutes and hold up the whole run (the first move is then "deeper than we looked").
+const GRADE_NODES: u64 = 3_000_000;
+/// Nodes the screening search of one position may use.
+const SCREEN_NODES: u64 = 2_000_000;
 /// Self-play games stop here.
 const MAX_PLIES: usize = 200;
 
@@ -139,7 +144,13 @@ fn puzzles_of_game(
             continue;
         }
         searcher.clear();
-        let Some(r) = searcher.search(&Game::new(*pos), Limits::depth(6)) else {
+        // A forced win seen makes the search go on until its length is exact; the node cap
+        // keeps that from running for minutes in a wide position.
+        let screen = Limits {
+            nodes: Some(SCREEN_NODES),
+            ..Limits::depth(6)
+        };
+        let Some(r) = searcher.search(&Game::new(*pos), screen) else {
             continue;
         };
         // Screen: a forced win within MAX_MOVES of the side to move's own moves.
@@ -210,8 +221,14 @@ pub fn grade(start: Position, line: Vec<Move>, searcher: &mut Searcher) -> Puzzl
         .find(|&d| {
             searcher.clear();
             searcher
-                .search(&game, Limits::depth(d))
-                .is_some_and(|r| r.best == line[0] && r.score > MATE - 200)
+                .search(
+                    &game,
+                    Limits {
+                        nodes: Some(GRADE_NODES),
+                        ..Limits::depth(d)
+                    },
+                )
+                .is_some_and(|r| r.best == line[0] && r.score > MATE - 200 && r.depth >= d)
         })
         .unwrap_or(GRADE_DEPTH + 1);
     let given: u32 = line
