@@ -60,7 +60,7 @@ impl Host {
     }
 
     /// Today's puzzle, or with `random` a practice puzzle near the player's puzzle rating;
-    /// shown privately. Opening it makes it the one `/dama puzzle move:` plays in.
+    /// shown privately. Opening it makes it the puzzle the player's next moves go to.
     pub async fn puzzle(&self, who: &Who, random: bool) -> HostResult {
         let set = self.puzzle_set()?;
         let now = self.clock.now();
@@ -380,22 +380,11 @@ impl Host {
     /// The whole solution as an animated picture.
     async fn solution_gif(&self, puzzle: &Puzzle, lang: Lang) -> Result<File, HostError> {
         let game = puzzle.solution();
-        let mut captions = vec![self.captions.caption(
-            &Caption::Puzzle {
-                solver: puzzle.solver(),
-                moves: puzzle.moves(),
-            },
-            lang,
-        )];
-        for (i, (before, mv)) in game.history().enumerate() {
-            let caption = Caption::ReplayPly {
-                number: i / 2 + 1,
-                side: before.side_to_move(),
-                notation: before.notation(&mv),
-                outcome: game.outcome().filter(|_| i + 1 == game.ply_count()),
-            };
-            captions.push(self.captions.caption(&caption, lang));
-        }
+        let first = Caption::Puzzle {
+            solver: puzzle.solver(),
+            moves: puzzle.moves(),
+        };
+        let captions = self.replay_captions(&game, first, lang);
         let renderer = std::sync::Arc::clone(&self.renderer);
         let black = puzzle.solver() == Color::Black;
         let gif = Self::off_runtime(&self.replay_slots, move || {

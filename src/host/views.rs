@@ -128,18 +128,7 @@ impl Host {
         Self::replay_allowed(&row, who)?;
         let game = with_stored_result(&row, self.load(&row).await?);
         let black = row.white_id.is_none() && row.black_id.is_some();
-        let mut captions = vec![self.captions.caption(&Caption::ReplayStart, who.lang)];
-        let plies = game.ply_count();
-        let outcome = game.outcome();
-        for (i, (before, mv)) in game.history().enumerate() {
-            let caption = Caption::ReplayPly {
-                number: i / 2 + 1,
-                side: before.side_to_move(),
-                notation: before.notation(&mv),
-                outcome: outcome.filter(|_| i + 1 == plies),
-            };
-            captions.push(self.captions.caption(&caption, who.lang));
-        }
+        let captions = self.replay_captions(&game, Caption::ReplayStart, who.lang);
         let renderer = Arc::clone(&self.renderer);
         let frames = self.config.replay_max_frames;
         let gif = Self::off_runtime(&self.replay_slots, move || {
@@ -153,6 +142,29 @@ impl Host {
             }),
             ..Reply::say(Msg::ReplayFile { game: row.id })
         })
+    }
+
+    /// The captions of a replay's frames: `first` over the start, then each ply and, on the
+    /// last, how the game ended.
+    pub(super) fn replay_captions(
+        &self,
+        game: &crate::engine::Game,
+        first: Caption,
+        lang: super::Lang,
+    ) -> Vec<String> {
+        let mut captions = vec![self.captions.caption(&first, lang)];
+        let plies = game.ply_count();
+        let outcome = game.outcome();
+        for (i, (before, mv)) in game.history().enumerate() {
+            let caption = Caption::ReplayPly {
+                number: i / 2 + 1,
+                side: before.side_to_move(),
+                notation: before.notation(&mv),
+                outcome: outcome.filter(|_| i + 1 == plies),
+            };
+            captions.push(self.captions.caption(&caption, lang));
+        }
+        captions
     }
 
     /// The ratings table of this server or of everyone.
