@@ -111,7 +111,7 @@ fn database_urls_that_cannot_keep_games_are_refused_at_start_in_one_line() {
         "sqlite:",
         "sqlite://",
         "sqlite::memory:",
-        "postgres://postgres@127.0.0.1/test",
+        "mysql://root@127.0.0.1/test",
     ] {
         for command in [&["console"][..], &["run"]] {
             let out = Command::new(env!("CARGO_BIN_EXE_dama"))

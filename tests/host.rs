@@ -1,9 +1,10 @@
-//! The game host against a real SQLite file: every operation and every refusal.
+//! The game host against a real database (SQLite, and PostgreSQL when a server answers): every
+//! operation and every refusal.
 mod common;
 
-use std::path::PathBuf;
+use common::db::TestDb;
+
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use dama::ai::{Level, Limits};
@@ -29,21 +30,8 @@ fn renderer() -> Arc<Renderer> {
     Arc::clone(R.get_or_init(|| Arc::new(Renderer::default())))
 }
 
-fn temp_db() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "dama-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("dama.db")
-}
-
-async fn open(path: &std::path::Path, clock: &Clock) -> Host {
-    let store = Store::open(&format!("sqlite://{}", path.display()))
-        .await
-        .unwrap();
+async fn open(url: &str, clock: &Clock) -> Host {
+    let store = Store::open(url).await.unwrap();
     let config = HostConfig {
         hint_limits: Limits::depth(3),
         ..HostConfig::default()
@@ -57,10 +45,10 @@ async fn open(path: &std::path::Path, clock: &Clock) -> Host {
     )
 }
 
-async fn host() -> (Host, Clock, PathBuf) {
-    let path = temp_db();
+async fn host(db: &TestDb) -> (Host, Clock, String) {
+    let url = db.url();
     let clock = Clock::manual(1_800_000_000);
-    (open(&path, &clock).await, clock, path)
+    (open(&url, &clock).await, clock, url)
 }
 
 fn who(user: UserId) -> Who {
@@ -108,9 +96,8 @@ async fn pdn(host: &Host, w: &Who) -> String {
     String::from_utf8(host.pdn(w).await.unwrap().file.unwrap().bytes).unwrap()
 }
 
-#[tokio::test]
-async fn a_challenge_accepted_by_button_starts_a_game_with_a_board() {
-    let (host, _, _) = host().await;
+async fn a_challenge_accepted_by_button_starts_a_game_with_a_board(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     let c = host
         .challenge(&who(ALICE), BOB, ColorChoice::White, true, false)
         .await
@@ -159,9 +146,8 @@ async fn a_challenge_accepted_by_button_starts_a_game_with_a_board() {
     );
 }
 
-#[tokio::test]
-async fn moves_alternate_and_every_wrong_move_is_refused_without_changing_anything() {
-    let (host, _, _) = host().await;
+async fn moves_alternate_and_every_wrong_move_is_refused_without_changing_anything(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     start_game(&host, true, CHANNEL).await;
     assert!(matches!(
         host.play(&who(BOB), "f6-f5").await,
@@ -207,9 +193,8 @@ async fn moves_alternate_and_every_wrong_move_is_refused_without_changing_anythi
     assert!(text.contains("[White \"player1001\"]"), "{text}");
 }
 
-#[tokio::test]
-async fn the_board_says_whose_turn_it_is_until_when_and_that_a_capture_is_due() {
-    let (host, clock, _) = host().await;
+async fn the_board_says_whose_turn_it_is_until_when_and_that_a_capture_is_due(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
     start_game(&host, false, CHANNEL).await;
     host.play(&who(ALICE), "e3-e4").await.unwrap();
     let r = host.play(&who(BOB), "e6-e5").await.unwrap();
@@ -224,9 +209,8 @@ async fn the_board_says_whose_turn_it_is_until_when_and_that_a_capture_is_due() 
     );
 }
 
-#[tokio::test]
-async fn a_move_that_crowns_a_king_says_so() {
-    let (host, _, _) = host().await;
+async fn a_move_that_crowns_a_king_says_so(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     start_game(&host, false, CHANNEL).await;
     for (ply, mv) in ["e3-e4", "e6-e5"].iter().enumerate() {
         let p = if ply % 2 == 0 { ALICE } else { BOB };
@@ -244,9 +228,8 @@ async fn a_move_that_crowns_a_king_says_so() {
     );
 }
 
-#[tokio::test]
-async fn challenges_are_refused_to_oneself_and_in_a_busy_channel() {
-    let (host, _, _) = host().await;
+async fn challenges_are_refused_to_oneself_and_in_a_busy_channel(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     assert!(matches!(
         host.challenge(&who(ALICE), ALICE, ColorChoice::Random, true, false)
             .await,
@@ -289,9 +272,8 @@ async fn challenges_are_refused_to_oneself_and_in_a_busy_channel() {
     );
 }
 
-#[tokio::test]
-async fn challenges_can_be_declined_cancelled_and_expire() {
-    let (host, clock, _) = host().await;
+async fn challenges_can_be_declined_cancelled_and_expire(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
     let c = host
         .challenge(&who(ALICE), BOB, ColorChoice::Black, false, false)
         .await
@@ -362,9 +344,8 @@ async fn challenges_can_be_declined_cancelled_and_expire() {
     ));
 }
 
-#[tokio::test]
-async fn one_player_cannot_hold_many_open_challenges_or_ai_games() {
-    let (host, clock, _) = host().await;
+async fn one_player_cannot_hold_many_open_challenges_or_ai_games(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
     for i in 0..3 {
         host.challenge(&at(ALICE, 100 + i), BOB, ColorChoice::Random, true, false)
             .await
@@ -392,9 +373,8 @@ async fn one_player_cannot_hold_many_open_challenges_or_ai_games() {
     ));
 }
 
-#[tokio::test]
-async fn a_game_against_the_ai_goes_on_with_the_ai_answering() {
-    let (host, _, _) = host().await;
+async fn a_game_against_the_ai_goes_on_with_the_ai_answering(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     let start = host
         .play_ai(&who(ALICE), Level::Medium, Color::White)
         .await
@@ -450,9 +430,8 @@ async fn a_game_against_the_ai_goes_on_with_the_ai_answering() {
     assert!(matches!(hint.body[..], [Msg::Hint { .. }]), "{hint:?}");
 }
 
-#[tokio::test]
-async fn resigning_a_rated_game_is_confirmed_then_ends_it_naming_winner_and_loser() {
-    let (host, _, _) = host().await;
+async fn resigning_a_rated_game_is_confirmed_then_ends_it_naming_winner_and_loser(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     start_game(&host, true, CHANNEL).await;
     host.play(&who(ALICE), "e3-e4").await.unwrap();
     host.play(&who(BOB), "f6-f5").await.unwrap();
@@ -493,9 +472,8 @@ async fn resigning_a_rated_game_is_confirmed_then_ends_it_naming_winner_and_lose
     assert!(pdn(&host, &who(ALICE)).await.contains("[Result \"1-0\"]"));
 }
 
-#[tokio::test]
-async fn a_game_called_off_before_both_sides_moved_is_called_off_everywhere() {
-    let (host, _, _) = host().await;
+async fn a_game_called_off_before_both_sides_moved_is_called_off_everywhere(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     start_game(&host, true, CHANNEL).await;
     host.play(&who(ALICE), "e3-e4").await.unwrap();
     // One ply: not a rated loss; no confirmation asked.
@@ -515,9 +493,8 @@ async fn a_game_called_off_before_both_sides_moved_is_called_off_everywhere() {
     }
 }
 
-#[tokio::test]
-async fn a_draw_offered_and_accepted_ends_the_game_and_a_move_lapses_it() {
-    let (host, _, _) = host().await;
+async fn a_draw_offered_and_accepted_ends_the_game_and_a_move_lapses_it(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     start_game(&host, false, CHANNEL).await;
     let offer = host.draw(&who(ALICE)).await.unwrap();
     assert_eq!(offer.body, vec![Msg::DrawOffered { by: ALICE, to: BOB }]);
@@ -557,9 +534,10 @@ async fn a_draw_offered_and_accepted_ends_the_game_and_a_move_lapses_it() {
     ));
 }
 
-#[tokio::test]
-async fn a_takeback_needs_the_opponents_consent_except_against_the_ai_and_says_what_went_back() {
-    let (host, _, _) = host().await;
+async fn a_takeback_needs_the_opponents_consent_except_against_the_ai_and_says_what_went_back(
+    db: TestDb,
+) {
+    let (host, _, _) = host(&db).await;
     start_game(&host, true, CHANNEL).await;
     host.play(&who(ALICE), "e3-e4").await.unwrap();
     assert!(
@@ -612,9 +590,8 @@ async fn a_takeback_needs_the_opponents_consent_except_against_the_ai_and_says_w
     host.play(&at(CAROL, 800), "h3-h4").await.unwrap();
 }
 
-#[tokio::test]
-async fn hints_are_for_casual_and_ai_games_only() {
-    let (host, _, _) = host().await;
+async fn hints_are_for_casual_and_ai_games_only(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     start_game(&host, true, CHANNEL).await;
     assert!(matches!(
         host.hint(&who(ALICE)).await,
@@ -628,9 +605,8 @@ async fn hints_are_for_casual_and_ai_games_only() {
     ));
 }
 
-#[tokio::test]
-async fn board_moves_pdn_and_replay_are_there_for_the_asking() {
-    let (host, _, _) = host().await;
+async fn board_moves_pdn_and_replay_are_there_for_the_asking(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     assert!(matches!(
         host.board(&who(ALICE)).await,
         Err(HostError::NoGameYet)
@@ -669,9 +645,8 @@ async fn board_moves_pdn_and_replay_are_there_for_the_asking() {
     );
 }
 
-#[tokio::test]
-async fn the_pictures_captions_follow_the_language_asked_for() {
-    let (host, _, _) = host().await;
+async fn the_pictures_captions_follow_the_language_asked_for(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     start_game(&host, false, CHANNEL).await;
     let english = host.board(&who(CAROL)).await.unwrap().board.unwrap();
     let turkish = Who {
@@ -687,9 +662,8 @@ async fn the_pictures_captions_follow_the_language_asked_for() {
     );
 }
 
-#[tokio::test]
-async fn stale_buttons_are_refused_politely() {
-    let (host, _, _) = host().await;
+async fn stale_buttons_are_refused_politely(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     let board = start_game(&host, false, CHANNEL).await;
     host.play(&who(ALICE), "e3-e4").await.unwrap();
     let old_resign = button(&board, ButtonLabel::Resign);
@@ -703,9 +677,8 @@ async fn stale_buttons_are_refused_politely() {
     ));
 }
 
-#[tokio::test]
-async fn a_slow_player_is_warned_once_then_loses_on_time() {
-    let (host, clock, _) = host().await;
+async fn a_slow_player_is_warned_once_then_loses_on_time(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
     start_game(&host, true, CHANNEL).await;
     host.play(&who(ALICE), "e3-e4").await.unwrap();
     let deadline = clock.now() + 72 * 3600;
@@ -746,9 +719,8 @@ async fn a_slow_player_is_warned_once_then_loses_on_time() {
     ));
 }
 
-#[tokio::test]
-async fn a_restart_loses_nothing_and_the_ai_turn_is_resumed() {
-    let path = temp_db();
+async fn a_restart_loses_nothing_and_the_ai_turn_is_resumed(db: TestDb) {
+    let path = db.url();
     let clock = Clock::manual(1_800_000_000);
     let host = open(&path, &clock).await;
     start_game(&host, true, CHANNEL).await;
@@ -788,9 +760,8 @@ async fn a_restart_loses_nothing_and_the_ai_turn_is_resumed() {
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn moves_submitted_at_once_are_played_once_each_ply() {
-    let (host, _, _) = host().await;
+async fn moves_submitted_at_once_are_played_once_each_ply(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     let host = Arc::new(host);
     start_game(&host, false, CHANNEL).await;
     for (ply, mv) in ["e3-e4", "f6-f5", "d3-d4", "c6-c5"].iter().enumerate() {
@@ -841,9 +812,8 @@ fn leaders(reply: &Reply) -> Vec<dama::host::Record> {
     }
 }
 
-#[tokio::test]
-async fn ratings_follow_glicko2_and_only_rated_games_between_people_count() {
-    let (host, _, _) = host().await;
+async fn ratings_follow_glicko2_and_only_rated_games_between_people_count(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     alice_beats_bob(&host, 1, ALICE, BOB).await;
     alice_beats_bob(&host, 2, CAROL, BOB).await;
     alice_beats_bob(&host, 3, ALICE, CAROL).await;
@@ -933,9 +903,8 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count() {
     );
 }
 
-#[tokio::test]
-async fn languages_chosen_by_players_and_servers_are_kept() {
-    let (host, _, path) = host().await;
+async fn languages_chosen_by_players_and_servers_are_kept(db: TestDb) {
+    let (host, _, path) = host(&db).await;
     let tr = Words::new().pick("tr").unwrap();
     host.set_language(&who(ALICE), dama::host::LanguageScope::Me, Some(tr))
         .await
@@ -967,9 +936,8 @@ async fn languages_chosen_by_players_and_servers_are_kept() {
     assert_eq!(host.languages(ALICE, None).await.unwrap().user, None);
 }
 
-#[tokio::test]
-async fn a_second_host_on_the_same_database_never_plays_against_a_stale_position() {
-    let path = temp_db();
+async fn a_second_host_on_the_same_database_never_plays_against_a_stale_position(db: TestDb) {
+    let path = db.url();
     let clock = Clock::manual(1_800_000_000);
     let a = open(&path, &clock).await;
     let b = open(&path, &clock).await;
@@ -995,10 +963,9 @@ async fn a_second_host_on_the_same_database_never_plays_against_a_stale_position
     assert!(pdn.contains("1. e3-e4 a6-a5 2. e4-e5 *"), "{pdn}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn several_hosts_on_one_database_store_only_legal_moves() {
+async fn several_hosts_on_one_database_store_only_legal_moves(db: TestDb) {
     use dama::engine::{Game, fen};
-    let path = temp_db();
+    let path = db.url();
     let clock = Clock::manual(1_800_000_000);
     let first = open(&path, &clock).await;
     let channels = [11u64, 12, 13];
@@ -1057,9 +1024,8 @@ async fn several_hosts_on_one_database_store_only_legal_moves() {
     }
 }
 
-#[tokio::test]
-async fn a_damaged_game_is_reported_once_skipped_by_the_sweep_and_can_be_aborted() {
-    let (host, clock, path) = host().await;
+async fn a_damaged_game_is_reported_once_skipped_by_the_sweep_and_can_be_aborted(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
     start_game(&host, false, 1).await;
     host.play(&at(ALICE, 1), "e3-e4").await.unwrap();
     start_game(&host, false, 2).await;
@@ -1072,23 +1038,12 @@ async fn a_damaged_game_is_reported_once_skipped_by_the_sweep_and_can_be_aborted
         .unwrap()
         .id;
     // Another program writes nonsense into the first game's record.
-    {
-        use sqlx::Connection;
-        let mut db = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
-            .await
-            .unwrap();
-        sqlx::query("UPDATE moves SET notation = 'a1-a8' WHERE game_id = ?")
-            .bind(damaged.0)
-            .execute(&mut db)
-            .await
-            .unwrap();
-        sqlx::query("UPDATE games SET version = version + 1 WHERE id = ?")
-            .bind(damaged.0)
-            .execute(&mut db)
-            .await
-            .unwrap();
-        db.close().await.unwrap();
-    }
+    db.execute(&format!(
+        "UPDATE moves SET notation = 'a1-a8' WHERE game_id = {0};
+         UPDATE games SET version = version + 1 WHERE id = {0};",
+        damaged.0
+    ))
+    .await;
     assert!(matches!(
         host.play(&at(BOB, 1), "f6-f5").await,
         Err(HostError::Broken { game }) if game == damaged
@@ -1132,9 +1087,8 @@ async fn a_damaged_game_is_reported_once_skipped_by_the_sweep_and_can_be_aborted
     assert!(host.abort(&admin).await.is_ok());
 }
 
-#[tokio::test]
-async fn an_expired_challenges_buttons_are_greyed_on_its_message() {
-    let (host, clock, _) = host().await;
+async fn an_expired_challenges_buttons_are_greyed_on_its_message(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
     let c = host
         .challenge(&who(ALICE), BOB, ColorChoice::Random, true, false)
         .await
@@ -1155,9 +1109,8 @@ async fn an_expired_challenges_buttons_are_greyed_on_its_message() {
     );
 }
 
-#[tokio::test]
-async fn a_new_board_message_replaces_the_old_one() {
-    let (host, _, _) = host().await;
+async fn a_new_board_message_replaces_the_old_one(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     let board = start_game(&host, false, CHANNEL).await;
     let game = board.game.unwrap();
     let (a, b) = (dama::host::MessageId(1), dama::host::MessageId(2));
@@ -1170,9 +1123,8 @@ async fn a_new_board_message_replaces_the_old_one() {
     assert_eq!(host.set_board_message(game, c).await.unwrap(), Some(b));
 }
 
-#[tokio::test]
-async fn the_stats_card_shows_the_rating_history_ranks_and_record() {
-    let (host, clock, _) = host().await;
+async fn the_stats_card_shows_the_rating_history_ranks_and_record(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
     // Alice beats Bob three times, Carol once; then loses to Carol.
     for ch in 1..=3 {
         alice_beats_bob(&host, ch, ALICE, BOB).await;
@@ -1233,26 +1185,46 @@ async fn the_stats_card_shows_the_rating_history_ranks_and_record() {
     assert!(r.file.is_some());
 }
 
-#[tokio::test]
-async fn the_rating_history_of_past_games_is_rebuilt_to_the_same_ratings() {
-    let (host, _, path) = host().await;
+async fn the_rating_history_of_past_games_is_rebuilt_to_the_same_ratings(db: TestDb) {
+    let (host, _, _) = host(&db).await;
     alice_beats_bob(&host, 1, ALICE, BOB).await;
     alice_beats_bob(&host, 2, CAROL, BOB).await;
     alice_beats_bob(&host, 3, ALICE, CAROL).await;
     let kept = host.store().rating_history(BOB).await.unwrap();
     // As if the history had not been kept: forget it, then rebuild.
-    {
-        use sqlx::Connection;
-        let mut db = sqlx::SqliteConnection::connect(&format!("sqlite://{}", path.display()))
-            .await
-            .unwrap();
-        sqlx::query("DELETE FROM rating_history")
-            .execute(&mut db)
-            .await
-            .unwrap();
-        db.close().await.unwrap();
-    }
+    db.execute("DELETE FROM rating_history").await;
     assert_eq!(host.rebuild_rating_history().await.unwrap(), 3);
     assert_eq!(host.store().rating_history(BOB).await.unwrap(), kept);
     assert_eq!(host.rebuild_rating_history().await.unwrap(), 0, "only once");
 }
+
+on_both_databases!(
+    a_challenge_accepted_by_button_starts_a_game_with_a_board,
+    moves_alternate_and_every_wrong_move_is_refused_without_changing_anything,
+    the_board_says_whose_turn_it_is_until_when_and_that_a_capture_is_due,
+    a_move_that_crowns_a_king_says_so,
+    challenges_are_refused_to_oneself_and_in_a_busy_channel,
+    challenges_can_be_declined_cancelled_and_expire,
+    one_player_cannot_hold_many_open_challenges_or_ai_games,
+    a_game_against_the_ai_goes_on_with_the_ai_answering,
+    resigning_a_rated_game_is_confirmed_then_ends_it_naming_winner_and_loser,
+    a_game_called_off_before_both_sides_moved_is_called_off_everywhere,
+    a_draw_offered_and_accepted_ends_the_game_and_a_move_lapses_it,
+    a_takeback_needs_the_opponents_consent_except_against_the_ai_and_says_what_went_back,
+    hints_are_for_casual_and_ai_games_only,
+    board_moves_pdn_and_replay_are_there_for_the_asking,
+    the_pictures_captions_follow_the_language_asked_for,
+    stale_buttons_are_refused_politely,
+    a_slow_player_is_warned_once_then_loses_on_time,
+    a_restart_loses_nothing_and_the_ai_turn_is_resumed,
+    moves_submitted_at_once_are_played_once_each_ply,
+    ratings_follow_glicko2_and_only_rated_games_between_people_count,
+    languages_chosen_by_players_and_servers_are_kept,
+    a_second_host_on_the_same_database_never_plays_against_a_stale_position,
+    several_hosts_on_one_database_store_only_legal_moves,
+    a_damaged_game_is_reported_once_skipped_by_the_sweep_and_can_be_aborted,
+    an_expired_challenges_buttons_are_greyed_on_its_message,
+    a_new_board_message_replaces_the_old_one,
+    the_stats_card_shows_the_rating_history_ranks_and_record,
+    the_rating_history_of_past_games_is_rebuilt_to_the_same_ratings,
+);

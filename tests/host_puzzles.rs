@@ -1,8 +1,9 @@
 //! Puzzles through the host, with a hand-moved clock: today's puzzle for everyone, three
 //! tries, streaks across days, a try sent twice, practice puzzles, ratings and the daily post.
-use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+
+mod common;
+use common::db::TestDb;
 
 use dama::engine::Move;
 use dama::host::{
@@ -23,21 +24,8 @@ const DAY: i64 = 86_400;
 /// Days' puzzles in turn in these tests (the rest are practice).
 const DAILY: usize = 4;
 
-fn temp_db() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "dama-puzzle-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("dama.db")
-}
-
-async fn open(path: &Path, clock: &Clock) -> Host {
-    let store = Store::open(&format!("sqlite://{}", path.display()))
-        .await
-        .unwrap();
+async fn open(url: &str, clock: &Clock) -> Host {
+    let store = Store::open(url).await.unwrap();
     let config = HostConfig {
         // Puzzles whose first turn offers three wrong moves, to spend all the tries.
         puzzles: Arc::new(
@@ -60,10 +48,10 @@ async fn open(path: &Path, clock: &Clock) -> Host {
     )
 }
 
-async fn host() -> (Host, Clock, PathBuf) {
-    let path = temp_db();
+async fn host(db: &TestDb) -> (Host, Clock, String) {
+    let url = db.url();
     let clock = Clock::manual(NOON);
-    (open(&path, &clock).await, clock, path)
+    (open(&url, &clock).await, clock, url)
 }
 
 fn who(user: UserId) -> Who {
@@ -140,9 +128,10 @@ async fn streak(host: &Host, user: UserId) -> (i64, i64) {
     }
 }
 
-#[tokio::test]
-async fn todays_puzzle_is_the_same_for_everyone_privately_and_turns_at_midnight_in_turkiye() {
-    let (host, clock, _) = host().await;
+async fn todays_puzzle_is_the_same_for_everyone_privately_and_turns_at_midnight_in_turkiye(
+    db: TestDb,
+) {
+    let (host, clock, _) = host(&db).await;
     // 20:59 UTC is 23:59 in Türkiye: still today.
     clock.set(NOON + 8 * 3600 + 59 * 60);
     let a = host.puzzle(&who(ALICE), false).await.unwrap();
@@ -170,9 +159,8 @@ async fn todays_puzzle_is_the_same_for_everyone_privately_and_turns_at_midnight_
     assert_ne!(c.board, a.board);
 }
 
-#[tokio::test]
-async fn right_moves_are_answered_by_the_defence_until_the_puzzle_is_solved() {
-    let (host, clock, _) = host().await;
+async fn right_moves_are_answered_by_the_defence_until_the_puzzle_is_solved(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
     let p = todays(&host, &clock);
     host.puzzle(&who(ALICE), false).await.unwrap();
     for step in 0..p.moves() - 1 {
@@ -220,9 +208,10 @@ async fn right_moves_are_answered_by_the_defence_until_the_puzzle_is_solved() {
     ));
 }
 
-#[tokio::test]
-async fn three_misses_end_the_puzzle_with_the_solution_and_an_illegal_move_costs_nothing() {
-    let (host, clock, _) = host().await;
+async fn three_misses_end_the_puzzle_with_the_solution_and_an_illegal_move_costs_nothing(
+    db: TestDb,
+) {
+    let (host, clock, _) = host(&db).await;
     let p = todays(&host, &clock);
     let wrongs = three_wrong_moves(&p);
     host.puzzle(&who(BOB), false).await.unwrap();
@@ -255,9 +244,8 @@ async fn three_misses_end_the_puzzle_with_the_solution_and_an_illegal_move_costs
     ));
 }
 
-#[tokio::test]
-async fn a_try_sent_twice_counts_once() {
-    let (host, clock, _) = host().await;
+async fn a_try_sent_twice_counts_once(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
     let p = todays(&host, &clock);
     host.puzzle(&who(ALICE), false).await.unwrap();
     let miss = wrong(&p, 0);
@@ -307,9 +295,8 @@ async fn a_try_sent_twice_counts_once() {
     }
 }
 
-#[tokio::test]
-async fn a_streak_grows_day_by_day_and_a_missed_day_resets_it() {
-    let (host, clock, path) = host().await;
+async fn a_streak_grows_day_by_day_and_a_missed_day_resets_it(db: TestDb) {
+    let (host, clock, path) = host(&db).await;
     for day in 0..3 {
         clock.set(NOON + day * DAY);
         let p = todays(&host, &clock);
@@ -345,9 +332,8 @@ async fn a_streak_grows_day_by_day_and_a_missed_day_resets_it() {
     assert_eq!(streak(&host, ALICE).await, (0, 3));
 }
 
-#[tokio::test]
-async fn practice_puzzles_count_for_no_streak_and_are_never_a_day_still_to_come() {
-    let (host, clock, _) = host().await;
+async fn practice_puzzles_count_for_no_streak_and_are_never_a_day_still_to_come(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
     let today = turkish_day(clock.now()).rem_euclid(DAILY as i64) as usize;
     let future: Vec<Puzzle> = host.config().puzzles[today..DAILY].to_vec();
     let mut seen = Vec::new();
@@ -399,9 +385,8 @@ async fn practice_puzzles_count_for_no_streak_and_are_never_a_day_still_to_come(
     ));
 }
 
-#[tokio::test]
-async fn the_daily_post_goes_out_once_a_day_even_across_a_restart() {
-    let (host, clock, path) = host().await;
+async fn the_daily_post_goes_out_once_a_day_even_across_a_restart(db: TestDb) {
+    let (host, clock, path) = host(&db).await;
     let here = who(ALICE);
     assert!(matches!(
         host.set_puzzle_channel(&here, Some(ChannelId(700))).await,
@@ -444,9 +429,8 @@ async fn the_daily_post_goes_out_once_a_day_even_across_a_restart() {
     assert_eq!(a.unwrap().len() + b.unwrap().len(), 1);
 }
 
-#[tokio::test]
-async fn the_server_leaderboard_ranks_live_streaks_and_needs_a_server() {
-    let (host, clock, _) = host().await;
+async fn the_server_leaderboard_ranks_live_streaks_and_needs_a_server(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
     for (user, days) in [(ALICE, 2), (BOB, 1)] {
         for day in 0..days {
             clock.set(NOON + day * DAY);
@@ -472,3 +456,14 @@ async fn the_server_leaderboard_ranks_live_streaks_and_needs_a_server() {
         Err(HostError::ServerOnly)
     ));
 }
+
+on_both_databases!(
+    todays_puzzle_is_the_same_for_everyone_privately_and_turns_at_midnight_in_turkiye,
+    right_moves_are_answered_by_the_defence_until_the_puzzle_is_solved,
+    three_misses_end_the_puzzle_with_the_solution_and_an_illegal_move_costs_nothing,
+    a_try_sent_twice_counts_once,
+    a_streak_grows_day_by_day_and_a_missed_day_resets_it,
+    practice_puzzles_count_for_no_streak_and_are_never_a_day_still_to_come,
+    the_daily_post_goes_out_once_a_day_even_across_a_restart,
+    the_server_leaderboard_ranks_live_streaks_and_needs_a_server,
+);

@@ -1,6 +1,10 @@
 //! The store's guarantees at start: URLs that cannot keep games are refused, a read-only file
-//! is found at once, and processes opening a fresh file together do not race the migrations.
-use dama::store::{Store, StoreError};
+//! is found at once, processes opening a fresh database together do not race the migrations,
+//! and the SQLite and PostgreSQL schemas hold the same tables, columns and indexes.
+mod common;
+
+use common::db::TestDb;
+use dama::store::{Backend, Store, StoreError};
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("dama-store-{}-{name}", std::process::id()));
@@ -18,8 +22,8 @@ async fn urls_that_cannot_keep_games_are_refused_with_a_sentence() {
         ("sqlite://", "in-memory"),
         ("sqlite::memory:", "in-memory"),
         ("sqlite://games.db?mode=memory", "in-memory"),
-        ("postgres://postgres@127.0.0.1/test", "SQLite only"),
-        ("dama.db", "SQLite only"),
+        ("mysql://root@127.0.0.1/test", "SQLite or PostgreSQL only"),
+        ("dama.db", "SQLite or PostgreSQL only"),
     ] {
         let err = Store::open(url)
             .await
@@ -63,4 +67,82 @@ async fn stores_opening_a_fresh_file_at_once_all_succeed() {
             }
         }
     }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn stores_opening_a_fresh_postgres_database_at_once_all_succeed() {
+    for round in 0..3 {
+        let Some(db) = TestDb::postgres().await else {
+            return;
+        };
+        let opens: Vec<_> = (0..6)
+            .map(|_| {
+                let url = db.url();
+                tokio::spawn(async move { Store::open(&url).await.map(|s| s.backend()) })
+            })
+            .collect();
+        for o in opens {
+            match o.await.unwrap() {
+                Ok(backend) => assert_eq!(backend, Backend::Postgres),
+                Err(e) => panic!("round {round}: {e}"),
+            }
+        }
+    }
+}
+
+fn migration_names(dialect: &str) -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("migrations")
+        .join(dialect);
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn both_dialects_have_the_same_migrations() {
+    let sqlite = migration_names("sqlite");
+    assert!(sqlite.len() >= 8, "{sqlite:?}");
+    assert_eq!(sqlite, migration_names("postgres"));
+}
+
+#[tokio::test]
+async fn the_sqlite_and_postgres_schemas_hold_the_same_tables_columns_and_indexes() {
+    let Some(pg) = TestDb::postgres().await else {
+        return;
+    };
+    let lite = TestDb::sqlite();
+    Store::open(&lite.url()).await.unwrap().close().await;
+    Store::open(&pg.url()).await.unwrap().close().await;
+    let lite_columns = lite
+        .pairs(
+            "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p
+             WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' AND m.name NOT LIKE '_sqlx%'",
+        )
+        .await;
+    let pg_columns = pg
+        .pairs(
+            "SELECT table_name::text, column_name::text FROM information_schema.columns
+             WHERE table_schema = 'public' AND table_name NOT LIKE '_sqlx%'",
+        )
+        .await;
+    assert!(lite_columns.len() > 60, "{lite_columns:?}");
+    assert_eq!(lite_columns, pg_columns);
+    let lite_indexes = lite
+        .pairs(
+            "SELECT tbl_name, name FROM sqlite_master
+             WHERE type = 'index' AND sql IS NOT NULL AND tbl_name NOT LIKE '_sqlx%'",
+        )
+        .await;
+    let pg_indexes = pg
+        .pairs(
+            "SELECT tablename::text, indexname::text FROM pg_indexes
+             WHERE schemaname = 'public' AND indexname NOT LIKE '%_pkey' AND tablename NOT LIKE '_sqlx%'",
+        )
+        .await;
+    assert!(lite_indexes.len() >= 8, "{lite_indexes:?}");
+    assert_eq!(lite_indexes, pg_indexes);
 }

@@ -292,9 +292,7 @@ impl Host {
         )
         .await
         .map_err(|e| match e {
-            store::StoreError::Sql(sqlx::Error::Database(d)) if d.is_unique_violation() => {
-                HostError::ChannelBusy
-            }
+            store::StoreError::ChannelBusy => HostError::ChannelBusy,
             other => other.into(),
         })
     }

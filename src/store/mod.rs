@@ -1,33 +1,56 @@
-//! The database: sqlx over SQLite. Schema in `migrations/` (never edited once landed); every
-//! state change is one `BEGIN IMMEDIATE` transaction, so writers queue instead of failing.
+//! The database: sqlx over SQLite (the embedded default) or PostgreSQL (for several processes
+//! sharing one store), through sqlx's `Any` driver, so one set of queries serves both: they are
+//! written in the SQL both dialects share, with `$N` parameters. Schemas in
+//! `migrations/sqlite/` and `migrations/postgres/` (kept equivalent; never edited once landed).
+//!
+//! Every state change is one write transaction, and writers take turns: on SQLite through
+//! `BEGIN IMMEDIATE`; on PostgreSQL through a transaction-scoped advisory lock, which holds
+//! across processes. On top of that every write names what it expects to find (a game's
+//! version, an open challenge), and the keys refuse a second ply, a second running game in a
+//! channel, a second rating row of a game.
 
-use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
+mod flag;
 mod puzzles;
 mod types;
+mod work;
 mod write;
 pub use puzzles::*;
 pub use types::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
     UserId,
 };
+pub use work::*;
 pub use write::*;
 
 use crate::ai::Level;
 use crate::engine::{GameResult, Reason};
+use flag::Flag;
 
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Sqlite, SqliteConnection, SqlitePool, Transaction};
+use sqlx::any::AnyPoolOptions;
+use sqlx::{Any, Transaction};
+use sqlx::{AnyConnection, AnyPool};
 
-/// An open write transaction. Writers take turns inside the process first, so none of them
-/// meets SQLite's busy lock (whose retry sleeps made the slowest moves wait tens of ms).
+/// Which database a store speaks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The advisory lock every PostgreSQL write transaction holds ("dama" in ASCII).
+const WRITE_LOCK: i64 = 0x6461_6d61;
+
+/// An open write transaction.
 pub struct Tx {
-    inner: Transaction<'static, Sqlite>,
-    _turn: OwnedMutexGuard<()>,
+    inner: Transaction<'static, Any>,
+    /// SQLite only: writers take turns inside the process first, so none of them meets
+    /// SQLite's busy lock (whose retry sleeps made the slowest moves wait tens of ms).
+    _turn: Option<OwnedMutexGuard<()>>,
 }
 
 impl Tx {
@@ -38,7 +61,7 @@ impl Tx {
 }
 
 impl std::ops::Deref for Tx {
-    type Target = SqliteConnection;
+    type Target = AnyConnection;
     fn deref(&self) -> &Self::Target {
         &self.inner
     }
@@ -57,18 +80,25 @@ pub enum StoreError {
     Sql(#[from] sqlx::Error),
     #[error("database migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
-    #[error("DATABASE_URL is empty: set it to sqlite://FILE (the default is sqlite://dama.db)")]
+    #[error(
+        "DATABASE_URL is empty: set it to sqlite://FILE (the default is sqlite://dama.db) or postgres://USER@HOST/DATABASE"
+    )]
     EmptyUrl,
     #[error(
         "DATABASE_URL={0} is an in-memory database, which would lose every game (and each connection would see a different one): use a file, such as sqlite://dama.db"
     )]
     InMemory(String),
-    #[error("DATABASE_URL={0}: this build stores games in SQLite only; use sqlite://FILE")]
+    #[error(
+        "DATABASE_URL={0}: games are stored in SQLite or PostgreSQL only; use sqlite://FILE or postgres://USER@HOST/DATABASE"
+    )]
     Unsupported(String),
     #[error(
         "the database {0} is read-only, and the bot must write its games: give it a file it can write"
     )]
     ReadOnly(String),
+    /// A unique key refused the write: the channel already has a running game.
+    #[error("the channel already has a running game")]
+    ChannelBusy,
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -82,6 +112,7 @@ pub struct GameRow {
     pub white_id: Option<UserId>,
     pub black_id: Option<UserId>,
     pub ai_level: Option<Level>,
+    #[sqlx(try_from = "Flag")]
     pub rated: bool,
     pub start_fen: String,
     pub fen: String,
@@ -97,11 +128,13 @@ pub struct GameRow {
     pub takeback_offer: Option<i64>,
     pub warn_at: i64,
     pub deadline: i64,
+    #[sqlx(try_from = "Flag")]
     pub warned: bool,
     pub board_message_id: Option<MessageId>,
     pub created_at: i64,
     pub updated_at: i64,
     /// Its players were told that its record cannot be read (see the sweep).
+    #[sqlx(try_from = "Flag")]
     pub broken: bool,
 }
 
@@ -113,7 +146,9 @@ pub struct ChallengeRow {
     pub challenger_id: UserId,
     pub challenged_id: UserId,
     pub color: ColorChoice,
+    #[sqlx(try_from = "Flag")]
     pub rated: bool,
+    #[sqlx(try_from = "Flag")]
     pub thread: bool,
     pub status: ChallengeStatus,
     pub expires_at: i64,
@@ -151,76 +186,92 @@ pub struct NewGame<'a> {
 
 #[derive(Clone)]
 pub struct Store {
-    pool: SqlitePool,
+    pool: AnyPool,
+    backend: Backend,
+    /// SQLite only (see [`Tx`]).
     writer: Arc<Mutex<()>>,
 }
 
 impl Store {
-    /// Opens (creating if needed) and migrates the database at `url`, e.g. `sqlite://dama.db`.
-    /// URLs that could not keep games (empty, in memory, another database) and files the bot
-    /// cannot write are refused with a sentence saying what to do.
+    /// Opens (creating if needed) and migrates the database at `url`: `sqlite://dama.db` or
+    /// `postgres://user@host/database`. URLs that could not keep games (empty, in memory,
+    /// another database) and files the bot cannot write are refused with a sentence saying
+    /// what to do.
     pub async fn open(url: &str) -> Result<Store> {
-        check_url(url)?;
-        let options = SqliteConnectOptions::from_str(url)?
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Normal)
-            .busy_timeout(Duration::from_secs(10))
-            // Checkpoints run in the background (below), not inside a player's move.
-            .pragma("wal_autocheckpoint", "0")
-            .foreign_keys(true);
-        // Turning a fresh file to WAL needs it to itself, and SQLite answers "busy" at once
-        // (no busy wait) to a process that asks while another does: wait a little and ask again.
-        let started = std::time::Instant::now();
-        let pool = loop {
-            match SqlitePoolOptions::new()
-                .max_connections(4)
-                .connect_with(options.clone())
-                .await
-            {
-                Err(sqlx::Error::Database(d))
-                    if is_busy(d.as_ref()) && started.elapsed() < Duration::from_secs(10) =>
-                {
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                }
-                other => break other?,
+        sqlx::any::install_default_drivers();
+        let backend = check_url(url)?;
+        let pool = match backend {
+            Backend::Sqlite => open_sqlite(url).await?,
+            Backend::Postgres => {
+                AnyPoolOptions::new()
+                    .max_connections(8)
+                    .acquire_timeout(Duration::from_secs(10))
+                    .connect(url.trim())
+                    .await?
             }
         };
-        migrate(&pool).await.map_err(|e| match e {
-            StoreError::Sql(sqlx::Error::Database(d)) if is_read_only(d.as_ref()) => {
-                StoreError::ReadOnly(url.to_string())
-            }
-            StoreError::Migrate(sqlx::migrate::MigrateError::Execute(sqlx::Error::Database(d)))
-                if is_read_only(d.as_ref()) =>
-            {
-                StoreError::ReadOnly(url.to_string())
-            }
-            other => other,
-        })?;
-        tokio::spawn(checkpoints(pool.clone()));
-        Ok(Store {
+        let store = Store {
             pool,
+            backend,
             writer: Arc::new(Mutex::new(())),
-        })
+        };
+        match backend {
+            Backend::Sqlite => {
+                migrate_sqlite(&store.pool).await.map_err(|e| match e {
+                    StoreError::Sql(sqlx::Error::Database(d)) if is_read_only(d.as_ref()) => {
+                        StoreError::ReadOnly(url.to_string())
+                    }
+                    StoreError::Migrate(sqlx::migrate::MigrateError::Execute(
+                        sqlx::Error::Database(d),
+                    )) if is_read_only(d.as_ref()) => StoreError::ReadOnly(url.to_string()),
+                    other => other,
+                })?;
+                tokio::spawn(checkpoints(store.pool.clone()));
+            }
+            // The migrator holds an advisory lock while it runs: processes starting together
+            // take turns.
+            Backend::Postgres => {
+                sqlx::migrate!("migrations/postgres")
+                    .run(&store.pool)
+                    .await?
+            }
+        }
+        Ok(store)
     }
 
-    /// Closes every connection (the WAL is checkpointed).
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Closes every connection (on SQLite the WAL is checkpointed).
     pub async fn close(&self) {
         self.pool.close().await;
     }
 
     /// Starts a write transaction, taking the write lock at once.
     pub async fn write(&self) -> Result<Tx> {
-        let turn = Arc::clone(&self.writer).lock_owned().await;
-        Ok(Tx {
-            inner: self.pool.begin_with("BEGIN IMMEDIATE").await?,
-            _turn: turn,
-        })
+        match self.backend {
+            Backend::Sqlite => {
+                let turn = Arc::clone(&self.writer).lock_owned().await;
+                Ok(Tx {
+                    inner: self.pool.begin_with("BEGIN IMMEDIATE").await?,
+                    _turn: Some(turn),
+                })
+            }
+            Backend::Postgres => {
+                let mut inner = self.pool.begin().await?;
+                sqlx::query("SELECT 1 FROM pg_advisory_xact_lock($1)")
+                    .bind(WRITE_LOCK)
+                    .execute(&mut *inner)
+                    .await?;
+                Ok(Tx { inner, _turn: None })
+            }
+        }
     }
 
     pub async fn running_game(&self, channel: ChannelId) -> Result<Option<GameRow>> {
         Ok(
-            sqlx::query_as("SELECT * FROM games WHERE channel_id = ? AND status = 'running'")
+            sqlx::query_as("SELECT * FROM games WHERE channel_id = $1 AND status = 'running'")
                 .bind(channel)
                 .fetch_optional(&self.pool)
                 .await?,
@@ -230,7 +281,7 @@ impl Store {
     /// The channel's running game, or else its most recent one.
     pub async fn latest_game(&self, channel: ChannelId) -> Result<Option<GameRow>> {
         Ok(sqlx::query_as(
-            "SELECT * FROM games WHERE channel_id = ? ORDER BY status = 'running' DESC, id DESC LIMIT 1",
+            "SELECT * FROM games WHERE channel_id = $1 ORDER BY status = 'running' DESC, id DESC LIMIT 1",
         )
         .bind(channel)
         .fetch_optional(&self.pool)
@@ -238,7 +289,7 @@ impl Store {
     }
 
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>> {
-        Ok(sqlx::query_as("SELECT * FROM games WHERE id = ?")
+        Ok(sqlx::query_as("SELECT * FROM games WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?)
@@ -247,7 +298,7 @@ impl Store {
     /// The moves of a game in order, as written.
     pub async fn moves(&self, game: GameId) -> Result<Vec<String>> {
         Ok(
-            sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = ? ORDER BY ply")
+            sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = $1 ORDER BY ply")
                 .bind(game)
                 .fetch_all(&self.pool)
                 .await?,
@@ -255,7 +306,7 @@ impl Store {
     }
 
     pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>> {
-        Ok(sqlx::query_as("SELECT * FROM challenges WHERE id = ?")
+        Ok(sqlx::query_as("SELECT * FROM challenges WHERE id = $1")
             .bind(id)
             .fetch_optional(&self.pool)
             .await?)
@@ -268,7 +319,7 @@ impl Store {
         channel: ChannelId,
     ) -> Result<Option<ChallengeRow>> {
         Ok(sqlx::query_as(
-            "SELECT * FROM challenges WHERE challenger_id = ? AND channel_id = ? AND status = 'open' ORDER BY id DESC LIMIT 1",
+            "SELECT * FROM challenges WHERE challenger_id = $1 AND channel_id = $2 AND status = 'open' ORDER BY id DESC LIMIT 1",
         )
         .bind(user)
         .bind(channel)
@@ -277,7 +328,7 @@ impl Store {
     }
 
     pub async fn player(&self, user: UserId) -> Result<Option<PlayerRow>> {
-        Ok(sqlx::query_as("SELECT * FROM players WHERE user_id = ?")
+        Ok(sqlx::query_as("SELECT * FROM players WHERE user_id = $1")
             .bind(user)
             .fetch_optional(&self.pool)
             .await?)
@@ -289,9 +340,9 @@ impl Store {
             Some(g) => {
                 sqlx::query_as(
                     "SELECT * FROM players WHERE games > 0 AND user_id IN (
-                        SELECT white_id FROM games WHERE guild_id = ?1 AND rated AND status = 'finished'
-                        UNION SELECT black_id FROM games WHERE guild_id = ?1 AND rated AND status = 'finished')
-                     ORDER BY rating DESC, user_id LIMIT ?2",
+                        SELECT white_id FROM games WHERE guild_id = $1 AND rated AND status = 'finished'
+                        UNION SELECT black_id FROM games WHERE guild_id = $1 AND rated AND status = 'finished')
+                     ORDER BY rating DESC, user_id LIMIT $2",
                 )
                 .bind(g)
                 .bind(limit)
@@ -300,7 +351,7 @@ impl Store {
             }
             None => {
                 sqlx::query_as(
-                    "SELECT * FROM players WHERE games > 0 ORDER BY rating DESC, user_id LIMIT ?",
+                    "SELECT * FROM players WHERE games > 0 ORDER BY rating DESC, user_id LIMIT $1",
                 )
                 .bind(limit)
                 .fetch_all(&self.pool)
@@ -313,8 +364,8 @@ impl Store {
     /// A player's finished games, newest first.
     pub async fn recent_games(&self, user: UserId, limit: i64) -> Result<Vec<GameRow>> {
         Ok(sqlx::query_as(
-            "SELECT * FROM games WHERE (white_id = ?1 OR black_id = ?1) AND status = 'finished'
-             ORDER BY updated_at DESC, id DESC LIMIT ?2",
+            "SELECT * FROM games WHERE (white_id = $1 OR black_id = $1) AND status = 'finished'
+             ORDER BY updated_at DESC, id DESC LIMIT $2",
         )
         .bind(user)
         .bind(limit)
@@ -334,7 +385,7 @@ impl Store {
     /// Running games whose warning or deadline has come.
     pub async fn games_due(&self, now: i64) -> Result<Vec<GameRow>> {
         Ok(sqlx::query_as(
-            "SELECT * FROM games WHERE status = 'running' AND (deadline <= ?1 OR (warn_at <= ?1 AND NOT warned))",
+            "SELECT * FROM games WHERE status = 'running' AND (deadline <= $1 OR (warn_at <= $1 AND NOT warned))",
         )
         .bind(now)
         .fetch_all(&self.pool)
@@ -343,7 +394,7 @@ impl Store {
 
     pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
         Ok(
-            sqlx::query_as("SELECT * FROM challenges WHERE status = 'open' AND expires_at <= ?")
+            sqlx::query_as("SELECT * FROM challenges WHERE status = 'open' AND expires_at <= $1")
                 .bind(now)
                 .fetch_all(&self.pool)
                 .await?,
@@ -351,11 +402,14 @@ impl Store {
     }
 }
 
-/// Refuses a URL that cannot hold games for good.
-fn check_url(url: &str) -> Result<()> {
+/// Refuses a URL that cannot hold games for good; else says which database it names.
+fn check_url(url: &str) -> Result<Backend> {
     let url = url.trim();
     if url.is_empty() {
         return Err(StoreError::EmptyUrl);
+    }
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        return Ok(Backend::Postgres);
     }
     let Some(rest) = url.strip_prefix("sqlite:") else {
         return Err(StoreError::Unsupported(url.to_string()));
@@ -365,7 +419,48 @@ fn check_url(url: &str) -> Result<()> {
     if file.is_empty() || file == ":memory:" || query.split('&').any(|kv| kv == "mode=memory") {
         return Err(StoreError::InMemory(url.to_string()));
     }
-    Ok(())
+    Ok(Backend::Sqlite)
+}
+
+/// Opens a SQLite file (created if missing, unless the URL names a mode) in WAL mode.
+async fn open_sqlite(url: &str) -> Result<AnyPool> {
+    let url = url.trim();
+    let url = match url.split_once('?') {
+        Some((_, query)) if query.split('&').any(|kv| kv.starts_with("mode=")) => url.to_string(),
+        Some(_) => format!("{url}&mode=rwc"),
+        None => format!("{url}?mode=rwc"),
+    };
+    // Turning a fresh file to WAL needs it to itself, and SQLite answers "busy" at once
+    // (no busy wait) to a process that asks while another does: wait a little and ask again.
+    let started = std::time::Instant::now();
+    loop {
+        let connected = AnyPoolOptions::new()
+            .max_connections(4)
+            .after_connect(|conn, _| {
+                Box::pin(async move {
+                    sqlx::raw_sql(
+                        "PRAGMA busy_timeout = 10000;
+                         PRAGMA journal_mode = WAL;
+                         PRAGMA synchronous = NORMAL;
+                         PRAGMA foreign_keys = ON;
+                         PRAGMA wal_autocheckpoint = 0;",
+                    )
+                    .execute(conn)
+                    .await?;
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await;
+        match connected {
+            Err(sqlx::Error::Database(d))
+                if is_busy(d.as_ref()) && started.elapsed() < Duration::from_secs(10) =>
+            {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            other => return Ok(other?),
+        }
+    }
 }
 
 fn is_busy(e: &dyn sqlx::error::DatabaseError) -> bool {
@@ -382,10 +477,15 @@ fn is_read_only(e: &dyn sqlx::error::DatabaseError) -> bool {
         .is_some_and(|c| c & 0xff == 8)
 }
 
+/// Whether an error is a unique key refusing a second row.
+pub(crate) fn is_unique_violation(e: &StoreError) -> bool {
+    matches!(e, StoreError::Sql(sqlx::Error::Database(d)) if d.is_unique_violation())
+}
+
 /// Migrates inside one write transaction, so processes starting together on a fresh file take
 /// turns instead of racing to create the same tables; writing there first also finds a
 /// read-only file at once.
-async fn migrate(pool: &SqlitePool) -> Result<()> {
+async fn migrate_sqlite(pool: &AnyPool) -> Result<()> {
     use sqlx::Connection;
     let mut conn = pool.acquire().await?;
     let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
@@ -395,15 +495,17 @@ async fn migrate(pool: &SqlitePool) -> Result<()> {
     sqlx::query("DROP TABLE dama_write_check")
         .execute(&mut *tx)
         .await?;
-    let conn: &mut SqliteConnection = &mut tx;
-    sqlx::migrate!().run_direct(None, conn, false).await?;
+    let conn: &mut AnyConnection = &mut tx;
+    sqlx::migrate!("migrations/sqlite")
+        .run_direct(None, conn, false)
+        .await?;
     tx.commit().await?;
     Ok(())
 }
 
 /// Copies the write-ahead log into the database once a second while the store is open. A
 /// passive checkpoint never waits for, nor blocks, a writer.
-async fn checkpoints(pool: SqlitePool) {
+async fn checkpoints(pool: AnyPool) {
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -411,7 +513,7 @@ async fn checkpoints(pool: SqlitePool) {
         if pool.is_closed() {
             break;
         }
-        if let Err(e) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+        if let Err(e) = sqlx::raw_sql("PRAGMA wal_checkpoint(PASSIVE)")
             .execute(&pool)
             .await
         {
@@ -433,7 +535,7 @@ pub struct LanguageChoices {
 impl Store {
     pub async fn languages(&self, user: UserId, guild: Option<GuildId>) -> Result<LanguageChoices> {
         let rows: Vec<(String, String)> = sqlx::query_as(
-            "SELECT kind, lang FROM languages WHERE (kind = 'user' AND id = ?) OR (kind = 'guild' AND id = ?)",
+            "SELECT kind, lang FROM languages WHERE (kind = 'user' AND id = $1) OR (kind = 'guild' AND id = $2)",
         )
         .bind(user)
         .bind(guild)
@@ -467,7 +569,7 @@ pub async fn set_language(tx: &mut Tx, owner: LanguageOwner, lang: Option<&str>)
     match lang {
         Some(lang) => {
             sqlx::query(
-                "INSERT INTO languages (kind, id, lang) VALUES (?, ?, ?)
+                "INSERT INTO languages (kind, id, lang) VALUES ($1, $2, $3)
                  ON CONFLICT (kind, id) DO UPDATE SET lang = excluded.lang",
             )
             .bind(kind)
@@ -477,7 +579,7 @@ pub async fn set_language(tx: &mut Tx, owner: LanguageOwner, lang: Option<&str>)
             .await?;
         }
         None => {
-            sqlx::query("DELETE FROM languages WHERE kind = ? AND id = ?")
+            sqlx::query("DELETE FROM languages WHERE kind = $1 AND id = $2")
                 .bind(kind)
                 .bind(id)
                 .execute(&mut **tx)
@@ -491,7 +593,7 @@ impl Store {
     /// How many open challenges `user` has made.
     pub async fn open_challenges_by(&self, user: UserId, now: i64) -> Result<i64> {
         Ok(sqlx::query_scalar(
-            "SELECT COUNT(*) FROM challenges WHERE challenger_id = ? AND status = 'open' AND expires_at > ?",
+            "SELECT COUNT(*) FROM challenges WHERE challenger_id = $1 AND status = 'open' AND expires_at > $2",
         )
         .bind(user)
         .bind(now)
@@ -503,7 +605,7 @@ impl Store {
     pub async fn running_ai_games_of(&self, user: UserId) -> Result<i64> {
         Ok(sqlx::query_scalar(
             "SELECT COUNT(*) FROM games WHERE status = 'running' AND ai_level IS NOT NULL
-                                        AND (white_id = ?1 OR black_id = ?1)",
+                                        AND (white_id = $1 OR black_id = $1)",
         )
         .bind(user)
         .fetch_one(&self.pool)
@@ -514,7 +616,7 @@ impl Store {
 /// Remembers that a broken game was reported; `false` if it already was.
 pub async fn mark_broken(tx: &mut Tx, game: GameId) -> Result<bool> {
     let n = sqlx::query(
-        "UPDATE games SET broken = 1 WHERE id = ? AND status = 'running' AND NOT broken",
+        "UPDATE games SET broken = TRUE WHERE id = $1 AND status = 'running' AND NOT broken",
     )
     .bind(game)
     .execute(&mut **tx)
@@ -535,8 +637,8 @@ pub struct RatingPoint {
 /// Records `user`'s rating after `game` (once: a second write of the same game is ignored).
 pub async fn record_rating(tx: &mut Tx, user: UserId, point: RatingPoint) -> Result<()> {
     sqlx::query(
-        "INSERT OR IGNORE INTO rating_history (user_id, game_id, rating, deviation, played_at)
-         VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO rating_history (user_id, game_id, rating, deviation, played_at)
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id, game_id) DO NOTHING",
     )
     .bind(user)
     .bind(point.game_id)
@@ -553,7 +655,7 @@ impl Store {
     pub async fn rating_history(&self, user: UserId) -> Result<Vec<RatingPoint>> {
         Ok(sqlx::query_as(
             "SELECT game_id, rating, deviation, played_at FROM rating_history
-             WHERE user_id = ? ORDER BY played_at, game_id",
+             WHERE user_id = $1 ORDER BY played_at, game_id",
         )
         .bind(user)
         .fetch_all(&self.pool)
@@ -591,9 +693,9 @@ impl Store {
         let better: i64 = match guild {
             Some(g) => {
                 sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM players WHERE games > 0 AND rating > ?1 AND user_id IN (
-                        SELECT white_id FROM games WHERE guild_id = ?2 AND rated AND status = 'finished'
-                        UNION SELECT black_id FROM games WHERE guild_id = ?2 AND rated AND status = 'finished')",
+                    "SELECT COUNT(*) FROM players WHERE games > 0 AND rating > $1 AND user_id IN (
+                        SELECT white_id FROM games WHERE guild_id = $2 AND rated AND status = 'finished'
+                        UNION SELECT black_id FROM games WHERE guild_id = $2 AND rated AND status = 'finished')",
                 )
                 .bind(rating)
                 .bind(g)
@@ -601,7 +703,7 @@ impl Store {
                 .await?
             }
             None => {
-                sqlx::query_scalar("SELECT COUNT(*) FROM players WHERE games > 0 AND rating > ?")
+                sqlx::query_scalar("SELECT COUNT(*) FROM players WHERE games > 0 AND rating > $1")
                     .bind(rating)
                     .fetch_one(&self.pool)
                     .await?
@@ -613,8 +715,8 @@ impl Store {
     /// Whether `user` has played a rated game on this server.
     pub async fn rated_on(&self, user: UserId, guild: GuildId) -> Result<bool> {
         Ok(sqlx::query_scalar::<_, i64>(
-            "SELECT COUNT(*) FROM games WHERE guild_id = ?1 AND rated AND status = 'finished'
-               AND (white_id = ?2 OR black_id = ?2)",
+            "SELECT COUNT(*) FROM games WHERE guild_id = $1 AND rated AND status = 'finished'
+               AND (white_id = $2 OR black_id = $2)",
         )
         .bind(guild)
         .bind(user)

@@ -3,13 +3,18 @@
 use super::{ChannelId, GuildId, Result, Store, Tx, UserId};
 
 /// Where an attempt stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
-#[sqlx(type_name = "TEXT", rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AttemptStatus {
     Open,
     Solved,
     Failed,
 }
+
+super::types::text_column!(AttemptStatus {
+    AttemptStatus::Open => "open",
+    AttemptStatus::Solved => "solved",
+    AttemptStatus::Failed => "failed",
+});
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct AttemptRow {
@@ -76,7 +81,7 @@ pub struct StreakRow {
 impl Store {
     pub async fn puzzler(&self, user: UserId) -> Result<Option<PuzzlerRow>> {
         Ok(
-            sqlx::query_as("SELECT * FROM puzzle_players WHERE user_id = ?")
+            sqlx::query_as("SELECT * FROM puzzle_players WHERE user_id = $1")
                 .bind(user)
                 .fetch_optional(&self.pool)
                 .await?,
@@ -84,16 +89,18 @@ impl Store {
     }
 
     pub async fn attempt(&self, id: i64) -> Result<Option<AttemptRow>> {
-        Ok(sqlx::query_as("SELECT * FROM puzzle_attempts WHERE id = ?")
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?)
+        Ok(
+            sqlx::query_as("SELECT * FROM puzzle_attempts WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
     }
 
     /// The puzzles this player has tried (daily and practice).
     pub async fn puzzles_tried(&self, user: UserId) -> Result<Vec<String>> {
         Ok(
-            sqlx::query_scalar("SELECT DISTINCT puzzle FROM puzzle_attempts WHERE user_id = ?")
+            sqlx::query_scalar("SELECT DISTINCT puzzle FROM puzzle_attempts WHERE user_id = $1")
                 .bind(user)
                 .fetch_all(&self.pool)
                 .await?,
@@ -102,7 +109,7 @@ impl Store {
 
     pub async fn puzzle_rating(&self, puzzle: &str) -> Result<Option<PuzzleRating>> {
         Ok(sqlx::query_as(
-            "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle = ?",
+            "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle = $1",
         )
         .bind(puzzle)
         .fetch_optional(&self.pool)
@@ -129,10 +136,10 @@ impl Store {
             "SELECT pp.user_id, p.name, pp.streak, pp.best_streak, pp.last_day, pp.solved
              FROM puzzle_players pp LEFT JOIN players p ON p.user_id = pp.user_id
              WHERE pp.solved > 0 AND pp.user_id IN
-                   (SELECT user_id FROM puzzle_attempts WHERE guild_id = ?1)
-             ORDER BY CASE WHEN pp.last_day >= ?2 - 1 THEN pp.streak ELSE 0 END DESC,
+                   (SELECT user_id FROM puzzle_attempts WHERE guild_id = $1)
+             ORDER BY CASE WHEN pp.last_day >= $2 - 1 THEN pp.streak ELSE 0 END DESC,
                       pp.best_streak DESC, pp.solved DESC, pp.user_id
-             LIMIT ?3",
+             LIMIT $3",
         )
         .bind(guild)
         .bind(today)
@@ -145,7 +152,7 @@ impl Store {
     pub async fn puzzle_posts_due(&self, day: i64) -> Result<Vec<(GuildId, ChannelId)>> {
         Ok(sqlx::query_as(
             "SELECT guild_id, channel_id FROM puzzle_channels
-             WHERE posted_day IS NULL OR posted_day < ?",
+             WHERE posted_day IS NULL OR posted_day < $1",
         )
         .bind(day)
         .fetch_all(&self.pool)
@@ -163,16 +170,18 @@ pub async fn open_attempt(
     day: Option<i64>,
     now: i64,
 ) -> Result<AttemptRow> {
-    sqlx::query("INSERT INTO puzzle_players (user_id) VALUES (?) ON CONFLICT (user_id) DO NOTHING")
-        .bind(user)
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO puzzle_players (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING",
+    )
+    .bind(user)
+    .execute(&mut **tx)
+    .await?;
     let existing: Option<AttemptRow> = match day {
-        Some(d) => sqlx::query_as("SELECT * FROM puzzle_attempts WHERE user_id = ? AND day = ?")
+        Some(d) => sqlx::query_as("SELECT * FROM puzzle_attempts WHERE user_id = $1 AND day = $2")
             .bind(user)
             .bind(d),
         None => sqlx::query_as(
-            "SELECT * FROM puzzle_attempts WHERE user_id = ? AND puzzle = ? AND day IS NULL",
+            "SELECT * FROM puzzle_attempts WHERE user_id = $1 AND puzzle = $2 AND day IS NULL",
         )
         .bind(user)
         .bind(puzzle),
@@ -183,7 +192,7 @@ pub async fn open_attempt(
         Some(a) => a,
         None => sqlx::query_as(
             "INSERT INTO puzzle_attempts (user_id, guild_id, puzzle, day, started_at, updated_at)
-                 VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
+                 VALUES ($1, $2, $3, $4, $5, $6) RETURNING *",
         )
         .bind(user)
         .bind(guild)
@@ -194,7 +203,7 @@ pub async fn open_attempt(
         .fetch_one(&mut **tx)
         .await?,
     };
-    sqlx::query("UPDATE puzzle_players SET active = ? WHERE user_id = ?")
+    sqlx::query("UPDATE puzzle_players SET active = $1 WHERE user_id = $2")
         .bind(attempt.id)
         .bind(user)
         .execute(&mut **tx)
@@ -205,9 +214,9 @@ pub async fn open_attempt(
 /// Writes a judged try. `false` when the attempt changed since it was read (nothing written).
 pub async fn record_try(tx: &mut Tx, attempt: &AttemptRow, t: TryResult<'_>) -> Result<bool> {
     let n = sqlx::query(
-        "UPDATE puzzle_attempts SET step = ?, misses = ?, status = ?, last_try = ?,
-                version = version + 1, updated_at = ?
-         WHERE id = ? AND version = ? AND status = 'open'",
+        "UPDATE puzzle_attempts SET step = $1, misses = $2, status = $3, last_try = $4,
+                version = version + 1, updated_at = $5
+         WHERE id = $6 AND version = $7 AND status = 'open'",
     )
     .bind(t.step)
     .bind(t.misses)
@@ -227,12 +236,13 @@ pub async fn record_try(tx: &mut Tx, attempt: &AttemptRow, t: TryResult<'_>) -> 
 pub async fn finish_daily(tx: &mut Tx, user: UserId, day: i64, solved: bool) -> Result<()> {
     let query = if solved {
         "UPDATE puzzle_players SET
-             streak = CASE WHEN last_day = ?1 - 1 THEN streak + 1 ELSE 1 END,
-             best_streak = MAX(best_streak, CASE WHEN last_day = ?1 - 1 THEN streak + 1 ELSE 1 END),
-             last_day = ?1, solved = solved + 1
-         WHERE user_id = ?2"
+             streak = CASE WHEN last_day = $1 - 1 THEN streak + 1 ELSE 1 END,
+             best_streak = CASE WHEN last_day = $1 - 1 AND streak + 1 > best_streak THEN streak + 1
+                                WHEN best_streak < 1 THEN 1 ELSE best_streak END,
+             last_day = $1, solved = solved + 1
+         WHERE user_id = $2"
     } else {
-        "UPDATE puzzle_players SET streak = 0, failed = failed + 1 WHERE user_id = ?2 AND ?1 = ?1"
+        "UPDATE puzzle_players SET streak = 0, failed = failed + 1 WHERE user_id = $2 AND $1 = $1"
     };
     sqlx::query(query)
         .bind(day)
@@ -244,7 +254,7 @@ pub async fn finish_daily(tx: &mut Tx, user: UserId, day: i64, solved: bool) -> 
 
 /// Counts one more practice puzzle solved.
 pub async fn count_practice(tx: &mut Tx, user: UserId) -> Result<()> {
-    sqlx::query("UPDATE puzzle_players SET practice = practice + 1 WHERE user_id = ?")
+    sqlx::query("UPDATE puzzle_players SET practice = practice + 1 WHERE user_id = $1")
         .bind(user)
         .execute(&mut **tx)
         .await?;
@@ -260,7 +270,7 @@ pub async fn rate_puzzle(
     rating: PuzzleRating,
 ) -> Result<()> {
     sqlx::query(
-        "UPDATE puzzle_players SET rating = ?, deviation = ?, volatility = ? WHERE user_id = ?",
+        "UPDATE puzzle_players SET rating = $1, deviation = $2, volatility = $3 WHERE user_id = $4",
     )
     .bind(player.rating)
     .bind(player.deviation)
@@ -270,9 +280,9 @@ pub async fn rate_puzzle(
     .await?;
     sqlx::query(
         "INSERT INTO puzzle_ratings (puzzle, rating, deviation, volatility, plays)
-         VALUES (?1, ?2, ?3, ?4, 1)
-         ON CONFLICT (puzzle) DO UPDATE SET rating = ?2, deviation = ?3, volatility = ?4,
-                                            plays = plays + 1",
+         VALUES ($1, $2, $3, $4, 1)
+         ON CONFLICT (puzzle) DO UPDATE SET rating = $2, deviation = $3, volatility = $4,
+                                            plays = puzzle_ratings.plays + 1",
     )
     .bind(puzzle)
     .bind(rating.rating)
@@ -292,13 +302,14 @@ pub async fn set_puzzle_channel(
 ) -> Result<()> {
     match channel {
         Some(c) => sqlx::query(
-            "INSERT INTO puzzle_channels (guild_id, channel_id) VALUES (?1, ?2)
-             ON CONFLICT (guild_id) DO UPDATE SET channel_id = ?2,
-                 posted_day = CASE WHEN channel_id = ?2 THEN posted_day ELSE NULL END",
+            "INSERT INTO puzzle_channels (guild_id, channel_id) VALUES ($1, $2)
+             ON CONFLICT (guild_id) DO UPDATE SET channel_id = $2,
+                 posted_day = CASE WHEN puzzle_channels.channel_id = $2
+                                   THEN puzzle_channels.posted_day ELSE NULL END",
         )
         .bind(guild)
         .bind(c),
-        None => sqlx::query("DELETE FROM puzzle_channels WHERE guild_id = ?").bind(guild),
+        None => sqlx::query("DELETE FROM puzzle_channels WHERE guild_id = $1").bind(guild),
     }
     .execute(&mut **tx)
     .await?;
@@ -309,8 +320,8 @@ pub async fn set_puzzle_channel(
 /// the number of sweeps or restarts.
 pub async fn claim_puzzle_post(tx: &mut Tx, guild: GuildId, day: i64) -> Result<bool> {
     let n = sqlx::query(
-        "UPDATE puzzle_channels SET posted_day = ?1
-         WHERE guild_id = ?2 AND (posted_day IS NULL OR posted_day < ?1)",
+        "UPDATE puzzle_channels SET posted_day = $1
+         WHERE guild_id = $2 AND (posted_day IS NULL OR posted_day < $1)",
     )
     .bind(day)
     .bind(guild)

@@ -31,7 +31,7 @@ macro_rules! snowflake {
             fn encode_by_ref(
                 &self,
                 buf: &mut <DB as sqlx::Database>::ArgumentBuffer,
-            ) -> Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+            ) -> std::result::Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
                 <i64 as sqlx::Encode<'q, DB>>::encode_by_ref(&(self.0 as i64), buf)
             }
         }
@@ -42,7 +42,7 @@ macro_rules! snowflake {
         {
             fn decode(
                 value: <DB as sqlx::Database>::ValueRef<'r>,
-            ) -> Result<Self, sqlx::error::BoxDynError> {
+            ) -> std::result::Result<Self, sqlx::error::BoxDynError> {
                 Ok($name(<i64 as sqlx::Decode<'r, DB>>::decode(value)? as u64))
             }
         }
@@ -83,8 +83,7 @@ impl std::fmt::Display for GameId {
 }
 
 /// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
-#[sqlx(type_name = "TEXT", rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameStatus {
     Running,
     /// Over, with a result.
@@ -95,8 +94,7 @@ pub enum GameStatus {
 }
 
 /// Where a challenge stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
-#[sqlx(type_name = "TEXT", rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChallengeStatus {
     Open,
     Accepted,
@@ -107,8 +105,7 @@ pub enum ChallengeStatus {
 }
 
 /// Which colour the challenger wants.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, sqlx::Type)]
-#[sqlx(type_name = "TEXT", rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ColorChoice {
     White,
     Black,
@@ -142,7 +139,7 @@ macro_rules! text_column {
             fn encode_by_ref(
                 &self,
                 buf: &mut <DB as sqlx::Database>::ArgumentBuffer,
-            ) -> Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+            ) -> std::result::Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
                 let text = <$ty>::TEXTS
                     .iter()
                     .find(|(v, _)| v == self)
@@ -157,7 +154,7 @@ macro_rules! text_column {
         {
             fn decode(
                 value: <DB as sqlx::Database>::ValueRef<'r>,
-            ) -> Result<Self, sqlx::error::BoxDynError> {
+            ) -> std::result::Result<Self, sqlx::error::BoxDynError> {
                 let text = <&str as sqlx::Decode<'r, DB>>::decode(value)?;
                 <$ty>::TEXTS
                     .iter()
@@ -168,6 +165,8 @@ macro_rules! text_column {
         }
     };
 }
+
+pub(super) use text_column;
 
 text_column!(Color {
     Color::White => "white",
@@ -196,4 +195,24 @@ text_column!(Reason {
     Reason::KingAgainstKing => "king against king",
     Reason::Agreement => "agreement",
     Reason::Recorded => "recorded",
+});
+
+text_column!(GameStatus {
+    GameStatus::Running => "running",
+    GameStatus::Finished => "finished",
+    GameStatus::Aborted => "aborted",
+});
+
+text_column!(ChallengeStatus {
+    ChallengeStatus::Open => "open",
+    ChallengeStatus::Accepted => "accepted",
+    ChallengeStatus::Declined => "declined",
+    ChallengeStatus::Cancelled => "cancelled",
+    ChallengeStatus::Expired => "expired",
+});
+
+text_column!(ColorChoice {
+    ColorChoice::White => "white",
+    ColorChoice::Black => "black",
+    ColorChoice::Random => "random",
 });

@@ -3,15 +3,16 @@
 
 use super::{
     ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, MessageId, NewGame,
-    PlayerRow, Result, Tx, UserId,
+    PlayerRow, Result, StoreError, Tx, UserId, is_unique_violation,
 };
 use crate::engine::{GameResult, Reason};
 
+/// Starts a game; [`StoreError::ChannelBusy`] if its channel already has a running one.
 pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
-    let id = sqlx::query(
+    sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, ai_level, rated, start_fen, fen,
                             warn_at, deadline, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
     )
     .bind(g.guild_id)
     .bind(g.channel_id)
@@ -25,10 +26,12 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
     .bind(g.deadline)
     .bind(g.now)
     .bind(g.now)
-    .execute(&mut **tx)
-    .await?
-    .last_insert_rowid();
-    Ok(GameId(id))
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(|e| match StoreError::from(e) {
+        e if is_unique_violation(&e) => StoreError::ChannelBusy,
+        e => e,
+    })
 }
 
 /// What a change is made against: the game as it was read. A write succeeds only if the game
@@ -66,9 +69,9 @@ pub struct NewMove<'a> {
 /// read: nothing is written then.
 pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> Result<bool> {
     let updated = sqlx::query(
-        "UPDATE games SET ply = ply + 1, version = version + 1, fen = ?, updated_at = ?, warn_at = ?,
-                          deadline = ?, warned = 0, draw_offer = NULL, takeback_offer = NULL
-         WHERE id = ? AND version = ? AND ply = ? AND fen = ? AND status = 'running'",
+        "UPDATE games SET ply = ply + 1, version = version + 1, fen = $1, updated_at = $2, warn_at = $3,
+                          deadline = $4, warned = FALSE, draw_offer = NULL, takeback_offer = NULL
+         WHERE id = $5 AND version = $6 AND ply = $7 AND fen = $8 AND status = 'running'",
     )
     .bind(mv.fen)
     .bind(mv.now)
@@ -85,7 +88,7 @@ pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> 
         return Ok(false);
     }
     let (game, now, notation) = (expected.game, mv.now, mv.notation);
-    sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES (?, ?, ?, ?)")
+    sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES ($1, $2, $3, $4)")
         .bind(game)
         .bind(expected.ply + 1)
         .bind(notation)
@@ -105,8 +108,8 @@ pub async fn end_game(
     now: i64,
 ) -> Result<bool> {
     let n = sqlx::query(
-        "UPDATE games SET status = ?, result = ?, reason = ?, updated_at = ?, draw_offer = NULL, takeback_offer = NULL
-         WHERE id = ? AND status = 'running'",
+        "UPDATE games SET status = $1, result = $2, reason = $3, updated_at = $4, draw_offer = NULL, takeback_offer = NULL
+         WHERE id = $5 AND status = 'running'",
     )
     .bind(status)
     .bind(result)
@@ -130,9 +133,9 @@ pub async fn take_back(
 ) -> Result<bool> {
     let game = expected.game;
     let n = sqlx::query(
-        "UPDATE games SET ply = ?, version = version + 1, fen = ?, updated_at = ?, draw_offer = NULL,
+        "UPDATE games SET ply = $1, version = version + 1, fen = $2, updated_at = $3, draw_offer = NULL,
                           takeback_offer = NULL
-         WHERE id = ? AND version = ? AND ply = ? AND status = 'running'",
+         WHERE id = $4 AND version = $5 AND ply = $6 AND status = 'running'",
     )
     .bind(keep)
     .bind(fen)
@@ -146,7 +149,7 @@ pub async fn take_back(
     if n == 0 {
         return Ok(false);
     }
-    sqlx::query("DELETE FROM moves WHERE game_id = ? AND ply > ?")
+    sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
         .bind(game)
         .bind(keep)
         .execute(&mut **tx)
@@ -164,10 +167,10 @@ pub async fn set_offer(
 ) -> Result<bool> {
     let sql = match column {
         Offer::Draw => {
-            "UPDATE games SET draw_offer = ? WHERE id = ? AND version = ? AND status = 'running'"
+            "UPDATE games SET draw_offer = $1 WHERE id = $2 AND version = $3 AND status = 'running'"
         }
         Offer::Takeback => {
-            "UPDATE games SET takeback_offer = ? WHERE id = ? AND version = ? AND status = 'running'"
+            "UPDATE games SET takeback_offer = $1 WHERE id = $2 AND version = $3 AND status = 'running'"
         }
     };
     let n = sqlx::query(sql)
@@ -188,7 +191,7 @@ pub enum Offer {
 
 pub async fn mark_warned(tx: &mut Tx, game: GameId) -> Result<bool> {
     let n = sqlx::query(
-        "UPDATE games SET warned = 1 WHERE id = ? AND status = 'running' AND NOT warned",
+        "UPDATE games SET warned = TRUE WHERE id = $1 AND status = 'running' AND NOT warned",
     )
     .bind(game)
     .execute(&mut **tx)
@@ -207,7 +210,7 @@ pub async fn set_board_message(
     message: MessageId,
 ) -> Result<Option<MessageId>> {
     let previous: Option<Option<MessageId>> =
-        sqlx::query_scalar("SELECT board_message_id FROM games WHERE id = ?")
+        sqlx::query_scalar("SELECT board_message_id FROM games WHERE id = $1")
             .bind(game)
             .fetch_optional(&mut **tx)
             .await?;
@@ -215,7 +218,7 @@ pub async fn set_board_message(
         Some(p) if p == message => Ok(None),
         Some(p) if p.0 > message.0 => Ok(Some(message)),
         previous => {
-            sqlx::query("UPDATE games SET board_message_id = ? WHERE id = ?")
+            sqlx::query("UPDATE games SET board_message_id = $1 WHERE id = $2")
                 .bind(message)
                 .bind(game)
                 .execute(&mut **tx)
@@ -231,7 +234,7 @@ pub async fn set_challenge_message(
     challenge: ChallengeId,
     message: MessageId,
 ) -> Result<()> {
-    sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
+    sqlx::query("UPDATE challenges SET message_id = $1 WHERE id = $2")
         .bind(message)
         .bind(challenge)
         .execute(&mut **tx)
@@ -240,10 +243,10 @@ pub async fn set_challenge_message(
 }
 
 pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<ChallengeId> {
-    Ok(ChallengeId(sqlx::query(
+    Ok(sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, color, rated, thread,
                                  status, expires_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 'open', ?, ?)",
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9) RETURNING id",
     )
     .bind(c.guild_id)
     .bind(c.channel_id)
@@ -254,9 +257,8 @@ pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<Challenge
     .bind(c.thread)
     .bind(c.expires_at)
     .bind(c.created_at)
-    .execute(&mut **tx)
-    .await?
-    .last_insert_rowid()))
+    .fetch_one(&mut **tx)
+    .await?)
 }
 
 /// Moves an open challenge to `status`; `false` if it was no longer open.
@@ -265,7 +267,7 @@ pub async fn close_challenge(
     id: ChallengeId,
     status: ChallengeStatus,
 ) -> Result<bool> {
-    let n = sqlx::query("UPDATE challenges SET status = ? WHERE id = ? AND status = 'open'")
+    let n = sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'open'")
         .bind(status)
         .bind(id)
         .execute(&mut **tx)
@@ -277,8 +279,8 @@ pub async fn close_challenge(
 /// Makes sure a player row exists, keeping the latest display name.
 pub async fn ensure_player(tx: &mut Tx, user: UserId, name: &str) -> Result<()> {
     sqlx::query(
-        "INSERT INTO players (user_id, name) VALUES (?, ?)
-         ON CONFLICT (user_id) DO UPDATE SET name = CASE WHEN excluded.name = '' THEN name ELSE excluded.name END",
+        "INSERT INTO players (user_id, name) VALUES ($1, $2)
+         ON CONFLICT (user_id) DO UPDATE SET name = CASE WHEN excluded.name = '' THEN players.name ELSE excluded.name END",
     )
     .bind(user)
     .bind(name)
@@ -288,7 +290,7 @@ pub async fn ensure_player(tx: &mut Tx, user: UserId, name: &str) -> Result<()> 
 }
 
 pub async fn player_in(tx: &mut Tx, user: UserId) -> Result<PlayerRow> {
-    Ok(sqlx::query_as("SELECT * FROM players WHERE user_id = ?")
+    Ok(sqlx::query_as("SELECT * FROM players WHERE user_id = $1")
         .bind(user)
         .fetch_one(&mut **tx)
         .await?)
@@ -297,9 +299,11 @@ pub async fn player_in(tx: &mut Tx, user: UserId) -> Result<PlayerRow> {
 /// Stores a new rating and counts one more game with `score` (1, ½ or 0).
 pub async fn rate(tx: &mut Tx, user: UserId, rating: (f64, f64, f64), score: f64) -> Result<()> {
     sqlx::query(
-        "UPDATE players SET rating = ?, deviation = ?, volatility = ?, games = games + 1,
-                wins = wins + (? = 1.0), losses = losses + (? = 0.0), draws = draws + (? = 0.5)
-         WHERE user_id = ?",
+        "UPDATE players SET rating = $1, deviation = $2, volatility = $3, games = games + 1,
+                wins = wins + CASE WHEN $4 = 1.0 THEN 1 ELSE 0 END,
+                losses = losses + CASE WHEN $5 = 0.0 THEN 1 ELSE 0 END,
+                draws = draws + CASE WHEN $6 = 0.5 THEN 1 ELSE 0 END
+         WHERE user_id = $7",
     )
     .bind(rating.0)
     .bind(rating.1)
