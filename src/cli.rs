@@ -307,6 +307,26 @@ fn run_bot() -> Result<io::Result<()>, String> {
             })?),
             _ => None,
         };
+    let shards = crate::discord::Shards::parse(
+        std::env::var("DAMA_SHARDS").ok().as_deref(),
+        std::env::var("DAMA_SHARD_COUNT").ok().as_deref(),
+    )?;
+    let seconds = |name: &str, default: u64| -> Result<Duration, String> {
+        match std::env::var(name) {
+            Ok(v) if !v.trim().is_empty() => v
+                .trim()
+                .parse::<u64>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .map(Duration::from_secs)
+                .ok_or_else(|| {
+                    format!("{name} must be a number of seconds (1 or more), not \"{v}\"")
+                }),
+            _ => Ok(Duration::from_secs(default)),
+        }
+    };
+    let sweep_every = seconds("DAMA_SWEEP_SECONDS", 60)?;
+    let ai_claim = seconds("DAMA_AI_CLAIM_SECONDS", 60)?;
     let config = crate::discord::Config {
         token: token.trim().to_string(),
         api_base: std::env::var("DISCORD_API_BASE")
@@ -317,11 +337,24 @@ fn run_bot() -> Result<io::Result<()>, String> {
             std::env::var("DAMA_MESSAGE_CONTENT").as_deref(),
             Ok("0" | "false" | "no")
         ),
+        shards,
+        sweep_every,
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
     runtime.block_on(async {
         let words = Arc::new(Words::new());
-        let host = Arc::new(open_host(&words).await?);
+        let host = Arc::new(
+            open_host(
+                &words,
+                crate::host::HostConfig {
+                    ai_claim,
+                    // Renewed at every sweep: it outlasts two of them.
+                    sweep_lease: sweep_every * 2 + Duration::from_secs(30),
+                    ..crate::host::HostConfig::default()
+                },
+            )
+            .await?,
+        );
         crate::discord::run(config, host, words)
             .await
             .map_err(|e| match e {
@@ -360,7 +393,7 @@ fn run_console(
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
     runtime.block_on(async {
-        let host = open_host(&words).await?;
+        let host = open_host(&words, crate::host::HostConfig::default()).await?;
         Ok(
             crate::console::Console::new(host, words, lang, pictures, user)
                 .run()
@@ -370,7 +403,10 @@ fn run_console(
 }
 
 /// The host over the database of `DATABASE_URL`, with the default settings.
-async fn open_host(words: &Arc<Words>) -> Result<crate::host::Host, String> {
+async fn open_host(
+    words: &Arc<Words>,
+    config: crate::host::HostConfig,
+) -> Result<crate::host::Host, String> {
     let url = database_url();
     let store = crate::store::Store::open(&url).await.map_err(|e| match e {
         crate::store::StoreError::Sql(_) | crate::store::StoreError::Migrate(_) => {
@@ -383,7 +419,7 @@ async fn open_host(words: &Arc<Words>) -> Result<crate::host::Host, String> {
         store,
         Arc::new(Renderer::default()),
         Arc::clone(words) as Arc<dyn crate::host::Captions>,
-        crate::host::HostConfig::default(),
+        config,
         crate::host::Clock::system(),
     );
     // Games rated before the rating history was kept get their points on the curve.

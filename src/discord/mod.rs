@@ -5,6 +5,8 @@
 mod commands;
 mod localize;
 pub mod retry;
+mod shards;
+pub use shards::Shards;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -28,6 +30,9 @@ const MAX_CONTENT: usize = 2000;
 pub struct Data {
     pub host: Arc<Host>,
     pub words: Arc<Words>,
+    /// Held (shared) by every AI turn in flight; a stopping process takes it whole, which
+    /// waits for them.
+    pub turns: Arc<tokio::sync::RwLock<()>>,
 }
 
 /// The bot's settings (DESIGN.md §3).
@@ -40,6 +45,10 @@ pub struct Config {
     pub guild: Option<u64>,
     /// Ask for the privileged message-content intent (typed moves anywhere in a game channel).
     pub message_content: bool,
+    /// The shards this process runs (`None`: the one shard of a single process).
+    pub shards: Option<Shards>,
+    /// How often the sweep runs (every minute by default).
+    pub sweep_every: Duration,
 }
 
 /// Users as mentions, times as Discord timestamps, commands as `/dama …`.
@@ -350,6 +359,7 @@ pub fn spawn_ai_turn(
     lang: Lang,
 ) {
     tokio::spawn(async move {
+        let _in_flight = Arc::clone(&data.turns).read_owned().await;
         let mut next = Some(game);
         while let Some(id) = next.take() {
             let typing = channel.start_typing(&http);
@@ -430,7 +440,20 @@ pub async fn run(config: Config, host: Arc<Host>, words: Arc<Words>) -> Result<(
         tracing::info!("shutting down: finishing what is in flight");
         let _ = stop_tx.send(true);
     });
-    let result = serve(config, &host, words, &mut stop).await;
+    let turns = Arc::new(tokio::sync::RwLock::new(()));
+    let result = serve(config, &host, words, Arc::clone(&turns), &mut stop).await;
+    // The AI's turns in flight end with their moves posted; then the others may take over
+    // at once what this process held.
+    if tokio::time::timeout(Duration::from_secs(20), turns.write())
+        .await
+        .is_err()
+    {
+        tracing::warn!("AI turns still thinking after 20 s are left to the other processes");
+    }
+    match host.release_work().await {
+        Ok(claims) => tracing::info!(claims, "released the sweep lease and the AI claims"),
+        Err(e) => tracing::warn!(error = %e, "the lease and claims are left to run out"),
+    }
     host.store().close().await;
     result
 }
@@ -439,8 +462,10 @@ async fn serve(
     config: Config,
     host: &Arc<Host>,
     words: Arc<Words>,
+    turns: Arc<tokio::sync::RwLock<()>>,
     stop: &mut tokio::sync::watch::Receiver<bool>,
 ) -> Result<(), RunError> {
+    let sweep_every = config.sweep_every;
     // The gateway's address comes from the endpoint we were given, never from a fallback.
     let Some(gateway) = reach_discord(&http(&config), stop).await? else {
         return Ok(());
@@ -455,6 +480,7 @@ async fn serve(
     let data = Arc::new(Data {
         host: Arc::clone(host),
         words: Arc::clone(&words),
+        turns,
     });
     let setup_data = Arc::clone(&data);
     let mut commands = vec![commands::dama()];
@@ -494,7 +520,7 @@ async fn serve(
                         lang,
                     );
                 }
-                spawn_sweeper(ctx.clone(), Arc::clone(&setup_data));
+                spawn_sweeper(ctx.clone(), Arc::clone(&setup_data), sweep_every);
                 Ok(Shared(setup_data))
             })
         })
@@ -506,7 +532,19 @@ async fn serve(
         .await?;
     *client.ws_url.lock().await = gateway;
     let shards = Arc::clone(&client.shard_manager);
-    let start = client.start();
+    let share = config.shards.unwrap_or(Shards {
+        first: 0,
+        last: 0,
+        count: 1,
+    });
+    tracing::info!(
+        first = share.first,
+        last = share.last,
+        count = share.count,
+        "shards"
+    );
+    // serenity's range is inclusive at both ends (`start()` is shard 0..0 of 1).
+    let start = client.start_shard_range(share.first..share.last, share.count);
     tokio::pin!(start);
     tokio::select! {
         r = &mut start => r?,
@@ -554,9 +592,9 @@ async fn shutdown_signal() {
 
 /// Every minute: expired challenges, warnings and losses on time, damaged games, and the
 /// daily puzzle where it is due.
-fn spawn_sweeper(ctx: serenity::Context, data: Arc<Data>) {
+fn spawn_sweeper(ctx: serenity::Context, data: Arc<Data>, every: Duration) {
     tokio::spawn(async move {
-        let mut tick = tokio::time::interval(Duration::from_secs(60));
+        let mut tick = tokio::time::interval(every);
         loop {
             tick.tick().await;
             match data.host.sweep().await {
@@ -586,8 +624,30 @@ fn spawn_sweeper(ctx: serenity::Context, data: Arc<Data>) {
                 Err(e) => tracing::error!(error = %e, "the sweep failed"),
             }
             post_daily_puzzles(&ctx, &data).await;
+            resume_stalled_ai_turns(&ctx, &data).await;
         }
     });
+}
+
+/// Takes over the AI turns whose process stopped or died while thinking.
+async fn resume_stalled_ai_turns(ctx: &serenity::Context, data: &Arc<Data>) {
+    match data.host.stalled_ai_turns().await {
+        Ok(rows) => {
+            for row in rows {
+                tracing::info!(game = row.id.0, "taking over a stalled AI turn");
+                let lang = data.channel_lang(ctx, row.guild_id).await;
+                let channel = serenity::ChannelId::new(row.channel_id.0);
+                spawn_ai_turn(
+                    Arc::clone(&ctx.http),
+                    Arc::clone(data),
+                    channel,
+                    row.id,
+                    lang,
+                );
+            }
+        }
+        Err(e) => tracing::error!(error = %e, "looking for stalled AI turns failed"),
+    }
 }
 
 /// Posts today's puzzle in every puzzle channel that has not had it (each once a day).

@@ -15,6 +15,7 @@ mod puzzles;
 mod reply;
 mod sweep;
 mod views;
+mod work;
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -87,6 +88,30 @@ pub struct HostConfig {
     /// days' puzzles once their day has passed) serve as practice.
     pub puzzles: Arc<Vec<crate::puzzle::Puzzle>>,
     pub daily_puzzles: usize,
+    /// This process's name in leases and claims (unique among the processes sharing a store).
+    pub process: String,
+    /// How long a claim on an AI turn lasts: a process that died while thinking is relieved
+    /// after this (the AI's longest search is a few seconds).
+    pub ai_claim: Duration,
+    /// How long the sweep's lease lasts; its holder renews it at every sweep.
+    pub sweep_lease: Duration,
+}
+
+/// A name for this process: host, process id and start time, so a restarted process is a new
+/// holder.
+pub fn process_name() -> String {
+    let host = std::fs::read_to_string("/etc/hostname")
+        .map(|h| h.trim().to_string())
+        .ok()
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "host".into());
+    let started = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    // Several hosts in one process (tests, a bench) are several holders too.
+    static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = N.fetch_add(1, Ordering::Relaxed);
+    format!("{host}-{}-{started:x}-{n}", std::process::id())
 }
 
 impl Default for HostConfig {
@@ -103,6 +128,9 @@ impl Default for HostConfig {
             max_ai_games: 3,
             puzzles: Arc::new(crate::puzzle::shipped().to_vec()),
             daily_puzzles: 365,
+            process: process_name(),
+            ai_claim: Duration::from_secs(60),
+            sweep_lease: Duration::from_secs(150),
         }
     }
 }
@@ -256,7 +284,10 @@ impl Host {
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, HostError> {
-        Self::off_runtime(&self.ai_slots, work).await
+        let _slot = self.ai_slot().await?;
+        tokio::task::spawn_blocking(work)
+            .await
+            .map_err(|e| HostError::internal("background work failed", e))
     }
 
     async fn off_runtime<T: Send + 'static>(

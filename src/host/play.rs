@@ -44,17 +44,29 @@ impl Host {
         }
         let thinking = game.clone();
         let seed = row.id.0 as u64;
-        let choice = self
-            .think(move || AiPlayer::level(level).with_seed(seed).choose(&thinking))
-            .await?;
-        let Some(result) = choice else {
+        // One process thinks about a turn: the one that claims it once a slot is free.
+        let _slot = self.ai_slot().await?;
+        if !self.claim_ai_turn(&row).await? {
             return Ok(None);
-        };
-        match self.commit_move(&row, game, result.best, lang).await {
-            Ok(reply) => Ok(Some(reply)),
-            Err(HostError::Stale) => Ok(None),
-            Err(e) => Err(e),
         }
+        let played = async {
+            let choice = tokio::task::spawn_blocking(move || {
+                AiPlayer::level(level).with_seed(seed).choose(&thinking)
+            })
+            .await
+            .map_err(|e| HostError::internal("the AI's search failed", e))?;
+            let Some(result) = choice else {
+                return Ok(None);
+            };
+            match self.commit_move(&row, game, result.best, lang).await {
+                Ok(reply) => Ok(Some(reply)),
+                Err(HostError::Stale) => Ok(None),
+                Err(e) => Err(e),
+            }
+        }
+        .await;
+        self.release_ai_turn(row.id).await;
+        played
     }
 
     async fn commit_move(&self, row: &GameRow, mut game: Game, mv: Move, lang: Lang) -> HostResult {

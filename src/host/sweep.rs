@@ -9,9 +9,14 @@ use super::{Host, HostError, HostResult, Msg, Notice, Reply, Who, color_of, play
 impl Host {
     /// Expires challenges, warns slow players once and ends games on time; reports a game whose
     /// record cannot be read (once) and goes on with the others. Run it every minute.
+    /// With several processes on one store, one sweeps at a time (under a lease); for the
+    /// others this finds nothing to do.
     pub async fn sweep(&self) -> Result<Vec<Notice>, HostError> {
-        let now = self.clock.now();
         let mut notices = Vec::new();
+        if !self.sweep_lease().await? {
+            return Ok(notices);
+        }
+        let now = self.clock.now();
         for c in self.store.expired_challenges(now).await? {
             let mut tx = self.store.write().await?;
             if store::close_challenge(&mut tx, c.id, ChallengeStatus::Expired).await? {

@@ -392,6 +392,16 @@ impl Store {
         .await?)
     }
 
+    /// The games whose AI turn a process is thinking about (its claim runs at `now`).
+    pub async fn ai_turns_claimed(&self, now: i64) -> Result<Vec<GameId>> {
+        Ok(
+            sqlx::query_scalar("SELECT game_id FROM ai_claims WHERE expires_at > $1")
+                .bind(now)
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
     pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
         Ok(
             sqlx::query_as("SELECT * FROM challenges WHERE status = 'open' AND expires_at <= $1")
