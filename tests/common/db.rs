@@ -1,6 +1,7 @@
 //! The databases a store test runs on: a fresh SQLite file always, and a fresh PostgreSQL
 //! database when a server answers (at `DAMA_TEST_POSTGRES`, else the local default). Each
 //! test gets its own database, dropped when it ends.
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -118,7 +118,12 @@ pub struct FakeDiscord {
     pub gateway_url: String,
     calls: Arc<Mutex<Vec<Call>>>,
     called: Arc<Notify>,
-    events: Arc<Mutex<Option<mpsc::UnboundedSender<Value>>>>,
+    /// The connection of each shard (shard 0 alone for a bot that does not shard).
+    events: Arc<Mutex<std::collections::HashMap<u32, mpsc::UnboundedSender<Value>>>>,
+    /// The number of shards the bots identified with.
+    shard_count: Arc<Mutex<u32>>,
+    /// The server of each channel (by default [`GUILD`]); every server is in GUILD_CREATE.
+    channel_guilds: Arc<Mutex<std::collections::HashMap<u64, u64>>>,
     connected: Arc<Notify>,
     /// How many times a bot has been readied, and how many of those a test has waited for.
     readies: Arc<Mutex<usize>>,
@@ -147,6 +152,8 @@ impl FakeDiscord {
             calls: Arc::default(),
             called: Arc::default(),
             events: Arc::default(),
+            shard_count: Arc::new(Mutex::new(1)),
+            channel_guilds: Arc::default(),
             connected: Arc::default(),
             readies: Arc::default(),
             seen_readies: Mutex::new(0),
@@ -172,22 +179,19 @@ impl FakeDiscord {
                 tokio::spawn(serve_rest(stream, rest_state.clone()));
             }
         });
-        let (events, connected, readies, locale) = (
-            fake.events.clone(),
-            fake.connected.clone(),
-            fake.readies.clone(),
-            fake.guild_locale.clone(),
-        );
+        let shared = Gateway {
+            current: fake.events.clone(),
+            shard_count: fake.shard_count.clone(),
+            guilds: fake.channel_guilds.clone(),
+            connected: fake.connected.clone(),
+            readies: fake.readies.clone(),
+            url: gw_url(&gateway_url),
+            locale: fake.guild_locale.clone(),
+        };
         tokio::spawn(async move {
             while let Ok((stream, _)) = gateway.accept().await {
                 let (tx, rx) = mpsc::unbounded_channel();
-                let (events, connected, readies) =
-                    (events.clone(), connected.clone(), readies.clone());
-                let gw = gw_url(&gateway_url);
-                let locale = locale.lock().unwrap().clone();
-                tokio::spawn(serve_gateway(
-                    stream, rx, tx, events, connected, readies, gw, locale,
-                ));
+                tokio::spawn(serve_gateway(stream, rx, tx, shared.clone()));
             }
         });
         fake
@@ -195,7 +199,12 @@ impl FakeDiscord {
 
     /// Waits until a bot has identified on the gateway (again, after a restart).
     pub async fn wait_connected(&self) {
-        let want = *self.seen_readies.lock().unwrap() + 1;
+        self.wait_shards_connected(1).await;
+    }
+
+    /// Waits until `n` more shard connections have identified (several bots, several shards).
+    pub async fn wait_shards_connected(&self, n: usize) {
+        let want = *self.seen_readies.lock().unwrap() + n;
         let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
         loop {
             let notified = self.connected.notified();
@@ -289,15 +298,58 @@ impl FakeDiscord {
         self.to_gateway(json!({ "t": name, "d": data }));
     }
 
-    /// Hands a frame (or a control word) to the connected bot's gateway connection.
+    /// Hands a frame to the connection of the shard its server is on (Discord's rule:
+    /// `(guild_id >> 22) % shard_count`); a control word goes to every connection.
     fn to_gateway(&self, frame: Value) {
+        if frame.get("control").is_some() {
+            for tx in self.events.lock().unwrap().values() {
+                let _ = tx.send(frame.clone());
+            }
+            return;
+        }
+        let guild = frame["d"]["guild_id"]
+            .as_str()
+            .and_then(|g| g.parse::<u64>().ok());
+        let count = u64::from(*self.shard_count.lock().unwrap());
+        let shard = guild.map_or(0, |g| ((g >> 22) % count) as u32);
+        self.send_on_shard(shard, frame);
+    }
+
+    /// Hands a frame to one shard's connection, whatever its server (as a shard moving between
+    /// processes may deliver an event twice).
+    pub fn send_on_shard(&self, shard: u32, frame: Value) {
         let tx = self
             .events
             .lock()
             .unwrap()
-            .clone()
-            .expect("a bot is connected");
+            .get(&shard)
+            .cloned()
+            .unwrap_or_else(|| panic!("no bot runs shard {shard}"));
         tx.send(frame).expect("the gateway is up");
+    }
+
+    /// Puts `channel` in server `guild` (events from it carry that server, so they go to its
+    /// shard). Servers named here before a bot connects are in its GUILD_CREATEs.
+    pub fn set_channel_guild(&self, channel: u64, guild: u64) {
+        self.channel_guilds.lock().unwrap().insert(channel, guild);
+    }
+
+    /// The server of `channel`.
+    pub fn guild_of(&self, channel: u64) -> u64 {
+        self.channel_guilds
+            .lock()
+            .unwrap()
+            .get(&channel)
+            .copied()
+            .unwrap_or(GUILD)
+    }
+
+    /// A MESSAGE_CREATE frame (to hand to [`FakeDiscord::send_on_shard`]).
+    pub fn message_frame(&self, channel: u64, user: u64, name: &str, content: &str) -> Value {
+        let id = self.id();
+        let guild = self.guild_of(channel);
+        json!({ "t": "MESSAGE_CREATE",
+                "d": message_json(id, channel, Self::user(user, name), content, Some(guild)) })
     }
 
     /// Waits for the `n`-th call (counting from `from`) matching `pred`, and returns it.
@@ -361,11 +413,8 @@ impl FakeDiscord {
 
     /// A MESSAGE_CREATE from `user` in `channel`.
     pub fn message(&self, channel: u64, user: u64, name: &str, content: &str) {
-        let id = self.id();
-        self.send(
-            "MESSAGE_CREATE",
-            message_json(id, channel, Self::user(user, name), content, Some(GUILD)),
-        );
+        let frame = self.message_frame(channel, user, name, content);
+        self.to_gateway(frame);
     }
 
     fn interaction_base(&self, kind: u8, channel: u64, user: u64, name: &str) -> (u64, Value) {
@@ -378,11 +427,12 @@ impl FakeDiscord {
             .cloned()
             .unwrap_or_else(|| "en-US".into());
         let guild_locale = self.guild_locale.lock().unwrap().clone();
+        let guild = self.guild_of(channel);
         (
             id,
             json!({
                 "id": id.to_string(), "application_id": APP.to_string(), "type": kind,
-                "guild_id": GUILD.to_string(), "channel_id": channel.to_string(),
+                "guild_id": guild.to_string(), "channel_id": channel.to_string(),
                 "channel": { "id": channel.to_string(), "type": 0 },
                 "member": Self::member(user, name), "token": format!("token{id}"), "version": 1,
                 "app_permissions": "2251799813685247", "locale": locale, "guild_locale": guild_locale,
@@ -421,7 +471,7 @@ impl FakeDiscord {
             })
             .collect();
         body["data"] = json!({
-            "id": "700000000000000001", "name": "dama", "type": 1, "guild_id": GUILD.to_string(),
+            "id": "700000000000000001", "name": "dama", "type": 1, "guild_id": self.guild_of(channel).to_string(),
             "options": [{ "name": sub, "type": 1, "options": options }],
             "resolved": { "users": resolved, "channels": channels }
         });
@@ -434,7 +484,7 @@ impl FakeDiscord {
     pub fn autocomplete(&self, channel: u64, user: u64, name: &str, sub: &str, typed: &str) -> u64 {
         let (id, mut body) = self.interaction_base(4, channel, user, name);
         body["data"] = json!({
-            "id": "700000000000000001", "name": "dama", "type": 1, "guild_id": GUILD.to_string(),
+            "id": "700000000000000001", "name": "dama", "type": 1, "guild_id": self.guild_of(channel).to_string(),
             "options": [{ "name": sub, "type": 1, "options": [
                 { "name": sub, "type": 3, "value": typed, "focused": true }
             ] }]
@@ -454,7 +504,8 @@ impl FakeDiscord {
     ) -> u64 {
         let (id, mut body) = self.interaction_base(3, channel, user, name);
         body["data"] = json!({ "custom_id": custom_id, "component_type": 2 });
-        let mut message = message_json(self.id(), channel, Self::bot_user(), "board", Some(GUILD));
+        let guild = self.guild_of(channel);
+        let mut message = message_json(self.id(), channel, Self::bot_user(), "board", Some(guild));
         let buttons: Vec<Value> = on
             .iter()
             .map(|b| json!({ "type": 2, "style": 2, "label": b, "custom_id": b }))
@@ -472,9 +523,9 @@ impl FakeDiscord {
 
 /// A GUILD_CREATE for the test server, complete enough for serenity's cache (no members and
 /// no channels, so the cache checks no permissions).
-fn guild_create(locale: &str) -> Value {
+fn guild_create(guild: u64, locale: &str) -> Value {
     let mut g = json!({
-        "id": GUILD.to_string(), "name": "Dama test", "icon": null, "icon_hash": null,
+        "id": guild.to_string(), "name": "Dama test", "icon": null, "icon_hash": null,
         "splash": null, "discovery_splash": null, "owner_id": "1", "afk_timeout": 300,
         "widget_enabled": false, "widget_channel_id": null, "verification_level": 0,
         "default_message_notifications": 0, "explicit_content_filter": 0, "roles": [],
@@ -519,17 +570,33 @@ fn message_json(id: u64, channel: u64, author: Value, content: &str, guild: Opti
     m
 }
 
-#[allow(clippy::too_many_arguments)] // one connection's share of the stand-in's state
+/// What every gateway connection shares.
+#[derive(Clone)]
+struct Gateway {
+    current: Arc<Mutex<std::collections::HashMap<u32, mpsc::UnboundedSender<Value>>>>,
+    shard_count: Arc<Mutex<u32>>,
+    guilds: Arc<Mutex<std::collections::HashMap<u64, u64>>>,
+    connected: Arc<Notify>,
+    readies: Arc<Mutex<usize>>,
+    url: String,
+    locale: Arc<Mutex<String>>,
+}
+
 async fn serve_gateway(
     stream: TcpStream,
     mut events: mpsc::UnboundedReceiver<Value>,
     sender: mpsc::UnboundedSender<Value>,
-    current: Arc<Mutex<Option<mpsc::UnboundedSender<Value>>>>,
-    connected: Arc<Notify>,
-    readies: Arc<Mutex<usize>>,
-    url: String,
-    guild_locale: String,
+    gw: Gateway,
 ) {
+    let Gateway {
+        current,
+        connected,
+        readies,
+        url,
+        ..
+    } = gw.clone();
+    // The shard this connection serves, once identified (or resumed: its session names it).
+    let mut shard: u32;
     let Ok(mut ws) = tokio_tungstenite::accept_async(stream).await else {
         return;
     };
@@ -553,26 +620,47 @@ async fn serve_gateway(
                     Some(1) => { let _ = ws.send(WsMessage::Text(json!({"op": 11}).to_string())).await; }
                     Some(6) => {
                         // A resumed session: the events go on.
+                        shard = v["d"]["session_id"].as_str()
+                            .and_then(|s| s.strip_prefix("session-"))
+                            .and_then(|n| n.parse().ok())
+                            .unwrap_or(0);
                         seq += 1;
                         let resumed = json!({ "op": 0, "t": "RESUMED", "s": seq, "d": {} });
                         let _ = ws.send(WsMessage::Text(resumed.to_string())).await;
-                        *current.lock().unwrap() = Some(sender.clone());
+                        current.lock().unwrap().insert(shard, sender.clone());
                         *readies.lock().unwrap() += 1;
                         connected.notify_waiters();
                     }
                     Some(2) => {
+                        let (id, count) = match v["d"]["shard"].as_array().map(Vec::as_slice) {
+                            Some([id, count]) => (
+                                id.as_u64().unwrap_or(0) as u32,
+                                count.as_u64().unwrap_or(1).max(1) as u32,
+                            ),
+                            _ => (0, 1),
+                        };
+                        shard = id;
+                        *gw.shard_count.lock().unwrap() = count;
                         seq += 1;
                         let ready = json!({ "op": 0, "t": "READY", "s": seq, "d": {
                             "v": 10, "user": FakeDiscord::bot_user(), "guilds": [],
-                            "session_id": "session", "resume_gateway_url": url,
+                            "session_id": format!("session-{shard}"), "resume_gateway_url": url,
+                            "shard": [shard, count],
                             "application": { "id": APP.to_string(), "flags": 0 } } });
                         let _ = ws.send(WsMessage::Text(ready.to_string())).await;
-                        seq += 1;
-                        let guild = json!({ "op": 0, "t": "GUILD_CREATE", "s": seq,
-                            "d": guild_create(&guild_locale) });
-                        let _ = ws.send(WsMessage::Text(guild.to_string())).await;
+                        let mut guilds: Vec<u64> = gw.guilds.lock().unwrap().values().copied().collect();
+                        guilds.push(GUILD);
+                        guilds.sort_unstable();
+                        guilds.dedup();
+                        let locale = gw.locale.lock().unwrap().clone();
+                        for g in guilds.into_iter().filter(|g| (g >> 22) % u64::from(count) == u64::from(shard)) {
+                            seq += 1;
+                            let guild = json!({ "op": 0, "t": "GUILD_CREATE", "s": seq,
+                                "d": guild_create(g, &locale) });
+                            let _ = ws.send(WsMessage::Text(guild.to_string())).await;
+                        }
                         // Events now go to this connection.
-                        *current.lock().unwrap() = Some(sender.clone());
+                        current.lock().unwrap().insert(shard, sender.clone());
                         *readies.lock().unwrap() += 1;
                         connected.notify_waiters();
                     }
