@@ -6,27 +6,17 @@
 //! every game moving as fast as the host answers (throughput), then the games together
 //! offering about `--rate` moves a second (latency under that load).
 
+mod common;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use common::{start, who};
 use dama::engine::Game;
-use dama::host::{
-    ButtonLabel, ChannelId, Clock, ColorChoice, GuildId, Host, HostConfig, Lang, UserId, Who,
-};
+use dama::host::{Clock, Host, HostConfig, Lang, UserId};
 use dama::render::Renderer;
 use dama::store::Store;
 use dama::words::{Markup, Surface, Words};
-
-fn who(user: u64, channel: u64) -> Who {
-    Who {
-        user: UserId(user),
-        name: format!("p{user}"),
-        channel: ChannelId(channel),
-        guild: Some(GuildId(1)),
-        lang: Lang::ENGLISH,
-        admin: false,
-    }
-}
 
 /// Mentions, as the bot writes them.
 struct Mentions;
@@ -40,23 +30,6 @@ impl Markup for Mentions {
     }
 }
 
-/// Starts a casual game in `channel` between two fresh players; returns (white, black).
-async fn start(host: &Host, channel: u64) -> (u64, u64) {
-    let (a, b) = (channel * 2, channel * 2 + 1);
-    let c = host
-        .challenge(&who(a, channel), UserId(b), ColorChoice::White, true, false)
-        .await
-        .expect("challenge");
-    let accept = c
-        .buttons
-        .iter()
-        .find(|b| b.label == ButtonLabel::Accept)
-        .expect("an Accept button")
-        .action;
-    host.press(&who(b, channel), accept).await.expect("accept");
-    (a, b)
-}
-
 /// Plays `moves` random legal moves in `channel`, starting new games as they end, waiting
 /// `think` between moves (none: as fast as the host answers).
 async fn play(
@@ -68,7 +41,7 @@ async fn play(
     think: Duration,
 ) -> Vec<Duration> {
     let mut latencies = Vec::with_capacity(moves);
-    let mut players = start(&host, channel).await;
+    let mut players = start(&host, channel, true).await;
     let mut game = Game::default();
     let mut state = seed;
     // Each game moves once every `think`, the games' moments spread over that period.
@@ -84,7 +57,7 @@ async fn play(
     });
     while latencies.len() < moves {
         if game.is_over() {
-            players = start(&host, channel).await;
+            players = start(&host, channel, true).await;
             game = Game::default();
         }
         if let Some(t) = ticks.as_mut() {

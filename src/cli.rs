@@ -408,13 +408,17 @@ async fn open_host(
     config: crate::host::HostConfig,
 ) -> Result<crate::host::Host, String> {
     let url = database_url();
+    let shown = crate::store::without_password(&url);
     let store = crate::store::Store::open(&url).await.map_err(|e| match e {
+        crate::store::StoreError::Sql(_) if url.starts_with("postgres") => format!(
+            "could not reach the PostgreSQL database {shown} ({e}): check DATABASE_URL and that the server is up"
+        ),
         crate::store::StoreError::Sql(_) | crate::store::StoreError::Migrate(_) => {
-            format!("could not open the database {url}: {e}")
+            format!("could not open the database {shown}: {e}")
         }
         refusal => refusal.to_string(),
     })?;
-    tracing::info!(database = %url, "database open");
+    tracing::info!(database = %shown, "database open");
     let host = crate::host::Host::new(
         store,
         Arc::new(Renderer::default()),

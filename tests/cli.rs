@@ -105,6 +105,28 @@ fn depths_and_budgets_beyond_what_is_useful_are_refused_in_one_line() {
 }
 
 #[test]
+fn a_postgres_server_that_does_not_answer_is_named_in_one_line_without_its_password() {
+    let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .arg("console")
+        .env("DATABASE_URL", "postgres://dama:secret@127.0.0.1:9/dama")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("could not reach the PostgreSQL database"),
+        "{err}"
+    );
+    assert!(
+        err.contains("postgres://dama:***@127.0.0.1:9/dama"),
+        "{err}"
+    );
+    assert!(!err.contains("secret"), "{err}");
+}
+
+#[test]
 fn database_urls_that_cannot_keep_games_are_refused_at_start_in_one_line() {
     for url in [
         "",

@@ -205,7 +205,7 @@ impl Store {
             Backend::Postgres => {
                 AnyPoolOptions::new()
                     .max_connections(8)
-                    .acquire_timeout(Duration::from_secs(10))
+                    .acquire_timeout(Duration::from_secs(5))
                     .connect(url.trim())
                     .await?
             }
@@ -412,6 +412,20 @@ impl Store {
     }
 }
 
+/// The URL as it may be shown or logged: a password in it is replaced by `***`.
+pub fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    match rest.split_once('@') {
+        Some((user, host)) if user.contains(':') => {
+            let name = user.split_once(':').map_or(user, |(n, _)| n);
+            format!("{scheme}://{name}:***@{host}")
+        }
+        _ => url.to_string(),
+    }
+}
+
 /// Refuses a URL that cannot hold games for good; else says which database it names.
 fn check_url(url: &str) -> Result<Backend> {
     let url = url.trim();
@@ -422,7 +436,7 @@ fn check_url(url: &str) -> Result<Backend> {
         return Ok(Backend::Postgres);
     }
     let Some(rest) = url.strip_prefix("sqlite:") else {
-        return Err(StoreError::Unsupported(url.to_string()));
+        return Err(StoreError::Unsupported(without_password(url)));
     };
     let (file, query) = rest.split_once('?').unwrap_or((rest, ""));
     let file = file.trim_start_matches("//");
