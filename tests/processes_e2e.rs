@@ -1,4 +1,4 @@
-//! Three `dama run` processes sharing the shards of one bot and one PostgreSQL database, against
+//! Two and three `dama run` processes sharing the shards of one bot and one PostgreSQL database, against
 //! the Discord stand-in serving a websocket per shard: games on different shards move at once,
 //! a move delivered to two processes is played once, the AI's turn of a process killed while
 //! thinking is finished by another, one stopped with SIGTERM finishes its turn and lets go of
@@ -119,12 +119,35 @@ async fn stored_moves(db: &TestDb, channel: u64) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn three_processes_share_the_shards_and_one_postgres_database() {
+    shared_shards(&["0-1", "2", "3"]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_share_the_shards_and_one_postgres_database() {
+    shared_shards(&["0-1", "2-3"]).await;
+}
+
+/// The process (its index in `layout`) that runs `shard`.
+fn runner(layout: &[&str], shard: u32) -> usize {
+    layout
+        .iter()
+        .position(|spec| {
+            dama::discord::Shards::parse(Some(spec), Some(&SHARDS.to_string()))
+                .unwrap()
+                .is_some_and(|s| s.runs(shard))
+        })
+        .expect("every shard is run")
+}
+
+/// The processes of `layout` (the shards each runs, of four) on one database: the scenario of
+/// the file's heading. SIGTERM is tried when shards 2 and 3 are in different processes.
+async fn shared_shards(layout: &[&str]) {
     let Some(db) = TestDb::postgres().await else {
         return;
     };
     let url = db.url();
     let fake = FakeDiscord::start().await;
-    // Channels in servers on shards 0 and 1 (process A), 2 (B) and 3 (C).
+    // Channels in servers on each of the four shards.
     let (c0, c1, c2, c2b, c3, c3b, puzzles) = (
         510_000_000_000_000_000u64,
         511_000_000_000_000_000u64,
@@ -153,9 +176,10 @@ async fn three_processes_share_the_shards_and_one_postgres_database() {
     ))
     .await;
 
-    let _a = start_bot(&fake, &url, "0-1");
-    let mut b = start_bot(&fake, &url, "2");
-    let mut c = start_bot(&fake, &url, "3");
+    let mut bots: Vec<Option<Bot>> = layout
+        .iter()
+        .map(|spec| Some(start_bot(&fake, &url, spec)))
+        .collect();
     fake.wait_shards_connected(SHARDS as usize).await;
 
     // The sweep (every second in each process, under one lease) posts today's puzzle once.
@@ -226,6 +250,7 @@ async fn three_processes_share_the_shards_and_one_postgres_database() {
     let from = fake.call_count();
     fake.message(c3b, DAVE, "dave", "c3-c4");
     wait_claim(&db, c3b).await;
+    let mut c = bots[runner(layout, 3)].take().unwrap();
     c.0.kill().unwrap(); // SIGKILL
     c.0.wait().unwrap();
     let posted = tokio::time::timeout(
@@ -243,6 +268,9 @@ async fn three_processes_share_the_shards_and_one_postgres_database() {
 
     // Process B is stopped with SIGTERM while the master AI thinks in its channel: it finishes
     // the turn, posts the move, then lets go of its claims and its lease.
+    let Some(mut b) = bots[runner(layout, 2)].take() else {
+        return; // it ran shard 3 too, and is gone
+    };
     ai_game(&fake, c2b, ERIN, 3).await;
     let from = fake.call_count();
     fake.message(c2b, ERIN, "erin", "c3-c4");
