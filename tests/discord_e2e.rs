@@ -3,40 +3,17 @@
 #[path = "common/fake_discord.rs"]
 mod fake_discord;
 use dama::engine::Game;
-use fake_discord::{FakeDiscord, GUILD};
+use fake_discord::{Bot, FakeDiscord};
 use serde_json::json;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
 const ALICE: u64 = 111_111_111_111_111_111;
 const BOB: u64 = 222_222_222_222_222_222;
 const CAROL: u64 = 333_333_333_333_333_333;
 const CHANNEL: u64 = 444_444_444_444_444_444;
 
-struct Bot(Child);
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 fn start_bot(fake: &FakeDiscord, db: &std::path::Path) -> Bot {
-    let child = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .arg("run")
-        .env("DISCORD_TOKEN", "test-token")
-        .env("DISCORD_API_BASE", &fake.rest_url)
-        .env("DATABASE_URL", format!("sqlite://{}", db.display()))
-        .env("DAMA_GUILD_ID", GUILD.to_string())
-        .env(
-            "RUST_LOG",
-            std::env::var("DAMA_E2E_LOG").unwrap_or_else(|_| "warn".into()),
-        )
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("the bot starts");
-    Bot(child)
+    fake.start_bot(&format!("sqlite://{}", db.display()), &[])
 }
 
 /// A stand-in, the bot started against it on a fresh database, connected.

@@ -9,11 +9,11 @@ mod db;
 #[path = "common/fake_discord.rs"]
 mod fake_discord;
 
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::Duration;
 
 use db::TestDb;
-use fake_discord::FakeDiscord;
+use fake_discord::{Bot, FakeDiscord};
 use serde_json::json;
 
 const CAROL: u64 = 333_333_333_333_333_333;
@@ -23,35 +23,16 @@ const DAVE: u64 = 444_444_444_444_444_441;
 const ERIN: u64 = 555_555_555_555_555_551;
 const SHARDS: u32 = 4;
 
-struct Bot(Child);
-
-impl Drop for Bot {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 fn start_bot(fake: &FakeDiscord, url: &str, shards: &str) -> Bot {
-    let child = Command::new(env!("CARGO_BIN_EXE_dama"))
-        .arg("run")
-        .env("DISCORD_TOKEN", "test-token")
-        .env("DISCORD_API_BASE", &fake.rest_url)
-        .env("DATABASE_URL", url)
-        .env("DAMA_GUILD_ID", fake_discord::GUILD.to_string())
-        .env("DAMA_SHARDS", shards)
-        .env("DAMA_SHARD_COUNT", SHARDS.to_string())
-        .env("DAMA_SWEEP_SECONDS", "1")
-        .env("DAMA_AI_CLAIM_SECONDS", "3")
-        .env(
-            "RUST_LOG",
-            std::env::var("DAMA_E2E_LOG").unwrap_or_else(|_| "warn".into()),
-        )
-        .stdout(Stdio::null())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .expect("the bot starts");
-    Bot(child)
+    fake.start_bot(
+        url,
+        &[
+            ("DAMA_SHARDS", shards.to_string()),
+            ("DAMA_SHARD_COUNT", SHARDS.to_string()),
+            ("DAMA_SWEEP_SECONDS", "1".to_string()),
+            ("DAMA_AI_CLAIM_SECONDS", "3".to_string()),
+        ],
+    )
 }
 
 /// A server whose events Discord sends on `shard`.

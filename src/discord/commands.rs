@@ -456,7 +456,7 @@ async fn puzzle_channel(
     answer(ctx, who.lang, result).await?;
     // A new puzzle channel gets today's puzzle now, not at midnight.
     if chosen {
-        super::post_daily_puzzles(ctx.serenity_context(), &ctx.data().0).await;
+        super::sweeper::post_daily_puzzles(ctx.serenity_context(), &ctx.data().0).await;
     }
     Ok(())
 }

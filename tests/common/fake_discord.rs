@@ -1009,3 +1009,36 @@ fn multipart(body: &[u8], boundary: &str) -> (Value, Vec<(String, Vec<u8>)>) {
     }
     (json, files)
 }
+
+/// A `dama run` process, killed when dropped.
+pub struct Bot(pub std::process::Child);
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl FakeDiscord {
+    /// Starts `dama run` against this stand-in on `database_url`, with `env` added; its logs go
+    /// to the test's stderr at `DAMA_E2E_LOG` (default `warn`).
+    pub fn start_bot(&self, database_url: &str, env: &[(&str, String)]) -> Bot {
+        let child = std::process::Command::new(env!("CARGO_BIN_EXE_dama"))
+            .arg("run")
+            .env("DISCORD_TOKEN", "test-token")
+            .env("DISCORD_API_BASE", &self.rest_url)
+            .env("DATABASE_URL", database_url)
+            .env("DAMA_GUILD_ID", GUILD.to_string())
+            .env(
+                "RUST_LOG",
+                std::env::var("DAMA_E2E_LOG").unwrap_or_else(|_| "warn".into()),
+            )
+            .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::inherit())
+            .spawn()
+            .expect("the bot starts");
+        Bot(child)
+    }
+}

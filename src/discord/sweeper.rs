@@ -1,0 +1,92 @@
+//! The background of the bot: the sweep (every minute by default: expired challenges, time
+//! warnings and losses, damaged games), the daily puzzle post, and the AI turns a stopped
+//! process left behind.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use super::{Data, post, retry, spawn_ai_turn};
+use crate::host::Reply;
+
+/// Every minute: expired challenges, warnings and losses on time, damaged games, and the
+/// daily puzzle where it is due.
+pub(super) fn spawn_sweeper(ctx: serenity::Context, data: Arc<Data>, every: Duration) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(every);
+        loop {
+            tick.tick().await;
+            match data.host.sweep().await {
+                Ok(notices) => {
+                    for n in notices {
+                        let lang = data.channel_lang(&ctx, n.guild).await;
+                        let channel = serenity::ChannelId::new(n.channel.0);
+                        if let Some((message, buttons)) = &n.settles {
+                            let grey = Reply {
+                                buttons: buttons.clone(),
+                                ..Reply::default()
+                            };
+                            let edit = serenity::EditMessage::new()
+                                .components(data.components(lang, &grey));
+                            let message = serenity::MessageId::new(message.0);
+                            if let Err(e) = retry::retry("greying an expired challenge", || {
+                                channel.edit_message(&ctx.http, message, edit.clone())
+                            })
+                            .await
+                            {
+                                tracing::warn!(error = %e, "an expired challenge keeps its buttons");
+                            }
+                        }
+                        post(&ctx.http, &data, channel, lang, &n.reply).await;
+                    }
+                }
+                Err(e) => tracing::error!(error = %e, "the sweep failed"),
+            }
+            post_daily_puzzles(&ctx, &data).await;
+            resume_stalled_ai_turns(&ctx, &data).await;
+        }
+    });
+}
+
+/// Takes over the AI turns whose process stopped or died while thinking.
+async fn resume_stalled_ai_turns(ctx: &serenity::Context, data: &Arc<Data>) {
+    match data.host.stalled_ai_turns().await {
+        Ok(rows) => {
+            for row in rows {
+                tracing::info!(game = row.id.0, "taking over a stalled AI turn");
+                let lang = data.channel_lang(ctx, row.guild_id).await;
+                let channel = serenity::ChannelId::new(row.channel_id.0);
+                spawn_ai_turn(
+                    Arc::clone(&ctx.http),
+                    Arc::clone(data),
+                    channel,
+                    row.id,
+                    lang,
+                );
+            }
+        }
+        Err(e) => tracing::error!(error = %e, "looking for stalled AI turns failed"),
+    }
+}
+
+/// Posts today's puzzle in every puzzle channel that has not had it (each once a day).
+pub(super) async fn post_daily_puzzles(ctx: &serenity::Context, data: &Arc<Data>) {
+    let posts = match data.host.claim_puzzle_posts().await {
+        Ok(posts) => posts,
+        Err(e) => {
+            tracing::error!(error = %e, "claiming the daily puzzle posts failed");
+            return;
+        }
+    };
+    for (guild, channel) in posts {
+        let lang = data.channel_lang(ctx, Some(guild)).await;
+        match data.host.daily_puzzle_post(lang) {
+            Ok(reply) => {
+                let channel = serenity::ChannelId::new(channel.0);
+                post(&ctx.http, data, channel, lang, &reply).await;
+            }
+            Err(e) => tracing::error!(error = %e, guild = guild.0, "the daily puzzle post failed"),
+        }
+    }
+}
