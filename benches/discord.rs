@@ -100,6 +100,7 @@ fn main() {
                 .env("DISCORD_TOKEN", "bench")
                 .env("DISCORD_API_BASE", &fake.rest_url)
                 .env("DATABASE_URL", format!("sqlite://{}", dir.join("b.db").display()))
+                .env("DAMA_TABLES", "off")
                 .env("DAMA_GUILD_ID", GUILD.to_string())
                 .env("RUST_LOG", "error")
                 .stdout(Stdio::null())

@@ -125,6 +125,28 @@ pub enum Command {
         #[command(subcommand)]
         action: PuzzlesCommand,
     },
+    /// Endgame tables: every position with few pieces, solved.
+    Tables {
+        #[command(subcommand)]
+        action: TablesCommand,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum TablesCommand {
+    /// Solve every position with at most N pieces (both colours, men and kings) and write one
+    /// file per material balance to DIR; tables already in DIR are kept. Point DAMA_TABLES at
+    /// DIR to use them.
+    Build {
+        /// The most pieces on the board (2 to 4).
+        #[arg(long, default_value_t = 4)]
+        pieces: u32,
+        /// Threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        #[arg(short = 'o', long = "output")]
+        output: std::path::PathBuf,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -223,7 +245,8 @@ pub fn main() -> ExitCode {
                     Player::limits(Limits::movetime(Duration::from_millis(ms.max(1))))
                 }
                 _ => Player::level(level.unwrap_or(Level::Master)),
-            };
+            }
+            .with_tables(load_tables());
             let mut game = Game::new(pos);
             for (i, text) in moves.iter().enumerate() {
                 game.play_text(text).map_err(|e| {
@@ -270,6 +293,14 @@ pub fn main() -> ExitCode {
                     output,
                 },
         } => generate_puzzles(count, seed, threads, &output, &mut out),
+        Command::Tables {
+            action:
+                TablesCommand::Build {
+                    pieces,
+                    threads,
+                    output,
+                },
+        } => build_tables(pieces, threads, &output, &mut out),
     };
     let result = result.map(|written| written.and_then(|()| out.flush()));
     match result {
@@ -283,6 +314,31 @@ pub fn main() -> ExitCode {
         Err(message) => {
             eprintln!("dama: {message}");
             ExitCode::from(2)
+        }
+    }
+}
+
+/// The endgame tables' folder: `DAMA_TABLES`, by default `dama-tables`; `off` for none.
+pub fn tables_dir() -> Option<std::path::PathBuf> {
+    match std::env::var("DAMA_TABLES") {
+        Ok(v) if v.trim() == "off" => None,
+        Ok(v) if !v.trim().is_empty() => Some(v.trim().into()),
+        _ => Some("dama-tables".into()),
+    }
+}
+
+/// The endgame tables for a command, if they have been built (commands never build them; a
+/// damaged table is named on stderr and the command goes on without).
+fn load_tables() -> Option<Arc<crate::tables::Tables>> {
+    let dir = tables_dir()?;
+    if !dir.is_dir() {
+        return None;
+    }
+    match crate::tables::Tables::load(&dir) {
+        Ok(t) => Some(Arc::new(t)),
+        Err(e) => {
+            eprintln!("dama: endgame tables not used: {e}");
+            None
         }
     }
 }
@@ -355,6 +411,9 @@ fn run_bot() -> Result<io::Result<()>, String> {
             )
             .await?,
         );
+        if let Some(dir) = tables_dir() {
+            host.load_tables_in_background(dir, true);
+        }
         crate::discord::run(config, host, words)
             .await
             .map_err(|e| match e {
@@ -394,6 +453,9 @@ fn run_console(
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
     runtime.block_on(async {
         let host = open_host(&words, crate::host::HostConfig::default()).await?;
+        if let Some(tables) = load_tables() {
+            host.use_tables(tables);
+        }
         Ok(
             crate::console::Console::new(host, words, lang, pictures, user)
                 .run()
@@ -509,7 +571,7 @@ fn print_bestmove(
                 out,
                 "score {} ({}) depth {} nodes {} time {} ms pv {}",
                 result.score,
-                Eval::of(result.score, pos.side_to_move()),
+                Eval::of_result(&result, pos.side_to_move()),
                 result.depth,
                 result.nodes,
                 result.time.as_millis(),
@@ -606,4 +668,52 @@ fn generate_puzzles(
         puzzles.len() as f64 * 60.0 / secs.max(0.001),
         output.display()
     ))
+}
+
+fn build_tables(
+    pieces: u32,
+    threads: Option<usize>,
+    dir: &std::path::Path,
+    out: &mut impl Write,
+) -> Result<io::Result<()>, String> {
+    if !(2..=4).contains(&pieces) {
+        return Err(format!(
+            "--pieces {pieces}: the tables hold 2 to 4 pieces (5 would need about 4 GB)"
+        ));
+    }
+    let threads = threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let start = std::time::Instant::now();
+    let mut written = Ok(());
+    let stats = crate::tables::build(dir, pieces, threads, &mut |s| {
+        if written.is_ok() {
+            written = writeln!(
+                out,
+                "{:<9} {:>10} positions  {:>9} wins {:>9} draws {:>9} losses  longest {:>3} plies  {:>9} bytes  {:.1} s{}",
+                s.material.to_string(),
+                s.entries,
+                s.wins,
+                s.draws,
+                s.losses,
+                s.longest,
+                s.bytes,
+                s.time.as_secs_f64(),
+                if s.reused { " (already built)" } else { "" },
+            )
+            .and_then(|()| out.flush());
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    let entries: usize = stats.iter().map(|s| s.entries).sum();
+    let bytes: u64 = stats.iter().map(|s| s.bytes).sum();
+    let longest = stats.iter().map(|s| s.longest).max().unwrap_or(0);
+    Ok(written.and_then(|()| {
+        writeln!(
+            out,
+            "{} tables, {entries} positions, longest {longest} plies, {bytes} bytes written, {:.1} s",
+            stats.len(),
+            start.elapsed().as_secs_f64()
+        )
+    }))
 }

@@ -12,4 +12,5 @@ pub mod host;
 pub mod puzzle;
 pub mod render;
 pub mod store;
+pub mod tables;
 pub mod words;

@@ -271,7 +271,7 @@ fn the_no_progress_rule_is_scored_as_a_draw() {
 #[test]
 fn the_hint_gives_the_best_move_and_what_the_position_is_worth() {
     let game = Game::new(pos("W:WKd1,b2,c2:Ba2"));
-    let (mv, eval) = hint(&game, Limits::depth(3)).unwrap();
+    let (mv, eval) = hint(&game, Limits::depth(3), None).unwrap();
     assert_eq!(game.position().notation(&mv), "d1-a1");
     assert_eq!(
         eval,

@@ -624,6 +624,7 @@ fn start_bot_captured(api_base: &str, token: &str, db: &std::path::Path) -> Bot 
         .env("DISCORD_TOKEN", token)
         .env("DISCORD_API_BASE", api_base)
         .env("DATABASE_URL", format!("sqlite://{}", db.display()))
+        .env("DAMA_TABLES", "off")
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

@@ -142,6 +142,7 @@ eval-wins-in = { $side ->
     [one] one move
    *[other] { $moves } moves
 }.
+eval-draw = With best play on both sides the game is a draw.
 legal-moves = { $side ->
     [white] White
    *[black] Black

@@ -125,6 +125,7 @@ eval-wins-in = { $side ->
     [white] Beyaz
    *[black] Siyah
 } { $moves } hamlede zorla kazanıyor.
+eval-draw = İki taraf da en iyi oynarsa oyun berabere biter.
 legal-moves = { $side ->
     [white] Beyaz
    *[black] Siyah

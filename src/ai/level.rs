@@ -4,8 +4,11 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
+use std::sync::Arc;
+
 use super::{Limits, MATE, SearchResult, Searcher};
 use crate::engine::{Color, Game, Move};
+use crate::tables::{Tables, Value};
 
 /// How strongly the AI plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -127,6 +130,13 @@ impl Player {
         self
     }
 
+    /// Plays endgames from the tables: every level, since a won table position thrown away or
+    /// a drawn one lost would be no level at all, just a bug.
+    pub fn with_tables(mut self, tables: Option<Arc<Tables>>) -> Player {
+        self.searcher.set_tables(tables);
+        self
+    }
+
     pub fn searcher(&mut self) -> &mut Searcher {
         &mut self.searcher
     }
@@ -144,6 +154,9 @@ impl Player {
                 margin,
                 temperature,
             } => {
+                if let Some(exact) = self.searcher.table_move(game) {
+                    return Some(exact);
+                }
                 let start = std::time::Instant::now();
                 let scored = self.searcher.score_moves(game, depth);
                 let &(best, best_score) = scored.first()?;
@@ -176,6 +189,7 @@ impl Player {
                     nodes: self.searcher.nodes(),
                     time: start.elapsed(),
                     pv: vec![chosen.0],
+                    exact: None,
                 })
             }
         }
@@ -204,6 +218,8 @@ pub enum Eval {
         side: Color,
         moves: u32,
     },
+    /// The endgame tables say neither side can win with best play.
+    Draw,
 }
 
 impl Eval {
@@ -230,6 +246,24 @@ impl Eval {
     }
 }
 
+impl Eval {
+    /// What a search found: the tables' exact result when there is one, else the score read.
+    pub fn of_result(result: &SearchResult, side: Color) -> Eval {
+        match result.exact {
+            Some(Value::Draw) => Eval::Draw,
+            Some(Value::Win(d)) => Eval::WinsIn {
+                side,
+                moves: d.div_ceil(2),
+            },
+            Some(Value::Loss(d)) => Eval::WinsIn {
+                side: side.opponent(),
+                moves: d / 2,
+            },
+            None => Eval::of(result.score, side),
+        }
+    }
+}
+
 impl fmt::Display for Eval {
     /// The developer's form, for the command line's numbers and for logs.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -239,13 +273,17 @@ impl fmt::Display for Eval {
             Eval::Better(c) => write!(f, "{c} better"),
             Eval::Winning(c) => write!(f, "{c} winning"),
             Eval::WinsIn { side, moves } => write!(f, "{side} wins in {moves}"),
+            Eval::Draw => f.write_str("draw with best play"),
         }
     }
 }
 
-/// The hint for the side to move: the best move and what the position is worth.
-pub fn hint(game: &Game, limits: Limits) -> Option<(Move, Eval)> {
-    let result = Searcher::default().search(game, limits)?;
+/// The hint for the side to move: the best move and what the position is worth (exactly, when
+/// the position is in the tables).
+pub fn hint(game: &Game, limits: Limits, tables: Option<Arc<Tables>>) -> Option<(Move, Eval)> {
+    let mut searcher = Searcher::default();
+    searcher.set_tables(tables);
+    let result = searcher.search(game, limits)?;
     let side = game.position().side_to_move();
-    Some((result.best, Eval::of(result.score, side)))
+    Some((result.best, Eval::of_result(&result, side)))
 }

@@ -2,10 +2,12 @@
 //! [`Searcher`] owns its tables and honours a node, depth or time limit and a stop flag.
 
 pub mod arena;
+mod endgame;
 mod eval;
 mod level;
 mod search;
 
+pub use endgame::TABLE_WIN;
 pub use eval::Weights;
 pub use level::{Eval, Level, ParseLevelError, Player, hint};
 pub use search::{Limits, MATE, SearchResult, Searcher};

@@ -6,7 +6,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::Weights;
+use super::endgame::{table_move, tree_score};
 use crate::engine::{Color, Game, Move, NO_PROGRESS_PLIES, Position};
+use crate::tables::{Tables, Value};
 
 /// A won position scores `MATE - plies to the win`.
 pub const MATE: i32 = 30_000;
@@ -60,6 +62,8 @@ pub struct SearchResult {
     pub time: Duration,
     /// The expected line, starting with `best`.
     pub pv: Vec<Move>,
+    /// The result with best play, when the position is in the endgame tables.
+    pub exact: Option<Value>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -107,6 +111,9 @@ pub struct Searcher {
     quiet: Vec<u32>,
     moves: Vec<Vec<Move>>,
     pv: Vec<Vec<Move>>,
+    tables: Option<Arc<Tables>>,
+    /// The most pieces a position may have for the tables to be asked.
+    table_pieces: u32,
 }
 
 impl Default for Searcher {
@@ -133,7 +140,38 @@ impl Searcher {
             quiet: Vec::new(),
             moves: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(48)).collect(),
             pv: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
+            tables: None,
+            table_pieces: 0,
         }
+    }
+
+    /// Lets the search use endgame tables (or stop using them).
+    pub fn set_tables(&mut self, tables: Option<Arc<Tables>>) {
+        self.table_pieces = tables.as_ref().map_or(0, |t| t.complete_up_to());
+        self.tables = tables;
+    }
+
+    pub fn tables(&self) -> Option<&Arc<Tables>> {
+        self.tables.as_ref()
+    }
+
+    /// The tables' move when the game's position is in them.
+    pub fn table_move(&self, game: &Game) -> Option<SearchResult> {
+        let tables = self.tables.as_deref()?;
+        if game.is_over() || game.position().occupied().count() > self.table_pieces {
+            return None;
+        }
+        table_move(tables, game, &self.weights)
+    }
+
+    /// The tables' value of a position inside the tree, as a score.
+    #[inline]
+    fn probe(&self, pos: &Position, ply: usize) -> Option<i32> {
+        if pos.occupied().count() > self.table_pieces {
+            return None;
+        }
+        let value = self.tables.as_deref()?.probe(pos)?;
+        Some(tree_score(value, ply))
     }
 
     /// The flag that stops a running search from another thread; it returns the best move of
@@ -158,6 +196,9 @@ impl Searcher {
     pub fn search(&mut self, game: &Game, limits: Limits) -> Option<SearchResult> {
         if game.is_over() {
             return None;
+        }
+        if let Some(exact) = self.table_move(game) {
+            return Some(exact);
         }
         let start = Instant::now();
         let result = self.iterate(game, limits, start);
@@ -198,6 +239,7 @@ impl Searcher {
                 nodes: 0,
                 time: start.elapsed(),
                 pv: vec![best],
+                exact: None,
             });
         }
 
@@ -256,6 +298,7 @@ impl Searcher {
                         nodes: self.nodes,
                         time: start.elapsed(),
                         pv,
+                        exact: None,
                     });
                 }
             }
@@ -316,6 +359,7 @@ impl Searcher {
                 nodes: self.nodes,
                 time: start.elapsed(),
                 pv: vec![root_moves[0]],
+                exact: None,
             })
         })
     }
@@ -419,6 +463,9 @@ impl Searcher {
         }
         if self.is_draw(pos) {
             return 0;
+        }
+        if let Some(score) = self.probe(pos, ply) {
+            return score;
         }
         if ply >= MAX_PLY - 1 {
             return self.weights.evaluate(pos);
@@ -540,6 +587,9 @@ impl Searcher {
     /// are searched until the position is quiet.
     fn quiesce(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.pv[ply].clear();
+        if let Some(score) = self.probe(pos, ply) {
+            return score;
+        }
         if !pos.has_capture() {
             if king_against_king(pos) {
                 return 0;

@@ -14,6 +14,7 @@ mod play;
 mod puzzles;
 mod reply;
 mod sweep;
+mod tables;
 mod views;
 mod work;
 
@@ -43,6 +44,7 @@ pub use reply::{
 };
 
 pub use puzzles::turkish_day;
+pub use tables::TABLE_PIECES;
 pub use views::civil_date;
 
 pub type HostResult = Result<Reply, HostError>;
@@ -183,6 +185,7 @@ pub struct Host {
     /// Engine state of recent games with the version it was read at; used only while the
     /// stored version is the same (another process may have changed the game).
     games: Mutex<HashMap<GameId, (i64, Game)>>,
+    tables: std::sync::OnceLock<Arc<crate::tables::Tables>>,
 }
 
 impl Host {
@@ -202,6 +205,7 @@ impl Host {
             config,
             clock,
             games: Mutex::new(HashMap::new()),
+            tables: std::sync::OnceLock::new(),
         }
     }
 

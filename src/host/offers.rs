@@ -70,8 +70,13 @@ impl Host {
                 // The AI takes a draw when it thinks it is worse.
                 let thinking = game.clone();
                 let ai_to_move = game.position().side_to_move() == opponent;
+                let tables = self.tables();
                 let result = self
-                    .think(move || Searcher::default().search(&thinking, Limits::depth(6)))
+                    .think(move || {
+                        let mut searcher = Searcher::default();
+                        searcher.set_tables(tables);
+                        searcher.search(&thinking, Limits::depth(6))
+                    })
                     .await?;
                 let ai_score = result.map_or(0, |r| if ai_to_move { r.score } else { -r.score });
                 if ai_score > -50 {

@@ -44,6 +44,7 @@ impl Host {
         }
         let thinking = game.clone();
         let seed = row.id.0 as u64;
+        let tables = self.tables();
         // One process thinks about a turn: the one that claims it once a slot is free.
         let _slot = self.ai_slot().await?;
         if !self.claim_ai_turn(&row).await? {
@@ -51,7 +52,10 @@ impl Host {
         }
         let played = async {
             let choice = tokio::task::spawn_blocking(move || {
-                AiPlayer::level(level).with_seed(seed).choose(&thinking)
+                AiPlayer::level(level)
+                    .with_seed(seed)
+                    .with_tables(tables)
+                    .choose(&thinking)
             })
             .await
             .map_err(|e| HostError::internal("the AI's search failed", e))?;

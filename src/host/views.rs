@@ -28,8 +28,9 @@ impl Host {
         }
         let thinking = game.clone();
         let limits = self.config.hint_limits;
+        let tables = self.tables();
         let hint = self
-            .think(move || crate::ai::hint(&thinking, limits))
+            .think(move || crate::ai::hint(&thinking, limits, tables))
             .await?;
         let (mv, eval) = hint.ok_or(HostError::GameAlreadyOver)?;
         Ok(Reply::private(Msg::Hint {

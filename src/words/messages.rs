@@ -498,6 +498,7 @@ impl Writer<'_> {
                 "eval-wins-in",
                 &[("side", a(color_key(side))), ("moves", a(moves as i64))],
             ),
+            Eval::Draw => self.text("eval-draw", &[]),
         }
     }
 

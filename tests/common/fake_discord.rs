@@ -1029,6 +1029,7 @@ impl FakeDiscord {
             .env("DISCORD_TOKEN", "test-token")
             .env("DISCORD_API_BASE", &self.rest_url)
             .env("DATABASE_URL", database_url)
+            .env("DAMA_TABLES", "off")
             .env("DAMA_GUILD_ID", GUILD.to_string())
             .env(
                 "RUST_LOG",

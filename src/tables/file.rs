@@ -1,0 +1,60 @@
+//! One table per file: `DAMADTW1`, the material (4 bytes), the entry count (u64), a CRC-32 of
+//! the entries, then the entries deflated. An entry is one byte: 0 not yet known (never
+//! written), 1 + plies to the end for a decided position (odd plies: the side to move wins,
+//! even: it loses), 254 not a position, 255 a draw.
+
+use std::path::{Path, PathBuf};
+
+use super::TablesError;
+use super::material::Material;
+
+const MAGIC: &[u8; 8] = b"DAMADTW1";
+const HEADER: usize = 8 + 4 + 8 + 4;
+
+/// Where the table of `m` lives in `dir`.
+pub fn path(dir: &Path, m: Material) -> PathBuf {
+    dir.join(format!(
+        "{}{}{}{}.dtw",
+        m.white_men, m.white_kings, m.black_men, m.black_kings
+    ))
+}
+
+/// Writes the table (to a temporary name first, so a half-written file is never read);
+/// returns its size in bytes.
+pub fn write(dir: &Path, m: Material, values: &[u8]) -> Result<u64, TablesError> {
+    let mut bytes = Vec::with_capacity(HEADER + values.len() / 8);
+    bytes.extend_from_slice(MAGIC);
+    bytes.extend_from_slice(&[m.white_men, m.white_kings, m.black_men, m.black_kings]);
+    bytes.extend_from_slice(&(values.len() as u64).to_le_bytes());
+    bytes.extend_from_slice(&crc32fast::hash(values).to_le_bytes());
+    bytes.extend_from_slice(&miniz_oxide::deflate::compress_to_vec(values, 6));
+    let target = path(dir, m);
+    let partial = target.with_extension(format!("dtw.partial.{}", std::process::id()));
+    std::fs::write(&partial, &bytes).map_err(|e| TablesError::io(&partial, e))?;
+    std::fs::rename(&partial, &target).map_err(|e| TablesError::io(&target, e))?;
+    Ok(bytes.len() as u64)
+}
+
+/// Reads a table file, checking that it is whole.
+pub fn read(path: &Path) -> Result<(Material, Box<[u8]>), TablesError> {
+    let bytes = std::fs::read(path).map_err(|e| TablesError::io(path, e))?;
+    let damaged = |why: &str| TablesError::Damaged(path.to_path_buf(), why.to_string());
+    if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+        return Err(damaged("not a Dama endgame table"));
+    }
+    let m = Material::new(bytes[8], bytes[9], bytes[10], bytes[11]);
+    if !m.fits() || m.white_men + m.white_kings == 0 || m.black_men + m.black_kings == 0 {
+        return Err(damaged("no such material"));
+    }
+    let count = u64::from_le_bytes(bytes[12..20].try_into().expect("8 bytes")) as usize;
+    let crc = u32::from_le_bytes(bytes[20..24].try_into().expect("4 bytes"));
+    if count != m.size() {
+        return Err(damaged("wrong number of entries for its material"));
+    }
+    let values = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes[HEADER..], count)
+        .map_err(|_| damaged("the entries do not inflate"))?;
+    if values.len() != count || crc32fast::hash(&values) != crc {
+        return Err(damaged("the checksum does not match"));
+    }
+    Ok((m, values.into_boxed_slice()))
+}
