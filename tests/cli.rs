@@ -4,6 +4,8 @@ use std::process::{Command, Output};
 fn dama(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dama"))
         .args(args)
+        // Results must not depend on tables a developer built in the working folder.
+        .env("DAMA_TABLES", "off")
         .output()
         .expect("the dama binary runs")
 }
@@ -208,4 +210,58 @@ fn bestmove_reads_the_moves_played_so_far_and_avoids_what_they_would_repeat() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("move 2"), "{err}");
+}
+
+#[test]
+fn tables_build_reports_each_table_and_bestmove_then_says_the_exact_result() {
+    let dir = std::env::temp_dir().join(format!("dama-cli-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let dir_text = dir.to_str().expect("a utf-8 temp path");
+    let out = dama(&["tables", "build", "--pieces", "2", "-o", dir_text]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(text.contains("1k-1k"), "{text}");
+    assert!(
+        text.lines().last().unwrap_or("").starts_with("4 tables"),
+        "{text}"
+    );
+    let with_tables = |fen: &str| {
+        Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args(["bestmove", fen, "--level", "easy"])
+            .env("DAMA_TABLES", &dir)
+            .output()
+            .expect("runs")
+    };
+    // A king against a man it cannot reach: a draw, whatever the search would guess.
+    let drawn = stdout(&with_tables("W:WKa1:Bd5"));
+    assert!(drawn.contains("(draw with best play)"), "{drawn}");
+    let won = stdout(&with_tables("W:WKa1:Ba5"));
+    assert!(won.contains("(White wins in 1)"), "{won}");
+    // Without the tables the same command guesses.
+    let guessed = stdout(&dama(&["bestmove", "W:WKa1:Bd5", "--level", "easy"]));
+    assert!(!guessed.contains("draw with best play"), "{guessed}");
+    // A damaged table is named, and the command goes on without the tables.
+    std::fs::write(dir.join("0101.dtw"), b"not a table").expect("write");
+    let out = with_tables("W:WKa1:Bd5");
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("0101.dtw") && err.contains("build the tables again"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tables_of_more_pieces_than_the_machine_holds_are_refused_in_one_line() {
+    let out = dama(&["tables", "build", "--pieces", "5", "-o", "nowhere"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("2 to 4 pieces"), "{err}");
+    assert!(!std::path::Path::new("nowhere").exists());
 }
