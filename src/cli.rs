@@ -125,6 +125,22 @@ pub enum Command {
         #[command(subcommand)]
         action: PuzzlesCommand,
     },
+    /// Analyse a finished game: the report (accuracy, the inaccuracies, mistakes and blunders
+    /// with the better moves) and the annotated PDN on stdout, the evaluation chart with the
+    /// turning points as a PNG.
+    Analyze {
+        /// The game, as a PDN file.
+        pdn: std::path::PathBuf,
+        /// Where to write the chart.
+        #[arg(short = 'o', long = "output")]
+        output: std::path::PathBuf,
+        /// How deep the AI looks at each position.
+        #[arg(long, default_value_t = 6)]
+        depth: u32,
+        /// The language: tr or en (default: en).
+        #[arg(long)]
+        lang: Option<String>,
+    },
     /// Endgame tables: every position with few pieces, solved.
     Tables {
         #[command(subcommand)]
@@ -293,6 +309,12 @@ pub fn main() -> ExitCode {
                     output,
                 },
         } => generate_puzzles(count, seed, threads, &output, &mut out),
+        Command::Analyze {
+            pdn,
+            output,
+            depth,
+            lang,
+        } => analyze(&pdn, &output, depth, lang.as_deref(), &mut out),
         Command::Tables {
             action:
                 TablesCommand::Build {
@@ -716,4 +738,69 @@ fn build_tables(
             start.elapsed().as_secs_f64()
         )
     }))
+}
+
+fn analyze(
+    pdn: &std::path::Path,
+    output: &std::path::Path,
+    depth: u32,
+    lang: Option<&str>,
+    out: &mut impl Write,
+) -> Result<io::Result<()>, String> {
+    at_most("--depth", depth.into(), 12)?;
+    let words = Words::new();
+    let lang = match lang {
+        Some(code) => words
+            .pick(code)
+            .ok_or_else(|| format!("--lang {code}: not a language of this bot"))?,
+        None => crate::host::Lang::ENGLISH,
+    };
+    let text = std::fs::read_to_string(pdn)
+        .map_err(|e| format!("could not read {}: {e}", pdn.display()))?;
+    let (tags, game) = crate::engine::pdn::read(&text)
+        .map_err(|e| format!("{} is not a game this tool can read: {e}", pdn.display()))?;
+    if game.ply_count() == 0 {
+        return Err(format!("{} holds no moves to analyse", pdn.display()));
+    }
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut shown = 0;
+    let analysis = crate::ai::analysis::analyse(
+        &game,
+        Limits::depth(depth.max(1)),
+        load_tables(),
+        &stop,
+        &mut |done, total| {
+            let percent = done * 100 / total;
+            if percent >= shown + 10 || done == total {
+                shown = percent;
+                eprintln!("analysing… {percent}%");
+            }
+        },
+    )
+    .ok_or("the analysis stopped")?;
+    let name = |tag: &str, fallback: &str| {
+        tags.get(tag)
+            .filter(|n| !n.is_empty() && *n != "?")
+            .unwrap_or(fallback)
+            .to_string()
+    };
+    let names = [name("White", "White"), name("Black", "Black")];
+    let names = [names[0].as_str(), names[1].as_str()];
+    let result = crate::engine::pdn::result_token(&game);
+    let chart = words.analysis_chart(lang, &game, names, result, &analysis);
+    std::fs::write(output, Renderer::default().chart_png(&chart))
+        .map_err(|e| format!("could not write {}: {e}", output.display()))?;
+    let notes = words.analysis_notes(lang, &game, &analysis);
+    let report = words.analysis_report(lang, &game, names, &analysis);
+    Ok((|| {
+        for line in report {
+            writeln!(out, "{line}")?;
+        }
+        writeln!(out)?;
+        write!(
+            out,
+            "{}",
+            crate::engine::pdn::write_annotated(&game, &tags, &notes)
+        )
+    })())
 }

@@ -601,3 +601,32 @@ error-no-puzzles = No puzzles are installed on this bot.
 error-puzzle-over = That puzzle is over for you. Open a new one with { $puzzle }.
 error-server-only = That works in a server, not in direct messages.
 error-puzzle-channel-needs-manage-server = Only members with the Manage Server permission can choose where the daily puzzle is posted.
+
+## Analysis
+
+analysis-title = { $white } – { $black } · { $result }
+analysis-accuracy = { $side ->
+    [white] White
+   *[black] Black
+} ({ $name }): accuracy { $accuracy }% · { $inaccuracies ->
+    [one] one inaccuracy
+   *[other] { $inaccuracies } inaccuracies
+}, { $mistakes ->
+    [one] one mistake
+   *[other] { $mistakes } mistakes
+}, { $blunders ->
+    [one] one blunder
+   *[other] { $blunders } blunders
+}
+analysis-better = better: { $move }
+analysis-move = { $move } { $judgement ->
+    [blunder] blunder
+    [mistake] mistake
+   *[inaccuracy] inaccuracy
+}: winning chances { $before }% → { $after }%; { $better }
+analysis-comment = { $judgement ->
+    [blunder] Blunder
+    [mistake] Mistake
+   *[inaccuracy] Inaccuracy
+} (winning chances { $before }% → { $after }%); { $better }
+analysis-progress = Analysing the game… { $percent }%

@@ -527,3 +527,23 @@ error-no-puzzles = Bu botta yüklü bulmaca yok.
 error-puzzle-over = O bulmaca senin için bitti. Yenisini { $puzzle } ile aç.
 error-server-only = Bu komut özel mesajda değil, bir sunucuda çalışır.
 error-puzzle-channel-needs-manage-server = Günün bulmacasının nerede paylaşılacağını yalnızca Sunucuyu Yönet iznine sahip üyeler seçebilir.
+
+## Analiz
+
+analysis-title = { $white } – { $black } · { $result }
+analysis-accuracy = { $side ->
+    [white] Beyaz
+   *[black] Siyah
+} ({ $name }): isabet %{ $accuracy } · { $inaccuracies } kusurlu hamle, { $mistakes } hata, { $blunders } büyük hata
+analysis-better = daha iyisi: { $move }
+analysis-move = { $move } { $judgement ->
+    [blunder] büyük hata
+    [mistake] hata
+   *[inaccuracy] kusurlu hamle
+}: kazanma şansı %{ $before } → %{ $after }; { $better }
+analysis-comment = { $judgement ->
+    [blunder] Büyük hata
+    [mistake] Hata
+   *[inaccuracy] Kusurlu hamle
+} (kazanma şansı %{ $before } → %{ $after }); { $better }
+analysis-progress = Oyun analiz ediliyor… %{ $percent }

@@ -1,6 +1,7 @@
 //! The AI: searches positions from [`crate::engine`]. Plain and synchronous, no global state: a
 //! [`Searcher`] owns its tables and honours a node, depth or time limit and a stop flag.
 
+pub mod analysis;
 pub mod arena;
 mod endgame;
 mod eval;

@@ -40,9 +40,23 @@ pub fn result_token(game: &Game) -> &'static str {
     game.outcome().map_or("*", |o| o.result.pdn())
 }
 
+/// What to add after one move of an annotated game: a mark (`??`, `?`, `?!`, `!`) and a
+/// comment.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Note {
+    pub mark: &'static str,
+    pub comment: String,
+}
+
 /// Writes `game` as PDN. The roster tags come first (`?` where `tags` has none), then
 /// GameType, FEN when needed, then any other tags; Result always follows the game.
 pub fn write(game: &Game, tags: &Tags) -> String {
+    write_annotated(game, tags, &[])
+}
+
+/// [`write`] with a note after some moves (`notes[ply]`, the first move being ply 0); braces
+/// in a comment are dropped, since they would end it.
+pub fn write_annotated(game: &Game, tags: &Tags, notes: &[Option<Note>]) -> String {
     let result = result_token(game);
     let mut out = String::new();
     for name in ROSTER {
@@ -76,7 +90,26 @@ pub fn write(game: &Game, tags: &Tags) -> String {
         } else if i == 0 {
             tokens.push(format!("{number}..."));
         }
-        tokens.push(pos.notation(&mv));
+        let note = notes.get(i).and_then(Option::as_ref);
+        tokens.push(pos.notation(&mv) + note.map_or("", |n| n.mark));
+        if let Some(n) = note.filter(|n| !n.comment.is_empty()) {
+            let words: Vec<String> = n
+                .comment
+                .replace(['{', '}'], "")
+                .split_whitespace()
+                .map(str::to_string)
+                .collect();
+            if let Some((last, first)) = words.split_last() {
+                let mut words = first.to_vec();
+                words.push(format!("{last}}}"));
+                words[0] = format!("{{{}", words[0]);
+                tokens.extend(words);
+            }
+            // After a comment, Black's move needs its number again.
+            if white && i + 1 < game.ply_count() {
+                tokens.push(format!("{number}..."));
+            }
+        }
         if !white {
             number += 1;
         }
@@ -165,7 +198,8 @@ pub fn read(text: &str) -> Result<(Tags, Game), PdnError> {
     }
     let cleaned = strip_comments(&movetext);
     for raw in cleaned.split_whitespace() {
-        let token = strip_move_number(raw);
+        // Marks after a move (`??`, `!?`) say what someone thought of it; they are not part of it.
+        let token = strip_move_number(raw).trim_end_matches(['!', '?']);
         if token.is_empty() || token.starts_with('$') {
             continue;
         }

@@ -232,7 +232,7 @@ impl Renderer {
     }
 
     /// Any picture of this theme as an indexed PNG (runs of one colour are looked up once).
-    fn encode_indexed(&self, img: &RgbaImage) -> Vec<u8> {
+    pub(super) fn encode_indexed(&self, img: &RgbaImage) -> Vec<u8> {
         let mut indices = Vec::with_capacity((img.width() * img.height()) as usize);
         let mut last: Option<([u8; 3], u8)> = None;
         for p in img.pixels() {

@@ -7,6 +7,7 @@
 //! encoded once.
 
 mod card;
+mod chart;
 mod palette;
 mod replay;
 mod theme;
@@ -24,6 +25,7 @@ use palette::Palette;
 use tile::{Highlight, TileKey};
 
 pub use card::{Card, Mark};
+pub use chart::{Chart, Swing};
 pub use theme::{Rgb, Theme};
 
 /// The last move as the picture shows it: where it started, every landing square, what it took.

@@ -2,6 +2,7 @@
 //! file a language in `assets/locales/`, embedded at build time). Discord, the console and the
 //! pictures' captions all write through here; nothing else writes sentences for players.
 
+mod analysis;
 mod messages;
 mod puzzles;
 mod refusals;

@@ -1,0 +1,198 @@
+//! Post-game analysis: every position of a game searched with one fixed budget, each move
+//! judged by how much it dropped the mover's winning chances, with the better move, an accuracy
+//! figure per player and the turning points of the game.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::endgame::TABLE_WIN;
+use super::{Limits, MATE, Searcher};
+use crate::engine::{Color, Game, GameResult, Move};
+use crate::tables::Tables;
+
+/// How bad a move was.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Judgement {
+    /// Gave away a tenth of the winning chances (on a scale from −1 lost to +1 won).
+    Inaccuracy,
+    /// A fifth.
+    Mistake,
+    /// Three tenths or more: a man or a won game thrown away.
+    Blunder,
+}
+
+impl Judgement {
+    /// The PDN mark: `?!`, `?`, `??`.
+    pub const fn mark(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "?!",
+            Judgement::Mistake => "?",
+            Judgement::Blunder => "??",
+        }
+    }
+
+    fn of(drop: f64) -> Option<Judgement> {
+        if drop >= 0.3 {
+            Some(Judgement::Blunder)
+        } else if drop >= 0.2 {
+            Some(Judgement::Mistake)
+        } else if drop >= 0.1 {
+            Some(Judgement::Inaccuracy)
+        } else {
+            None
+        }
+    }
+}
+
+/// One move of the game, looked at.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview {
+    /// 0 for the game's first move.
+    pub ply: usize,
+    pub side: Color,
+    pub played: Move,
+    /// The search's best move in the position before (the played one when they agree).
+    pub best: Move,
+    /// The mover's winning chances before the move (with best play) and after it, −1 to +1.
+    pub before: f64,
+    pub after: f64,
+    /// `None` for a good move, and for a move that was the only one.
+    pub judgement: Option<Judgement>,
+    /// How accurate the move was, 0 to 100 (`None` when it was the only move).
+    pub accuracy: Option<f64>,
+}
+
+/// The whole analysis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    pub moves: Vec<MoveReview>,
+    /// White's winning chances in each position, the start first, the last position last.
+    pub chances: Vec<f64>,
+    /// Mean accuracy of White's and Black's moves that had a choice.
+    pub accuracy: [Option<f64>; 2],
+    /// The plies of the (at most three) worst moves, in game order.
+    pub turning_points: Vec<usize>,
+}
+
+impl Analysis {
+    /// How many of each judgement a side earned: inaccuracies, mistakes, blunders.
+    pub fn counts(&self, side: Color) -> [usize; 3] {
+        let mut c = [0; 3];
+        for m in self.moves.iter().filter(|m| m.side == side) {
+            if let Some(j) = m.judgement {
+                c[j as usize] += 1;
+            }
+        }
+        c
+    }
+}
+
+/// A search score as winning chances for the side to move, −1 (lost) to +1 (won): a logistic
+/// curve on which one man up is about a third of the way to a win.
+pub fn chances(score: i32) -> f64 {
+    if score.abs() > TABLE_WIN - 1000 || score.abs() > MATE - 1000 {
+        return f64::from(score.signum());
+    }
+    2.0 / (1.0 + (-0.007 * f64::from(score)).exp()) - 1.0
+}
+
+/// Lichess's accuracy curve on win percentages: 100 for a move that loses nothing, about 65
+/// for one that loses ten points.
+fn move_accuracy(before: f64, after: f64) -> f64 {
+    let lost = (before - after).max(0.0) * 50.0;
+    (103.1668 * (-0.04354 * lost).exp() - 3.1669).clamp(0.0, 100.0)
+}
+
+/// Analyses `game` with `limits` a position. `progress(done, total)` hears after each
+/// position; raising `stop` ends it early with `None`.
+pub fn analyse(
+    game: &Game,
+    limits: Limits,
+    tables: Option<Arc<Tables>>,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Option<Analysis> {
+    let history: Vec<(crate::engine::Position, Move)> =
+        game.history().map(|(p, m)| (*p, m)).collect();
+    let total = history.len() + 1;
+    let mut searcher = Searcher::default();
+    searcher.set_tables(tables);
+    let mut replay = Game::new(*game.start());
+    // (White's chances, the best move) for each position.
+    let mut seen: Vec<(f64, Option<Move>)> = Vec::with_capacity(total);
+    for i in 0..total {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let side = replay.position().side_to_move();
+        let white = |c: f64| if side == Color::White { c } else { -c };
+        let entry = match replay.outcome() {
+            Some(o) => (
+                match o.result {
+                    GameResult::Win(Color::White) => 1.0,
+                    GameResult::Win(Color::Black) => -1.0,
+                    GameResult::Draw => 0.0,
+                },
+                None,
+            ),
+            None => match searcher.search(&replay, limits) {
+                Some(r) => (white(chances(r.score)), Some(r.best)),
+                None => (0.0, None),
+            },
+        };
+        seen.push(entry);
+        if let Some((_, mv)) = history.get(i) {
+            replay.play(*mv).ok()?;
+        }
+        progress(i + 1, total);
+    }
+    // A forced move is worth what the position after it is worth: the search's quick answer
+    // for a lone move (a static look) would put spikes in the curve mid-capture.
+    for i in (0..history.len()).rev() {
+        if history[i].0.legal_moves().len() == 1 {
+            seen[i].0 = seen[i + 1].0;
+        }
+    }
+    let mut moves = Vec::with_capacity(history.len());
+    for (i, (pos, played)) in history.iter().enumerate() {
+        let side = pos.side_to_move();
+        let mine = |c: f64| if side == Color::White { c } else { -c };
+        let best = seen[i].1.unwrap_or(*played);
+        let before = mine(seen[i].0);
+        let mut after = mine(seen[i + 1].0);
+        let only_move = pos.legal_moves().len() == 1;
+        // The search's own move loses nothing, whatever a deeper look at the next position says.
+        if best == *played || only_move {
+            after = after.max(before);
+        }
+        let drop = before - after;
+        moves.push(MoveReview {
+            ply: i,
+            side,
+            played: *played,
+            best,
+            before,
+            after,
+            judgement: if only_move { None } else { Judgement::of(drop) },
+            accuracy: (!only_move).then(|| move_accuracy(before, after)),
+        });
+    }
+    let accuracy = [Color::White, Color::Black].map(|side| {
+        let figures: Vec<f64> = moves
+            .iter()
+            .filter(|m| m.side == side)
+            .filter_map(|m| m.accuracy)
+            .collect();
+        (!figures.is_empty()).then(|| figures.iter().sum::<f64>() / figures.len() as f64)
+    });
+    let mut worst: Vec<&MoveReview> = moves.iter().filter(|m| m.judgement.is_some()).collect();
+    worst.sort_by(|a, b| (b.before - b.after).total_cmp(&(a.before - a.after)));
+    let mut turning_points: Vec<usize> = worst.iter().take(3).map(|m| m.ply).collect();
+    turning_points.sort_unstable();
+    Some(Analysis {
+        moves,
+        chances: seen.iter().map(|s| s.0).collect(),
+        accuracy,
+        turning_points,
+    })
+}
