@@ -153,6 +153,31 @@ async fn a_challenge_played_to_the_end_with_typed_moves_and_slash_moves() {
         let r = resign_confirmed(&fake, ALICE, "alice").await;
         assert!(r.content().contains("resigned"), "{}", r.content());
     }
+
+    // The finished game is anyone's to analyse: the response shows the progress, then turns
+    // into the accuracy figures with the chart and the annotated PDN attached.
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, CAROL, "carol", "analyze", json!([]), &[]);
+    let progress = fake
+        .wait_for(from, |c| {
+            c.path.contains(&format!("/interactions/{id}/")) && c.content().contains("Analysing")
+        })
+        .await;
+    assert!(!progress.ephemeral(), "{}", progress.json);
+    let done = fake
+        .wait_for(from, |c| {
+            c.method == "PATCH"
+                && c.path.contains(&format!("token{id}"))
+                && c.content().contains("Analysis of game")
+        })
+        .await;
+    assert!(done.content().contains("accuracy"), "{}", done.content());
+    let names: Vec<&str> = done.files.iter().map(|(n, _)| n.as_str()).collect();
+    assert!(
+        names.iter().any(|n| n.ends_with("-analysis.png"))
+            && names.iter().any(|n| n.ends_with("-analysis.pdn")),
+        "{names:?}"
+    );
 }
 
 /// `/dama resign` in a rated game: the private question, then the click on its confirmation;

@@ -3,93 +3,20 @@
 mod common;
 
 use common::db::TestDb;
+use common::hosting::*;
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use dama::ai::{Level, Limits};
+use dama::ai::Level;
 use dama::engine::{Color, GameResult, Reason};
 use dama::host::{
-    ButtonLabel, ChannelId, Clock, ColorChoice, GuildId, Host, HostConfig, HostError, Lang, Msg,
-    Player, Reply, Scope, UserId, Who,
+    ButtonLabel, ChannelId, Clock, ColorChoice, GuildId, Host, HostError, Lang, Msg, Player, Reply,
+    Scope, UserId, Who,
 };
-use dama::render::Renderer;
-use dama::store::Store;
 use dama::words::Words;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
-
-const ALICE: UserId = UserId(1001);
-const BOB: UserId = UserId(1002);
-const CAROL: UserId = UserId(1003);
-const CHANNEL: u64 = 500;
-const GUILD: GuildId = GuildId(77);
-
-fn renderer() -> Arc<Renderer> {
-    static R: std::sync::OnceLock<Arc<Renderer>> = std::sync::OnceLock::new();
-    Arc::clone(R.get_or_init(|| Arc::new(Renderer::default())))
-}
-
-async fn open(url: &str, clock: &Clock) -> Host {
-    let store = Store::open(url).await.unwrap();
-    let config = HostConfig {
-        hint_limits: Limits::depth(3),
-        ..HostConfig::default()
-    };
-    Host::new(
-        store,
-        renderer(),
-        Arc::new(Words::new()),
-        config,
-        clock.clone(),
-    )
-}
-
-async fn host(db: &TestDb) -> (Host, Clock, String) {
-    let url = db.url();
-    let clock = Clock::manual(1_800_000_000);
-    (open(&url, &clock).await, clock, url)
-}
-
-fn who(user: UserId) -> Who {
-    Who {
-        user,
-        name: format!("player{}", user.0),
-        channel: ChannelId(CHANNEL),
-        guild: Some(GUILD),
-        lang: Lang::ENGLISH,
-        admin: false,
-    }
-}
-
-fn at(user: UserId, channel: u64) -> Who {
-    Who {
-        channel: ChannelId(channel),
-        ..who(user)
-    }
-}
-
-/// The id of the button with this label.
-fn button(reply: &Reply, label: ButtonLabel) -> String {
-    reply
-        .buttons
-        .iter()
-        .find(|b| b.label == label)
-        .unwrap_or_else(|| panic!("no {label:?} button in {reply:?}"))
-        .action
-        .to_string()
-}
-
-/// Alice challenges Bob (Alice white), Bob accepts.
-async fn start_game(host: &Host, rated: bool, channel: u64) -> Reply {
-    let c = host
-        .challenge(&at(ALICE, channel), BOB, ColorChoice::White, rated, false)
-        .await
-        .unwrap();
-    host.button(&at(BOB, channel), &button(&c, ButtonLabel::Accept))
-        .await
-        .unwrap()
-}
 
 /// The PDN of the channel's game, as text.
 async fn pdn(host: &Host, w: &Who) -> String {

@@ -116,6 +116,20 @@ fn messages() -> Vec<Msg> {
             moves: vec!["e3-e4".into(), "f6-f5".into()],
         },
         Msg::PdnFile { game: GameId(7) },
+        Msg::AnalysisAsked {
+            by: ALI,
+            other: AYSE,
+        },
+        Msg::Analysis {
+            game: GameId(7),
+            players: Players {
+                white: Player::User(ALI),
+                black: Player::Ai(Level::Master),
+            },
+            accuracy: [Some(87), None],
+            counts: [[2, 1, 1], [0, 0, 0]],
+        },
+        Msg::AnalysisProgress { percent: 40 },
         Msg::ReplayFile { game: GameId(7) },
         Msg::Leaderboard {
             scope: Scope::Server,
@@ -367,8 +381,11 @@ fn variant(m: &Msg) -> usize {
         Msg::LanguageSet { .. } => 28,
         Msg::Rules { .. } => 29,
         Msg::Help { .. } => 30,
+        Msg::AnalysisAsked { .. } => 31,
+        Msg::Analysis { .. } => 32,
+        Msg::AnalysisProgress { .. } => 33,
         Msg::Puzzle(p) => {
-            31 + match p {
+            34 + match p {
                 PuzzleMsg::Shown { .. } => 0,
                 PuzzleMsg::Right { .. } => 1,
                 PuzzleMsg::Wrong { .. } => 2,
@@ -386,7 +403,7 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 31 + 13;
+const MESSAGE_VARIANTS: usize = 34 + 13;
 
 fn move_errors() -> Vec<MoveError> {
     let options = |n: usize| -> Vec<String> {
@@ -495,6 +512,9 @@ fn errors() -> Vec<HostError> {
         HostError::TooManyChallenges { limit: 3 },
         HostError::TooManyAiGames { limit: 3 },
         HostError::ReplayForPlayersOnly,
+        HostError::NoAnalysisDuringRatedGames,
+        HostError::AnalysisForPlayersOnly,
+        HostError::NothingToAnalyse,
         HostError::NoPuzzles,
         HostError::PuzzleOver,
         HostError::ServerOnly,

@@ -279,6 +279,9 @@ error-unknown-language = "{ $text }" is not a language I speak: choose { $option
 error-too-many-challenges = You already have { $limit } open challenges. Wait for an answer, or withdraw one with its Decline button.
 error-too-many-ai-games = You are already playing { $limit } games against the AI. Finish one of them first.
 error-replay-players-only = The replay of a running game is for its players; anyone can watch it once the game is over.
+error-no-analysis-in-rated = A rated game is analysed once it is over; ask again after the game.
+error-analysis-players-only = The analysis of a running game is for its players; anyone can have it once the game is over.
+error-nothing-to-analyse = That game has no moves yet, so there is nothing to analyse.
 error-internal = Sorry, something went wrong on our side. Please try again in a moment.
 
 ## Why a move is refused (these end a sentence that starts "That move cannot be played:")
@@ -338,7 +341,7 @@ help =
     • `/dama challenge` someone, or `/dama ai` to play the computer (easy, medium, hard, master).
     • Type your move in the channel, like `e3-e4`, or use `/dama move`. Captures: `d4xd6xf6` (or just `d4xf6` when that is clear).
     • `/dama draw`, `/dama takeback`, `/dama resign`; `/dama hint` in casual and AI games.
-    • `/dama board`, `/dama moves`, `/dama pdn`, `/dama replay`, `/dama leaderboard`, `/dama stats`, `/dama rules`.
+    • `/dama board`, `/dama moves`, `/dama pdn`, `/dama replay`, `/dama analyze` (the AI's look at the last game: mistakes, better moves, accuracy), `/dama leaderboard`, `/dama stats`, `/dama rules`.
     • One game per channel; ask for thread: true to play in a thread. Move within { $hours } hours, or you lose on time.
     • `/dama language` sets the language of the bot's replies, for you or (with Manage Server) for the server.
     • `/dama puzzle`: the daily puzzle, the same for everyone, three tries; keep your streak going. `/dama puzzle random:true` for practice.
@@ -383,6 +386,8 @@ cmd-pdn = pdn
     .description = This channel's current or last game as a PDN file
 cmd-replay = replay
     .description = This channel's current or last game as an animated replay
+cmd-analyze = analyze
+    .description = The AI's analysis of this channel's last game: mistakes, better moves, accuracy
 cmd-leaderboard = leaderboard
     .description = The ratings table
     .scope = scope
@@ -426,6 +431,7 @@ console-cmd-draw = draw
 console-cmd-takeback = takeback
 console-cmd-resign = resign
 console-cmd-hint = hint
+console-cmd-analyze = analyze
 console-cmd-board = board
 console-cmd-moves = moves
 console-cmd-abort = abort
@@ -457,7 +463,7 @@ console-help =
       accept | decline | cancel         answer or withdraw the last challenge
       move <move>                       play a move
       resign | draw | takeback | hint
-      board | moves | pdn | replay | abort
+      board | moves | pdn | replay | analyze | abort
       leaderboard | stats [name] | rules | help | quit
       puzzle [random]                   today's puzzle, or a practice one
       puzzle <move> | puzzle stats [name]
@@ -629,4 +635,6 @@ analysis-comment = { $judgement ->
     [mistake] Mistake
    *[inaccuracy] Inaccuracy
 } (winning chances { $before }% → { $after }%); { $better }
+analysis-asked = { $by } would like the AI to analyse this game now. { $other }, use { $analyze } too if you agree: you will both see what every move was worth.
+analysis-done = Analysis of game { $game }: the evaluation across the game with its turning points, and the game with comments as PDN.
 analysis-progress = Analysing the game… { $percent }%

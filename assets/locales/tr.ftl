@@ -244,6 +244,9 @@ error-unknown-language = "{ $text }" bildiğim bir dil değil: { $options } seç
 error-too-many-challenges = Zaten { $limit } açık davetin var. Yanıt bekle ya da birini Reddet düğmesiyle geri çek.
 error-too-many-ai-games = Bilgisayara karşı zaten { $limit } oyun oynuyorsun. Önce birini bitir.
 error-replay-players-only = Süren bir oyunun tekrarını yalnızca oyuncuları izleyebilir; oyun bitince herkes izleyebilir.
+error-no-analysis-in-rated = Puanlı bir oyun ancak bittikten sonra analiz edilir; oyun bitince yeniden iste.
+error-analysis-players-only = Süren bir oyunun analizini yalnızca oyuncuları isteyebilir; oyun bitince herkes alabilir.
+error-nothing-to-analyse = O oyunda henüz hamle yok, analiz edilecek bir şey yok.
 error-internal = Üzgünüz, bizim tarafımızda bir şeyler ters gitti. Lütfen birazdan yeniden dene.
 
 ## Bir hamlenin neden oynanamadığı ("Bu hamle oynanamaz:" ile başlayan cümleyi bitirir)
@@ -303,7 +306,7 @@ help =
     • `/dama davet` ile birini davet et ya da `/dama bilgisayar` ile bilgisayara karşı oyna (kolay, orta, zor, usta).
     • Hamleni kanala yaz, örneğin `e3-e4`, ya da `/dama hamle` komutunu kullan. Almalar: `d4xd6xf6` (açıksa kısaca `d4xf6`).
     • `/dama beraberlik`, `/dama geri-al`, `/dama terk`; puansız ve bilgisayara karşı oyunlarda `/dama ipucu`.
-    • `/dama tahta`, `/dama hamleler`, `/dama pdn`, `/dama tekrar`, `/dama sıralama`, `/dama istatistik`, `/dama kurallar`.
+    • `/dama tahta`, `/dama hamleler`, `/dama pdn`, `/dama tekrar`, `/dama analiz` (son oyuna bilgisayarın bakışı: hatalar, daha iyi hamleler, isabet), `/dama sıralama`, `/dama istatistik`, `/dama kurallar`.
     • Her kanalda bir oyun; alt başlıkta oynamak için davette alt-başlık: evet seç. { $hours } saat içinde hamle yap, yoksa süreden kaybedersin.
     • `/dama dil` botun dilini senin için ya da (Sunucuyu Yönet izniyle) bütün sunucu için seçer.
     • `/dama bulmaca`: herkese aynı günün bulmacası, üç hak; serini sürdür. Alıştırma için `/dama bulmaca rastgele:evet`.
@@ -348,6 +351,8 @@ cmd-pdn = pdn
     .description = Bu kanalın süren ya da son oyunu PDN dosyası olarak
 cmd-replay = tekrar
     .description = Bu kanalın süren ya da son oyunu hareketli tekrar olarak
+cmd-analyze = analiz
+    .description = Bu kanalın son oyununun bilgisayar analizi: hatalar, daha iyi hamleler, isabet
 cmd-leaderboard = sıralama
     .description = Puan tablosu
     .scope = kapsam
@@ -391,6 +396,7 @@ console-cmd-draw = draw
 console-cmd-takeback = takeback
 console-cmd-resign = resign
 console-cmd-hint = hint
+console-cmd-analyze = analyze
 console-cmd-board = board
 console-cmd-moves = moves
 console-cmd-abort = abort
@@ -422,7 +428,7 @@ console-help =
       accept | decline | cancel         son daveti kabul et, reddet ya da geri çek
       move <hamle>                      bir hamle oyna
       resign | draw | takeback | hint   terk, beraberlik, geri alma, ipucu
-      board | moves | pdn | replay | abort
+      board | moves | pdn | replay | analyze | abort
       leaderboard | stats [ad] | rules | help | quit
       puzzle [random]                   günün bulmacası ya da bir alıştırma bulmacası
       puzzle <hamle> | puzzle stats [ad]
@@ -546,4 +552,6 @@ analysis-comment = { $judgement ->
     [mistake] Hata
    *[inaccuracy] Kusurlu hamle
 } (kazanma şansı %{ $before } → %{ $after }); { $better }
+analysis-asked = { $by } bu oyunun şimdi bilgisayara analiz ettirilmesini istiyor. { $other }, kabul ediyorsan sen de { $analyze } yaz: ikiniz de her hamlenin değerini göreceksiniz.
+analysis-done = { $game } numaralı oyunun analizi: oyun boyunca değerlendirme ve dönüm noktaları, yorumlu PDN kaydıyla birlikte.
 analysis-progress = Oyun analiz ediliyor… %{ $percent }

@@ -52,6 +52,7 @@ pub enum Command {
     Moves,
     Pdn,
     Replay,
+    Analyze,
     Abort,
     Leaderboard,
     Stats(Option<String>),
@@ -184,6 +185,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "moves" => one("moves", Command::Moves),
         "pdn" => one("pdn", Command::Pdn),
         "replay" => one("replay", Command::Replay),
+        "analyze" | "analyse" => one("analyze", Command::Analyze),
         "abort" => one("abort", Command::Abort),
         "leaderboard" => one("leaderboard", Command::Leaderboard),
         "puzzle" => match rest {
@@ -416,6 +418,7 @@ impl Console {
             Command::Moves => host.legal_moves(&who).await,
             Command::Pdn => host.pdn(&who).await,
             Command::Replay => host.replay(&who).await,
+            Command::Analyze => host.analyze(&who, Arc::new(|_| {})).await,
             Command::Abort => host.abort(&who).await,
             Command::Leaderboard => host.leaderboard(&who, Scope::Global).await,
             Command::Stats(name) => {
@@ -501,7 +504,7 @@ impl Console {
             let name = format!("game-{game}-{:04}.png", self.written);
             self.save(&name, "console-board-picture", png, out).await?;
         }
-        if let Some(file) = &reply.file {
+        for file in reply.file.iter().chain(&reply.attachment) {
             self.save(&file.name, "console-saved", &file.bytes, out)
                 .await?;
         }

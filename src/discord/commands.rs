@@ -144,6 +144,7 @@ async fn answer(ctx: Context<'_>, lang: Lang, result: HostResult) -> Result<(), 
         "moves",
         "pdn",
         "replay",
+        "analyze",
         "leaderboard",
         "stats",
         "rules",
@@ -314,6 +315,64 @@ async fn replay(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer().await?;
     let result = ctx.data().host.replay(&who).await;
     answer(ctx, who.lang, result).await
+}
+
+/// The AI's analysis of this channel's last game: mistakes, better moves, accuracy.
+#[poise::command(slash_command)]
+async fn analyze(ctx: Context<'_>) -> Result<(), Error> {
+    let who = asker(&ctx).await;
+    let data = ctx.data();
+    let (tx, mut rx) = tokio::sync::watch::channel(0u32);
+    let progress: crate::host::Progress = Arc::new(move |percent| {
+        tx.send_if_modified(|p| std::mem::replace(p, percent) != percent);
+    });
+    let work = data.host.analyze(&who, progress);
+    tokio::pin!(work);
+    // A refusal or a request to the other player comes at once and is answered as usual; an
+    // analysis under way shows its progress in the response, edited at most once a second.
+    let acknowledge = tokio::time::sleep(std::time::Duration::from_millis(2500));
+    tokio::pin!(acknowledge);
+    let mut shown: Option<(poise::ReplyHandle<'_>, tokio::time::Instant)> = None;
+    let show = |percent| {
+        data.command_reply(
+            who.lang,
+            &crate::host::Reply::say(crate::host::Msg::AnalysisProgress { percent }),
+        )
+    };
+    let result = loop {
+        tokio::select! {
+            result = &mut work => break result,
+            changed = rx.changed() => {
+                let percent = *rx.borrow_and_update();
+                if changed.is_err() {
+                    continue;
+                }
+                match &shown {
+                    None => shown = Some((ctx.send(show(percent)).await?, tokio::time::Instant::now())),
+                    Some((handle, at)) if at.elapsed().as_millis() >= 1000 => {
+                        handle.edit(ctx, show(percent)).await?;
+                        shown = Some((handle.clone(), tokio::time::Instant::now()));
+                    }
+                    Some(_) => {}
+                }
+            }
+            () = &mut acknowledge, if shown.is_none() => {
+                shown = Some((ctx.send(show(0)).await?, tokio::time::Instant::now()));
+            }
+        }
+    };
+    match (shown, result) {
+        (None, result) => answer(ctx, who.lang, result).await,
+        (Some((handle, _)), Ok(reply)) => {
+            let done = data.command_reply(who.lang, &reply);
+            super::retry::retry("showing an analysis", || handle.edit(ctx, done.clone())).await?;
+            Ok(())
+        }
+        (Some((handle, _)), Err(e)) => {
+            handle.edit(ctx, data.refusal(who.lang, &e)).await?;
+            Ok(())
+        }
+    }
 }
 
 /// The ratings table.

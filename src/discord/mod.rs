@@ -234,7 +234,7 @@ fn attachments(reply: &Reply) -> Vec<serenity::CreateAttachment> {
     if let Some(png) = &reply.board {
         files.push(serenity::CreateAttachment::bytes(png.to_vec(), "board.png"));
     }
-    if let Some(f) = &reply.file {
+    for f in reply.file.iter().chain(&reply.attachment) {
         files.push(serenity::CreateAttachment::bytes(
             f.bytes.clone(),
             f.name.clone(),

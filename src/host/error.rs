@@ -34,6 +34,12 @@ pub enum HostError {
     TakebackAlreadyAsked,
     NothingToTakeBack,
     NoHintsInRatedGames,
+    /// A rated game is analysed once it is over, never while its players can use it.
+    NoAnalysisDuringRatedGames,
+    /// A running game's analysis is for its players.
+    AnalysisForPlayersOnly,
+    /// The game has no move yet.
+    NothingToAnalyse,
     /// A button of an earlier board.
     OldButton,
     /// A button of a game that has ended.

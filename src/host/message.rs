@@ -161,6 +161,7 @@ pub enum Command {
     Abort,
     Language,
     Puzzle,
+    Analyze,
 }
 
 /// One thing the host has to say.
@@ -247,6 +248,24 @@ pub enum Msg {
     },
     PdnFile {
         game: GameId,
+    },
+    /// One player of a running game asked for its analysis; the other must too.
+    AnalysisAsked {
+        by: UserId,
+        other: UserId,
+    },
+    /// The analysis is ready (its picture and annotated PDN are attached).
+    Analysis {
+        game: GameId,
+        players: Players,
+        /// White's and Black's accuracy, in percent (`None`: no move with a choice).
+        accuracy: [Option<u32>; 2],
+        /// Inaccuracies, mistakes and blunders of White and of Black.
+        counts: [[usize; 3]; 2],
+    },
+    /// How far an analysis has come (the front end edits its message with it).
+    AnalysisProgress {
+        percent: u32,
     },
     ReplayFile {
         game: GameId,
@@ -439,4 +458,20 @@ pub enum CardText {
 /// picture without writing a sentence itself.
 pub trait Captions: Send + Sync {
     fn caption(&self, caption: &Caption, lang: Lang) -> String;
+    /// The analysis picture's contents in `lang`.
+    fn analysis_chart(
+        &self,
+        lang: Lang,
+        game: &crate::engine::Game,
+        names: [&str; 2],
+        result: &str,
+        analysis: &crate::ai::analysis::Analysis,
+    ) -> crate::render::Chart;
+    /// The annotated PDN's comments in `lang`.
+    fn analysis_notes(
+        &self,
+        lang: Lang,
+        game: &crate::engine::Game,
+        analysis: &crate::ai::analysis::Analysis,
+    ) -> Vec<Option<crate::engine::pdn::Note>>;
 }

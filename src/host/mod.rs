@@ -3,6 +3,7 @@
 //! Discord: it takes who, where and what, and returns [`Reply`]s made of typed [`Msg`]s.
 //! Discord and the console are two front ends over these operations; `words` writes the text.
 
+mod analysis;
 mod board;
 mod buttons;
 mod challenges;
@@ -43,6 +44,7 @@ pub use reply::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply, UnknownButton,
 };
 
+pub use analysis::{ANALYSIS_DEPTH, Progress};
 pub use puzzles::turkish_day;
 pub use tables::TABLE_PIECES;
 pub use views::civil_date;
@@ -186,6 +188,11 @@ pub struct Host {
     /// stored version is the same (another process may have changed the game).
     games: Mutex<HashMap<GameId, (i64, Game)>>,
     tables: std::sync::OnceLock<Arc<crate::tables::Tables>>,
+    /// Analyses run apart from the AI's turns, one at a time.
+    analysis_slots: Arc<Semaphore>,
+    /// A running game's analysis asked for by one player (at the game's version), waiting
+    /// for the other.
+    analysis_asks: Mutex<HashMap<GameId, (i64, UserId)>>,
 }
 
 impl Host {
@@ -206,6 +213,8 @@ impl Host {
             clock,
             games: Mutex::new(HashMap::new()),
             tables: std::sync::OnceLock::new(),
+            analysis_slots: Arc::new(Semaphore::new(1)),
+            analysis_asks: Mutex::new(HashMap::new()),
         }
     }
 

@@ -172,6 +172,8 @@ pub struct Reply {
     /// The position on that board, as text (RULES.md §6).
     pub fen: Option<String>,
     pub file: Option<File>,
+    /// A second attachment (the annotated PDN under an analysis's picture).
+    pub attachment: Option<File>,
     pub buttons: Vec<Button>,
     /// Users to notify.
     pub mentions: Vec<UserId>,

@@ -82,12 +82,27 @@ impl Host {
     pub async fn pdn(&self, who: &Who) -> HostResult {
         let row = self.latest(who).await?;
         let game = with_stored_result(&row, self.load(&row).await?);
+        let text = pdn::write(&game, &self.pdn_tags(&row).await?);
+        Ok(Reply {
+            file: Some(File {
+                name: format!("dama-{}.pdn", row.id),
+                bytes: text.into_bytes(),
+            }),
+            ..Reply::say(Msg::PdnFile { game: row.id })
+        })
+    }
+
+    /// A stored game's PDN tags: the event, the date, the players' names.
+    pub(super) async fn pdn_tags(
+        &self,
+        row: &crate::store::GameRow,
+    ) -> Result<pdn::Tags, HostError> {
         let mut tags = pdn::Tags::default();
         tags.set("Event", "Dama on Discord");
         tags.set("Site", "Discord");
         tags.set("Date", date(row.created_at));
         tags.set("Round", "-");
-        let who_played = players(&row);
+        let who_played = players(row);
         for (tag, color) in [("White", Color::White), ("Black", Color::Black)] {
             let name = match who_played.of(color) {
                 Player::User(id) => self
@@ -99,14 +114,7 @@ impl Host {
             };
             tags.set(tag, name);
         }
-        let text = pdn::write(&game, &tags);
-        Ok(Reply {
-            file: Some(File {
-                name: format!("dama-{}.pdn", row.id),
-                bytes: text.into_bytes(),
-            }),
-            ..Reply::say(Msg::PdnFile { game: row.id })
-        })
+        Ok(tags)
     }
 
     /// Whether the asker may have the channel's replay: the refusal, if not.

@@ -40,6 +40,7 @@ pub(super) fn command_id(cmd: Command) -> &'static str {
         Command::Abort => "abort",
         Command::Language => "language",
         Command::Puzzle => "puzzle",
+        Command::Analyze => "analyze",
     }
 }
 
@@ -328,6 +329,38 @@ impl Writer<'_> {
                 ],
             ),
             Msg::PdnFile { game } => self.text("pdn-file", &[("game", a(game.0))]),
+            Msg::AnalysisAsked { by, other } => {
+                let mut args = vec![("by", self.user(*by)), ("other", self.user(*other))];
+                args.extend(self.commands(&[("analyze", Command::Analyze)]));
+                self.text("analysis-asked", &args)
+            }
+            Msg::Analysis {
+                game,
+                players,
+                accuracy,
+                counts,
+            } => {
+                let mut lines = vec![self.text("analysis-done", &[("game", a(game.0))])];
+                for side in [Color::White, Color::Black] {
+                    let i = side.index();
+                    let [inaccuracies, mistakes, blunders] = counts[i];
+                    lines.push(self.text(
+                        "analysis-accuracy",
+                        &[
+                            ("side", a(color_key(side))),
+                            ("name", a(self.player(players.of(side)))),
+                            ("accuracy", a(accuracy[i].map_or(100, i64::from))),
+                            ("inaccuracies", a(inaccuracies as i64)),
+                            ("mistakes", a(mistakes as i64)),
+                            ("blunders", a(blunders as i64)),
+                        ],
+                    ));
+                }
+                lines.join("\n")
+            }
+            Msg::AnalysisProgress { percent } => {
+                self.text("analysis-progress", &[("percent", a(i64::from(*percent)))])
+            }
             Msg::ReplayFile { game } => self.text("replay-file", &[("game", a(game.0))]),
             Msg::Leaderboard { scope, rows } => {
                 let mut lines =

@@ -327,6 +327,26 @@ impl Captions for Words {
         w.flush();
         text
     }
+
+    fn analysis_chart(
+        &self,
+        lang: Lang,
+        game: &crate::engine::Game,
+        names: [&str; 2],
+        result: &str,
+        analysis: &crate::ai::analysis::Analysis,
+    ) -> crate::render::Chart {
+        Words::analysis_chart(self, lang, game, names, result, analysis)
+    }
+
+    fn analysis_notes(
+        &self,
+        lang: Lang,
+        game: &crate::engine::Game,
+        analysis: &crate::ai::analysis::Analysis,
+    ) -> Vec<Option<crate::engine::pdn::Note>> {
+        Words::analysis_notes(self, lang, game, analysis)
+    }
 }
 
 /// Users by number; for captions, which never name users.

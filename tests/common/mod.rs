@@ -97,3 +97,4 @@ pub fn random_game_position(rng: &mut Rng, plies: usize) -> Position {
     p
 }
 pub mod db;
+pub mod hosting;

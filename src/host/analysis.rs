@@ -1,0 +1,109 @@
+//! Post-game analysis for the players: the channel's last finished game for anyone, a running
+//! casual game once both its players asked (a game against the AI: its player alone), never a
+//! rated game while it runs. It runs apart from the AI's turns, one at a time, so moves never
+//! wait on it.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use crate::ai::Limits;
+use crate::engine::pdn;
+use crate::store::GameStatus;
+
+use super::play::with_stored_result;
+use super::{File, Host, HostError, HostResult, Msg, Reply, Who, color_of, player_of, players};
+
+/// Hears the analysis's progress, in percent, from the thread doing it.
+pub type Progress = Arc<dyn Fn(u32) + Send + Sync>;
+
+/// How deep the analysis looks at every position: a few seconds for a long game here.
+pub const ANALYSIS_DEPTH: u32 = 6;
+
+impl Host {
+    /// Analyses the channel's running or last game: the chart with the turning points as a
+    /// picture, the annotated PDN as a file, the accuracy figures as words.
+    pub async fn analyze(&self, who: &Who, progress: Progress) -> HostResult {
+        let row = self.latest(who).await?;
+        if row.ply == 0 {
+            return Err(HostError::NothingToAnalyse);
+        }
+        if row.status == GameStatus::Running {
+            let color = color_of(&row, who.user).ok_or(HostError::AnalysisForPlayersOnly)?;
+            if row.rated {
+                return Err(HostError::NoAnalysisDuringRatedGames);
+            }
+            if let Some(other) = player_of(&row, color.opponent()) {
+                // Both players must want it: it shows each of them every move's worth.
+                let mut asks = self
+                    .analysis_asks
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                match asks.get(&row.id) {
+                    Some(&(version, by)) if by == other && version == row.version => {
+                        asks.remove(&row.id);
+                    }
+                    _ => {
+                        asks.insert(row.id, (row.version, who.user));
+                        return Ok(Reply {
+                            mentions: vec![other],
+                            ..Reply::say(Msg::AnalysisAsked {
+                                by: who.user,
+                                other,
+                            })
+                        });
+                    }
+                }
+            }
+        }
+        let game = with_stored_result(&row, self.load(&row).await?);
+        let tags = self.pdn_tags(&row).await?;
+        let tables = self.tables();
+        let thinking = game.clone();
+        let analysis = Self::off_runtime(&self.analysis_slots, move || {
+            let stop = AtomicBool::new(false);
+            crate::ai::analysis::analyse(
+                &thinking,
+                Limits::depth(ANALYSIS_DEPTH),
+                tables,
+                &stop,
+                &mut |done, total| progress((done * 100 / total) as u32),
+            )
+        })
+        .await?
+        .ok_or_else(|| HostError::internal("the analysis stopped", row.id))?;
+        let names = [
+            tags.get("White").unwrap_or("?"),
+            tags.get("Black").unwrap_or("?"),
+        ];
+        let result = pdn::result_token(&game);
+        let chart = self
+            .captions
+            .analysis_chart(who.lang, &game, names, result, &analysis);
+        let notes = self.captions.analysis_notes(who.lang, &game, &analysis);
+        let renderer = Arc::clone(&self.renderer);
+        let png =
+            Self::off_runtime(&self.analysis_slots, move || renderer.chart_png(&chart)).await?;
+        let accuracy = analysis
+            .accuracy
+            .map(|a| a.map(|x| x.round().clamp(0.0, 100.0) as u32));
+        Ok(Reply {
+            file: Some(File {
+                name: format!("dama-{}-analysis.png", row.id),
+                bytes: png,
+            }),
+            attachment: Some(File {
+                name: format!("dama-{}-analysis.pdn", row.id),
+                bytes: pdn::write_annotated(&game, &tags, &notes).into_bytes(),
+            }),
+            ..Reply::say(Msg::Analysis {
+                game: row.id,
+                players: players(&row),
+                accuracy,
+                counts: [
+                    analysis.counts(crate::engine::Color::White),
+                    analysis.counts(crate::engine::Color::Black),
+                ],
+            })
+        })
+    }
+}

@@ -1,0 +1,86 @@
+//! A host over a test database, its players and the first steps of a game, shared by the
+//! host tests.
+
+use std::sync::Arc;
+
+use dama::ai::Limits;
+use dama::host::{
+    ButtonLabel, ChannelId, Clock, ColorChoice, GuildId, Host, HostConfig, Lang, Reply, UserId, Who,
+};
+use dama::render::Renderer;
+use dama::store::Store;
+use dama::words::Words;
+
+use super::db::TestDb;
+
+pub const ALICE: UserId = UserId(1001);
+pub const BOB: UserId = UserId(1002);
+pub const CAROL: UserId = UserId(1003);
+pub const CHANNEL: u64 = 500;
+pub const GUILD: GuildId = GuildId(77);
+
+pub fn renderer() -> Arc<Renderer> {
+    static R: std::sync::OnceLock<Arc<Renderer>> = std::sync::OnceLock::new();
+    Arc::clone(R.get_or_init(|| Arc::new(Renderer::default())))
+}
+
+pub async fn open(url: &str, clock: &Clock) -> Host {
+    let store = Store::open(url).await.unwrap();
+    let config = HostConfig {
+        hint_limits: Limits::depth(3),
+        ..HostConfig::default()
+    };
+    Host::new(
+        store,
+        renderer(),
+        Arc::new(Words::new()),
+        config,
+        clock.clone(),
+    )
+}
+
+pub async fn host(db: &TestDb) -> (Host, Clock, String) {
+    let url = db.url();
+    let clock = Clock::manual(1_800_000_000);
+    (open(&url, &clock).await, clock, url)
+}
+
+pub fn who(user: UserId) -> Who {
+    Who {
+        user,
+        name: format!("player{}", user.0),
+        channel: ChannelId(CHANNEL),
+        guild: Some(GUILD),
+        lang: Lang::ENGLISH,
+        admin: false,
+    }
+}
+
+pub fn at(user: UserId, channel: u64) -> Who {
+    Who {
+        channel: ChannelId(channel),
+        ..who(user)
+    }
+}
+
+/// The id of the button with this label.
+pub fn button(reply: &Reply, label: ButtonLabel) -> String {
+    reply
+        .buttons
+        .iter()
+        .find(|b| b.label == label)
+        .unwrap_or_else(|| panic!("no {label:?} button in {reply:?}"))
+        .action
+        .to_string()
+}
+
+/// Alice challenges Bob (Alice white), Bob accepts.
+pub async fn start_game(host: &Host, rated: bool, channel: u64) -> Reply {
+    let c = host
+        .challenge(&at(ALICE, channel), BOB, ColorChoice::White, rated, false)
+        .await
+        .unwrap();
+    host.button(&at(BOB, channel), &button(&c, ButtonLabel::Accept))
+        .await
+        .unwrap()
+}
