@@ -25,6 +25,9 @@ pub enum Level {
 }
 
 impl Level {
+    /// The master's time a move on an idle machine.
+    pub const MASTER_TIME: Duration = Duration::from_millis(2000);
+
     pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Master];
 
     pub const fn name(self) -> &'static str {
@@ -59,7 +62,7 @@ impl Level {
             Level::Master => Style::Best(Limits {
                 depth: None,
                 nodes: None,
-                movetime: Some(Duration::from_millis(2000)),
+                movetime: Some(Level::MASTER_TIME),
                 half_time: false,
             }),
         }
@@ -100,6 +103,8 @@ pub struct Player {
     kind: PlayerKind,
     searcher: Searcher,
     seed: u64,
+    /// The master's time a move, when the host shortens it under load.
+    master_time: Option<Duration>,
 }
 
 enum PlayerKind {
@@ -121,6 +126,7 @@ impl Player {
             kind,
             searcher: Searcher::default(),
             seed: 0,
+            master_time: None,
         }
     }
 
@@ -137,6 +143,24 @@ impl Player {
         self
     }
 
+    /// Thinks with `searcher` (and what its table holds) instead of a fresh one; its endgame
+    /// tables are replaced only by a later [`Player::with_tables`].
+    pub fn with_searcher(mut self, searcher: Searcher) -> Player {
+        self.searcher = searcher;
+        self
+    }
+
+    /// The master thinks this long a move instead of its two seconds (other levels ignore it).
+    pub fn with_master_time(mut self, time: Duration) -> Player {
+        self.master_time = Some(time);
+        self
+    }
+
+    /// The searcher back, to keep for the game's next move.
+    pub fn into_searcher(self) -> Searcher {
+        self.searcher
+    }
+
     pub fn searcher(&mut self) -> &mut Searcher {
         &mut self.searcher
     }
@@ -144,6 +168,13 @@ impl Player {
     /// The move this player makes in the game's position, or `None` when the game is over.
     pub fn choose(&mut self, game: &Game) -> Option<SearchResult> {
         let style = match self.kind {
+            PlayerKind::Level(Level::Master) => match (Level::Master.style(), self.master_time) {
+                (Style::Best(limits), Some(t)) => Style::Best(Limits {
+                    movetime: Some(t),
+                    ..limits
+                }),
+                (style, _) => style,
+            },
             PlayerKind::Level(level) => level.style(),
             PlayerKind::Limits(limits) => Style::Best(limits),
         };

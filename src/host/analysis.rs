@@ -59,7 +59,13 @@ impl Host {
         let tags = self.pdn_tags(&row).await?;
         let tables = self.tables();
         let thinking = game.clone();
-        let analysis = Self::off_runtime(&self.analysis_slots, move || {
+        // One analysis at a time, and its worker only when no move or hint waits.
+        let _one = Arc::clone(&self.analysis_slots)
+            .acquire_owned()
+            .await
+            .map_err(|e| HostError::internal("the analysis queue is closed", e))?;
+        let _slot = self.scheduler.slot(super::Priority::Analysis).await;
+        let analysis = tokio::task::spawn_blocking(move || {
             let stop = AtomicBool::new(false);
             crate::ai::analysis::analyse(
                 &thinking,
@@ -69,7 +75,8 @@ impl Host {
                 &mut |done, total| progress((done * 100 / total) as u32),
             )
         })
-        .await?
+        .await
+        .map_err(|e| HostError::internal("the analysis failed", e))?
         .ok_or_else(|| HostError::internal("the analysis stopped", row.id))?;
         let names = [
             tags.get("White").unwrap_or("?"),
@@ -81,8 +88,9 @@ impl Host {
             .analysis_chart(who.lang, &game, names, result, &analysis);
         let notes = self.captions.analysis_notes(who.lang, &game, &analysis);
         let renderer = Arc::clone(&self.renderer);
-        let png =
-            Self::off_runtime(&self.analysis_slots, move || renderer.chart_png(&chart)).await?;
+        let png = tokio::task::spawn_blocking(move || renderer.chart_png(&chart))
+            .await
+            .map_err(|e| HostError::internal("the analysis picture failed", e))?;
         let accuracy = analysis
             .accuracy
             .map(|a| a.map(|x| x.round().clamp(0.0, 100.0) as u32));

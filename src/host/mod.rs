@@ -14,6 +14,7 @@ mod offers;
 mod play;
 mod puzzles;
 mod reply;
+mod scheduler;
 mod sweep;
 mod tables;
 mod views;
@@ -46,6 +47,7 @@ pub use reply::{
 
 pub use analysis::{ANALYSIS_DEPTH, Progress};
 pub use puzzles::turkish_day;
+pub use scheduler::Priority;
 pub use tables::TABLE_PIECES;
 pub use views::civil_date;
 
@@ -75,8 +77,11 @@ pub struct HostConfig {
     pub warning: Duration,
     /// An unanswered challenge lapses after this long.
     pub challenge_ttl: Duration,
-    /// AI searches and hints running at once.
+    /// AI searches, hints and analyses running at once (default: one per core).
     pub ai_concurrency: usize,
+    /// Every AI reply should come within this while the machine is busy: the master's time
+    /// shrinks as moves queue.
+    pub reply_bound: Duration,
     /// Replays being drawn at once (apart from the AI's slots, so AI turns never wait on them).
     pub replay_concurrency: usize,
     /// A replay shows at most this many positions (a longer game skips evenly), which keeps
@@ -124,7 +129,9 @@ impl Default for HostConfig {
             inactivity: Duration::from_secs(72 * 3600),
             warning: Duration::from_secs(24 * 3600),
             challenge_ttl: Duration::from_secs(600),
-            ai_concurrency: 2,
+            ai_concurrency: std::thread::available_parallelism()
+                .map_or(2, std::num::NonZeroUsize::get),
+            reply_bound: Duration::from_secs(5),
             replay_concurrency: 1,
             replay_max_frames: 400,
             hint_limits: Limits::depth(8),
@@ -180,7 +187,7 @@ pub struct Host {
     store: Store,
     renderer: Arc<Renderer>,
     captions: Arc<dyn Captions>,
-    ai_slots: Arc<Semaphore>,
+    scheduler: Arc<scheduler::Scheduler>,
     replay_slots: Arc<Semaphore>,
     config: HostConfig,
     clock: Clock,
@@ -207,7 +214,7 @@ impl Host {
             store,
             renderer,
             captions,
-            ai_slots: Arc::new(Semaphore::new(config.ai_concurrency.max(1))),
+            scheduler: scheduler::Scheduler::new(config.ai_concurrency, config.reply_bound),
             replay_slots: Arc::new(Semaphore::new(config.replay_concurrency.max(1))),
             config,
             clock,
@@ -292,12 +299,13 @@ impl Host {
         games.insert(id, (version, game.clone()));
     }
 
-    /// Runs an AI search off the async runtime, a limited number at once.
+    /// Runs an AI search (a hint, a look at a draw offer) off the async runtime, once a
+    /// worker is free and every waiting move has had one.
     async fn think<T: Send + 'static>(
         &self,
         work: impl FnOnce() -> T + Send + 'static,
     ) -> Result<T, HostError> {
-        let _slot = self.ai_slot().await?;
+        let _slot = self.scheduler.slot(Priority::Hint).await;
         tokio::task::spawn_blocking(work)
             .await
             .map_err(|e| HostError::internal("background work failed", e))

@@ -45,20 +45,29 @@ impl Host {
         let thinking = game.clone();
         let seed = row.id.0 as u64;
         let tables = self.tables();
+        let asked = std::time::Instant::now();
         // One process thinks about a turn: the one that claims it once a slot is free.
-        let _slot = self.ai_slot().await?;
+        let _slot = self.ai_slot().await;
         if !self.claim_ai_turn(&row).await? {
             return Ok(None);
         }
+        let master_time = self
+            .scheduler
+            .master_time(crate::ai::Level::MASTER_TIME, asked.elapsed());
+        let searcher = self.scheduler.searcher(row.id);
         let played = async {
-            let choice = tokio::task::spawn_blocking(move || {
-                AiPlayer::level(level)
+            let (choice, searcher) = tokio::task::spawn_blocking(move || {
+                let mut player = AiPlayer::level(level)
                     .with_seed(seed)
+                    .with_searcher(searcher)
                     .with_tables(tables)
-                    .choose(&thinking)
+                    .with_master_time(master_time);
+                let choice = player.choose(&thinking);
+                (choice, player.into_searcher())
             })
             .await
             .map_err(|e| HostError::internal("the AI's search failed", e))?;
+            self.scheduler.keep(row.id, searcher);
             let Some(result) = choice else {
                 return Ok(None);
             };

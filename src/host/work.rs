@@ -2,8 +2,6 @@
 //! thinks about it, taken over when that process dies) and the sweep (one process at a time,
 //! under a lease).
 
-use tokio::sync::OwnedSemaphorePermit;
-
 use crate::store::{self, GameId, GameRow};
 
 use super::{Host, HostError};
@@ -12,12 +10,9 @@ use super::{Host, HostError};
 const SWEEP: &str = "sweep";
 
 impl Host {
-    /// Waits for a free AI slot in this process.
-    pub(super) async fn ai_slot(&self) -> Result<OwnedSemaphorePermit, HostError> {
-        std::sync::Arc::clone(&self.ai_slots)
-            .acquire_owned()
-            .await
-            .map_err(|e| HostError::internal("the work queue is closed", e))
+    /// Waits for an AI worker in this process, ahead of hints and analyses.
+    pub(super) async fn ai_slot(&self) -> super::scheduler::Slot {
+        self.scheduler.slot(super::Priority::Move).await
     }
 
     /// Claims the AI's turn in `row` (at its version) for this process; `false` while another
