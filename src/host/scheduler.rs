@@ -181,9 +181,9 @@ mod tests {
         .into_iter()
         .enumerate()
         {
-            let (s, order) = (Arc::clone(&s), Arc::clone(&order));
+            let (queue, order) = (Arc::clone(&s), Arc::clone(&order));
             tasks.push(tokio::spawn(async move {
-                let _slot = s.slot(p).await;
+                let _slot = queue.slot(p).await;
                 order.lock().unwrap().push(i);
             }));
             // Each is queued before the next is asked.
