@@ -1,5 +1,8 @@
 //! What the host benches share: a player in a channel, and a game started between two.
 
+// Each bench uses what it needs of these.
+#![allow(dead_code)]
+
 use dama::host::{ButtonLabel, ChannelId, ColorChoice, GuildId, Host, Lang, UserId, Who};
 
 pub fn who(user: u64, channel: u64) -> Who {

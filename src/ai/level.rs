@@ -101,7 +101,8 @@ impl FromStr for Level {
 /// An AI player: a level, or explicit search limits, with its own searcher.
 pub struct Player {
     kind: PlayerKind,
-    searcher: Searcher,
+    /// Made on first use: a player given a searcher never allocates a table of its own.
+    searcher: Option<Searcher>,
     seed: u64,
     /// The master's time a move, when the host shortens it under load.
     master_time: Option<Duration>,
@@ -124,7 +125,7 @@ impl Player {
     fn with(kind: PlayerKind) -> Player {
         Player {
             kind,
-            searcher: Searcher::default(),
+            searcher: None,
             seed: 0,
             master_time: None,
         }
@@ -139,14 +140,14 @@ impl Player {
     /// Plays endgames from the tables: every level, since a won table position thrown away or
     /// a drawn one lost would be no level at all, just a bug.
     pub fn with_tables(mut self, tables: Option<Arc<Tables>>) -> Player {
-        self.searcher.set_tables(tables);
+        self.searcher().set_tables(tables);
         self
     }
 
     /// Thinks with `searcher` (and what its table holds) instead of a fresh one; its endgame
     /// tables are replaced only by a later [`Player::with_tables`].
     pub fn with_searcher(mut self, searcher: Searcher) -> Player {
-        self.searcher = searcher;
+        self.searcher = Some(searcher);
         self
     }
 
@@ -158,11 +159,11 @@ impl Player {
 
     /// The searcher back, to keep for the game's next move.
     pub fn into_searcher(self) -> Searcher {
-        self.searcher
+        self.searcher.unwrap_or_default()
     }
 
     pub fn searcher(&mut self) -> &mut Searcher {
-        &mut self.searcher
+        self.searcher.get_or_insert_with(Searcher::default)
     }
 
     /// The move this player makes in the game's position, or `None` when the game is over.
@@ -179,17 +180,17 @@ impl Player {
             PlayerKind::Limits(limits) => Style::Best(limits),
         };
         match style {
-            Style::Best(limits) => self.searcher.search(game, limits),
+            Style::Best(limits) => self.searcher().search(game, limits),
             Style::Human {
                 depth,
                 margin,
                 temperature,
             } => {
-                if let Some(exact) = self.searcher.table_move(game) {
+                if let Some(exact) = self.searcher().table_move(game) {
                     return Some(exact);
                 }
                 let start = std::time::Instant::now();
-                let scored = self.searcher.score_moves(game, depth);
+                let scored = self.searcher().score_moves(game, depth);
                 let &(best, best_score) = scored.first()?;
                 // A forced win in sight is taken, as anyone would.
                 let margin = if best_score > MATE - 200 { 0 } else { margin };
@@ -217,7 +218,7 @@ impl Player {
                     best: chosen.0,
                     score: chosen.1,
                     depth,
-                    nodes: self.searcher.nodes(),
+                    nodes: self.searcher().nodes(),
                     time: start.elapsed(),
                     pv: vec![chosen.0],
                     exact: None,
