@@ -543,12 +543,7 @@ fn render(
     output: &std::path::Path,
 ) -> Result<io::Result<()>, String> {
     let words = Words::new();
-    let lang = match lang {
-        Some(code) => words
-            .pick(code)
-            .ok_or_else(|| format!("--lang {code}: not a language of this bot"))?,
-        None => crate::host::Lang::ENGLISH,
-    };
+    let lang = picture_language(&words, lang)?;
     let mut scene = Scene::new(pos);
     if let Some(text) = last {
         let mv = pos
@@ -569,6 +564,16 @@ fn render(
     std::fs::write(output, &png[..])
         .map_err(|e| format!("could not write {}: {e}", output.display()))?;
     Ok(Ok(()))
+}
+
+/// The language of `--lang` for what a command draws or writes; English by default.
+fn picture_language(words: &Words, lang: Option<&str>) -> Result<crate::host::Lang, String> {
+    match lang {
+        Some(code) => words
+            .pick(code)
+            .ok_or_else(|| format!("--lang {code}: not a language of this bot")),
+        None => Ok(crate::host::Lang::ENGLISH),
+    }
 }
 
 fn print_bestmove(
@@ -749,12 +754,7 @@ fn analyze(
 ) -> Result<io::Result<()>, String> {
     at_most("--depth", depth.into(), 12)?;
     let words = Words::new();
-    let lang = match lang {
-        Some(code) => words
-            .pick(code)
-            .ok_or_else(|| format!("--lang {code}: not a language of this bot"))?,
-        None => crate::host::Lang::ENGLISH,
-    };
+    let lang = picture_language(&words, lang)?;
     let text = std::fs::read_to_string(pdn)
         .map_err(|e| format!("could not read {}: {e}", pdn.display()))?;
     let (tags, game) = crate::engine::pdn::read(&text)

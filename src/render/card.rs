@@ -3,7 +3,7 @@
 //! caller, in the reader's language), PNG out; the board's palette, font and width.
 
 use ab_glyph::PxScale;
-use image::{Rgba, RgbaImage};
+use image::RgbaImage;
 use imageproc::drawing::{
     draw_antialiased_line_segment_mut, draw_filled_circle_mut, draw_filled_rect_mut, draw_text_mut,
     text_size,
@@ -188,10 +188,6 @@ impl Renderer {
                 rgba(t.dark),
             );
         }
-        let blend = |a: Rgba<u8>, b: Rgba<u8>, w: f32| {
-            let m = |x: u8, y: u8| (x as f32 * w + y as f32 * (1.0 - w)).round() as u8;
-            Rgba([m(a[0], b[0]), m(a[1], b[1]), m(a[2], b[2]), 255])
-        };
         for w in pts.windows(2).enumerate() {
             let (i, pair) = w;
             let (a, c) = (at(i, pair[0]), at(i + 1, pair[1]));
@@ -201,7 +197,7 @@ impl Renderer {
                     (a.0, a.1 + d),
                     (c.0, c.1 + d),
                     rgba(t.path),
-                    blend,
+                    super::blend,
                 );
             }
         }

@@ -3,8 +3,8 @@
 //! PNG out, in the board's palette and font and at its width.
 
 use ab_glyph::PxScale;
+use image::RgbaImage;
 use image::imageops::{FilterType, resize};
-use image::{Rgba, RgbaImage};
 use imageproc::drawing::{
     draw_antialiased_line_segment_mut, draw_filled_circle_mut, draw_filled_rect_mut, draw_text_mut,
     text_size,
@@ -149,10 +149,6 @@ impl Renderer {
             Rect::at(l, mid).of_size((r - l) as u32, 1),
             rgba(t.dark),
         );
-        let blend = |a: Rgba<u8>, b: Rgba<u8>, w: f32| {
-            let m = |x: u8, y: u8| (x as f32 * w + y as f32 * (1.0 - w)).round() as u8;
-            Rgba([m(a[0], b[0]), m(a[1], b[1]), m(a[2], b[2]), 255])
-        };
         for (i, pair) in pts.windows(2).enumerate() {
             let (a, c) = ((x_of(i), y_of(pair[0])), (x_of(i + 1), y_of(pair[1])));
             for d in [0, 1] {
@@ -161,7 +157,7 @@ impl Renderer {
                     (a.0, a.1 + d),
                     (c.0, c.1 + d),
                     rgba(t.path),
-                    blend,
+                    super::blend,
                 );
             }
         }

@@ -263,6 +263,12 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
     out.extend_from_slice(&crc.finalize().to_be_bytes());
 }
 
+/// Anti-aliased lines: `a` laid over `b` with weight `w`.
+fn blend(a: Rgba<u8>, b: Rgba<u8>, w: f32) -> Rgba<u8> {
+    let m = |x: u8, y: u8| (x as f32 * w + y as f32 * (1.0 - w)).round() as u8;
+    Rgba([m(a[0], b[0]), m(a[1], b[1]), m(a[2], b[2]), 255])
+}
+
 fn rgba(c: Rgb) -> Rgba<u8> {
     Rgba([c[0], c[1], c[2], 255])
 }
