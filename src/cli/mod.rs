@@ -10,6 +10,10 @@ use std::time::Duration;
 
 use crate::words::Words;
 
+mod study;
+pub use study::tables_dir;
+use study::{analyze, build_tables, load_tables};
+
 use crate::ai::arena::{self, ArenaOptions, Setting};
 use crate::ai::{Eval, Level, Limits, Player};
 use crate::engine::{Game, PerftTable, Position, fen, perft, perft_divide};
@@ -336,31 +340,6 @@ pub fn main() -> ExitCode {
         Err(message) => {
             eprintln!("dama: {message}");
             ExitCode::from(2)
-        }
-    }
-}
-
-/// The endgame tables' folder: `DAMA_TABLES`, by default `dama-tables`; `off` for none.
-pub fn tables_dir() -> Option<std::path::PathBuf> {
-    match std::env::var("DAMA_TABLES") {
-        Ok(v) if v.trim() == "off" => None,
-        Ok(v) if !v.trim().is_empty() => Some(v.trim().into()),
-        _ => Some("dama-tables".into()),
-    }
-}
-
-/// The endgame tables for a command, if they have been built (commands never build them; a
-/// damaged table is named on stderr and the command goes on without).
-fn load_tables() -> Option<Arc<crate::tables::Tables>> {
-    let dir = tables_dir()?;
-    if !dir.is_dir() {
-        return None;
-    }
-    match crate::tables::Tables::load(&dir) {
-        Ok(t) => Some(Arc::new(t)),
-        Err(e) => {
-            eprintln!("dama: endgame tables not used: {e}");
-            None
         }
     }
 }
@@ -695,112 +674,4 @@ fn generate_puzzles(
         puzzles.len() as f64 * 60.0 / secs.max(0.001),
         output.display()
     ))
-}
-
-fn build_tables(
-    pieces: u32,
-    threads: Option<usize>,
-    dir: &std::path::Path,
-    out: &mut impl Write,
-) -> Result<io::Result<()>, String> {
-    if !(2..=4).contains(&pieces) {
-        return Err(format!(
-            "--pieces {pieces}: the tables hold 2 to 4 pieces (5 would need about 4 GB)"
-        ));
-    }
-    let threads = threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
-    let start = std::time::Instant::now();
-    let mut written = Ok(());
-    let stats = crate::tables::build(dir, pieces, threads, &mut |s| {
-        if written.is_ok() {
-            written = writeln!(
-                out,
-                "{:<9} {:>10} positions  {:>9} wins {:>9} draws {:>9} losses  longest {:>3} plies  {:>9} bytes  {:.1} s{}",
-                s.material.to_string(),
-                s.entries,
-                s.wins,
-                s.draws,
-                s.losses,
-                s.longest,
-                s.bytes,
-                s.time.as_secs_f64(),
-                if s.reused { " (already built)" } else { "" },
-            )
-            .and_then(|()| out.flush());
-        }
-    })
-    .map_err(|e| e.to_string())?;
-    let entries: usize = stats.iter().map(|s| s.entries).sum();
-    let bytes: u64 = stats.iter().map(|s| s.bytes).sum();
-    let longest = stats.iter().map(|s| s.longest).max().unwrap_or(0);
-    Ok(written.and_then(|()| {
-        writeln!(
-            out,
-            "{} tables, {entries} positions, longest {longest} plies, {bytes} bytes written, {:.1} s",
-            stats.len(),
-            start.elapsed().as_secs_f64()
-        )
-    }))
-}
-
-fn analyze(
-    pdn: &std::path::Path,
-    output: &std::path::Path,
-    depth: u32,
-    lang: Option<&str>,
-    out: &mut impl Write,
-) -> Result<io::Result<()>, String> {
-    at_most("--depth", depth.into(), 12)?;
-    let words = Words::new();
-    let lang = picture_language(&words, lang)?;
-    let text = std::fs::read_to_string(pdn)
-        .map_err(|e| format!("could not read {}: {e}", pdn.display()))?;
-    let (tags, game) = crate::engine::pdn::read(&text)
-        .map_err(|e| format!("{} is not a game this tool can read: {e}", pdn.display()))?;
-    if game.ply_count() == 0 {
-        return Err(format!("{} holds no moves to analyse", pdn.display()));
-    }
-    let stop = std::sync::atomic::AtomicBool::new(false);
-    let mut shown = 0;
-    let analysis = crate::ai::analysis::analyse(
-        &game,
-        Limits::depth(depth.max(1)),
-        load_tables(),
-        &stop,
-        &mut |done, total| {
-            let percent = done * 100 / total;
-            if percent >= shown + 10 || done == total {
-                shown = percent;
-                eprintln!("analysing… {percent}%");
-            }
-        },
-    )
-    .ok_or("the analysis stopped")?;
-    let name = |tag: &str, fallback: &str| {
-        tags.get(tag)
-            .filter(|n| !n.is_empty() && *n != "?")
-            .unwrap_or(fallback)
-            .to_string()
-    };
-    let names = [name("White", "White"), name("Black", "Black")];
-    let names = [names[0].as_str(), names[1].as_str()];
-    let result = crate::engine::pdn::result_token(&game);
-    let chart = words.analysis_chart(lang, &game, names, result, &analysis);
-    std::fs::write(output, Renderer::default().chart_png(&chart))
-        .map_err(|e| format!("could not write {}: {e}", output.display()))?;
-    let notes = words.analysis_notes(lang, &game, &analysis);
-    let report = words.analysis_report(lang, &game, names, &analysis);
-    Ok((|| {
-        for line in report {
-            writeln!(out, "{line}")?;
-        }
-        writeln!(out)?;
-        write!(
-            out,
-            "{}",
-            crate::engine::pdn::write_annotated(&game, &tags, &notes)
-        )
-    })())
 }
