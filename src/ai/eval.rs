@@ -1,46 +1,142 @@
-//! The static evaluation: what a Turkish draughts player looks at in a quiet position. All
-//! weights live in [`Weights`], so they can be tuned in one place.
+//! The static evaluation: what a Turkish draughts player looks at in a quiet position. It is a
+//! sum of counted terms (the [`Features`]) times their weights, the weights blended from their
+//! opening to their ending values as the men leave the board. All weights live in [`Weights`],
+//! read from `assets/weights.txt`, which `dama tune fit` writes.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::LazyLock;
 
 use crate::engine::{Bitboard, Color, Position};
 
-/// The evaluation's weights, in hundredths of a man.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Weights {
-    pub man: i32,
-    pub king: i32,
-    /// Bonus for a man by how many ranks it has advanced from its start (index 0 = its own
-    /// rank 2, …, 6 = one step from crowning).
-    pub advance: [i32; 7],
-    /// Extra bonus for a man with no enemy piece ahead on its file, by advance.
-    pub open_file: [i32; 7],
-    /// A friendly piece directly behind a man: it cannot be jumped from the front.
-    pub guarded_behind: i32,
-    /// A friendly piece beside a man: it cannot be jumped from that side.
-    pub side_by_side: i32,
-    /// A man still on its own first rows, guarding against enemy crowning (each, up to four).
-    pub back_guard: i32,
-    /// Per empty square a king can reach.
-    pub king_mobility: i32,
-    /// A king the enemy could take if it were their move.
-    pub king_exposed: i32,
-    /// For having the move.
-    pub tempo: i32,
+/// How many terms the evaluation counts.
+pub const TERMS: usize = 25;
+
+/// The terms, in the order of [`Features::counts`] and of the weights files; `advance.N` is a
+/// man N ranks from its start (0 = its own rank 2, 6 = one step from crowning).
+pub const TERM_NAMES: [&str; TERMS] = [
+    "man",
+    "king",
+    "advance.0",
+    "advance.1",
+    "advance.2",
+    "advance.3",
+    "advance.4",
+    "advance.5",
+    "advance.6",
+    "open-file.0",
+    "open-file.1",
+    "open-file.2",
+    "open-file.3",
+    "open-file.4",
+    "open-file.5",
+    "open-file.6",
+    "guarded-behind",
+    "side-by-side",
+    "back-guard",
+    "edge-man",
+    "man-mobility",
+    "king-mobility",
+    "king-exposed",
+    "sole-king",
+    "tempo",
+];
+
+/// Where each term sits in [`TERM_NAMES`].
+pub mod term {
+    pub const MAN: usize = 0;
+    pub const KING: usize = 1;
+    /// A man by its advance (seven terms).
+    pub const ADVANCE: usize = 2;
+    /// A man with no enemy piece ahead on its file, by advance (seven terms).
+    pub const OPEN_FILE: usize = 9;
+    /// A man with a friendly piece directly behind it: it cannot be jumped from the front.
+    pub const GUARDED_BEHIND: usize = 16;
+    /// A man with a friendly piece beside it: it cannot be jumped from that side.
+    pub const SIDE_BY_SIDE: usize = 17;
+    /// Men still on their own first two rows, guarding against enemy crowning (up to four).
+    pub const BACK_GUARD: usize = 18;
+    /// A man on the a or h file: nothing can jump it sideways from the edge.
+    pub const EDGE_MAN: usize = 19;
+    /// Empty squares the men can step to.
+    pub const MAN_MOBILITY: usize = 20;
+    /// Empty squares the kings can reach.
+    pub const KING_MOBILITY: usize = 21;
+    /// Kings the enemy could take if it were their move.
+    pub const KING_EXPOSED: usize = 22;
+    /// Having a king when the enemy has none.
+    pub const SOLE_KING: usize = 23;
+    /// Having the move.
+    pub const TEMPO: usize = 24;
 }
 
-impl Default for Weights {
-    fn default() -> Self {
-        Weights {
-            man: 100,
-            king: 330,
-            advance: [0, 2, 6, 12, 22, 36, 55],
-            open_file: [0, 0, 4, 10, 20, 35, 60],
-            guarded_behind: 4,
-            side_by_side: 3,
-            back_guard: 3,
-            king_mobility: 2,
-            king_exposed: 60,
-            tempo: 4,
+/// The men on the board (both sides) at which the opening weights apply in full; with none
+/// left, the ending weights do.
+pub const FULL_BOARD: i32 = 32;
+
+/// What the evaluation counts in a position: each term for the side to move minus the same
+/// for the other side (the tempo term is 1), and the men left on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Features {
+    pub counts: [i32; TERMS],
+    pub men: i32,
+}
+
+impl Features {
+    pub fn of(pos: &Position) -> Features {
+        let white = side_counts(pos, Color::White);
+        let black = side_counts(pos, Color::Black);
+        let sign = match pos.side_to_move() {
+            Color::White => 1,
+            Color::Black => -1,
+        };
+        let mut counts = [0; TERMS];
+        for (i, c) in counts.iter_mut().enumerate() {
+            *c = sign * (white[i] - black[i]);
         }
+        counts[term::TEMPO] = 1;
+        let men = (pos.men(Color::White).count() + pos.men(Color::Black).count()) as i32;
+        Features { counts, men }
+    }
+}
+
+/// The evaluation's weights, in hundredths of a man: each term's weight with the board full
+/// of men (`opening`) and with no men left (`ending`), blended by the men on the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub opening: [i32; TERMS],
+    pub ending: [i32; TERMS],
+}
+
+static BUILT_IN: LazyLock<Weights> = LazyLock::new(|| {
+    include_str!("../../assets/weights.txt")
+        .parse()
+        .expect("assets/weights.txt is a valid weights file (a test reads it)")
+});
+
+impl Default for Weights {
+    /// The tuned weights of `assets/weights.txt`.
+    fn default() -> Self {
+        BUILT_IN.clone()
+    }
+}
+
+impl Weights {
+    /// The score of a quiet position for the side to move (positive: good for it).
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        self.score(&Features::of(pos))
+    }
+
+    /// The score of counted features, for the side they were counted for.
+    pub fn score(&self, features: &Features) -> i32 {
+        let dot = |w: &[i32; TERMS]| -> i32 {
+            w.iter()
+                .zip(&features.counts)
+                .map(|(w, c)| w * c)
+                .sum::<i32>()
+        };
+        let men = features.men.clamp(0, FULL_BOARD);
+        (dot(&self.opening) * men + dot(&self.ending) * (FULL_BOARD - men)) / FULL_BOARD
     }
 }
 
@@ -67,56 +163,137 @@ const AHEAD: [[u64; 64]; 2] = {
     table
 };
 
-impl Weights {
-    /// The score of a quiet position for the side to move (positive: good for it).
-    pub fn evaluate(&self, pos: &Position) -> i32 {
-        let white = self.side_score(pos, Color::White);
-        let black = self.side_score(pos, Color::Black);
-        let score = match pos.side_to_move() {
-            Color::White => white - black,
-            Color::Black => black - white,
+fn side_counts(pos: &Position, color: Color) -> [i32; TERMS] {
+    let mut c = [0; TERMS];
+    let own = pos.pieces(color).0;
+    let men = pos.men(color).0;
+    let kings = pos.kings(color);
+    let enemy = pos.pieces(color.opponent()).0;
+    let empty = !(own | enemy);
+    c[term::MAN] = men.count_ones() as i32;
+    c[term::KING] = kings.count() as i32;
+
+    for sq in Bitboard(men) {
+        let advance = match color {
+            Color::White => sq.rank() as usize - 1,
+            Color::Black => 6 - sq.rank() as usize,
         };
-        score + self.tempo
+        c[term::ADVANCE + advance] += 1;
+        if AHEAD[color.index()][sq.index()] & enemy == 0 {
+            c[term::OPEN_FILE + advance] += 1;
+        }
     }
+    let (behind, forward) = match color {
+        Color::White => (own << 8, men << 8),
+        Color::Black => (own >> 8, men >> 8),
+    };
+    c[term::GUARDED_BEHIND] = (men & behind).count_ones() as i32;
+    let beside = ((own & !FILE_H) << 1) | ((own & !FILE_A) >> 1);
+    c[term::SIDE_BY_SIDE] = (men & beside).count_ones() as i32;
+    let guard_ranks = match color {
+        Color::White => 0xffff << 8,
+        Color::Black => 0xffff << 40,
+    };
+    c[term::BACK_GUARD] = (men & guard_ranks).count_ones().min(4) as i32;
+    c[term::EDGE_MAN] = (men & (FILE_A | FILE_H)).count_ones() as i32;
+    c[term::MAN_MOBILITY] = ((forward & empty).count_ones()
+        + (((men & !FILE_H) << 1) & empty).count_ones()
+        + (((men & !FILE_A) >> 1) & empty).count_ones()) as i32;
 
-    fn side_score(&self, pos: &Position, color: Color) -> i32 {
-        let own = pos.pieces(color).0;
-        let men = pos.men(color).0;
-        let kings = pos.kings(color);
-        let enemy = pos.pieces(color.opponent()).0;
-        let empty = !(own | enemy);
-        let mut score = men.count_ones() as i32 * self.man + kings.count() as i32 * self.king;
+    for k in kings {
+        c[term::KING_MOBILITY] += king_reach(k.index(), empty).count_ones() as i32;
+        if king_exposed(k.index(), own | enemy, enemy, pos, color) {
+            c[term::KING_EXPOSED] += 1;
+        }
+    }
+    c[term::SOLE_KING] = i32::from(kings.count() > 0 && pos.kings(color.opponent()).count() == 0);
+    c
+}
 
-        for sq in Bitboard(men) {
-            let advance = match color {
-                Color::White => sq.rank() as usize - 1,
-                Color::Black => 6 - sq.rank() as usize,
+/// The largest weight a file may give, either way (a hundred men): it keeps every score far
+/// from the search's win scores.
+pub const MAX_WEIGHT: i32 = 10_000;
+
+/// Why a weights file was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum WeightsError {
+    #[error(
+        "line {line}: \"{name}\" is not a term of the evaluation (the terms are man, king, advance.0 to advance.6, open-file.0 to open-file.6, guarded-behind, side-by-side, back-guard, edge-man, man-mobility, king-mobility, king-exposed, sole-king and tempo)"
+    )]
+    UnknownTerm { line: usize, name: String },
+    #[error(
+        "line {line}: write a term and two whole numbers, its opening and ending weights, as in \"king 330 330\""
+    )]
+    Syntax { line: usize },
+    #[error("line {line}: a weight is at most {MAX_WEIGHT} (a hundred men) either way")]
+    TooLarge { line: usize },
+    #[error("line {line}: {name} is given twice")]
+    Twice { line: usize, name: String },
+    #[error("{name} is missing: a weights file gives every term once")]
+    Missing { name: String },
+}
+
+impl FromStr for Weights {
+    type Err = WeightsError;
+
+    /// One term a line, `name opening ending`; blank lines and `#` comments are skipped.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let mut opening = [0; TERMS];
+        let mut ending = [0; TERMS];
+        let mut seen = [false; TERMS];
+        for (i, raw) in text.lines().enumerate() {
+            let line = i + 1;
+            let content = raw.split('#').next().unwrap_or_default().trim();
+            if content.is_empty() {
+                continue;
+            }
+            let mut words = content.split_whitespace();
+            let name = words.next().unwrap_or_default();
+            let index = TERM_NAMES.iter().position(|&n| n == name).ok_or_else(|| {
+                WeightsError::UnknownTerm {
+                    line,
+                    name: name.to_string(),
+                }
+            })?;
+            let numbers: Vec<&str> = words.collect();
+            let [open, end] = numbers[..] else {
+                return Err(WeightsError::Syntax { line });
             };
-            score += self.advance[advance];
-            if AHEAD[color.index()][sq.index()] & enemy == 0 {
-                score += self.open_file[advance];
+            let (Ok(open), Ok(end)) = (open.parse::<i32>(), end.parse::<i32>()) else {
+                return Err(WeightsError::Syntax { line });
+            };
+            if open.abs() > MAX_WEIGHT || end.abs() > MAX_WEIGHT {
+                return Err(WeightsError::TooLarge { line });
             }
+            if std::mem::replace(&mut seen[index], true) {
+                return Err(WeightsError::Twice {
+                    line,
+                    name: name.to_string(),
+                });
+            }
+            opening[index] = open;
+            ending[index] = end;
         }
-        let behind = match color {
-            Color::White => own << 8,
-            Color::Black => own >> 8,
-        };
-        score += (men & behind).count_ones() as i32 * self.guarded_behind;
-        let beside = ((own & !FILE_H) << 1) | ((own & !FILE_A) >> 1);
-        score += (men & beside).count_ones() as i32 * self.side_by_side;
-        let guard_ranks = match color {
-            Color::White => 0xffff << 8,
-            Color::Black => 0xffff << 40,
-        };
-        score += ((men & guard_ranks).count_ones().min(4)) as i32 * self.back_guard;
+        if let Some(missing) = seen.iter().position(|&s| !s) {
+            return Err(WeightsError::Missing {
+                name: TERM_NAMES[missing].to_string(),
+            });
+        }
+        Ok(Weights { opening, ending })
+    }
+}
 
-        for k in kings {
-            score += king_reach(k.index(), empty).count_ones() as i32 * self.king_mobility;
-            if king_exposed(k.index(), own | enemy, enemy, pos, color) {
-                score -= self.king_exposed;
-            }
+impl fmt::Display for Weights {
+    /// The weights file: read back by [`Weights::from_str`] to the same weights.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "# term            opening  ending   (hundredths of a man; blended by the men left)"
+        )?;
+        for (i, name) in TERM_NAMES.iter().enumerate() {
+            writeln!(f, "{name:<18}{:>7}{:>8}", self.opening[i], self.ending[i])?;
         }
-        score
+        Ok(())
     }
 }
 

@@ -4,11 +4,11 @@
 pub mod analysis;
 pub mod arena;
 mod endgame;
-mod eval;
+pub mod eval;
 mod level;
 mod search;
 
 pub use endgame::TABLE_WIN;
-pub use eval::Weights;
+pub use eval::{Features, Weights, WeightsError};
 pub use level::{Eval, Level, ParseLevelError, Player, hint};
 pub use search::{Limits, MATE, SearchResult, Searcher};
