@@ -265,3 +265,55 @@ fn tables_of_more_pieces_than_the_machine_holds_are_refused_in_one_line() {
     assert!(err.contains("2 to 4 pieces"), "{err}");
     assert!(!std::path::Path::new("nowhere").exists());
 }
+
+#[test]
+fn tune_plays_games_fits_weights_and_the_arena_plays_them_against_a_file() {
+    let dir = std::env::temp_dir().join(format!("dama-cli-tune-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let (positions, weights) = (dir.join("positions.txt"), dir.join("weights.txt"));
+    let p = positions.to_str().expect("utf-8 path");
+    let w = weights.to_str().expect("utf-8 path");
+    let out = dama(&["tune", "games", "--games", "4", "--depth", "2", "-o", p]);
+    assert!(out.status.success(), "{out:?}");
+    assert!(stdout(&out).starts_with("4 games, "), "{}", stdout(&out));
+    let out = dama(&["tune", "fit", p, "--epochs", "30", "-o", w]);
+    assert!(out.status.success(), "{out:?}");
+    let report = stdout(&out);
+    assert!(report.contains("mean squared error: fitted"), "{report}");
+    assert!(
+        report.contains(&format!("weights written to {w}")),
+        "{report}"
+    );
+    let fitted: dama::ai::Weights = std::fs::read_to_string(&weights)
+        .expect("the weights are written")
+        .parse()
+        .expect("the written weights read");
+    assert_eq!(fitted.opening[0], 100, "a man stays a hundred");
+
+    // The arena plays the file against the built-in weights and names it.
+    let out = dama(&[
+        "arena",
+        "depth=1",
+        "depth=1",
+        "--games",
+        "2",
+        "--first-weights",
+        w,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let line = stdout(&out);
+    assert!(
+        line.starts_with(&format!("depth=1 ({w}) vs depth=1: ")) && line.contains("of 2 games"),
+        "{line}"
+    );
+
+    // A damaged weights file is refused in one line naming the line.
+    std::fs::write(&weights, "man 100 100\nkings 3 3\n").expect("write");
+    let out = dama(&["arena", "depth=1", "depth=1", "--second-weights", w]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("line 2") && err.contains("\"kings\""), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

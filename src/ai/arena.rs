@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use super::{Level, Limits, Player};
+use super::{Level, Limits, Player, Searcher, Weights};
 use crate::engine::{Color, Game, GameResult, Position};
 
 /// One side of an arena: a level or explicit limits.
@@ -18,11 +18,15 @@ pub enum Setting {
 }
 
 impl Setting {
-    pub fn player(self, seed: u64) -> Player {
-        match self {
-            Setting::Level(l) => Player::level(l).with_seed(seed),
-            Setting::Limits(l) => Player::limits(l).with_seed(seed),
-        }
+    /// A player of this setting evaluating with `weights`.
+    pub fn player(self, seed: u64, weights: &Weights) -> Player {
+        let player = match self {
+            Setting::Level(l) => Player::level(l),
+            Setting::Limits(l) => Player::limits(l),
+        };
+        player
+            .with_seed(seed)
+            .with_searcher(Searcher::new(weights.clone(), 20))
     }
 }
 
@@ -198,10 +202,12 @@ pub fn play_game(
     }
 }
 
-/// Plays the arena; `progress` is called after each game with the score so far.
+/// Plays the arena, each setting evaluating with its weights; `progress` is called after each
+/// game with the score so far.
 pub fn run(
     a: Setting,
     b: Setting,
+    weights: [&Weights; 2],
     options: ArenaOptions,
     progress: impl Fn(&ArenaScore) + Sync,
 ) -> ArenaScore {
@@ -222,7 +228,10 @@ pub fn run(
                     );
                     let a_is_white = i.is_multiple_of(2);
                     let seed = options.seed ^ (i as u64).wrapping_mul(0x9e37_79b9);
-                    let (mut pa, mut pb) = (a.player(seed), b.player(seed.rotate_left(17)));
+                    let (mut pa, mut pb) = (
+                        a.player(seed, weights[0]),
+                        b.player(seed.rotate_left(17), weights[1]),
+                    );
                     let played = if a_is_white {
                         play_game(game, &mut pa, &mut pb, options.max_plies)
                     } else {

@@ -10,10 +10,10 @@ use std::sync::LazyLock;
 use crate::engine::{Bitboard, Color, Position};
 
 /// How many terms the evaluation counts.
-pub const TERMS: usize = 25;
+pub const TERMS: usize = 23;
 
 /// The terms, in the order of [`Features::counts`] and of the weights files; `advance.N` is a
-/// man N ranks from its start (0 = its own rank 2, 6 = one step from crowning).
+/// man N ranks from its start (0 = its own rank 2, 5 = its rank 7, one step from crowning).
 pub const TERM_NAMES: [&str; TERMS] = [
     "man",
     "king",
@@ -23,14 +23,12 @@ pub const TERM_NAMES: [&str; TERMS] = [
     "advance.3",
     "advance.4",
     "advance.5",
-    "advance.6",
     "open-file.0",
     "open-file.1",
     "open-file.2",
     "open-file.3",
     "open-file.4",
     "open-file.5",
-    "open-file.6",
     "guarded-behind",
     "side-by-side",
     "back-guard",
@@ -46,28 +44,28 @@ pub const TERM_NAMES: [&str; TERMS] = [
 pub mod term {
     pub const MAN: usize = 0;
     pub const KING: usize = 1;
-    /// A man by its advance (seven terms).
+    /// A man by its advance (six terms).
     pub const ADVANCE: usize = 2;
-    /// A man with no enemy piece ahead on its file, by advance (seven terms).
-    pub const OPEN_FILE: usize = 9;
+    /// A man with no enemy piece ahead on its file, by advance (six terms).
+    pub const OPEN_FILE: usize = 8;
     /// A man with a friendly piece directly behind it: it cannot be jumped from the front.
-    pub const GUARDED_BEHIND: usize = 16;
+    pub const GUARDED_BEHIND: usize = 14;
     /// A man with a friendly piece beside it: it cannot be jumped from that side.
-    pub const SIDE_BY_SIDE: usize = 17;
+    pub const SIDE_BY_SIDE: usize = 15;
     /// Men still on their own first two rows, guarding against enemy crowning (up to four).
-    pub const BACK_GUARD: usize = 18;
+    pub const BACK_GUARD: usize = 16;
     /// A man on the a or h file: nothing can jump it sideways from the edge.
-    pub const EDGE_MAN: usize = 19;
+    pub const EDGE_MAN: usize = 17;
     /// Empty squares the men can step to.
-    pub const MAN_MOBILITY: usize = 20;
+    pub const MAN_MOBILITY: usize = 18;
     /// Empty squares the kings can reach.
-    pub const KING_MOBILITY: usize = 21;
+    pub const KING_MOBILITY: usize = 19;
     /// Kings the enemy could take if it were their move.
-    pub const KING_EXPOSED: usize = 22;
+    pub const KING_EXPOSED: usize = 20;
     /// Having a king when the enemy has none.
-    pub const SOLE_KING: usize = 23;
+    pub const SOLE_KING: usize = 21;
     /// Having the move.
-    pub const TEMPO: usize = 24;
+    pub const TEMPO: usize = 22;
 }
 
 /// The men on the board (both sides) at which the opening weights apply in full; with none
@@ -218,7 +216,7 @@ pub const MAX_WEIGHT: i32 = 10_000;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WeightsError {
     #[error(
-        "line {line}: \"{name}\" is not a term of the evaluation (the terms are man, king, advance.0 to advance.6, open-file.0 to open-file.6, guarded-behind, side-by-side, back-guard, edge-man, man-mobility, king-mobility, king-exposed, sole-king and tempo)"
+        "line {line}: \"{name}\" is not a term of the evaluation (the terms are man, king, advance.0 to advance.5, open-file.0 to open-file.5, guarded-behind, side-by-side, back-guard, edge-man, man-mobility, king-mobility, king-exposed, sole-king and tempo)"
     )]
     UnknownTerm { line: usize, name: String },
     #[error(

@@ -7,6 +7,7 @@ mod endgame;
 pub mod eval;
 mod level;
 mod search;
+pub mod tune;
 
 pub use endgame::TABLE_WIN;
 pub use eval::{Features, Weights, WeightsError};

@@ -11,8 +11,10 @@ use std::time::Duration;
 use crate::words::Words;
 
 mod study;
+mod tune;
 pub use study::tables_dir;
 use study::{analyze, build_tables, load_tables};
+use tune::{TuneCommand, read_weights};
 
 use crate::ai::arena::{self, ArenaOptions, Setting};
 use crate::ai::{Eval, Level, Limits, Player};
@@ -123,6 +125,17 @@ pub enum Command {
         /// A game still running after this many plies counts as a draw.
         #[arg(long, default_value_t = 400)]
         max_plies: usize,
+        /// The first setting evaluates with these weights (default: the built-in ones).
+        #[arg(long, value_name = "FILE")]
+        first_weights: Option<std::path::PathBuf>,
+        /// The second setting evaluates with these weights (default: the built-in ones).
+        #[arg(long, value_name = "FILE")]
+        second_weights: Option<std::path::PathBuf>,
+    },
+    /// Tune the evaluation's weights from self-play games (Texel's method).
+    Tune {
+        #[command(subcommand)]
+        action: TuneCommand,
     },
     /// Find and prove puzzles.
     Puzzles {
@@ -291,7 +304,9 @@ pub fn main() -> ExitCode {
             seed,
             threads,
             max_plies,
-        } => {
+            first_weights,
+            second_weights,
+        } => (|| {
             let options = ArenaOptions {
                 games,
                 random_plies,
@@ -299,11 +314,19 @@ pub fn main() -> ExitCode {
                 threads,
                 max_plies,
             };
-            let score = arena::run(first, second, options, |s| {
-                eprintln!("{first} vs {second}: {s}");
+            let a = read_weights(first_weights.as_deref())?;
+            let b = read_weights(second_weights.as_deref())?;
+            let name = |setting: Setting, file: &Option<std::path::PathBuf>| match file {
+                Some(f) => format!("{setting} ({})", f.display()),
+                None => setting.to_string(),
+            };
+            let (a_name, b_name) = (name(first, &first_weights), name(second, &second_weights));
+            let score = arena::run(first, second, [&a, &b], options, |s| {
+                eprintln!("{a_name} vs {b_name}: {s}");
             });
-            Ok(writeln!(out, "{first} vs {second}: {score}"))
-        }
+            Ok(writeln!(out, "{a_name} vs {b_name}: {score}"))
+        })(),
+        Command::Tune { action } => tune::run(action, &mut out),
         Command::Puzzles {
             action:
                 PuzzlesCommand::Generate {
