@@ -202,6 +202,24 @@ pub fn play_game(
     }
 }
 
+/// Calls `work` for 0..count on `threads` threads, each taking the next number when free.
+pub(super) fn in_parallel(count: usize, threads: usize, work: impl Fn(usize) + Sync) {
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= count {
+                        break;
+                    }
+                    work(i);
+                }
+            });
+        }
+    });
+}
+
 /// Plays the arena, each setting evaluating with its weights; `progress` is called after each
 /// game with the score so far.
 pub fn run(
@@ -211,51 +229,40 @@ pub fn run(
     options: ArenaOptions,
     progress: impl Fn(&ArenaScore) + Sync,
 ) -> ArenaScore {
-    let next = AtomicUsize::new(0);
     let score = Mutex::new(ArenaScore::default());
-    std::thread::scope(|scope| {
-        for _ in 0..options.threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= options.games {
-                        break;
-                    }
-                    // Games 2k and 2k+1 share an opening, with colours swapped.
-                    let game = opening(
-                        options.seed.wrapping_add((i / 2) as u64),
-                        options.random_plies,
-                    );
-                    let a_is_white = i.is_multiple_of(2);
-                    let seed = options.seed ^ (i as u64).wrapping_mul(0x9e37_79b9);
-                    let (mut pa, mut pb) = (
-                        a.player(seed, weights[0]),
-                        b.player(seed.rotate_left(17), weights[1]),
-                    );
-                    let played = if a_is_white {
-                        play_game(game, &mut pa, &mut pb, options.max_plies)
-                    } else {
-                        play_game(game, &mut pb, &mut pa, options.max_plies)
-                    };
-                    let a_color = if a_is_white {
-                        Color::White
-                    } else {
-                        Color::Black
-                    };
-                    let mut s = score.lock().expect("no thread panics holding the score");
-                    for (i, color) in [a_color, a_color.opponent()].into_iter().enumerate() {
-                        s.moves[i] += played.moves[color.index()];
-                        s.thinking[i] += played.thinking[color.index()];
-                    }
-                    match played.result {
-                        GameResult::Draw => s.draws += 1,
-                        GameResult::Win(c) if c == a_color => s.wins += 1,
-                        GameResult::Win(_) => s.losses += 1,
-                    }
-                    progress(&s);
-                }
-            });
+    in_parallel(options.games, options.threads, |i| {
+        // Games 2k and 2k+1 share an opening, with colours swapped.
+        let game = opening(
+            options.seed.wrapping_add((i / 2) as u64),
+            options.random_plies,
+        );
+        let a_is_white = i.is_multiple_of(2);
+        let seed = options.seed ^ (i as u64).wrapping_mul(0x9e37_79b9);
+        let (mut pa, mut pb) = (
+            a.player(seed, weights[0]),
+            b.player(seed.rotate_left(17), weights[1]),
+        );
+        let played = if a_is_white {
+            play_game(game, &mut pa, &mut pb, options.max_plies)
+        } else {
+            play_game(game, &mut pb, &mut pa, options.max_plies)
+        };
+        let a_color = if a_is_white {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let mut s = score.lock().expect("no thread panics holding the score");
+        for (i, color) in [a_color, a_color.opponent()].into_iter().enumerate() {
+            s.moves[i] += played.moves[color.index()];
+            s.thinking[i] += played.thinking[color.index()];
         }
+        match played.result {
+            GameResult::Draw => s.draws += 1,
+            GameResult::Win(c) if c == a_color => s.wins += 1,
+            GameResult::Win(_) => s.losses += 1,
+        }
+        progress(&s);
     });
     score.into_inner().expect("no thread panicked")
 }

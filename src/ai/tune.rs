@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::arena::opening;
+use super::arena::{in_parallel, opening};
 use super::eval::{FULL_BOARD, TERMS, term};
 use super::{Features, Level, Limits, Player, Searcher, Weights};
 use crate::engine::{Color, GameResult, Position, fen};
@@ -45,26 +45,15 @@ pub fn self_play(
     weights: &Weights,
     progress: impl Fn(usize) + Sync,
 ) -> Vec<Labelled> {
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
     let games: Mutex<Vec<(usize, Vec<Labelled>)>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..options.threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= options.games {
-                        break;
-                    }
-                    let labelled = play_one(options, weights, i);
-                    games
-                        .lock()
-                        .expect("no thread panics holding the games")
-                        .push((i, labelled));
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                }
-            });
-        }
+    in_parallel(options.games, options.threads, |i| {
+        let labelled = play_one(options, weights, i);
+        games
+            .lock()
+            .expect("no thread panics holding the games")
+            .push((i, labelled));
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
     });
     let mut games = games.into_inner().expect("no thread panicked");
     games.sort_by_key(|(i, _)| *i);
