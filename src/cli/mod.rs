@@ -212,6 +212,11 @@ const MAX_SEARCH_NODES: u64 = 10_000_000_000;
 const MAX_MOVETIME_MS: u64 = 3_600_000;
 
 /// Refuses a limit beyond what is useful, in one line.
+/// Threads for a command that was not told how many: one per core.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+}
+
 fn at_most(what: &str, value: u64, max: u64) -> Result<(), String> {
     if value > max {
         return Err(format!(

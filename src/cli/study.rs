@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::sync::Arc;
 
-use super::{at_most, picture_language};
+use super::{at_most, cores, picture_language};
 use crate::ai::Limits;
 use crate::render::Renderer;
 use crate::words::Words;
@@ -45,9 +45,7 @@ pub(super) fn build_tables(
             "--pieces {pieces}: the tables hold 2 to 4 pieces (5 would need about 4 GB)"
         ));
     }
-    let threads = threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
+    let threads = threads.unwrap_or_else(cores);
     let start = std::time::Instant::now();
     let mut written = Ok(());
     let stats = crate::tables::build(dir, pieces, threads, &mut |s| {

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::Subcommand;
 
-use super::at_most;
+use super::{at_most, cores};
 use crate::ai::Weights;
 use crate::ai::eval::TERM_NAMES;
 use crate::ai::tune::{self, FitOptions, SelfPlay};
@@ -75,10 +75,6 @@ pub(super) fn read_weights(file: Option<&Path>) -> Result<Weights, String> {
         .map_err(|e| format!("cannot read the weights file {}: {e}", file.display()))?;
     text.parse()
         .map_err(|e| format!("the weights file {}: {e}", file.display()))
-}
-
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
 fn write_file(path: &Path, text: &str) -> Result<(), String> {
