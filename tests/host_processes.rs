@@ -7,6 +7,10 @@ use std::time::Duration;
 mod common;
 use common::db::TestDb;
 
+#[path = "host_processes/endings.rs"]
+mod endings;
+use endings::*;
+
 use dama::ai::Level;
 use dama::engine::Color;
 use dama::host::{ChannelId, Clock, ColorChoice, GuildId, Host, HostConfig, Lang, UserId, Who};
@@ -216,4 +220,11 @@ on_both_databases!(
     an_ai_turn_asked_of_many_processes_at_once_is_played_once,
     a_move_sent_to_two_processes_is_played_once,
     the_sweep_runs_in_one_process_at_a_time_and_passes_on_when_its_lease_ends,
+    a_resignation_racing_the_first_reply_is_a_call_off_or_a_rated_loss,
+    a_draw_accepted_while_the_offer_is_withdrawn_by_a_move_is_one_or_the_other,
+    a_takeback_accepted_while_the_asker_moves_is_one_or_the_other,
+    an_abort_racing_a_move_calls_the_game_off_whole,
+    a_loss_on_time_racing_a_late_move_is_one_or_the_other,
+    a_resignation_racing_the_last_move_ends_the_game_once,
+    an_ending_or_an_offer_decided_before_a_move_writes_nothing,
 );

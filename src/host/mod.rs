@@ -375,3 +375,20 @@ fn player_of(row: &GameRow, color: Color) -> Option<UserId> {
         Color::Black => row.black_id,
     }
 }
+
+/// Runs a request again while it loses races with moves ([`HostError::Stale`]), for wishes
+/// that stand whatever the position (resigning, aborting, a puzzle try): each run decides anew on what it
+/// reads, so exactly one of the move and the ending is written, in that order.
+async fn again_if_stale<F, Fut>(mut request: F) -> HostResult
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = HostResult>,
+{
+    for _ in 0..4 {
+        match request().await {
+            Err(HostError::Stale) => continue,
+            answer => return answer,
+        }
+    }
+    request().await
+}

@@ -29,15 +29,22 @@ impl Host {
         self.resign_confirmed(who).await
     }
 
-    /// Resigns the asker's game, no questions asked.
+    /// Resigns the asker's game, no questions asked. A move that lands first does not undo the
+    /// wish: the resignation is decided again on the new position.
     pub async fn resign_confirmed(&self, who: &Who) -> HostResult {
+        super::again_if_stale(|| self.resign_now(who)).await
+    }
+
+    async fn resign_now(&self, who: &Who) -> HostResult {
         let row = self.running(who).await?;
         let color = color_of(&row, who.user).ok_or(HostError::NotAPlayer)?;
         let mut game = self.load(&row).await?;
         let outcome = game.resign(color).ok_or(HostError::GameAlreadyOver)?;
         let now = self.clock.now();
         let mut tx = self.store.write().await?;
-        let ratings = self.finish(&mut tx, &row, outcome, row.ply, now).await?;
+        let ratings = self
+            .finish(&mut tx, &row, store::Expect::of(&row), outcome, now)
+            .await?;
         tx.commit().await?;
         let row = self.game_row(row.id).await?;
         let mut reply = self.board_reply(&row, &game, who.lang);
@@ -89,8 +96,10 @@ impl Host {
         if accept_now {
             let outcome = game.agree_draw().ok_or(HostError::GameAlreadyOver)?;
             let mut tx = self.store.write().await?;
+            // A move since the offer was read withdrew it: then nothing is agreed (Stale).
+            let at = store::Expect::of(&row);
             let ratings = self
-                .finish(&mut tx, &row, outcome, row.ply, self.clock.now())
+                .finish(&mut tx, &row, at, outcome, self.clock.now())
                 .await?;
             tx.commit().await?;
             let row = self.game_row(row.id).await?;
@@ -119,7 +128,7 @@ impl Host {
     /// Records an offer by `color` (a draw or a takeback) and asks the opponent, with a button.
     async fn offer(&self, row: &GameRow, color: Color, kind: Offer, msg: Msg) -> HostResult {
         let mut tx = self.store.write().await?;
-        let by = Some(color.index() as i64);
+        let by = color.index() as i64;
         if !store::set_offer(&mut tx, store::Expect::of(row), kind, by).await? {
             return Err(HostError::Stale);
         }

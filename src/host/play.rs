@@ -114,9 +114,13 @@ impl Host {
         }
         let mut ratings = Vec::new();
         if let Some(outcome) = game.outcome() {
-            ratings = self
-                .finish(&mut tx, row, outcome, game.ply_count() as i64, now)
-                .await?;
+            let written = store::Expect {
+                version: row.version + 1,
+                ply: row.ply + 1,
+                fen: &after,
+                ..store::Expect::of(row)
+            };
+            ratings = self.finish(&mut tx, row, written, outcome, now).await?;
         }
         tx.commit().await?;
         self.remember(row.id, row.version + 1, &game);
@@ -133,40 +137,34 @@ impl Host {
     }
 
     /// Ends a game inside `tx`, rating it when it counts (rated, two people, both moved); a
-    /// resignation before both sides moved calls the game off. Returns the rating changes.
+    /// resignation before both sides moved calls the game off. The ending was decided on the
+    /// game as it stands `at`: if it has moved on since, nothing is written and the answer is
+    /// [`HostError::Stale`] (the caller decides again, or refuses). Returns the rating changes.
     pub(super) async fn finish(
         &self,
         tx: &mut store::Tx,
         row: &GameRow,
+        at: store::Expect<'_>,
         outcome: Outcome,
-        plies: i64,
         now: i64,
     ) -> Result<Vec<RatingChange>, HostError> {
-        let both_moved = plies >= 2;
-        if !both_moved && outcome.reason == Reason::Resignation {
-            store::end_game(
-                tx,
-                row.id,
-                GameStatus::Aborted,
-                None,
-                Some(outcome.reason),
-                now,
-            )
-            .await?;
-            return Ok(Vec::new());
+        let both_moved = at.ply >= 2;
+        let called_off = !both_moved && outcome.reason == Reason::Resignation;
+        let (status, result) = if called_off {
+            (GameStatus::Aborted, None)
+        } else {
+            (GameStatus::Finished, Some(outcome.result))
+        };
+        if !store::end_game(tx, at, status, result, Some(outcome.reason), now).await? {
+            return Err(HostError::Stale);
         }
-        let ended = store::end_game(
-            tx,
-            row.id,
-            GameStatus::Finished,
-            Some(outcome.result),
-            Some(outcome.reason),
-            now,
-        )
-        .await?;
-        let (true, true, true, Some(w), Some(b)) =
-            (ended, row.rated, both_moved, row.white_id, row.black_id)
-        else {
+        let (false, true, true, Some(w), Some(b)) = (
+            called_off,
+            row.rated,
+            both_moved,
+            row.white_id,
+            row.black_id,
+        ) else {
             return Ok(Vec::new());
         };
         let white = store::player_in(tx, w).await?;

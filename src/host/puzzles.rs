@@ -133,13 +133,7 @@ impl Host {
     pub async fn puzzle_move(&self, who: &Who, text: &str) -> HostResult {
         // A try that lost a race with another (the same try sent twice at once) is judged
         // again against what the other wrote.
-        for _ in 0..3 {
-            match self.puzzle_try(who, text.trim()).await {
-                Err(HostError::Stale) => continue,
-                answer => return answer,
-            }
-        }
-        Err(HostError::Stale)
+        super::again_if_stale(|| self.puzzle_try(who, text.trim())).await
     }
 
     async fn puzzle_try(&self, who: &Who, text: &str) -> HostResult {

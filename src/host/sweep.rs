@@ -68,7 +68,14 @@ impl Host {
             let Some(outcome) = ended.lose_on_time(side) else {
                 return Ok(None);
             };
-            let ratings = self.finish(&mut tx, row, outcome, row.ply, now).await?;
+            // A move that came in since the sweep read the game wins: no loss on time then.
+            let ratings = match self
+                .finish(&mut tx, row, store::Expect::of(row), outcome, now)
+                .await
+            {
+                Err(HostError::Stale) => return Ok(None),
+                ratings => ratings?,
+            };
             tx.commit().await?;
             let mut body = vec![Msg::GameOver {
                 outcome,
@@ -121,6 +128,10 @@ impl Host {
     /// Aborts the channel's running game: it ends with no result and counts for nothing. For
     /// either player of a damaged game, and for server admins (any game).
     pub async fn abort(&self, who: &Who) -> HostResult {
+        super::again_if_stale(|| self.abort_now(who)).await
+    }
+
+    async fn abort_now(&self, who: &Who) -> HostResult {
         let row = self.running(who).await?;
         let player = color_of(&row, who.user).is_some();
         let damaged = matches!(self.load(&row).await, Err(HostError::Broken { .. }));
@@ -129,7 +140,8 @@ impl Host {
         }
         let mut tx = self.store.write().await?;
         let now = self.clock.now();
-        if !store::end_game(&mut tx, row.id, GameStatus::Aborted, None, None, now).await? {
+        let at = store::Expect::of(&row);
+        if !store::end_game(&mut tx, at, GameStatus::Aborted, None, None, now).await? {
             return Err(HostError::Stale);
         }
         tx.commit().await?;

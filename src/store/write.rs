@@ -98,24 +98,29 @@ pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> 
     Ok(true)
 }
 
-/// Ends a running game; `false` if it was not running.
+/// Ends a running game that is still exactly as `expected` (its version): an ending is
+/// decided from what was read, so a move written since then makes it `false` and writes
+/// nothing. Bumps the version.
 pub async fn end_game(
     tx: &mut Tx,
-    game: GameId,
+    expected: Expect<'_>,
     status: GameStatus,
     result: Option<GameResult>,
     reason: Option<Reason>,
     now: i64,
 ) -> Result<bool> {
     let n = sqlx::query(
-        "UPDATE games SET status = $1, result = $2, reason = $3, updated_at = $4, draw_offer = NULL, takeback_offer = NULL
-         WHERE id = $5 AND status = 'running'",
+        "UPDATE games SET status = $1, result = $2, reason = $3, updated_at = $4, version = version + 1,
+                          draw_offer = NULL, takeback_offer = NULL
+         WHERE id = $5 AND version = $6 AND ply = $7 AND status = 'running'",
     )
     .bind(status)
     .bind(result)
     .bind(reason)
     .bind(now)
-    .bind(game)
+    .bind(expected.game)
+    .bind(expected.version)
+    .bind(expected.ply)
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -157,20 +162,18 @@ pub async fn take_back(
     Ok(true)
 }
 
-/// Sets or clears an offer column (`draw_offer` or `takeback_offer`) of a running game still
-/// at the `expected` version.
-pub async fn set_offer(
-    tx: &mut Tx,
-    expected: Expect<'_>,
-    column: Offer,
-    by: Option<i64>,
-) -> Result<bool> {
+/// Records `by`'s offer (`draw_offer` or `takeback_offer`) in a running game still at the
+/// `expected` version where no offer stands: an offer the asker did not see is accepted, not
+/// overwritten (they get `false` and ask again).
+pub async fn set_offer(tx: &mut Tx, expected: Expect<'_>, column: Offer, by: i64) -> Result<bool> {
     let sql = match column {
         Offer::Draw => {
-            "UPDATE games SET draw_offer = $1 WHERE id = $2 AND version = $3 AND status = 'running'"
+            "UPDATE games SET draw_offer = $1
+             WHERE id = $2 AND version = $3 AND status = 'running' AND draw_offer IS NULL"
         }
         Offer::Takeback => {
-            "UPDATE games SET takeback_offer = $1 WHERE id = $2 AND version = $3 AND status = 'running'"
+            "UPDATE games SET takeback_offer = $1
+             WHERE id = $2 AND version = $3 AND status = 'running' AND takeback_offer IS NULL"
         }
     };
     let n = sqlx::query(sql)
