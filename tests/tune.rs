@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Rng, pos, random_position};
-use dama::ai::eval::{MAX_WEIGHT, TERM_NAMES, TERMS, term};
+use dama::ai::eval::{EVAL_BOUND, MAX_WEIGHT, TERM_NAMES, TERMS, term};
 use dama::ai::tune::{self, FitOptions, Labelled, SelfPlay};
 use dama::ai::{Features, Weights, WeightsError};
 use dama::engine::{Color, Piece, Position, Setup, Square};
@@ -174,6 +174,67 @@ fn a_bad_weights_file_is_refused_with_the_line_and_what_to_write() {
     // Comments and blank lines are fine.
     let commented = format!("# mine\n\n{}", good.replace('\n', "  # note\n"));
     assert_eq!(commented.parse::<Weights>(), Ok(hand_weights()));
+}
+
+#[test]
+fn a_weights_file_may_start_with_a_byte_order_mark() {
+    let marked = format!("\u{feff}{}", hand_weights());
+    assert_eq!(marked.parse::<Weights>(), Ok(hand_weights()));
+}
+
+/// Weights at the edges of what a file may hold.
+fn extreme_weights() -> Vec<(&'static str, Weights)> {
+    let all = |v: i32| Weights {
+        opening: [v; TERMS],
+        ending: [v; TERMS],
+    };
+    let mut men_only = all(0);
+    men_only.opening[term::MAN] = MAX_WEIGHT;
+    men_only.ending[term::MAN] = MAX_WEIGHT;
+    let mut alternating = all(MAX_WEIGHT);
+    for i in (1..TERMS).step_by(2) {
+        alternating.opening[i] = -MAX_WEIGHT;
+        alternating.ending[i] = MAX_WEIGHT;
+    }
+    vec![
+        ("all +max", all(MAX_WEIGHT)),
+        ("all -max", all(-MAX_WEIGHT)),
+        ("man 10000 10000", men_only),
+        ("alternating", alternating),
+    ]
+}
+
+#[test]
+fn no_weights_file_can_reach_the_scores_of_a_forced_win() {
+    let mut rng = Rng(26);
+    for (name, w) in extreme_weights() {
+        let mut worst = 0;
+        for _ in 0..2_000 {
+            let p = random_position(&mut rng, 16, 20);
+            worst = worst.max(w.evaluate(&p).abs());
+        }
+        assert!(worst <= EVAL_BOUND, "{name}: {worst}");
+        assert!(EVAL_BOUND < dama::ai::TABLE_WIN - 1_000);
+    }
+}
+
+#[test]
+fn a_search_with_extreme_weights_ends_at_its_depth_and_claims_no_win() {
+    for (name, w) in extreme_weights() {
+        // A thread, so that a search that never ends fails the test instead of hanging it.
+        let (done, answer) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut searcher = dama::ai::Searcher::new(w, 16);
+            let game = dama::engine::Game::new(Position::start());
+            let _ = done.send(searcher.search(&game, dama::ai::Limits::depth(5)));
+        });
+        let result = answer
+            .recv_timeout(std::time::Duration::from_secs(300))
+            .unwrap_or_else(|_| panic!("{name}: the search did not end"))
+            .expect("a move from the start");
+        assert_eq!(result.depth, 5, "{name}");
+        assert!(result.score.abs() <= EVAL_BOUND, "{name}: {}", result.score);
+    }
 }
 
 proptest! {

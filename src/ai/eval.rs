@@ -127,14 +127,17 @@ impl Weights {
 
     /// The score of counted features, for the side they were counted for.
     pub fn score(&self, features: &Features) -> i32 {
-        let dot = |w: &[i32; TERMS]| -> i32 {
+        // In i64: a weights file may give every term the largest weight.
+        let dot = |w: &[i32; TERMS]| -> i64 {
             w.iter()
                 .zip(&features.counts)
-                .map(|(w, c)| w * c)
-                .sum::<i32>()
+                .map(|(&w, &c)| i64::from(w) * i64::from(c))
+                .sum::<i64>()
         };
-        let men = features.men.clamp(0, FULL_BOARD);
-        (dot(&self.opening) * men + dot(&self.ending) * (FULL_BOARD - men)) / FULL_BOARD
+        let men = i64::from(features.men.clamp(0, FULL_BOARD));
+        let full = i64::from(FULL_BOARD);
+        let blended = (dot(&self.opening) * men + dot(&self.ending) * (full - men)) / full;
+        blended.clamp(-i64::from(EVAL_BOUND), i64::from(EVAL_BOUND)) as i32
     }
 }
 
@@ -208,9 +211,13 @@ fn side_counts(pos: &Position, color: Color) -> [i32; TERMS] {
     c
 }
 
-/// The largest weight a file may give, either way (a hundred men): it keeps every score far
-/// from the search's win scores.
+/// The largest weight a file may give, either way (a hundred men).
 pub const MAX_WEIGHT: i32 = 10_000;
+
+/// No evaluation goes beyond this either way, whatever the weights: it keeps every score of a
+/// position far from the scores of a forced win ([`crate::ai::MATE`] and the tables' wins),
+/// which would make the search hunt for a win that is not there.
+pub const EVAL_BOUND: i32 = 20_000;
 
 /// Why a weights file was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -239,6 +246,8 @@ impl FromStr for Weights {
         let mut opening = [0; TERMS];
         let mut ending = [0; TERMS];
         let mut seen = [false; TERMS];
+        // A byte-order mark, as some editors write one.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         for (i, raw) in text.lines().enumerate() {
             let line = i + 1;
             let content = raw.split('#').next().unwrap_or_default().trim();
