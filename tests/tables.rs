@@ -320,6 +320,30 @@ fn a_table_file_that_is_damaged_is_refused_with_its_name() {
 }
 
 #[test]
+fn a_table_file_holding_another_material_is_refused() {
+    let dir = scratch("swapped");
+    tables::build(&dir, 3, 2, &mut |_| {}).expect("build");
+    let (a, b) = (dir.join("2010.dtw"), dir.join("1020.dtw"));
+    let (bytes_a, bytes_b) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    // The whole of one file under the other's name.
+    std::fs::write(&b, &bytes_a).unwrap();
+    let e = Tables::load(&dir).expect_err("a table under another's name is refused");
+    assert!(e.to_string().contains("1020.dtw"), "{e}");
+    assert!(e.to_string().contains("not the one its name says"), "{e}");
+    // Another material's header bytes on this file's entries.
+    let mut mixed = bytes_b.clone();
+    mixed[8..12].copy_from_slice(&bytes_a[8..12]);
+    std::fs::write(&b, &mixed).unwrap();
+    let e = Tables::load(&dir).expect_err("a header moved between files is refused");
+    assert!(e.to_string().contains("checksum"), "{e}");
+    // A build mends it.
+    let rebuilt = tables::build(&dir, 3, 2, &mut |_| {}).expect("build");
+    assert!(rebuilt.iter().any(|s| !s.reused && s.material.to_string() == "1m-2m"));
+    assert_eq!(std::fs::read(&b).unwrap(), bytes_b);
+    Tables::load(&dir).expect("the mended tables load");
+}
+
+#[test]
 fn a_second_build_keeps_the_tables_already_built() {
     let dir = scratch("again");
     let first = tables::build(&dir, 3, 2, &mut |_| {}).expect("build");
