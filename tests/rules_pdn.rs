@@ -133,3 +133,68 @@ fn another_game_type_is_refused() {
         Err(pdn::PdnError::GameType(_))
     ));
 }
+
+#[test]
+fn a_tag_value_may_hold_a_closing_bracket() {
+    let game = game_of(
+        "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7",
+        &["e3-e4"],
+    );
+    let mut t = tags();
+    t.set("White", "[DAMA] ayşe]");
+    t.set("Black", "x] [Result \"1-0\"]");
+    let (read, again) = pdn::read(&pdn::write(&game, &t)).expect("our own export reads back");
+    assert_eq!(read.get("White"), Some("[DAMA] ayşe]"));
+    assert_eq!(read.get("Black"), Some("x] [Result \"1-0\"]"));
+    assert_eq!(read.get("Result"), Some("*"));
+    assert_eq!(again.ply_count(), 1);
+}
+
+#[test]
+fn an_unclosed_variation_or_comment_is_refused_in_one_line() {
+    for (text, what) in [
+        ("1. e3-e4 (1. c3-c4 f6-f5 2. d3-d4", "variation"),
+        ("1. e3-e4 {a note f6-f5 2. d3-d4", "comment"),
+    ] {
+        let e = pdn::read(text).expect_err("the rest of the game would be lost");
+        let line = e.to_string();
+        assert!(line.contains(what) && !line.contains('\n'), "{line}");
+    }
+    // Closed ones are skipped as before.
+    let (_, game) = pdn::read("1. e3-e4 (1. c3-c4) {fine} f6-f5").unwrap();
+    assert_eq!(game.ply_count(), 2);
+}
+
+#[test]
+fn many_tags_read_in_one_pass_and_a_repeated_tag_keeps_its_last_value() {
+    let mut text = String::new();
+    for i in 0..200_000 {
+        text.push_str(&format!("[Tag{} \"{i}\"]\n", i % 100_000));
+    }
+    text.push_str("[White \"a\"]\n[white \"b\"]\n1. e3-e4 *\n");
+    let (tags, game) = pdn::read(&text).expect("reads");
+    assert_eq!(tags.0.len(), 100_001);
+    assert_eq!(tags.get("Tag7"), Some("100007"));
+    assert_eq!(tags.get("White"), Some("b"));
+    assert_eq!(game.ply_count(), 1);
+}
+
+proptest::proptest! {
+    #[test]
+    fn any_player_names_survive_our_export(white in "\\PC{0,40}", black in "(?s).{0,40}", event in "[\\]\\[\"\\\\ a-z]{0,20}") {
+        let game = game_of(&pdn_start(), &["e3-e4", "f6-f5"]);
+        let mut t = pdn::Tags::default();
+        t.set("White", white.clone());
+        t.set("Black", black.clone());
+        t.set("Event", event.clone());
+        let (read, again) = pdn::read(&pdn::write(&game, &t)).expect("our own export reads back");
+        proptest::prop_assert_eq!(read.get("White"), Some(white.as_str()));
+        proptest::prop_assert_eq!(read.get("Black"), Some(black.as_str()));
+        proptest::prop_assert_eq!(read.get("Event"), Some(event.as_str()));
+        proptest::prop_assert_eq!(again.ply_count(), 2);
+    }
+}
+
+fn pdn_start() -> String {
+    dama::engine::fen::write(&Position::start())
+}

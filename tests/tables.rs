@@ -338,7 +338,11 @@ fn a_table_file_holding_another_material_is_refused() {
     assert!(e.to_string().contains("checksum"), "{e}");
     // A build mends it.
     let rebuilt = tables::build(&dir, 3, 2, &mut |_| {}).expect("build");
-    assert!(rebuilt.iter().any(|s| !s.reused && s.material.to_string() == "1m-2m"));
+    assert!(
+        rebuilt
+            .iter()
+            .any(|s| !s.reused && s.material.to_string() == "1m-2m")
+    );
     assert_eq!(std::fs::read(&b).unwrap(), bytes_b);
     Tables::load(&dir).expect("the mended tables load");
 }

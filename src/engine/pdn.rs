@@ -141,6 +141,8 @@ fn tag_line(out: &mut String, name: &str, value: &str) {
 pub enum PdnError {
     #[error("a tag is not closed: tags look like [Event \"Cup\"]")]
     Tag,
+    #[error("a {0} opened in the moves is never closed: close it, or remove it")]
+    Unclosed(Bracket),
     #[error("the FEN tag is wrong: {0}")]
     Fen(#[from] fen::FenError),
     #[error("this is not a Turkish draughts game (GameType \"{0}\")")]
@@ -159,27 +161,7 @@ pub enum PdnError {
 /// every move is read leniently against the position it is played in. A result in the tags or
 /// the move text that the board does not explain (a resignation, say) is kept as recorded.
 pub fn read(text: &str) -> Result<(Tags, Game), PdnError> {
-    let mut tags = Tags::default();
-    let mut movetext = String::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('[') {
-        let before = &rest[..open];
-        if before.trim().chars().any(|c| !c.is_whitespace()) {
-            break;
-        }
-        let close = rest[open..].find(']').ok_or(PdnError::Tag)? + open;
-        let inner = rest[open + 1..close].trim();
-        let (name, value) = inner.split_once(char::is_whitespace).ok_or(PdnError::Tag)?;
-        let value = value.trim();
-        let value = value
-            .strip_prefix('"')
-            .and_then(|v| v.strip_suffix('"'))
-            .ok_or(PdnError::Tag)?;
-        tags.set(name, value.replace("\\\"", "\"").replace("\\\\", "\\"));
-        rest = &rest[close + 1..];
-    }
-    movetext.push_str(rest);
-
+    let (tags, movetext) = read_tags(text)?;
     if let Some(game_type) = tags.get("GameType")
         && game_type.split(',').next().map(str::trim) != Some("30")
     {
@@ -196,7 +178,7 @@ pub fn read(text: &str) -> Result<(Tags, Game), PdnError> {
     {
         return Err(PdnError::Result(r.to_string()));
     }
-    let cleaned = strip_comments(&movetext);
+    let cleaned = strip_comments(movetext)?;
     for raw in cleaned.split_whitespace() {
         // Marks after a move (`??`, `!?`) say what someone thought of it; they are not part of it.
         let token = strip_move_number(raw).trim_end_matches(['!', '?']);
@@ -235,7 +217,71 @@ pub fn read(text: &str) -> Result<(Tags, Game), PdnError> {
     Ok((tags, game))
 }
 
-fn strip_comments(text: &str) -> String {
+/// What opens a part of the move text that must be closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bracket {
+    /// `{`
+    Comment,
+    /// `(`
+    Variation,
+}
+
+impl std::fmt::Display for Bracket {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Bracket::Comment => "comment \"{\"",
+            Bracket::Variation => "variation \"(\"",
+        })
+    }
+}
+
+/// The tag pairs at the head of a PDN text, and the move text after them. A value is read
+/// up to its closing quote, so it may hold `]`; `\"` and `\\` are its escapes. A tag named
+/// twice keeps its last value (in linear time, however many tags come).
+fn read_tags(text: &str) -> Result<(Tags, &str), PdnError> {
+    let mut tags = Tags::default();
+    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut rest = text.trim_start();
+    while let Some(after) = rest.strip_prefix('[') {
+        let after = after.trim_start();
+        let name_end = after.find(char::is_whitespace).ok_or(PdnError::Tag)?;
+        let name = &after[..name_end];
+        let quoted = after[name_end..]
+            .trim_start()
+            .strip_prefix('"')
+            .ok_or(PdnError::Tag)?;
+        let mut value = String::new();
+        let mut chars = quoted.char_indices();
+        let close = loop {
+            match chars.next().ok_or(PdnError::Tag)? {
+                (i, '"') => break i,
+                (_, '\\') => match chars.next().ok_or(PdnError::Tag)? {
+                    (_, c @ ('"' | '\\')) => value.push(c),
+                    (_, c) => {
+                        value.push('\\');
+                        value.push(c);
+                    }
+                },
+                (_, c) => value.push(c),
+            }
+        };
+        rest = quoted[close + 1..]
+            .trim_start()
+            .strip_prefix(']')
+            .ok_or(PdnError::Tag)?
+            .trim_start();
+        match index.entry(name.to_ascii_lowercase()) {
+            std::collections::hash_map::Entry::Occupied(at) => tags.0[*at.get()].1 = value,
+            std::collections::hash_map::Entry::Vacant(slot) => {
+                slot.insert(tags.0.len());
+                tags.0.push((name.to_string(), value));
+            }
+        }
+    }
+    Ok((tags, rest))
+}
+
+fn strip_comments(text: &str) -> Result<String, PdnError> {
     let mut out = String::with_capacity(text.len());
     let mut brace = false;
     let mut paren = 0usize;
@@ -263,7 +309,13 @@ fn strip_comments(text: &str) -> String {
             c => out.push(c),
         }
     }
-    out
+    if brace {
+        return Err(PdnError::Unclosed(Bracket::Comment));
+    }
+    if paren > 0 {
+        return Err(PdnError::Unclosed(Bracket::Variation));
+    }
+    Ok(out)
 }
 
 /// "12." or "12..." before a move, with or without a space.
