@@ -50,6 +50,44 @@ async fn a_read_only_database_is_refused_at_once() {
     }
 }
 
+#[tokio::test]
+async fn a_file_that_is_not_a_database_is_refused_at_once_and_left_alone() {
+    let dir = temp_dir("notdb");
+    let png = dir.join("board.png");
+    std::fs::write(&png, b"\x89PNG\r\n\x1a\n not a database at all").unwrap();
+    let real = dir.join("real.db");
+    let store = Store::open(&format!("sqlite://{}", real.display()))
+        .await
+        .unwrap();
+    store.close().await;
+    let whole = std::fs::read(&real).unwrap();
+    assert!(whole.len() >= 8 * 4096, "{} bytes", whole.len());
+    let cut = dir.join("cut.db");
+    std::fs::write(&cut, &whole[..2 * 4096]).unwrap();
+    for (path, why) in [
+        (png.clone(), "first bytes"),
+        (cut.clone(), "truncated"),
+        ("/dev/null".into(), "not a regular file"),
+        (dir.clone(), "not a regular file"),
+    ] {
+        let before = std::fs::read(&path).ok();
+        let url = format!("sqlite://{}", path.display());
+        let err = match Store::open(&url).await {
+            Err(e) => e,
+            Ok(_) => panic!("{url} opened"),
+        };
+        let line = err.to_string();
+        assert!(matches!(err, StoreError::NotADatabase(..)), "{url}: {line}");
+        assert!(line.contains(why) && !line.contains('\n'), "{url}: {line}");
+        assert!(line.contains(&path.display().to_string()), "{line}");
+        assert_eq!(std::fs::read(&path).ok(), before, "{url} was changed");
+        for beside in ["-wal", "-shm", "-journal"] {
+            let extra = format!("{}{beside}", path.display());
+            assert!(!std::path::Path::new(&extra).exists(), "{extra} was made");
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn stores_opening_a_fresh_file_at_once_all_succeed() {
     for round in 0..10 {

@@ -96,6 +96,10 @@ pub enum StoreError {
         "the database {0} is read-only, and the bot must write its games: give it a file it can write"
     )]
     ReadOnly(String),
+    #[error(
+        "DATABASE_URL names {0}, which is not a SQLite database ({1}); nothing was changed: point DATABASE_URL at the bot's database, or at a new file name to start one"
+    )]
+    NotADatabase(String, &'static str),
     /// A unique key refused the write: the channel already has a running game.
     #[error("the channel already has a running game")]
     ChannelBusy,
@@ -446,8 +450,55 @@ fn check_url(url: &str) -> Result<Backend> {
     Ok(Backend::Sqlite)
 }
 
+/// The file a SQLite URL names.
+fn sqlite_file(url: &str) -> &str {
+    let rest = url.trim().strip_prefix("sqlite:").unwrap_or(url);
+    let file = rest.split_once('?').map_or(rest, |(f, _)| f);
+    file.trim_start_matches("//")
+}
+
+/// Refuses, before SQLite opens it (and would write a journal beside it, or turn it to WAL),
+/// a path that is not a file or a file that is not a SQLite database. A missing or empty file
+/// is a new database.
+fn check_sqlite_file(url: &str) -> Result<()> {
+    use std::io::Read;
+    let path = sqlite_file(url);
+    let refuse = |why| Err(StoreError::NotADatabase(path.to_string(), why));
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(()); // created on open (or refused then, with SQLite's reason)
+    };
+    if !meta.is_file() {
+        return refuse("it is not a regular file");
+    }
+    if meta.len() == 0 {
+        return Ok(());
+    }
+    let mut header = [0u8; 100];
+    let whole = std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut header))
+        .is_ok();
+    if !whole || &header[..16] != b"SQLite format 3\0" {
+        return refuse("its first bytes are not a SQLite header");
+    }
+    // The header's page size (1 meaning 65,536) times its page count is the file's length,
+    // when that count is valid (its "version-valid-for" number matches the change counter).
+    let page_size = match u16::from_be_bytes([header[16], header[17]]) {
+        1 => 65_536,
+        n => u64::from(n),
+    };
+    let pages = u64::from(u32::from_be_bytes([
+        header[28], header[29], header[30], header[31],
+    ]));
+    let valid = header[24..28] == header[92..96];
+    if valid && pages > 0 && meta.len() < page_size * pages {
+        return refuse("it is shorter than its header says: truncated");
+    }
+    Ok(())
+}
+
 /// Opens a SQLite file (created if missing, unless the URL names a mode) in WAL mode.
 async fn open_sqlite(url: &str) -> Result<AnyPool> {
+    check_sqlite_file(url)?;
     let url = url.trim();
     let url = match url.split_once('?') {
         Some((_, query)) if query.split('&').any(|kv| kv.starts_with("mode=")) => url.to_string(),
