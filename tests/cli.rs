@@ -77,10 +77,27 @@ fn perft_divide_adds_a_line_per_first_move() {
 }
 
 #[test]
-fn bad_arguments_exit_with_status_2() {
-    assert_eq!(dama(&["perft", "deep"]).status.code(), Some(2));
-    assert_eq!(dama(&["perft", "3", "nonsense"]).status.code(), Some(2));
-    assert_eq!(dama(&["no-such-command"]).status.code(), Some(2));
+fn bad_arguments_exit_with_status_2_and_one_line() {
+    for args in [
+        &["perft", "deep"][..],
+        &["perft", "3", "nonsense"],
+        &["perft", "-1"],
+        &["perft"],
+        &["no-such-command"],
+        &["render", "--black-bottom"],
+        &["moves", "--foo", "W:Wa2:Bh7"],
+    ] {
+        let out = dama(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("dama: "), "{err}");
+        assert!(!err.contains("'-- "), "{args:?}: {err}");
+    }
+    // Help is not an error.
+    let out = dama(&["--help"]);
+    assert!(out.status.success());
+    assert!(stdout(&out).contains("Usage:"));
 }
 
 #[test]
@@ -91,19 +108,164 @@ fn depths_and_budgets_beyond_what_is_useful_are_refused_in_one_line() {
         &["bestmove", "W:Wa2:Bh7", "--depth", "64"],
         &["bestmove", "W:Wa2:Bh7", "--nodes", "99999999999999"],
         &["bestmove", "W:Wa2:Bh7", "--movetime", "99999999999"],
+        &["bestmove", "W:Wa2:Bh7", "--depth", "19"],
+        &["bestmove", "W:Wa2:Bh7", "--depth", "0"],
+        // The arena's settings are held to the same limits as bestmove's.
+        &["arena", "depth=4294967295", "easy"],
+        &["arena", "easy", "nodes=18446744073709551615"],
+        &["arena", "movetime=99999999999", "easy"],
+        &["arena", "depth=19", "easy"],
+        &["analyze", "game.pdn", "-o", "x.png", "--depth", "0"],
     ] {
         let out = dama(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains("allows"), "{err}");
+        assert!(
+            err.contains("allows") || err.contains("choose 1 to"),
+            "{err}"
+        );
     }
     // At the limit, a search still runs (a tiny position ends at once).
+    let deepest = dama::ai::MAX_DEPTH.to_string();
     assert!(
-        dama(&["bestmove", "W:Wa2:Bh7", "--depth", "30"])
+        dama(&["bestmove", "W:Wa2:Bh7", "--depth", &deepest])
             .status
             .success()
     );
+}
+
+#[test]
+fn thread_counts_are_held_to_the_cores_and_zero_is_refused() {
+    let dir = std::env::temp_dir().join(format!("dama-cli-threads-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let out = dama(&[
+        "tables",
+        "build",
+        "--pieces",
+        "2",
+        "--threads",
+        "10000",
+        "-o",
+        d,
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    let cores = std::thread::available_parallelism().unwrap().get();
+    assert!(
+        err.contains(&format!("--threads 10000: this machine has {cores} cores")),
+        "{err}"
+    );
+    for args in [
+        &[
+            "tables",
+            "build",
+            "--pieces",
+            "2",
+            "--threads",
+            "0",
+            "-o",
+            d,
+        ][..],
+        &[
+            "puzzles",
+            "generate",
+            "--count",
+            "1",
+            "--threads",
+            "0",
+            "-o",
+            d,
+        ],
+        &["arena", "easy", "easy", "--threads", "0"],
+    ] {
+        let out = dama(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains("--threads must be at least 1"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn outputs_are_checked_before_the_work_and_a_count_of_nothing_is_refused() {
+    let dir = std::env::temp_dir().join(format!("dama-cli-outputs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let kept = dir.join("puzzles.txt");
+    std::fs::write(&kept, "a puzzle worth keeping\n").unwrap();
+    let out = dama(&[
+        "puzzles",
+        "generate",
+        "--count",
+        "0",
+        "-o",
+        kept.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("--count must be at least 1")
+    );
+    assert_eq!(
+        std::fs::read_to_string(&kept).unwrap(),
+        "a puzzle worth keeping\n"
+    );
+    // An output that cannot be written is refused before a single game is played.
+    let out = dama(&[
+        "tune",
+        "games",
+        "--games",
+        "100",
+        "--depth",
+        "1",
+        "-o",
+        "/nonexistent/dir/x",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "no game was played first: {err}");
+    assert!(err.contains("cannot write /nonexistent/dir/x"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_environment_value_is_checked_at_start_in_one_line() {
+    let dir = std::env::temp_dir().join(format!("dama-cli-env-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}", dir.join("dama.db").display());
+    for (name, value) in [
+        ("DAMA_SWEEP_SECONDS", "18446744073709551615"),
+        ("DAMA_SWEEP_SECONDS", "0"),
+        ("DAMA_AI_CLAIM_SECONDS", "a minute"),
+        ("DISCORD_API_BASE", "not-a-url"),
+        ("DISCORD_API_BASE", "http://"),
+        ("DISCORD_API_BASE", "ftp://127.0.0.1"),
+        ("DAMA_MESSAGE_CONTENT", "maybe"),
+        ("DAMA_GUILD_ID", "my server"),
+        ("DAMA_SHARDS", "0-3"),
+        ("RUST_LOG", "dama=[loud"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .arg("run")
+            .env("DATABASE_URL", &db)
+            .env("DISCORD_TOKEN", "t")
+            .env("DISCORD_API_BASE", "http://127.0.0.1:9")
+            .env("DAMA_TABLES", "off")
+            .env(name, value)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{name}={value}: {out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{name}={value}: {err}");
+        assert!(err.contains(name), "{name}={value}: {err}");
+    }
+    assert!(!dir.join("dama.db").exists(), "nothing was opened");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -214,7 +214,7 @@ fn no_weights_file_can_reach_the_scores_of_a_forced_win() {
             worst = worst.max(w.evaluate(&p).abs());
         }
         assert!(worst <= EVAL_BOUND, "{name}: {worst}");
-        assert!(EVAL_BOUND < dama::ai::TABLE_WIN - 1_000);
+        const { assert!(EVAL_BOUND < dama::ai::TABLE_WIN - 1_000) };
     }
 }
 
@@ -331,6 +331,13 @@ fn self_play_labels_quiet_positions_with_their_games_result_the_same_for_a_seed(
     assert_eq!(again, positions);
     let other = tune::self_play(SelfPlay { seed: 6, ..options }, &weights, |_| {});
     assert_ne!(other, positions);
+    // Handed over a game at a time (as `dama tune games` writes them), in game order: each
+    // game opens with the start position, and together they are the same positions.
+    let mut games = Vec::new();
+    tune::self_play_each(options, &weights, |_| {}, |g| games.push(g));
+    assert_eq!(games.len(), 4);
+    assert!(games.iter().all(|g| g[0].position == Position::start()));
+    assert_eq!(games.concat(), positions);
 }
 
 fn sigmoid(x: f64) -> f64 {

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use super::{Level, Limits, Player, Searcher, Weights};
+use super::{Level, LimitError, Limits, Player, Searcher, Weights};
 use crate::engine::{Color, Game, GameResult, Position};
 
 /// One side of an arena: a level or explicit limits.
@@ -50,10 +50,14 @@ impl fmt::Display for Setting {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "\"{0}\" is not an AI setting: write easy, medium, hard, master, depth=N, nodes=N, movetime=MS or halftime=MS"
-)]
-pub struct ParseSettingError(pub String);
+pub enum ParseSettingError {
+    #[error(
+        "\"{0}\" is not an AI setting: write easy, medium, hard, master, depth=N, nodes=N, movetime=MS or halftime=MS"
+    )]
+    Unknown(String),
+    #[error("\"{0}\": {1}")]
+    OutOfRange(String, LimitError),
+}
 
 impl FromStr for Setting {
     type Err = ParseSettingError;
@@ -61,19 +65,17 @@ impl FromStr for Setting {
         if let Ok(level) = s.parse::<Level>() {
             return Ok(Setting::Level(level));
         }
-        let err = || ParseSettingError(s.to_string());
+        let err = || ParseSettingError::Unknown(s.to_string());
         let (name, value) = s.split_once('=').ok_or_else(err)?;
         let value: u64 = value.trim().parse().map_err(|_| err())?;
-        if value == 0 {
-            return Err(err());
-        }
+        let range = |e| ParseSettingError::OutOfRange(s.to_string(), e);
         let limits = match name.trim() {
-            "depth" => Limits::depth(u32::try_from(value).map_err(|_| err())?),
-            "nodes" => Limits::nodes(value),
-            "movetime" => Limits::movetime(Duration::from_millis(value)),
+            "depth" => Limits::checked_depth(value).map_err(range)?,
+            "nodes" => Limits::checked_nodes(value).map_err(range)?,
+            "movetime" => Limits::checked_movetime(value).map_err(range)?,
             "halftime" => Limits {
                 half_time: true,
-                ..Limits::movetime(Duration::from_millis(value))
+                ..Limits::checked_movetime(value).map_err(range)?
             },
             _ => return Err(err()),
         };

@@ -12,4 +12,4 @@ pub mod tune;
 pub use endgame::TABLE_WIN;
 pub use eval::{Features, Weights, WeightsError};
 pub use level::{Eval, Level, ParseLevelError, Player, hint};
-pub use search::{Limits, MATE, SearchResult, Searcher};
+pub use search::{LimitError, Limits, MATE, MAX_DEPTH, SearchResult, Searcher};

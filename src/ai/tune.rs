@@ -45,19 +45,35 @@ pub fn self_play(
     weights: &Weights,
     progress: impl Fn(usize) + Sync,
 ) -> Vec<Labelled> {
+    let mut all = Vec::new();
+    self_play_each(options, weights, progress, |game| all.extend(game));
+    all
+}
+
+/// [`self_play`], handing each game's positions to `keep` as soon as it and every game
+/// before it are done (so they come in game order, whatever the threads), for a caller that
+/// writes as it goes.
+pub fn self_play_each(
+    options: SelfPlay,
+    weights: &Weights,
+    progress: impl Fn(usize) + Sync,
+    keep: impl FnMut(Vec<Labelled>) + Send,
+) {
     let done = AtomicUsize::new(0);
-    let games: Mutex<Vec<(usize, Vec<Labelled>)>> = Mutex::new(Vec::new());
+    // The next game to hand over, the games done ahead of it, and where they go.
+    let queue = Mutex::new((0usize, std::collections::BTreeMap::new(), keep));
     in_parallel(options.games, options.threads, |i| {
         let labelled = play_one(options, weights, i);
-        games
-            .lock()
-            .expect("no thread panics holding the games")
-            .push((i, labelled));
+        let mut queue = queue.lock().expect("no thread panics holding the games");
+        let (next, waiting, keep) = &mut *queue;
+        waiting.insert(i, labelled);
+        while let Some(game) = waiting.remove(next) {
+            keep(game);
+            *next += 1;
+        }
+        drop(queue);
         progress(done.fetch_add(1, Ordering::Relaxed) + 1);
     });
-    let mut games = games.into_inner().expect("no thread panicked");
-    games.sort_by_key(|(i, _)| *i);
-    games.into_iter().flat_map(|(_, g)| g).collect()
 }
 
 fn play_one(options: SelfPlay, weights: &Weights, i: usize) -> Vec<Labelled> {
@@ -106,7 +122,17 @@ fn play_one(options: SelfPlay, weights: &Weights, i: usize) -> Vec<Labelled> {
 
 /// The positions file: one `position<TAB>White's points` a line.
 pub fn write_labelled(positions: &[Labelled]) -> String {
-    let mut text = String::from("# position\tWhite's points in the game (1, 0.5 or 0)\n");
+    let mut text = String::from(LABELLED_HEADER);
+    text.push_str(&labelled_lines(positions));
+    text
+}
+
+/// The first line of a positions file.
+pub const LABELLED_HEADER: &str = "# position\tWhite's points in the game (1, 0.5 or 0)\n";
+
+/// The lines of some positions, to add to a positions file.
+pub fn labelled_lines(positions: &[Labelled]) -> String {
+    let mut text = String::new();
     for l in positions {
         let _ = writeln!(text, "{}\t{}", fen::write(&l.position), l.white_points);
     }

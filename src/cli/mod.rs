@@ -57,6 +57,7 @@ pub enum Command {
     /// Count the distinct move sequences of a given length (the count is on the last line).
     Perft {
         /// How many plies deep.
+        #[arg(allow_negative_numbers = true)]
         depth: u32,
         /// The position (default: the start position).
         fen: Option<String>,
@@ -119,9 +120,9 @@ pub enum Command {
         /// Seed of the openings and of the levels' choices.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Games played at once.
-        #[arg(long, default_value_t = 2)]
-        threads: usize,
+        /// Games played at once (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
         /// A game still running after this many plies counts as a draw.
         #[arg(long, default_value_t = 400)]
         max_plies: usize,
@@ -204,19 +205,31 @@ pub enum PuzzlesCommand {
 /// Deeper than this, perft would run for days (depth 9 takes about half a second, and each
 /// ply multiplies the work by about eight).
 const MAX_PERFT_DEPTH: u32 = 15;
-/// The AI's own levels reach 6 to about 16 plies; deeper fixed searches are for study.
-const MAX_SEARCH_DEPTH: u32 = 30;
-/// Ten billion nodes: hours of search.
-const MAX_SEARCH_NODES: u64 = 10_000_000_000;
-/// One hour.
-const MAX_MOVETIME_MS: u64 = 3_600_000;
-
-/// Refuses a limit beyond what is useful, in one line.
-/// Threads for a command that was not told how many: one per core.
+/// The machine's cores: the most threads that help, and the count a command uses when it
+/// was not told.
 fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
+/// The threads a command runs: one per core unless told; 0 is refused, and more than the
+/// cores (which would only share them, each thread with its own tables) are cut to the cores,
+/// with a line saying so.
+fn threads(asked: Option<usize>) -> Result<usize, String> {
+    let cores = cores();
+    match asked {
+        None => Ok(cores),
+        Some(0) => Err("--threads must be at least 1".into()),
+        Some(n) if n > cores => {
+            eprintln!(
+                "dama: --threads {n}: this machine has {cores} cores, and more threads only share them: using {cores}"
+            );
+            Ok(cores)
+        }
+        Some(n) => Ok(n),
+    }
+}
+
+/// Refuses a limit beyond what is useful, in one line.
 fn at_most(what: &str, value: u64, max: u64) -> Result<(), String> {
     if value > max {
         return Err(format!(
@@ -230,15 +243,34 @@ fn at_most(what: &str, value: u64, max: u64) -> Result<(), String> {
 pub fn main() -> ExitCode {
     // A missing .env file is the normal case.
     let _ = dotenvy::dotenv();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version: what was asked, on stdout.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("dama: {}", one_line(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
+    };
     // The bot logs its life at info; the other commands only speak up when something is wrong.
     let quiet = !matches!(cli.command, None | Some(Command::Run));
+    let filter = match std::env::var("RUST_LOG") {
+        Ok(v) if !v.trim().is_empty() => match tracing_subscriber::EnvFilter::try_new(&v) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!(
+                    "dama: RUST_LOG=\"{v}\" is not a log filter ({e}): write one such as info, warn or dama=debug"
+                );
+                return ExitCode::from(2);
+            }
+        },
+        _ => tracing_subscriber::EnvFilter::new(if quiet { "warn" } else { "info" }),
+    };
     tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
-                tracing_subscriber::EnvFilter::new(if quiet { "warn" } else { "info" })
-            }),
-        )
+        .with_env_filter(filter)
         .with_writer(io::stderr)
         // Colour codes only for a person at a terminal, never into a log file or a pipe.
         .with_ansi(io::IsTerminal::is_terminal(&io::stderr()))
@@ -269,20 +301,15 @@ pub fn main() -> ExitCode {
             depth,
             movetime,
         } => read_position(&fen).and_then(|pos| {
-            at_most(
-                "--depth",
-                depth.unwrap_or(0).into(),
-                MAX_SEARCH_DEPTH.into(),
-            )?;
-            at_most("--nodes", nodes.unwrap_or(0), MAX_SEARCH_NODES)?;
-            at_most("--movetime", movetime.unwrap_or(0), MAX_MOVETIME_MS)?;
-            let mut player = match (nodes, depth, movetime) {
-                (Some(n), _, _) => Player::limits(Limits::nodes(n.max(1))),
-                (_, Some(d), _) => Player::limits(Limits::depth(d.max(1))),
-                (_, _, Some(ms)) => {
-                    Player::limits(Limits::movetime(Duration::from_millis(ms.max(1))))
-                }
-                _ => Player::level(level.unwrap_or(Level::Master)),
+            let limits = match (nodes, depth, movetime) {
+                (Some(n), _, _) => Some(Limits::checked_nodes(n)),
+                (_, Some(d), _) => Some(Limits::checked_depth(d.into())),
+                (_, _, Some(ms)) => Some(Limits::checked_movetime(ms)),
+                _ => None,
+            };
+            let mut player = match limits.transpose().map_err(|e| e.to_string())? {
+                Some(limits) => Player::limits(limits),
+                None => Player::level(level.unwrap_or(Level::Master)),
             }
             .with_tables(load_tables());
             let mut game = Game::new(pos);
@@ -316,7 +343,7 @@ pub fn main() -> ExitCode {
                 games,
                 random_plies,
                 seed,
-                threads,
+                threads: self::threads(threads)?,
                 max_plies,
             };
             let a = read_weights(first_weights.as_deref())?;
@@ -372,6 +399,39 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The argument parser's error in one line: the error itself, then its tips in brackets;
+/// the usage block and the pointer to --help go (the line says where to look instead), and so
+/// does a tip to write `-- -1`, which reads a negative number as a value it still refuses.
+fn one_line(rendered: &str) -> String {
+    let mut error = String::new();
+    let mut tips = Vec::new();
+    for line in rendered.lines().map(str::trim) {
+        if line.starts_with("Usage:") {
+            break;
+        }
+        if let Some(e) = line.strip_prefix("error:") {
+            error = e.trim().to_string();
+        } else if let Some(tip) = line.strip_prefix("tip:") {
+            if !tip.contains("'-- ") {
+                tips.push(tip.trim().to_string());
+            }
+        } else if error.ends_with(':') || error.ends_with(',') {
+            // The items of "the following required arguments were not provided:".
+            error = format!("{error} {line}");
+            if !line.is_empty() {
+                error.push(',');
+            }
+        } else if !line.is_empty() && !line.starts_with("For more information") {
+            tips.push(line.to_string());
+        }
+    }
+    let mut error = error.trim_end_matches([',', ' ']).to_string();
+    if !tips.is_empty() {
+        error = format!("{error} ({})", tips.join("; "));
+    }
+    format!("{error}; see dama --help")
+}
+
 /// The database URL from the environment (or `.env`), by default the file `dama.db`.
 pub fn database_url() -> String {
     std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://dama.db".to_string())
@@ -396,32 +456,14 @@ fn run_bot() -> Result<io::Result<()>, String> {
         std::env::var("DAMA_SHARDS").ok().as_deref(),
         std::env::var("DAMA_SHARD_COUNT").ok().as_deref(),
     )?;
-    let seconds = |name: &str, default: u64| -> Result<Duration, String> {
-        match std::env::var(name) {
-            Ok(v) if !v.trim().is_empty() => v
-                .trim()
-                .parse::<u64>()
-                .ok()
-                .filter(|&n| n >= 1)
-                .map(Duration::from_secs)
-                .ok_or_else(|| {
-                    format!("{name} must be a number of seconds (1 or more), not \"{v}\"")
-                }),
-            _ => Ok(Duration::from_secs(default)),
-        }
-    };
-    let sweep_every = seconds("DAMA_SWEEP_SECONDS", 60)?;
-    let ai_claim = seconds("DAMA_AI_CLAIM_SECONDS", 60)?;
+    // At most an hour: a longer sweep would leave challenges and time-outs waiting for it.
+    let sweep_every = env_seconds("DAMA_SWEEP_SECONDS", 60, 3600)?;
+    let ai_claim = env_seconds("DAMA_AI_CLAIM_SECONDS", 60, 3600)?;
     let config = crate::discord::Config {
         token: token.trim().to_string(),
-        api_base: std::env::var("DISCORD_API_BASE")
-            .ok()
-            .filter(|b| !b.trim().is_empty()),
+        api_base: env_api_base()?,
         guild,
-        message_content: !matches!(
-            std::env::var("DAMA_MESSAGE_CONTENT").as_deref(),
-            Ok("0" | "false" | "no")
-        ),
+        message_content: env_switch("DAMA_MESSAGE_CONTENT", true)?,
         shards,
         sweep_every,
     };
@@ -451,6 +493,68 @@ fn run_bot() -> Result<io::Result<()>, String> {
             })?;
         Ok(Ok(()))
     })
+}
+
+/// A number of seconds from the environment, 1 to `max`, else one line naming the variable.
+fn env_seconds(name: &str, default: u64, max: u64) -> Result<Duration, String> {
+    match std::env::var(name) {
+        Ok(v) if !v.trim().is_empty() => v
+            .trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|n| (1..=max).contains(n))
+            .map(Duration::from_secs)
+            .ok_or_else(|| {
+                format!("{name} must be a number of seconds from 1 to {max}, not \"{v}\"")
+            }),
+        _ => Ok(Duration::from_secs(default)),
+    }
+}
+
+/// On or off from the environment: 1/true/yes/on or 0/false/no/off.
+fn env_switch(name: &str, default: bool) -> Result<bool, String> {
+    match std::env::var(name) {
+        Ok(v) if !v.trim().is_empty() => match v.trim().to_ascii_lowercase().as_str() {
+            "1" | "true" | "yes" | "on" => Ok(true),
+            "0" | "false" | "no" | "off" => Ok(false),
+            _ => Err(format!(
+                "{name} must be true or false (1/0, yes/no, on/off), not \"{v}\""
+            )),
+        },
+        _ => Ok(default),
+    }
+}
+
+/// `DISCORD_API_BASE`, when set: an http or https address with a host, as the bot would
+/// otherwise retry a request it can never send, forever.
+fn env_api_base() -> Result<Option<String>, String> {
+    let Some(base) = std::env::var("DISCORD_API_BASE")
+        .ok()
+        .filter(|b| !b.trim().is_empty())
+    else {
+        return Ok(None);
+    };
+    let trimmed = base.trim();
+    let host = trimmed
+        .strip_prefix("http://")
+        .or_else(|| trimmed.strip_prefix("https://"))
+        .map(|rest| rest.split(['/', '?', '#']).next().unwrap_or_default());
+    let host_ok = |h: &str| {
+        let name = h.rsplit_once(':').map_or(h, |(name, port)| {
+            if port.parse::<u16>().is_ok() {
+                name
+            } else {
+                ""
+            }
+        });
+        !name.is_empty() && !name.contains(char::is_whitespace) && !name.contains('@')
+    };
+    match host {
+        Some(h) if host_ok(h) => Ok(Some(trimmed.to_string())),
+        _ => Err(format!(
+            "DISCORD_API_BASE must be an http:// or https:// address such as http://127.0.0.1:8080, not \"{base}\" (unset it to use Discord itself)"
+        )),
+    }
 }
 
 fn run_console(
@@ -646,6 +750,10 @@ fn generate_puzzles(
 ) -> Result<io::Result<()>, String> {
     use crate::puzzle::generate::{Settings, generate};
     at_most("--count", count as u64, MAX_PUZZLES)?;
+    if count == 0 {
+        return Err("--count must be at least 1 (the file would be emptied for nothing)".into());
+    }
+    let threads = self::threads(threads)?;
     // Fail on an unwritable file now, not after an hour of work.
     let mut file = std::fs::File::create(output)
         .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
@@ -653,7 +761,7 @@ fn generate_puzzles(
     let settings = Settings {
         count,
         seed,
-        threads: threads.unwrap_or(defaults.threads).max(1),
+        threads,
         ..defaults
     };
     let start = std::time::Instant::now();

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::sync::Arc;
 
-use super::{at_most, cores, picture_language};
+use super::{at_most, picture_language};
 use crate::ai::Limits;
 use crate::render::Renderer;
 use crate::words::Words;
@@ -45,7 +45,7 @@ pub(super) fn build_tables(
             "--pieces {pieces}: the tables hold 2 to 4 pieces (5 would need about 4 GB)"
         ));
     }
-    let threads = threads.unwrap_or_else(cores);
+    let threads = super::threads(threads)?;
     let start = std::time::Instant::now();
     let mut written = Ok(());
     let stats = crate::tables::build(dir, pieces, threads, &mut |s| {
@@ -87,6 +87,8 @@ pub(super) fn analyze(
     lang: Option<&str>,
     out: &mut impl Write,
 ) -> Result<io::Result<()>, String> {
+    let limits = Limits::checked_depth(depth.into()).map_err(|e| e.to_string())?;
+    // Every position of the game is searched: 12 plies each is already minutes.
     at_most("--depth", depth.into(), 12)?;
     let words = Words::new();
     let lang = picture_language(&words, lang)?;
@@ -99,20 +101,15 @@ pub(super) fn analyze(
     }
     let stop = std::sync::atomic::AtomicBool::new(false);
     let mut shown = 0;
-    let analysis = crate::ai::analysis::analyse(
-        &game,
-        Limits::depth(depth.max(1)),
-        load_tables(),
-        &stop,
-        &mut |done, total| {
+    let analysis =
+        crate::ai::analysis::analyse(&game, limits, load_tables(), &stop, &mut |done, total| {
             let percent = done * 100 / total;
             if percent >= shown + 10 || done == total {
                 shown = percent;
                 eprintln!("analysing… {percent}%");
             }
-        },
-    )
-    .ok_or("the analysis stopped")?;
+        })
+        .ok_or("the analysis stopped")?;
     let name = |tag: &str, fallback: &str| {
         tags.get(tag)
             .filter(|n| !n.is_empty() && *n != "?")

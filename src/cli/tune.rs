@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use clap::Subcommand;
 
-use super::{at_most, cores};
+use super::{at_most, threads as threads_of};
 use crate::ai::Weights;
 use crate::ai::eval::TERM_NAMES;
 use crate::ai::tune::{self, FitOptions, SelfPlay};
@@ -105,20 +105,39 @@ pub(super) fn run(action: TuneCommand, out: &mut impl Write) -> Result<io::Resul
                 random_plies,
                 varied_plies,
                 seed,
-                threads: threads.unwrap_or_else(cores),
+                threads: threads_of(threads)?,
                 max_plies,
             };
+            // Fail on an unwritable file now, not after the games; then write each game as it
+            // is done, so a stopped run keeps what it played.
+            let cannot = |e: io::Error| format!("cannot write {}: {e}", output.display());
+            let mut file = std::fs::File::create(&output).map_err(cannot)?;
+            file.write_all(tune::LABELLED_HEADER.as_bytes())
+                .map_err(cannot)?;
             let start = Instant::now();
-            let positions = tune::self_play(options, &weights, |done| {
-                if done % 100 == 0 {
-                    eprintln!("{done} of {games} games");
-                }
-            });
-            write_file(&output, &tune::write_labelled(&positions))?;
+            let mut written = Ok(0usize);
+            tune::self_play_each(
+                options,
+                &weights,
+                |done| {
+                    if done % 100 == 0 {
+                        eprintln!("{done} of {games} games");
+                    }
+                },
+                |game| {
+                    if let Ok(count) = &mut written {
+                        let lines = tune::labelled_lines(&game);
+                        match file.write_all(lines.as_bytes()).and_then(|()| file.flush()) {
+                            Ok(()) => *count += game.len(),
+                            Err(e) => written = Err(e),
+                        }
+                    }
+                },
+            );
+            let positions = written.map_err(cannot)?;
             Ok(writeln!(
                 out,
-                "{games} games, {} quiet positions written to {} in {:.1} s",
-                positions.len(),
+                "{games} games, {positions} quiet positions written to {} in {:.1} s",
                 output.display(),
                 start.elapsed().as_secs_f64()
             ))
@@ -151,7 +170,7 @@ pub(super) fn run(action: TuneCommand, out: &mut impl Write) -> Result<io::Resul
             let options = FitOptions {
                 epochs,
                 step,
-                threads: threads.unwrap_or_else(cores),
+                threads: threads_of(threads)?,
             };
             let clock = Instant::now();
             let fit = tune::fit(&labelled, &start_weights, options, |epoch, error| {
