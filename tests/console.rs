@@ -182,3 +182,20 @@ async fn bad_bytes_long_lines_and_an_unwritable_folder_do_not_end_the_session() 
         "the board was shown: {text}"
     );
 }
+
+#[tokio::test]
+async fn names_and_moves_with_terminal_codes_are_printed_harmless() {
+    let dir = temp("codes");
+    let console = console(&dir, Lang::ENGLISH, dir.join("pictures")).await;
+    let name = "\u{1b}]0;pwned\u{7}mal\u{202e}gnp.exe";
+    let input = format!("as {name}\nai easy\ne3-e4\ne3\0e5\nmove d3\u{1b}[2Jd4\nstats\nquit\n");
+    let mut out: Vec<u8> = Vec::new();
+    console.session(input.as_bytes(), &mut out).await.unwrap();
+    let text = String::from_utf8(out).unwrap();
+    for c in ['\u{1b}', '\u{7}', '\u{202e}', '\0'] {
+        assert!(!text.contains(c), "{c:?} reached the terminal: {text:?}");
+    }
+    assert!(text.contains("]0;pwnedmalgnp.exe played e3-e4"), "{text}");
+    // What the player typed is quoted with its codes written out.
+    assert!(text.contains("\\u{0}"), "{text}");
+}

@@ -330,9 +330,10 @@ impl Console {
             "console-welcome",
             &[("name", Arg::from(self.user.as_str()))],
         );
-        out.write_all(format!("{welcome}\n").as_bytes()).await?;
+        put(out, &welcome).await?;
         loop {
-            out.write_all(format!("{}> ", self.user).as_bytes()).await?;
+            let prompt = format!("{}> ", for_terminal(&self.user));
+            out.write_all(prompt.as_bytes()).await?;
             out.flush().await?;
             let Some(line) = read_line(input).await? else {
                 break;
@@ -346,7 +347,7 @@ impl Console {
                 Err(e) => {
                     let (id, args) = e.words();
                     let text = self.say(id, &args);
-                    out.write_all(format!("{text}\n").as_bytes()).await?;
+                    put(out, &text).await?;
                 }
             }
         }
@@ -372,7 +373,7 @@ impl Console {
                     "console-you-are",
                     &[("name", Arg::from(self.user.as_str()))],
                 );
-                return out.write_all(format!("{text}\n").as_bytes()).await;
+                return put(out, &text).await;
             }
             Command::Ai { level, color } => host.play_ai(&who, level, color).await,
             Command::Challenge {
@@ -389,7 +390,7 @@ impl Console {
                         "console-challenge-tip",
                         &[("name", Arg::from(opponent.as_str()))],
                     );
-                    return out.write_all(format!("{tip}\n").as_bytes()).await;
+                    return put(out, &tip).await;
                 }
                 reply
             }
@@ -405,7 +406,7 @@ impl Console {
                 Some(action) => self.host.press(&who, action).await,
                 None => {
                     let text = self.say("console-nothing-to-confirm", &[]);
-                    return out.write_all(format!("{text}\n").as_bytes()).await;
+                    return put(out, &text).await;
                 }
             },
             Command::Cancel => host.cancel_challenge(&who).await,
@@ -439,7 +440,7 @@ impl Console {
             Ok(reply) => reply,
             Err(e) => {
                 let text = self.error(&e);
-                return out.write_all(format!("{text}\n").as_bytes()).await;
+                return put(out, &text).await;
             }
         };
         loop {
@@ -452,7 +453,7 @@ impl Console {
                 Ok(None) => break,
                 Err(e) => {
                     let text = self.error(&e);
-                    out.write_all(format!("{text}\n").as_bytes()).await?;
+                    put(out, &text).await?;
                     break;
                 }
             }
@@ -477,14 +478,14 @@ impl Console {
             // The grid only: the reply's own words say whose turn it is.
             let board = f.to_string();
             let grid = board.rsplit_once('\n').map_or(board.as_str(), |(g, _)| g);
-            out.write_all(format!("{grid}\n").as_bytes()).await?;
+            put(out, &grid).await?;
         }
         let markup = ConsoleMarkup {
             names: &self.names,
             now: self.host.clock().now(),
         };
         let text = self.words.writer(self.lang, &markup).reply(reply);
-        out.write_all(format!("{text}\n").as_bytes()).await?;
+        put(out, &text).await?;
         // A question with a confirmation button: `yes` presses it.
         if let Some(b) = reply.buttons.iter().find(|b| {
             matches!(
@@ -497,7 +498,7 @@ impl Console {
         }) {
             self.confirm = Some(b.action);
             let tip = self.say("console-confirm-tip", &[]);
-            out.write_all(format!("{tip}\n").as_bytes()).await?;
+            put(out, &tip).await?;
         }
         if let (Some(png), Some(game)) = (&reply.board, reply.game) {
             self.written += 1;
@@ -541,7 +542,27 @@ impl Console {
                 )
             }
         };
-        out.write_all(format!("{text}\n").as_bytes()).await
+        put(out, &text).await
+    }
+}
+
+/// Writes a line for the person at the terminal, without what a terminal would act on
+/// instead of show (see [`for_terminal`]).
+async fn put(out: &mut (impl AsyncWrite + Unpin), text: &str) -> std::io::Result<()> {
+    let mut line = for_terminal(text).into_owned();
+    line.push('\n');
+    out.write_all(line.as_bytes()).await
+}
+
+/// Text safe to print on a terminal: control characters (escape sequences that retitle the
+/// terminal or move the cursor, a NUL, a carriage return) and the characters that reorder
+/// text right to left (overrides and isolates) are left out; new lines and tabs stay.
+pub fn for_terminal(text: &str) -> std::borrow::Cow<'_, str> {
+    let unsafe_char = |c: char| c != '\n' && c != '\t' && crate::words::unprintable(c);
+    if text.chars().any(unsafe_char) {
+        text.chars().filter(|&c| !unsafe_char(c)).collect()
+    } else {
+        std::borrow::Cow::Borrowed(text)
     }
 }
 

@@ -14,16 +14,40 @@ use super::{Arg, Surface, Writer};
 /// At most this many characters of what a player typed are quoted back.
 const QUOTED: usize = 24;
 
+/// A character that a terminal or a text view acts on instead of showing: a control character
+/// (NUL, escape, carriage return, …) or one that reorders text right to left (the bidi
+/// overrides, embeddings, isolates and marks).
+pub fn unprintable(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
 /// The first characters of what a player typed, for quoting it back.
 pub fn clip(text: &str) -> String {
     let text = text.trim();
-    if text.chars().count() <= QUOTED {
+    let mut cut: String = if text.chars().count() <= QUOTED {
         text.to_string()
     } else {
         let mut cut: String = text.chars().take(QUOTED - 1).collect();
         cut.push('…');
         cut
+    };
+    // What a player typed is shown, never acted on: a NUL, an escape or a right-to-left
+    // override is written as its code (`\u{0}`).
+    let hidden = unprintable;
+    if cut.chars().any(hidden) {
+        cut = cut
+            .chars()
+            .map(|c| {
+                if hidden(c) {
+                    c.escape_unicode().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect();
     }
+    cut
 }
 
 pub(super) fn command_id(cmd: Command) -> &'static str {

@@ -14,7 +14,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
 use crate::host::{Caption, Captions, Command, Lang, UserId};
 
-pub use messages::clip;
+pub use messages::{clip, unprintable};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/locales.rs"));
