@@ -386,3 +386,40 @@ fn a_card_without_rated_games_says_so_instead_of_a_curve() {
         "the message is written on the panel"
     );
 }
+
+#[test]
+fn a_long_name_is_cut_before_the_rating_and_emoji_are_left_out() {
+    let t = Theme::default();
+    let plain = Picture::decode(&renderer().card_png(&sample_card()));
+    let long = dama::render::Card {
+        name: "W".repeat(500),
+        lines: vec![format!("Most games against {}", "M".repeat(500))],
+        ..sample_card()
+    };
+    let long = Picture::decode(&renderer().card_png(&long));
+    // The rating's corner of the first line, and the card's right margin, are untouched.
+    let right = t.size() - t.margin;
+    for y in 10..50 {
+        for x in right - 150..t.size() {
+            assert_eq!(long.at(x, y), plain.at(x, y), "({x}, {y})");
+        }
+    }
+    for y in 380..440 {
+        for x in right..t.size() {
+            assert_eq!(
+                long.at(x, y),
+                t.frame,
+                "the bottom line ran off at ({x}, {y})"
+            );
+        }
+    }
+    // An emoji has no glyph in the board's font: it is left out, not drawn as a box.
+    let dice = dama::render::Card {
+        name: "Ayşe🎲".into(),
+        ..sample_card()
+    };
+    assert_eq!(
+        renderer().card_png(&dice),
+        renderer().card_png(&sample_card())
+    );
+}

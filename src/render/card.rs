@@ -64,11 +64,14 @@ impl Renderer {
         let m = t.margin as i32;
         let right = size as i32 - m;
 
-        // Name and rating on the first line, the ranks under them.
-        text(&mut img, &card.name, m, 14, 30.0, t.coordinates);
+        // Name and rating on the first line (the name cut to leave the rating room), the
+        // ranks under them.
         let rw = width_of(&card.rating, 30.0);
+        let name = self.fit(&card.name, 30.0, right - rw - 16 - m);
+        text(&mut img, &name, m, 14, 30.0, t.coordinates);
         text(&mut img, &card.rating, right - rw, 14, 30.0, t.black_crown);
-        text(&mut img, &card.rank, m, 52, 18.0, t.light);
+        let rank = self.fit(&card.rank, 18.0, right - m);
+        text(&mut img, &rank, m, 52, 18.0, t.light);
 
         // The curve on a light panel.
         let (top, bottom) = (84, 270);
@@ -105,7 +108,8 @@ impl Renderer {
 
         // The record: counts, then a bar.
         let y = 296;
-        text(&mut img, &card.record_text, m, y, 18.0, t.coordinates);
+        let record = self.fit(&card.record_text, 18.0, right - m);
+        text(&mut img, &record, m, y, 18.0, t.coordinates);
         let total: u32 = card.record.iter().sum();
         let bar = (m, y + 26, (right - m) as u32, 14u32);
         let colors = [t.path, t.dot, t.captured];
@@ -154,7 +158,8 @@ impl Renderer {
             x += 28;
         }
         for (i, line) in card.lines.iter().enumerate() {
-            text(&mut img, line, m, 388 + 22 * i as i32, 16.0, t.coordinates);
+            let line = self.fit(line, 16.0, right - m);
+            text(&mut img, &line, m, 388 + 22 * i as i32, 16.0, t.coordinates);
         }
         self.encode_indexed(&img)
     }

@@ -56,7 +56,8 @@ impl Renderer {
         let mut img = RgbaImage::from_pixel(width, height, rgba(t.frame));
         let m = t.margin as i32;
         let right = width as i32 - m;
-        self.text(&mut img, &chart.title, m, 14, 24.0, t.coordinates);
+        let title = self.fit(&chart.title, 24.0, right - m);
+        self.text(&mut img, &title, m, 14, 24.0, t.coordinates);
         self.draw_chances(
             &mut img,
             chart,
@@ -69,7 +70,8 @@ impl Renderer {
                 .into_iter()
                 .find(|&px| text_size(PxScale::from(px), &self.font, line).0 as i32 <= right - m)
                 .unwrap_or(12.0);
-            self.text(&mut img, line, m, y, px, t.coordinates);
+            let line = self.fit(line, px, right - m);
+            self.text(&mut img, &line, m, y, px, t.coordinates);
             y += 22;
         }
         let n = chart.boards.len() as i32;
@@ -83,6 +85,7 @@ impl Renderer {
                 image::imageops::overlay(&mut img, &small, x.into(), boards_top.into());
                 let mut cy = boards_top + WIDTH_BOARD as i32 + 6;
                 for line in caption {
+                    let line = &self.fit(line, 14.0, WIDTH_BOARD as i32 + gap);
                     let w = text_size(PxScale::from(14.0), &self.font, line).0 as i32;
                     let cx = x + (WIDTH_BOARD as i32 - w) / 2;
                     self.text(&mut img, line, cx.max(2), cy, 14.0, t.coordinates);

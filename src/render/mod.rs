@@ -193,6 +193,41 @@ impl Renderer {
         self.palette.colors[index as usize]
     }
 
+    /// `text` as it can be drawn at `px` within `max` pixels: characters the font has no glyph
+    /// for (emoji, scripts the font lacks) and control characters are left out, as they would
+    /// draw as empty boxes, and a text still too wide is cut with an ellipsis. Names are the
+    /// players' own, of any length.
+    pub(crate) fn fit(&self, text: &str, px: f32, max: i32) -> String {
+        use ab_glyph::Font;
+        let mut kept: String = text
+            .chars()
+            .filter(|&c| !c.is_control() && (c == ' ' || self.font.glyph_id(c).0 != 0))
+            .collect();
+        let scale = PxScale::from(px);
+        if imageproc::drawing::text_size(scale, &self.font, &kept).0 as i32 <= max {
+            return kept;
+        }
+        // Cut by halves to the longest prefix that fits with its ellipsis.
+        let chars: Vec<char> = kept.chars().collect();
+        let (mut lo, mut hi) = (0, chars.len());
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            let candidate: String = chars[..mid].iter().chain(['…'].iter()).collect();
+            if imageproc::drawing::text_size(scale, &self.font, &candidate).0 as i32 <= max {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        kept = chars[..lo]
+            .iter()
+            .collect::<String>()
+            .trim_end()
+            .to_string();
+        kept.push('…');
+        kept
+    }
+
     fn caption_strip(&self, text: &str) -> Arc<[u8]> {
         let mut captions = self.captions.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(strip) = captions.get(text) {
@@ -201,6 +236,11 @@ impl Renderer {
         let (w, h) = (self.size as u32, self.theme.margin);
         let mut img = RgbaImage::from_pixel(w, h, rgba(self.theme.frame));
         let scale = PxScale::from(h as f32 * 0.6);
+        let text = &self.fit(
+            text,
+            h as f32 * 0.6,
+            w as i32 - 2 * self.theme.margin as i32,
+        );
         let (_, th) = text_size(scale, &self.font, text);
         let y = (h as i32 - th as i32) / 2 - 1;
         draw_text_mut(
