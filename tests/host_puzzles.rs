@@ -385,6 +385,74 @@ async fn practice_puzzles_count_for_no_streak_and_are_never_a_day_still_to_come(
     ));
 }
 
+/// The puzzle the player's moves go to now (found by its legal moves).
+async fn current(host: &Host, w: &Who) -> Puzzle {
+    let moves = host.puzzle_moves(w).await.unwrap();
+    host.config()
+        .puzzles
+        .iter()
+        .find(|p| {
+            let pos = *p.game_at(0).position();
+            pos.notations(&pos.legal_moves()) == moves
+        })
+        .expect("an open puzzle")
+        .clone()
+}
+
+async fn leaving_a_practice_puzzle_after_a_miss_counts_as_failed_and_untried_ones_do_not_pile_up(
+    db: TestDb,
+) {
+    let (host, _, _) = host(&db).await;
+    let bob = who(BOB);
+    let rating = |r: &Reply| match said(r) {
+        PuzzleMsg::Stats { rating, .. } => *rating,
+        other => panic!("{other:?}"),
+    };
+    let start = rating(&host.puzzle_stats(&bob, None).await.unwrap());
+    // A miss, then another puzzle: the first counts as failed, rated as a loss.
+    host.puzzle(&bob, true).await.unwrap();
+    let first = current(&host, &bob).await;
+    host.puzzle_move(&bob, &wrong(&first, 0)).await.unwrap();
+    let next = host.puzzle(&bob, true).await.unwrap();
+    match said(&next) {
+        PuzzleMsg::LeftAfterATry {
+            rating: (before, after),
+        } => assert!(after < before, "{before} -> {after}"),
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        next.body.get(1),
+        Some(Msg::Puzzle(PuzzleMsg::Shown { date: None, .. }))
+    ));
+    let after_leaving = rating(&host.puzzle_stats(&bob, None).await.unwrap());
+    assert!(after_leaving < start, "{start} -> {after_leaving}");
+    // Puzzles opened and left untried are forgotten: one open attempt at most.
+    for _ in 0..5 {
+        host.puzzle(&bob, true).await.unwrap();
+    }
+    let open = db
+        .pairs(&format!(
+            "SELECT CAST(id AS TEXT), status FROM puzzle_attempts WHERE user_id = {} AND status = 'open'",
+            BOB.0
+        ))
+        .await;
+    assert_eq!(open.len(), 1, "{open:?}");
+    let failed = db
+        .pairs(&format!(
+            "SELECT puzzle, status FROM puzzle_attempts WHERE user_id = {} AND status = 'failed'",
+            BOB.0
+        ))
+        .await;
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    // Leaving a puzzle with no miss left in it (just opened) costs nothing.
+    let calm = host.puzzle(&bob, true).await.unwrap();
+    assert!(matches!(said(&calm), PuzzleMsg::Shown { .. }));
+    assert_eq!(
+        rating(&host.puzzle_stats(&bob, None).await.unwrap()),
+        after_leaving
+    );
+}
+
 async fn the_daily_post_goes_out_once_a_day_even_across_a_restart(db: TestDb) {
     let (host, clock, path) = host(&db).await;
     let here = who(ALICE);
@@ -466,4 +534,5 @@ on_both_databases!(
     practice_puzzles_count_for_no_streak_and_are_never_a_day_still_to_come,
     the_daily_post_goes_out_once_a_day_even_across_a_restart,
     the_server_leaderboard_ranks_live_streaks_and_needs_a_server,
+    leaving_a_practice_puzzle_after_a_miss_counts_as_failed_and_untried_ones_do_not_pile_up,
 );

@@ -558,6 +558,7 @@ puzzle-wrong = That move does not win. { $tries ->
    *[other] { $tries } tries left.
 }
 puzzle-same-try = You sent that move already; it counted once.
+puzzle-left-after-a-try = The practice puzzle you left counts as failed, since you had tried a move in it. { $rating }
 puzzle-solved = Solved! { $kind ->
     [daily] { $streak ->
         [one] Your streak starts: one day.

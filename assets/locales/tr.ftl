@@ -496,6 +496,7 @@ puzzle-shown = { $head } { $stars }: { $side ->
 puzzle-right = Doğru! Karşılık: { $defence }. Şimdi { $moves } hamlede kazan.
 puzzle-wrong = Bu hamle kazandırmıyor. { $tries } hakkın kaldı.
 puzzle-same-try = Bu hamleyi zaten gönderdin; bir kez sayıldı.
+puzzle-left-after-a-try = Bıraktığın alıştırma bulmacası çözülemedi sayıldı, çünkü içinde bir hamle denemiştin. { $rating }
 puzzle-solved = Çözdün! { $kind ->
     [daily] Serin: art arda { $streak } gün.
    *[practice] Güzel oynadın.

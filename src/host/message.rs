@@ -331,6 +331,11 @@ pub enum PuzzleMsg {
     },
     /// The same try again: it counted once.
     SameTry,
+    /// The practice puzzle the player left had a move tried in it: it counts as failed, with
+    /// this rating change.
+    LeftAfterATry {
+        rating: (f64, f64),
+    },
     Solved {
         daily: bool,
         /// Days in a row, for today's puzzle.

@@ -76,9 +76,51 @@ impl Host {
         let puzzle = &set[index];
         let key = crate::engine::fen::write(&puzzle.start);
         let mut tx = self.store.write().await?;
+        let left = self.leave_practice(&mut tx, who, &key).await?;
         let attempt = store::open_attempt(&mut tx, who.user, who.guild, &key, day, now).await?;
         tx.commit().await?;
-        self.attempt_reply(who.lang, &attempt, puzzle, None).await
+        let mut reply = self.attempt_reply(who.lang, &attempt, puzzle, None).await?;
+        if let Some(rating) = left {
+            reply
+                .body
+                .insert(0, Msg::Puzzle(PuzzleMsg::LeftAfterATry { rating }));
+        }
+        Ok(reply)
+    }
+
+    /// Leaves the player's open practice puzzle for another (`key`): one with a move tried
+    /// in it counts as failed (rated as a loss, so a puzzle rating cannot be pumped by leaving
+    /// the misses behind); one never tried is forgotten. The rating change, if it counted.
+    async fn leave_practice(
+        &self,
+        tx: &mut store::Tx,
+        who: &Who,
+        key: &str,
+    ) -> Result<Option<(f64, f64)>, HostError> {
+        let Some(open) = store::open_practice(tx, who.user).await? else {
+            return Ok(None);
+        };
+        if open.puzzle == key {
+            return Ok(None);
+        }
+        if open.step == 0 && open.misses == 0 {
+            store::drop_untried(tx, &open).await?;
+            return Ok(None);
+        }
+        let left = TryResult {
+            step: open.step,
+            misses: open.misses,
+            status: AttemptStatus::Failed,
+            text: open.last_try.as_deref().unwrap_or_default(),
+            now: self.clock.now(),
+        };
+        if !store::record_try(tx, &open, left).await? {
+            return Err(HostError::Stale);
+        }
+        let puzzle = self.find_puzzle(&open.puzzle)?.clone();
+        Ok(Some(
+            self.rate_attempt(tx, who, &puzzle, &open, false).await?,
+        ))
     }
 
     /// A practice puzzle for this player: not tried before, never a day's puzzle still to come,

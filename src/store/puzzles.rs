@@ -211,6 +211,36 @@ pub async fn open_attempt(
     Ok(attempt)
 }
 
+/// The player's active attempt if it is an open practice puzzle (one they may leave for
+/// another).
+pub async fn open_practice(tx: &mut Tx, user: UserId) -> Result<Option<AttemptRow>> {
+    Ok(sqlx::query_as(
+        "SELECT a.* FROM puzzle_attempts a JOIN puzzle_players p ON p.active = a.id
+         WHERE p.user_id = $1 AND a.status = 'open' AND a.day IS NULL",
+    )
+    .bind(user)
+    .fetch_optional(&mut **tx)
+    .await?)
+}
+
+/// Forgets an attempt nobody tried a move in (still at the `version` it was read at), so that
+/// opened and left puzzles do not pile up; `false` if it moved on.
+pub async fn drop_untried(tx: &mut Tx, attempt: &AttemptRow) -> Result<bool> {
+    sqlx::query("UPDATE puzzle_players SET active = NULL WHERE active = $1")
+        .bind(attempt.id)
+        .execute(&mut **tx)
+        .await?;
+    let n = sqlx::query(
+        "DELETE FROM puzzle_attempts WHERE id = $1 AND version = $2 AND status = 'open'",
+    )
+    .bind(attempt.id)
+    .bind(attempt.version)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
 /// Writes a judged try. `false` when the attempt changed since it was read (nothing written).
 pub async fn record_try(tx: &mut Tx, attempt: &AttemptRow, t: TryResult<'_>) -> Result<bool> {
     let n = sqlx::query(

@@ -56,6 +56,10 @@ impl Writer<'_> {
                 self.text("puzzle-wrong", &[("tries", a(*tries_left))])
             }
             PuzzleMsg::SameTry => self.text("puzzle-same-try", &[]),
+            PuzzleMsg::LeftAfterATry { rating: r } => self.text(
+                "puzzle-left-after-a-try",
+                &[("rating", a(rating(&Some(*r))))],
+            ),
             PuzzleMsg::Solved {
                 daily,
                 streak,
