@@ -284,6 +284,9 @@ fn puzzle_messages() -> Vec<PuzzleMsg> {
         all.push(PuzzleMsg::Wrong { tries_left });
     }
     all.push(PuzzleMsg::SameTry);
+    all.push(PuzzleMsg::LeftAfterATry {
+        rating: (1500.0, 1460.0),
+    });
     for daily in [true, false] {
         for (streak, rating) in [(1, None), (4, Some((1500.0, 1581.2)))] {
             all.push(PuzzleMsg::Solved {
@@ -399,11 +402,12 @@ fn variant(m: &Msg) -> usize {
                 PuzzleMsg::ChannelSet { .. } => 10,
                 PuzzleMsg::Daily { .. } => 11,
                 PuzzleMsg::NoPracticeLeft => 12,
+                PuzzleMsg::LeftAfterATry { .. } => 13,
             }
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 34 + 13;
+const MESSAGE_VARIANTS: usize = 34 + 14;
 
 fn move_errors() -> Vec<MoveError> {
     let options = |n: usize| -> Vec<String> {
