@@ -644,12 +644,23 @@ async fn rest_faults_and_gateway_drops_still_bring_every_board_exactly_once() {
 
 /// The bot binary with stderr captured, for start and stop tests.
 fn start_bot_captured(api_base: &str, token: &str, db: &std::path::Path) -> Bot {
+    start_bot_building(api_base, token, db, None)
+}
+
+/// [`start_bot_captured`], building the endgame tables into `tables` on its first start.
+fn start_bot_building(
+    api_base: &str,
+    token: &str,
+    db: &std::path::Path,
+    tables: Option<&std::path::Path>,
+) -> Bot {
+    let tables = tables.map_or("off".to_string(), |t| t.display().to_string());
     let child = Command::new(env!("CARGO_BIN_EXE_dama"))
         .arg("run")
         .env("DISCORD_TOKEN", token)
         .env("DISCORD_API_BASE", api_base)
         .env("DATABASE_URL", format!("sqlite://{}", db.display()))
-        .env("DAMA_TABLES", "off")
+        .env("DAMA_TABLES", tables)
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -715,6 +726,77 @@ async fn with_discord_unreachable_a_signal_stops_the_bot_within_seconds() {
         !err.contains('\x1b'),
         "no colour codes into a pipe: {err:?}"
     );
+}
+
+/// The tables a first start builds, next to its database.
+fn tables_beside(db: &std::path::Path) -> std::path::PathBuf {
+    let dir = db.with_extension("tables");
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_signal_stops_the_first_start_within_5_s_while_it_builds_the_tables() {
+    for signal in ["-INT", "-TERM"] {
+        let db = temp_db(&format!("building{signal}"));
+        let tables = tables_beside(&db);
+        let mut bot = start_bot_building("http://127.0.0.1:9", "test-token", &db, Some(&tables));
+        // The two-piece tables take a fraction of a second; the build then goes on for minutes.
+        tokio::time::sleep(std::time::Duration::from_millis(2500)).await;
+        assert!(bot.0.try_wait().unwrap().is_none(), "it keeps trying");
+        let pid = bot.0.id().to_string();
+        assert!(
+            Command::new("kill")
+                .args([signal, &pid])
+                .status()
+                .unwrap()
+                .success()
+        );
+        let (status, err) = exit_within(&mut bot, 5).await;
+        assert!(status.success(), "{signal}: {status:?}: {err}");
+        // What was finished is kept, whole, for the next start; nothing half-written.
+        let wanted = dama::tables::Material::all_up_to(4);
+        let kept = dama::tables::plan(&tables, &wanted);
+        let done = kept.iter().filter(|(_, there)| *there).count();
+        assert!(
+            done >= 1 && done < kept.len(),
+            "{done} of {} tables",
+            kept.len()
+        );
+        for entry in std::fs::read_dir(&tables).unwrap() {
+            let name = entry.unwrap().file_name().into_string().unwrap();
+            assert!(name.ends_with(".dtw"), "{name} left behind");
+        }
+        let _ = std::fs::remove_dir_all(&tables);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_token_stops_the_first_start_at_once_while_it_builds_the_tables() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("badtoken-building");
+    let tables = tables_beside(&db);
+    let mut bot = start_bot_building(&fake.rest_url, "bad-token", &db, Some(&tables));
+    let (status, err) = exit_within(&mut bot, 5).await;
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("DISCORD_TOKEN"), "{err}");
+    let _ = std::fs::remove_dir_all(&tables);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_message_content_intent_says_what_to_do_in_one_line() {
+    let fake = FakeDiscord::start().await;
+    fake.refuse_message_content();
+    let db = temp_db("intents");
+    let mut bot = start_bot_captured(&fake.rest_url, "test-token", &db);
+    let (status, err) = exit_within(&mut bot, 20).await;
+    assert_eq!(status.code(), Some(2), "{err}");
+    let line = err
+        .lines()
+        .find(|l| l.starts_with("dama: "))
+        .unwrap_or_else(|| panic!("{err}"));
+    assert!(line.contains("Developer Portal"), "{line}");
+    assert!(line.contains("DAMA_MESSAGE_CONTENT=false"), "{line}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

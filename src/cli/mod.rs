@@ -468,7 +468,7 @@ fn run_bot() -> Result<io::Result<()>, String> {
         sweep_every,
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
-    runtime.block_on(async {
+    let result = runtime.block_on(async {
         let words = Arc::new(Words::new());
         let host = Arc::new(
             open_host(
@@ -482,17 +482,26 @@ fn run_bot() -> Result<io::Result<()>, String> {
             )
             .await?,
         );
-        if let Some(dir) = tables_dir() {
-            host.load_tables_in_background(dir, true);
+        let tables = tables_dir().map(|dir| host.load_tables_in_background(dir, true));
+        let ran = crate::discord::run(config, host, words).await;
+        // However the bot ended (a signal, a refused token), a table build stops with it.
+        if let Some(t) = tables
+            && !t.is_finished()
+        {
+            t.stop();
+            let _ = tokio::time::timeout(Duration::from_millis(500), t.finished()).await;
         }
-        crate::discord::run(config, host, words)
-            .await
-            .map_err(|e| match e {
-                crate::discord::RunError::BadToken => e.to_string(),
-                other => format!("the bot stopped: {other}"),
-            })?;
+        ran.map_err(|e| match e {
+            crate::discord::RunError::BadToken
+            | crate::discord::RunError::MessageContentRefused => e.to_string(),
+            other => format!("the bot stopped: {other}"),
+        })?;
         Ok(Ok(()))
-    })
+    });
+    // Work on blocking threads (a search, a table build between two chunks) is not waited for:
+    // the process ends now, and what it held is resumed at the next start.
+    runtime.shutdown_timeout(Duration::from_millis(200));
+    result
 }
 
 /// A number of seconds from the environment, 1 to `max`, else one line naming the variable.

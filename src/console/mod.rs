@@ -478,7 +478,7 @@ impl Console {
             // The grid only: the reply's own words say whose turn it is.
             let board = f.to_string();
             let grid = board.rsplit_once('\n').map_or(board.as_str(), |(g, _)| g);
-            put(out, &grid).await?;
+            put(out, grid).await?;
         }
         let markup = ConsoleMarkup {
             names: &self.names,

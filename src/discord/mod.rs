@@ -386,6 +386,10 @@ pub enum RunError {
         "Discord refused the token in DISCORD_TOKEN (401 Unauthorized): copy the bot's token again from the Developer Portal"
     )]
     BadToken,
+    #[error(
+        "Discord refused the Message Content intent (\"Disallowed gateway intents were provided\"): enable Message Content Intent for the bot in the Developer Portal (Bot, Privileged Gateway Intents), or set DAMA_MESSAGE_CONTENT=false to read only moves that mention the bot or reply to its board"
+    )]
+    MessageContentRefused,
     #[error("{0}")]
     Discord(#[from] serenity::Error),
 }
@@ -433,8 +437,8 @@ async fn reach_discord(
     }
 }
 
-/// Runs the bot until SIGINT or SIGTERM, which stop it within a few seconds in every state,
-/// connecting included.
+/// Runs the bot until SIGINT or SIGTERM, which stop it within 5 s in every state, connecting
+/// included.
 pub async fn run(config: Config, host: Arc<Host>, words: Arc<Words>) -> Result<(), RunError> {
     let (stop_tx, mut stop) = tokio::sync::watch::channel(false);
     tokio::spawn(async move {
@@ -444,13 +448,15 @@ pub async fn run(config: Config, host: Arc<Host>, words: Arc<Words>) -> Result<(
     });
     let turns = Arc::new(tokio::sync::RwLock::new(()));
     let result = serve(config, &host, words, Arc::clone(&turns), &mut stop).await;
-    // The AI's turns in flight end with their moves posted; then the others may take over
-    // at once what this process held.
-    if tokio::time::timeout(Duration::from_secs(20), turns.write())
+    // The AI's turns in flight end with their moves posted (a master thinks 2 s); then the
+    // others may take over at once what this process held. The whole stop stays within 5 s.
+    if tokio::time::timeout(Duration::from_millis(2500), turns.write())
         .await
         .is_err()
     {
-        tracing::warn!("AI turns still thinking after 20 s are left to the other processes");
+        tracing::warn!(
+            "AI turns still thinking are left to the other processes (or to the next start)"
+        );
     }
     match host.release_work().await {
         Ok(claims) => tracing::info!(claims, "released the sweep lease and the AI claims"),
@@ -549,11 +555,16 @@ async fn serve(
     let start = client.start_shard_range(share.first..share.last, share.count);
     tokio::pin!(start);
     tokio::select! {
-        r = &mut start => r?,
+        r = &mut start => r.map_err(|e| match e {
+            serenity::Error::Gateway(serenity::GatewayError::DisallowedGatewayIntents) => {
+                RunError::MessageContentRefused
+            }
+            e => e.into(),
+        })?,
         _ = stop.wait_for(|s| *s) => {
             // Close the gateway cleanly if it is up; never wait long for a dead one.
-            let _ = tokio::time::timeout(Duration::from_secs(5), shards.shutdown_all()).await;
-            let _ = tokio::time::timeout(Duration::from_secs(2), &mut start).await;
+            let _ = tokio::time::timeout(Duration::from_millis(1500), shards.shutdown_all()).await;
+            let _ = tokio::time::timeout(Duration::from_millis(500), &mut start).await;
         }
     }
     Ok(())

@@ -69,6 +69,12 @@ impl Scheduler {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// Whether any AI work is running or waiting now (what background work yields to).
+    pub fn busy(&self) -> bool {
+        let s = self.state();
+        s.free < self.workers || s.waiting.iter().any(|w| !w.is_empty())
+    }
+
     /// Waits for a worker, behind everything of the same or a higher priority asked before.
     pub async fn slot(self: &Arc<Self>, priority: Priority) -> Slot {
         let waiting = {

@@ -5,7 +5,7 @@
 //! whatever the repetitions.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::material::{Material, flipped};
@@ -34,6 +34,22 @@ pub struct TableStats {
 
 type Store = Vec<Option<Box<[AtomicU8]>>>;
 
+/// What a build answers to while it runs (a build in the background of the bot).
+#[derive(Clone, Copy, Default)]
+pub struct Control<'a> {
+    /// Once set, the build ends soon with [`TablesError::Stopped`]; every table already
+    /// written stays, and the next build starts from them.
+    pub stop: Option<&'a AtomicBool>,
+    /// Called between chunks of work: where a build that must not slow anyone waits.
+    pub pause: Option<&'a (dyn Fn() + Sync)>,
+}
+
+impl Control<'_> {
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
 /// Builds (or finds already built in `dir`) every table of at most `pieces` pieces, writing one
 /// file per material into `dir`, with `threads` threads. `report` hears of each table done.
 pub fn build(
@@ -42,7 +58,13 @@ pub fn build(
     threads: usize,
     report: &mut dyn FnMut(&TableStats),
 ) -> Result<Vec<TableStats>, TablesError> {
-    build_materials(dir, &Material::all_up_to(pieces), threads, report)
+    build_controlled(
+        dir,
+        &Material::all_up_to(pieces),
+        threads,
+        Control::default(),
+        report,
+    )
 }
 
 /// Builds the tables of `wanted` and of every material they lead to.
@@ -52,12 +74,36 @@ pub fn build_materials(
     threads: usize,
     report: &mut dyn FnMut(&TableStats),
 ) -> Result<Vec<TableStats>, TablesError> {
-    std::fs::create_dir_all(dir).map_err(|e| TablesError::io(dir, e))?;
+    build_controlled(dir, wanted, threads, Control::default(), report)
+}
+
+/// The materials a build of `wanted` solves, in the order it solves them, and whether each
+/// is already in `dir` (for saying how much is left before starting).
+pub fn plan(dir: &Path, wanted: &[Material]) -> Vec<(Material, bool)> {
+    needed(wanted)
+        .into_iter()
+        .map(|m| (m, file::read(&file::path(dir, m)).is_ok()))
+        .collect()
+}
+
+fn needed(wanted: &[Material]) -> Vec<Material> {
     let most = wanted.iter().map(|m| m.pieces()).max().unwrap_or(0);
-    let needed: Vec<Material> = Material::all_up_to(most)
+    Material::all_up_to(most)
         .into_iter()
         .filter(|m| wanted.iter().any(|w| leads_to(*w, *m)))
-        .collect();
+        .collect()
+}
+
+/// [`build_materials`] that can be stopped and paused.
+pub fn build_controlled(
+    dir: &Path,
+    wanted: &[Material],
+    threads: usize,
+    control: Control<'_>,
+    report: &mut dyn FnMut(&TableStats),
+) -> Result<Vec<TableStats>, TablesError> {
+    std::fs::create_dir_all(dir).map_err(|e| TablesError::io(dir, e))?;
+    let needed = needed(wanted);
     let mut store: Store = (0..Material::SLOTS).map(|_| None).collect();
     let mut longest_so_far = 0;
     let mut all = Vec::new();
@@ -77,7 +123,10 @@ pub fn build_materials(
             .collect();
         let (reused, values) = match found {
             Some(values) => (true, values),
-            None => (false, solve(&group, &store, longest_so_far, threads)?),
+            None => (
+                false,
+                solve(&group, &store, longest_so_far, threads, control)?,
+            ),
         };
         for (g, v) in group.iter().zip(values) {
             let bytes = if reused { 0 } else { file::write(dir, *g, &v)? };
@@ -145,6 +194,7 @@ fn solve(
     store: &Store,
     longest_before: u32,
     threads: usize,
+    control: Control<'_>,
 ) -> Result<Vec<Box<[u8]>>, TablesError> {
     let mut work: Store = (0..Material::SLOTS).map(|_| None).collect();
     for &m in group {
@@ -157,7 +207,7 @@ fn solve(
             .expect("every material a move leads to is built first")
     };
     // Pass 0: where the game is over.
-    run_pass(group, &work, threads, |m, i, _| {
+    run_pass(group, &work, threads, control, |m, i, _| {
         let Some(pos) = m.position(i) else {
             return Some(NOT_A_POSITION);
         };
@@ -176,7 +226,10 @@ fn solve(
         if k > MAX_DISTANCE {
             return Err(TablesError::TooLong(group[0]));
         }
-        let changed = run_pass(group, &work, threads, |m, i, moves| {
+        if control.stopped() {
+            return Err(TablesError::Stopped);
+        }
+        let changed = run_pass(group, &work, threads, control, |m, i, moves| {
             let pos = m.position(i).expect("a marked entry is a position");
             moves.clear();
             pos.generate_moves(moves);
@@ -184,6 +237,10 @@ fn solve(
         });
         quiet_passes = if changed == 0 { quiet_passes + 1 } else { 0 };
         k += 1;
+    }
+    // A pass cut short by a stop leaves entries undecided: never write such a table.
+    if control.stopped() {
+        return Err(TablesError::Stopped);
     }
     Ok(group
         .iter()
@@ -239,7 +296,13 @@ fn encode(distance: u32) -> u8 {
 /// Runs `f` on every unknown entry of the group's tables, storing what it decides; returns how
 /// many entries it decided. Decisions of one pass never depend on each other (a win pass reads
 /// only losses, a loss pass only wins), so the threads need not agree on an order.
-fn run_pass<F>(group: &[Material], work: &Store, threads: usize, f: F) -> usize
+fn run_pass<F>(
+    group: &[Material],
+    work: &Store,
+    threads: usize,
+    control: Control<'_>,
+    f: F,
+) -> usize
 where
     F: Fn(Material, usize, &mut Vec<Move>) -> Option<u8> + Sync,
 {
@@ -254,6 +317,12 @@ where
                     let mut moves = Vec::with_capacity(64);
                     let mut mine = 0;
                     loop {
+                        if let Some(pause) = control.pause {
+                            pause();
+                        }
+                        if control.stopped() {
+                            break;
+                        }
                         let start = next.fetch_add(CHUNK, Ordering::Relaxed);
                         if start >= table.len() {
                             break;

@@ -12,7 +12,7 @@ mod material;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-pub use build::{TableStats, build, build_materials};
+pub use build::{Control, TableStats, build, build_controlled, build_materials, plan};
 pub use material::{Material, flipped};
 
 use crate::engine::{Color, Position};
@@ -58,6 +58,8 @@ pub enum TablesError {
     Io(PathBuf, std::io::Error),
     #[error("{0} is damaged ({1}): delete it and build the tables again")]
     Damaged(PathBuf, String),
+    #[error("the build was stopped; the tables finished so far are kept")]
+    Stopped,
     #[error("a position of {0} takes longer than a table entry can say")]
     TooLong(Material),
     #[error("{0} holds no endgame tables: build them with `dama tables build -o {0}`")]

@@ -137,9 +137,19 @@ pub struct FakeDiscord {
     faults: Arc<Mutex<Vec<(String, Fault)>>>,
     /// Messages created, by the nonce the bot gave (Discord enforces it).
     created: Arc<Mutex<Vec<Call>>>,
+    /// The Message Content intent is not enabled for the application: an IDENTIFY asking for
+    /// it is closed with 4014, as Discord does.
+    refuse_content: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl FakeDiscord {
+    /// From now on, refuse the Message Content intent (as for an application whose developer
+    /// portal does not enable it).
+    pub fn refuse_message_content(&self) {
+        self.refuse_content
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
     pub async fn start() -> FakeDiscord {
         let rest = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let gateway = TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -162,6 +172,7 @@ impl FakeDiscord {
             user_locales: Mutex::default(),
             faults: Arc::default(),
             created: Arc::default(),
+            refuse_content: Arc::default(),
         };
         let rest_state = RestState {
             calls: fake.calls.clone(),
@@ -187,6 +198,7 @@ impl FakeDiscord {
             readies: fake.readies.clone(),
             url: gw_url(&gateway_url),
             locale: fake.guild_locale.clone(),
+            refuse_content: fake.refuse_content.clone(),
         };
         tokio::spawn(async move {
             while let Ok((stream, _)) = gateway.accept().await {
@@ -580,6 +592,7 @@ struct Gateway {
     readies: Arc<Mutex<usize>>,
     url: String,
     locale: Arc<Mutex<String>>,
+    refuse_content: Arc<std::sync::atomic::AtomicBool>,
 }
 
 async fn serve_gateway(
@@ -632,6 +645,18 @@ async fn serve_gateway(
                         connected.notify_waiters();
                     }
                     Some(2) => {
+                        const MESSAGE_CONTENT: u64 = 1 << 15;
+                        let intents = v["d"]["intents"].as_u64().unwrap_or(0);
+                        if intents & MESSAGE_CONTENT != 0
+                            && gw.refuse_content.load(std::sync::atomic::Ordering::Relaxed)
+                        {
+                            let close = tokio_tungstenite::tungstenite::protocol::CloseFrame {
+                                code: 4014.into(),
+                                reason: "Disallowed intent(s).".into(),
+                            };
+                            let _ = ws.send(WsMessage::Close(Some(close))).await;
+                            return;
+                        }
                         let (id, count) = match v["d"]["shard"].as_array().map(Vec::as_slice) {
                             Some([id, count]) => (
                                 id.as_u64().unwrap_or(0) as u32,
