@@ -3,7 +3,9 @@
 //! asking to the stored move, queue included: median and p99) and the AI's moves a second. The
 //! master's time shrinks as moves queue (see `src/host/scheduler.rs`).
 //!
-//! `cargo bench --bench ai_load` (options: `-- --levels easy,master --games 1,10,100`).
+//! `cargo bench --bench ai_load` (options: `-- --levels easy,master --games 1,10,100`, and
+//! `--table-build` to run each case while the endgame tables build in the background from
+//! nothing, as on a first start).
 
 mod common;
 
@@ -81,13 +83,19 @@ fn main() {
         .split(',')
         .map(|n| n.parse().expect("a number of games"))
         .collect();
+    let table_build = args.iter().any(|a| a == "--table-build");
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .expect("a runtime");
     println!(
-        "{} workers (one per core), replies bound 5 s",
-        HostConfig::default().ai_concurrency
+        "{} workers (one per core), replies bound 5 s{}",
+        HostConfig::default().ai_concurrency,
+        if table_build {
+            ", the endgame tables building meanwhile"
+        } else {
+            ""
+        }
     );
     println!("level   games  replies  median     p99        AI moves/s");
     for &level in &levels {
@@ -107,6 +115,9 @@ fn main() {
                     HostConfig::default(),
                     Clock::system(),
                 ));
+                let tables = dir.join(format!("tables-{level}-{n}"));
+                let _ = std::fs::remove_dir_all(&tables);
+                let build = table_build.then(|| host.load_tables_in_background(tables, true));
                 // Each game several replies; fewer each as games grow, so a run stays short.
                 let replies = (40 / n).clamp(3, 10);
                 let start = Instant::now();
@@ -117,7 +128,13 @@ fn main() {
                 for t in tasks {
                     times.extend(t.await.expect("a game"));
                 }
-                (times, start.elapsed())
+                let elapsed = start.elapsed();
+                if let Some(build) = build {
+                    assert!(!build.is_finished(), "the build outlasted the games");
+                    build.stop();
+                    build.finished().await;
+                }
+                (times, elapsed)
             });
             let mut sorted = times.clone();
             sorted.sort();
