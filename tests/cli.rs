@@ -479,3 +479,88 @@ fn tune_plays_games_fits_weights_and_the_arena_plays_them_against_a_file() {
     assert!(err.contains("line 2") && err.contains("\"kings\""), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn start_names_the_start_position_wherever_a_position_is_taken() {
+    let start = "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
+    assert_eq!(
+        stdout(&dama(&["moves", "start"])),
+        stdout(&dama(&["moves", start]))
+    );
+    assert_eq!(stdout(&dama(&["perft", "3", "START"])), "708\n");
+    let out = dama(&["bestmove", "start", "--depth", "2"]);
+    assert!(out.status.success(), "{out:?}");
+}
+
+#[test]
+fn the_help_names_every_variable_every_option_and_the_languages() {
+    let run = stdout(&dama(&["run", "--help"]));
+    for var in [
+        "DISCORD_TOKEN",
+        "DATABASE_URL",
+        "DISCORD_API_BASE",
+        "DAMA_GUILD_ID",
+        "DAMA_MESSAGE_CONTENT",
+        "DAMA_SHARDS",
+        "DAMA_SHARD_COUNT",
+        "DAMA_SWEEP_SECONDS",
+        "DAMA_AI_CLAIM_SECONDS",
+        "DAMA_TABLES",
+        "RUST_LOG",
+    ] {
+        let line = run
+            .lines()
+            .find(|l| l.trim_start().starts_with(var))
+            .unwrap_or_else(|| panic!("{var} is not in dama run --help:\n{run}"));
+        assert!(line.contains("default") || var == "DISCORD_TOKEN", "{line}");
+    }
+    for command in [
+        &["tables", "build", "--help"][..],
+        &["puzzles", "generate", "--help"],
+        &["tune", "games", "--help"],
+        &["tune", "fit", "--help"],
+        &["analyze", "--help"],
+        &["render", "--help"],
+    ] {
+        let help = stdout(&dama(command));
+        // Every option line carries words after its name.
+        for line in help.lines().filter(|l| l.trim_start().starts_with('-')) {
+            let words = line.trim().splitn(2, "  ").nth(1).unwrap_or("").trim();
+            assert!(!words.is_empty(), "{command:?}: {line:?} has no help text");
+        }
+        if help.contains("--lang") {
+            assert!(help.contains("tr, en or en-US"), "{command:?}: {help}");
+        }
+    }
+}
+
+#[test]
+fn analyze_speaks_the_language_it_is_given_also_while_it_works() {
+    let dir = std::env::temp_dir().join(format!("dama-cli-analyze-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let game = dir.join("game.pdn");
+    std::fs::write(&game, "1. e3-e4 f6-f5 2. d3-d4 *\n").unwrap();
+    let chart = dir.join("chart.png");
+    for lang in ["tr", "en-US"] {
+        let out = dama(&[
+            "analyze",
+            game.to_str().unwrap(),
+            "-o",
+            chart.to_str().unwrap(),
+            "--depth",
+            "1",
+            "--lang",
+            lang,
+        ]);
+        assert!(out.status.success(), "{out:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        let progress = if lang == "tr" {
+            "Oyun analiz ediliyor"
+        } else {
+            "Analysing the game"
+        };
+        assert!(err.contains(progress), "{lang}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

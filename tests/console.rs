@@ -199,3 +199,146 @@ async fn names_and_moves_with_terminal_codes_are_printed_harmless() {
     // What the player typed is quoted with its codes written out.
     assert!(text.contains("\\u{0}"), "{text}");
 }
+
+#[tokio::test]
+async fn a_puzzle_in_the_console_shows_its_board_and_takes_board_moves_and_bare_moves() {
+    let dir = temp("puzzle");
+    let pictures = dir.join("pictures");
+    let console = console(&dir, Lang::ENGLISH, pictures.clone()).await;
+    let input = "puzzle random\nboard\nmoves\na1-a1\nquit\n";
+    let mut out: Vec<u8> = Vec::new();
+    console.session(input.as_bytes(), &mut out).await.unwrap();
+    let text = String::from_utf8(out).unwrap();
+    // The board as text, from the solver's side, when the puzzle opens and on `board`.
+    let grids = text
+        .lines()
+        .filter(|l| *l == "   a b c d e f g h" || *l == "   h g f e d c b a")
+        .count();
+    assert_eq!(grids, 2, "{text}");
+    // Its picture is written each time, named as a puzzle.
+    let files: Vec<String> = std::fs::read_dir(&pictures)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(
+        files
+            .iter()
+            .filter(|f| f.starts_with("puzzle-") && f.ends_with(".png"))
+            .count(),
+        2,
+        "{files:?}"
+    );
+    // `moves` lists the puzzle's moves; a bare move goes to the puzzle (not to a game).
+    assert!(text.contains("legal move"), "{text}");
+    assert!(!text.contains("There is no game"), "{text}");
+    assert!(text.contains("That move cannot be played"), "{text}");
+}
+
+#[tokio::test]
+async fn a_puzzle_black_solves_is_printed_with_black_at_the_bottom() {
+    let p = dama::puzzle::shipped()
+        .iter()
+        .find(|p| p.solver() == Color::Black)
+        .expect("a puzzle for Black")
+        .clone();
+    let dir = temp("black-puzzle");
+    std::fs::create_dir_all(&dir).unwrap();
+    let store = Store::open(&format!("sqlite://{}", dir.join("c.db").display()))
+        .await
+        .unwrap();
+    let words = Arc::new(Words::new());
+    let host = Host::new(
+        store,
+        Arc::new(Renderer::default()),
+        Arc::clone(&words) as Arc<dyn dama::host::Captions>,
+        HostConfig {
+            puzzles: Arc::new(vec![p]),
+            daily_puzzles: 1,
+            ..HostConfig::default()
+        },
+        Clock::system(),
+    );
+    let console = Console::new(
+        host,
+        words,
+        Lang::ENGLISH,
+        dir.join("pictures"),
+        "ayse".into(),
+    );
+    let mut out: Vec<u8> = Vec::new();
+    console
+        .session(&b"puzzle\nquit\n"[..], &mut out)
+        .await
+        .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("\n   h g f e d c b a\n"), "{text}");
+    let (two, seven) = (text.find("\n2  ").unwrap(), text.find("\n7  ").unwrap());
+    assert!(two < seven, "rank 1 on top: {text}");
+}
+
+#[tokio::test]
+async fn a_new_session_never_writes_over_the_pictures_of_an_earlier_one() {
+    let dir = temp("sessions");
+    let pictures = dir.join("pictures");
+    for _ in 0..2 {
+        let console = console(&dir, Lang::ENGLISH, pictures.clone()).await;
+        let mut out: Vec<u8> = Vec::new();
+        console
+            .session(&b"puzzle\nboard\nquit\n"[..], &mut out)
+            .await
+            .unwrap();
+    }
+    let mut files: Vec<String> = std::fs::read_dir(&pictures)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|f| f.ends_with(".png"))
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "puzzle-0001-2.png",
+            "puzzle-0001.png",
+            "puzzle-0002-2.png",
+            "puzzle-0002.png"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn players_of_earlier_sessions_are_named_not_numbered() {
+    let dir = temp("names");
+    let first = console(&dir, Lang::ENGLISH, dir.join("pictures")).await;
+    let game = "challenge mehmet white\nas mehmet\naccept\nas ayse\ne3-e4\nas mehmet\nf6-f5\nresign\nyes\nquit\n";
+    let mut out: Vec<u8> = Vec::new();
+    first.session(game.as_bytes(), &mut out).await.unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("resign"), "{text}");
+    // A later session, by someone else: the leaderboard names both players.
+    let words = Arc::new(Words::new());
+    let store = Store::open(&format!("sqlite://{}", dir.join("c.db").display()))
+        .await
+        .unwrap();
+    let host = Host::new(
+        store,
+        Arc::new(Renderer::default()),
+        Arc::clone(&words) as Arc<dyn dama::host::Captions>,
+        HostConfig::default(),
+        Clock::system(),
+    );
+    let later = Console::new(
+        host,
+        words,
+        Lang::ENGLISH,
+        dir.join("pictures"),
+        "zeynep".into(),
+    );
+    let mut out: Vec<u8> = Vec::new();
+    later
+        .session(&b"leaderboard\nquit\n"[..], &mut out)
+        .await
+        .unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("ayse") && text.contains("mehmet"), "{text}");
+    assert!(!text.contains('#'), "a player shown as a number: {text}");
+}

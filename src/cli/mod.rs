@@ -35,6 +35,7 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Run the Discord bot.
+    #[command(after_help = RUN_ENVIRONMENT)]
     Run,
     /// Play in the terminal: the same host and database as the bot, boards as text, pictures
     /// written to a folder.
@@ -45,13 +46,13 @@ pub enum Command {
         /// Where board pictures, PDN files and replays are written.
         #[arg(long, default_value = "dama-pictures")]
         pictures: std::path::PathBuf,
-        /// The language: tr or en (default: from LANG).
+        /// The language: tr, en or en-US (default: from LANG).
         #[arg(long)]
         lang: Option<String>,
     },
     /// List the legal moves of a position: one line per move, `<move>\t<position after>`.
     Moves {
-        /// The position, as in W:Wa3,Kd4:Bc6 (see RULES.md §6).
+        /// The position, as in W:Wa3,Kd4:Bc6, or start.
         fen: String,
     },
     /// Count the distinct move sequences of a given length (the count is on the last line).
@@ -59,7 +60,7 @@ pub enum Command {
         /// How many plies deep.
         #[arg(allow_negative_numbers = true)]
         depth: u32,
-        /// The position (default: the start position).
+        /// The position, as in W:Wa3,Kd4:Bc6, or start (the default).
         fen: Option<String>,
         /// Also print the count below each first move.
         #[arg(long)]
@@ -68,7 +69,7 @@ pub enum Command {
     /// Run the AI on a position: the move on the first line; score, depth, nodes, time and
     /// the expected line on the second.
     Bestmove {
-        /// The position, as in W:Wa3,Kd4:Bc6.
+        /// The position, as in W:Wa3,Kd4:Bc6, or start.
         fen: String,
         /// The moves played from that position up to now: the search starts after the last
         /// one and counts repetitions and the 100-ply rule over them all.
@@ -89,7 +90,7 @@ pub enum Command {
     },
     /// Draw a board as a PNG.
     Render {
-        /// The position, as in W:Wa3,Kd4:Bc6.
+        /// The position, as in W:Wa3,Kd4:Bc6, or start.
         fen: String,
         /// A move legal in that position: the picture shows the position after it, with the
         /// move highlighted.
@@ -101,7 +102,7 @@ pub enum Command {
         /// Where to write the PNG.
         #[arg(short = 'o', long = "output")]
         output: std::path::PathBuf,
-        /// The caption's language: tr or en (default: en).
+        /// The caption's language: tr, en or en-US (default: en).
         #[arg(long)]
         lang: Option<String>,
     },
@@ -155,7 +156,7 @@ pub enum Command {
         /// How deep the AI looks at each position.
         #[arg(long, default_value_t = 6)]
         depth: u32,
-        /// The language: tr or en (default: en).
+        /// The language of the report, the chart and the progress: tr, en or en-US (default: en).
         #[arg(long)]
         lang: Option<String>,
     },
@@ -166,6 +167,21 @@ pub enum Command {
     },
 }
 
+/// `dama run --help`: every variable the bot reads, with its default.
+const RUN_ENVIRONMENT: &str = "\
+Environment (or a .env file):
+  DISCORD_TOKEN          the bot's token (required; never logged)
+  DATABASE_URL           sqlite://FILE or postgres://USER@HOST/DATABASE [default: sqlite://dama.db]
+  DISCORD_API_BASE       a Discord-compatible http(s) endpoint, such as a proxy [default: Discord]
+  DAMA_GUILD_ID          register the commands in this server only (instant) [default: everywhere]
+  DAMA_MESSAGE_CONTENT   ask for the Message Content intent: true or false [default: true]
+  DAMA_SHARDS            the shards this process runs, such as 0-3 [default: all]
+  DAMA_SHARD_COUNT       the shards in all [default: 1]
+  DAMA_SWEEP_SECONDS     seconds between sweeps, 1 to 3600 [default: 60]
+  DAMA_AI_CLAIM_SECONDS  seconds an AI turn stays claimed, 1 to 3600 [default: 60]
+  DAMA_TABLES            the endgame tables' folder, or off [default: dama-tables]
+  RUST_LOG               the log filter [default: info]";
+
 #[derive(Subcommand, Debug)]
 pub enum TablesCommand {
     /// Solve every position with at most N pieces (both colours, men and kings) and write one
@@ -175,9 +191,10 @@ pub enum TablesCommand {
         /// The most pieces on the board (2 to 4).
         #[arg(long, default_value_t = 4)]
         pieces: u32,
-        /// Threads (default: one per core).
+        /// Threads (default: one per core; at most the cores).
         #[arg(long)]
         threads: Option<usize>,
+        /// The folder the table files are written to (made if missing).
         #[arg(short = 'o', long = "output")]
         output: std::path::PathBuf,
     },
@@ -194,9 +211,10 @@ pub enum PuzzlesCommand {
         /// Seed of the games (the same seed and count, the same puzzles).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Games played at once (default: one per core).
+        /// Games played at once (default: one per core; at most the cores).
         #[arg(long)]
         threads: Option<usize>,
+        /// The file the puzzles are written to, one a line, as each is found.
         #[arg(short = 'o', long = "output")]
         output: std::path::PathBuf,
     },
@@ -637,7 +655,11 @@ async fn open_host(
     Ok(host)
 }
 
+/// A position as given on the command line: a FEN, or `start` for the start position.
 fn read_position(text: &str) -> Result<Position, String> {
+    if text.trim().eq_ignore_ascii_case("start") {
+        return Ok(Position::start());
+    }
     fen::parse(text).map_err(|e| format!("bad position \"{}\": {e}", text.trim()))
 }
 

@@ -106,7 +106,12 @@ pub(super) fn analyze(
             let percent = done * 100 / total;
             if percent >= shown + 10 || done == total {
                 shown = percent;
-                eprintln!("analysing… {percent}%");
+                let said = words.get_with(
+                    lang,
+                    "analysis-progress",
+                    &[("percent", crate::words::Arg::from(percent as i64))],
+                );
+                eprintln!("{said}");
             }
         })
         .ok_or("the analysis stopped")?;

@@ -32,7 +32,7 @@ pub enum TuneCommand {
         /// Seed of the random plies (the same seed, the same games).
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Games played at once (default: one per core).
+        /// Games played at once (default: one per core; at most the cores).
         #[arg(long)]
         threads: Option<usize>,
         /// A game still running after this many plies counts as a draw.
@@ -41,6 +41,7 @@ pub enum TuneCommand {
         /// The weights both sides play with (default: the built-in ones).
         #[arg(long, value_name = "FILE")]
         weights: Option<PathBuf>,
+        /// The positions file to write, one game at a time as each ends.
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
     },
@@ -58,9 +59,10 @@ pub enum TuneCommand {
         /// The first step, in hundredths of a man (it shrinks to a tenth by the end).
         #[arg(long, default_value_t = 1.0)]
         step: f64,
-        /// Threads (default: one per core).
+        /// Threads (default: one per core; at most the cores).
         #[arg(long)]
         threads: Option<usize>,
+        /// The weights file to write.
         #[arg(short = 'o', long = "output")]
         output: PathBuf,
     },

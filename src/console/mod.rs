@@ -11,8 +11,8 @@ use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufRea
 use crate::ai::Level;
 use crate::engine::{Color, fen};
 use crate::host::{
-    ButtonAction, ChallengeId, ChannelId, ColorChoice, GuildId, Host, HostError, Lang, Reply,
-    Scope, UserId, Who,
+    ButtonAction, ChallengeId, ChannelId, ColorChoice, GuildId, Host, HostError, Lang, Msg,
+    PuzzleMsg, Reply, Scope, UserId, Who,
 };
 use crate::words::{Arg, Markup, Surface, Words};
 
@@ -250,6 +250,11 @@ pub struct Console {
     confirm: Option<ButtonAction>,
     /// Pictures written so far, to number the files.
     written: usize,
+    /// The names stored in the database are known (read once, before the first answer).
+    names_read: bool,
+    /// A puzzle is open: bare moves, `board` and `moves` go to it until it ends or a game
+    /// command is used.
+    in_puzzle: bool,
 }
 
 impl Console {
@@ -272,6 +277,8 @@ impl Console {
             challenge: None,
             confirm: None,
             written: 0,
+            names_read: false,
+            in_puzzle: false,
         }
     }
 
@@ -360,7 +367,43 @@ impl Console {
         cmd: Command,
         out: &mut (impl AsyncWrite + Unpin),
     ) -> std::io::Result<()> {
+        if !self.names_read {
+            // Players of earlier sessions are named as they last named themselves, not numbered.
+            if let Ok(stored) = self.host.store().player_names().await {
+                for (id, name) in stored {
+                    self.names.entry(id).or_insert(name);
+                }
+            }
+            self.names_read = true;
+        }
         let who = self.who();
+        let puzzle_command = matches!(
+            cmd,
+            Command::Puzzle { .. } | Command::PuzzleMove(_) | Command::PuzzleStats(_)
+        );
+        let game_command = matches!(
+            cmd,
+            Command::Ai { .. }
+                | Command::Challenge { .. }
+                | Command::Accept
+                | Command::Resign
+                | Command::Draw
+                | Command::Takeback
+                | Command::Hint
+                | Command::Pdn
+                | Command::Replay
+                | Command::Analyze
+                | Command::Abort
+        );
+        if game_command {
+            self.in_puzzle = false;
+        }
+        // In an open puzzle a move, the board and the legal moves are the puzzle's.
+        let cmd = match cmd {
+            Command::Move(text) if self.in_puzzle => Command::PuzzleMove(text),
+            other => other,
+        };
+        let in_puzzle = self.in_puzzle;
         let host = &self.host;
         let result = match cmd {
             Command::Help => Ok(host.help()),
@@ -415,6 +458,8 @@ impl Console {
             Command::Draw => host.draw(&who).await,
             Command::Takeback => host.takeback(&who).await,
             Command::Hint => host.hint(&who).await,
+            Command::Board if in_puzzle => host.puzzle_view(&who).await,
+            Command::Moves if in_puzzle => host.puzzle_legal_moves(&who).await,
             Command::Board => host.board(&who).await,
             Command::Moves => host.legal_moves(&who).await,
             Command::Pdn => host.pdn(&who).await,
@@ -436,6 +481,20 @@ impl Console {
                 self.host.puzzle_stats(&who, id).await
             }
         };
+        if puzzle_command && let Ok(reply) = &result {
+            // A puzzle stays open until it is solved or its tries are spent.
+            self.in_puzzle = !reply.body.iter().any(|m| {
+                matches!(
+                    m,
+                    Msg::Puzzle(
+                        PuzzleMsg::Solved { .. }
+                            | PuzzleMsg::Failed { .. }
+                            | PuzzleMsg::AlreadyDone { .. }
+                            | PuzzleMsg::NoPracticeLeft
+                    )
+                )
+            }) && reply.board.is_some();
+        }
         let mut reply = match result {
             Ok(reply) => reply,
             Err(e) => {
@@ -476,9 +535,7 @@ impl Console {
     ) -> std::io::Result<()> {
         if let Some(f) = reply.fen.as_deref().and_then(|f| fen::parse(f).ok()) {
             // The grid only: the reply's own words say whose turn it is.
-            let board = f.to_string();
-            let grid = board.rsplit_once('\n').map_or(board.as_str(), |(g, _)| g);
-            put(out, grid).await?;
+            put(out, &text_grid(&f, reply.black_bottom)).await?;
         }
         let markup = ConsoleMarkup {
             names: &self.names,
@@ -500,9 +557,12 @@ impl Console {
             let tip = self.say("console-confirm-tip", &[]);
             put(out, &tip).await?;
         }
-        if let (Some(png), Some(game)) = (&reply.board, reply.game) {
+        if let Some(png) = &reply.board {
             self.written += 1;
-            let name = format!("game-{game}-{:04}.png", self.written);
+            let name = match reply.game {
+                Some(game) => format!("game-{game}-{:04}.png", self.written),
+                None => format!("puzzle-{:04}.png", self.written),
+            };
             self.save(&name, "console-board-picture", png, out).await?;
         }
         for file in reply.file.iter().chain(&reply.attachment) {
@@ -524,13 +584,12 @@ impl Console {
         let Some(dir) = self.pictures.clone() else {
             return Ok(());
         };
-        let path = dir.join(name);
         let written = match tokio::fs::create_dir_all(&dir).await {
-            Ok(()) => tokio::fs::write(&path, bytes).await,
+            Ok(()) => write_new(&dir, name, bytes).await,
             Err(e) => Err(e),
         };
         let text = match written {
-            Ok(()) => self.say(said, &[("path", Arg::from(path.display().to_string()))]),
+            Ok(path) => self.say(said, &[("path", Arg::from(path.display().to_string()))]),
             Err(e) => {
                 self.pictures = None;
                 self.say(
@@ -544,6 +603,59 @@ impl Console {
         };
         put(out, &text).await
     }
+}
+
+/// Writes `bytes` to `name` in `dir`, or, when a file of that name is there already (from an
+/// earlier session), to `name-2`, `name-3`, …: a picture is never written over. Returns the
+/// path written.
+async fn write_new(dir: &std::path::Path, name: &str, bytes: &[u8]) -> std::io::Result<PathBuf> {
+    use tokio::io::AsyncWriteExt;
+    let (stem, ext) = name.rsplit_once('.').unwrap_or((name, ""));
+    for n in 1.. {
+        let candidate = match (n, ext) {
+            (1, _) => name.to_string(),
+            (_, "") => format!("{stem}-{n}"),
+            _ => format!("{stem}-{n}.{ext}"),
+        };
+        let path = dir.join(candidate);
+        // create_new: the check and the creation are one step, so two sessions never share one.
+        match tokio::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+            .await
+        {
+            Ok(mut file) => {
+                file.write_all(bytes).await?;
+                file.flush().await?;
+                return Ok(path);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    unreachable!("some name is free")
+}
+
+/// The board as text, ranks 8 to 1 and files a to h (or turned round, Black at the bottom),
+/// without the line saying whose turn it is.
+fn text_grid(pos: &crate::engine::Position, black_bottom: bool) -> String {
+    let board = pos.to_string();
+    let grid = board.rsplit_once('\n').map_or(board.as_str(), |(g, _)| g);
+    if !black_bottom {
+        return grid.to_string();
+    }
+    let mut lines: Vec<&str> = grid.lines().collect();
+    let files = lines.pop().unwrap_or_default();
+    let mut out = String::new();
+    for line in lines.iter().rev() {
+        let (rank, squares) = line.split_at(2);
+        let turned: Vec<&str> = squares.split_whitespace().rev().collect();
+        out.push_str(&format!("{rank} {}\n", turned.join(" ")));
+    }
+    let turned: Vec<&str> = files.split_whitespace().rev().collect();
+    out.push_str(&format!("   {}", turned.join(" ")));
+    out
 }
 
 /// Writes a line for the person at the terminal, without what a terminal would act on

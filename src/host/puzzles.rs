@@ -334,6 +334,36 @@ impl Host {
         Ok(self.store.attempt(active).await?)
     }
 
+    /// The player's puzzle as it stands (the one their moves go to), shown again; today's if
+    /// they have opened none.
+    pub async fn puzzle_view(&self, who: &Who) -> HostResult {
+        let Some(attempt) = self.active_attempt(who).await? else {
+            return self.puzzle(who, false).await;
+        };
+        let puzzle = self.find_puzzle(&attempt.puzzle)?.clone();
+        self.attempt_reply(who.lang, &attempt, &puzzle, None).await
+    }
+
+    /// The legal moves in the player's open puzzle, as the legal-moves answer says them.
+    pub async fn puzzle_legal_moves(&self, who: &Who) -> HostResult {
+        let Some(attempt) = self
+            .active_attempt(who)
+            .await?
+            .filter(|a| a.status == AttemptStatus::Open)
+        else {
+            return Err(HostError::PuzzleOver);
+        };
+        let game = self
+            .find_puzzle(&attempt.puzzle)?
+            .game_at(attempt.step as usize);
+        let pos = game.position();
+        Ok(Reply::private(Msg::LegalMoves {
+            side: pos.side_to_move(),
+            moves: pos.notations(&pos.legal_moves()),
+            capture_due: pos.has_capture(),
+        }))
+    }
+
     /// The legal moves in the player's open puzzle (for autocompletion).
     pub async fn puzzle_moves(&self, who: &Who) -> Result<Vec<String>, HostError> {
         let Some(attempt) = self.active_attempt(who).await? else {
@@ -391,6 +421,8 @@ impl Host {
         };
         let mut reply = Reply::private(Msg::Puzzle(msg));
         reply.board = Some(self.puzzle_board(&game, puzzle.solver(), caption, lang));
+        reply.fen = Some(crate::engine::fen::write(game.position()));
+        reply.black_bottom = puzzle.solver() == Color::Black;
         if !open {
             reply.file = Some(self.solution_gif(puzzle, lang).await?);
         }

@@ -171,6 +171,9 @@ pub struct Reply {
     pub board: Option<Arc<[u8]>>,
     /// The position on that board, as text (RULES.md §6).
     pub fen: Option<String>,
+    /// That board is drawn with Black at the bottom (a puzzle Black solves), for a front end
+    /// that draws it again as text.
+    pub black_bottom: bool,
     pub file: Option<File>,
     /// A second attachment (the annotated PDN under an analysis's picture).
     pub attachment: Option<File>,

@@ -338,6 +338,15 @@ impl Store {
             .await?)
     }
 
+    /// Every player's last used name (for a front end that writes names, not mentions).
+    pub async fn player_names(&self) -> Result<Vec<(UserId, String)>> {
+        Ok(
+            sqlx::query_as("SELECT user_id, name FROM players WHERE name <> ''")
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
     /// Players with at least one rated game, best first; in one server's games or everywhere.
     pub async fn leaderboard(&self, guild: Option<GuildId>, limit: i64) -> Result<Vec<PlayerRow>> {
         let rows = match guild {
