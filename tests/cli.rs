@@ -525,7 +525,7 @@ fn the_help_names_every_variable_every_option_and_the_languages() {
         let help = stdout(&dama(command));
         // Every option line carries words after its name.
         for line in help.lines().filter(|l| l.trim_start().starts_with('-')) {
-            let words = line.trim().splitn(2, "  ").nth(1).unwrap_or("").trim();
+            let words = line.trim().split_once("  ").map_or("", |x| x.1).trim();
             assert!(!words.is_empty(), "{command:?}: {line:?} has no help text");
         }
         if help.contains("--lang") {
