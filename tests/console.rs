@@ -70,6 +70,17 @@ proptest! {
 }
 
 async fn console(dir: &std::path::Path, lang: Lang, pictures: std::path::PathBuf) -> Console {
+    console_as(dir, lang, pictures, "ayse", HostConfig::default()).await
+}
+
+/// A console over the database in `dir` (made if new), for `user`, with the host's `config`.
+async fn console_as(
+    dir: &std::path::Path,
+    lang: Lang,
+    pictures: std::path::PathBuf,
+    user: &str,
+    config: HostConfig,
+) -> Console {
     std::fs::create_dir_all(dir).unwrap();
     let store = Store::open(&format!("sqlite://{}", dir.join("c.db").display()))
         .await
@@ -79,10 +90,10 @@ async fn console(dir: &std::path::Path, lang: Lang, pictures: std::path::PathBuf
         store,
         Arc::new(Renderer::default()),
         Arc::clone(&words) as Arc<dyn dama::host::Captions>,
-        HostConfig::default(),
+        config,
         Clock::system(),
     );
-    Console::new(host, words, lang, pictures, "ayse".into())
+    Console::new(host, words, lang, pictures, user.into())
 }
 
 fn temp(name: &str) -> std::path::PathBuf {
@@ -242,29 +253,12 @@ async fn a_puzzle_black_solves_is_printed_with_black_at_the_bottom() {
         .expect("a puzzle for Black")
         .clone();
     let dir = temp("black-puzzle");
-    std::fs::create_dir_all(&dir).unwrap();
-    let store = Store::open(&format!("sqlite://{}", dir.join("c.db").display()))
-        .await
-        .unwrap();
-    let words = Arc::new(Words::new());
-    let host = Host::new(
-        store,
-        Arc::new(Renderer::default()),
-        Arc::clone(&words) as Arc<dyn dama::host::Captions>,
-        HostConfig {
-            puzzles: Arc::new(vec![p]),
-            daily_puzzles: 1,
-            ..HostConfig::default()
-        },
-        Clock::system(),
-    );
-    let console = Console::new(
-        host,
-        words,
-        Lang::ENGLISH,
-        dir.join("pictures"),
-        "ayse".into(),
-    );
+    let config = HostConfig {
+        puzzles: Arc::new(vec![p]),
+        daily_puzzles: 1,
+        ..HostConfig::default()
+    };
+    let console = console_as(&dir, Lang::ENGLISH, dir.join("pictures"), "ayse", config).await;
     let mut out: Vec<u8> = Vec::new();
     console
         .session(&b"puzzle\nquit\n"[..], &mut out)
@@ -315,24 +309,14 @@ async fn players_of_earlier_sessions_are_named_not_numbered() {
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("resign"), "{text}");
     // A later session, by someone else: the leaderboard names both players.
-    let words = Arc::new(Words::new());
-    let store = Store::open(&format!("sqlite://{}", dir.join("c.db").display()))
-        .await
-        .unwrap();
-    let host = Host::new(
-        store,
-        Arc::new(Renderer::default()),
-        Arc::clone(&words) as Arc<dyn dama::host::Captions>,
-        HostConfig::default(),
-        Clock::system(),
-    );
-    let later = Console::new(
-        host,
-        words,
+    let later = console_as(
+        &dir,
         Lang::ENGLISH,
         dir.join("pictures"),
-        "zeynep".into(),
-    );
+        "zeynep",
+        HostConfig::default(),
+    )
+    .await;
     let mut out: Vec<u8> = Vec::new();
     later
         .session(&b"leaderboard\nquit\n"[..], &mut out)
