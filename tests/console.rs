@@ -70,7 +70,7 @@ proptest! {
 }
 
 async fn console(dir: &std::path::Path, lang: Lang, pictures: std::path::PathBuf) -> Console {
-    console_as(dir, lang, pictures, "ayse", HostConfig::default()).await
+    console_as(dir, lang, pictures, "ayse", dama::console::host_config()).await
 }
 
 /// A console over the database in `dir` (made if new), for `user`, with the host's `config`.
@@ -256,7 +256,7 @@ async fn a_puzzle_black_solves_is_printed_with_black_at_the_bottom() {
     let config = HostConfig {
         puzzles: Arc::new(vec![p]),
         daily_puzzles: 1,
-        ..HostConfig::default()
+        ..dama::console::host_config()
     };
     let console = console_as(&dir, Lang::ENGLISH, dir.join("pictures"), "ayse", config).await;
     let mut out: Vec<u8> = Vec::new();
@@ -314,7 +314,7 @@ async fn players_of_earlier_sessions_are_named_not_numbered() {
         Lang::ENGLISH,
         dir.join("pictures"),
         "zeynep",
-        HostConfig::default(),
+        dama::console::host_config(),
     )
     .await;
     let mut out: Vec<u8> = Vec::new();
@@ -325,4 +325,30 @@ async fn players_of_earlier_sessions_are_named_not_numbered() {
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("ayse") && text.contains("mehmet"), "{text}");
     assert!(!text.contains('#'), "a player shown as a number: {text}");
+}
+
+#[tokio::test]
+async fn questions_take_yes_and_no_in_either_language_and_records_name_the_console() {
+    let dir = temp("yes-no");
+    let pictures = dir.join("pictures");
+    let console = console(&dir, Lang::ENGLISH, pictures.clone()).await;
+    let game = "challenge mehmet white\nas mehmet\naccept\nas ayse\ne3-e4\nas mehmet\nf6-f5\n\
+                resign\nno\nboard\nresign\nevet\npdn\nquit\n";
+    let mut out: Vec<u8> = Vec::new();
+    console.session(game.as_bytes(), &mut out).await.unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("or no to leave it"), "{text}");
+    assert!(text.contains("Not confirmed: nothing changed."), "{text}");
+    assert!(!text.contains("is not a command"), "{text}");
+    let pdn = std::fs::read_dir(&pictures)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "pdn"))
+        .expect("the record was saved");
+    let record = std::fs::read_to_string(pdn).unwrap();
+    assert!(record.contains("[Site \"dama console\"]"), "{record}");
+    assert!(
+        record.contains("[Result \"1-0\"]"),
+        "mehmet resigned once asked twice: {record}"
+    );
 }

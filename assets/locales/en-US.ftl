@@ -439,7 +439,7 @@ console-cmd-language = dama console --lang
 console-welcome = Dama console. You are { $name }. Type help for the commands.
 console-you-are = You are now { $name }.
 console-challenge-tip = ({ $name }: type as { $name }, then accept.)
-console-confirm-tip = (Type yes to confirm.)
+console-confirm-tip = (Type yes to confirm, or no to leave it.)
 console-board-picture = (board picture: { $path })
 console-saved = (saved { $path })
 console-pictures-failed = Pictures cannot be written to { $path } ({ $error }); playing on without pictures.
@@ -454,6 +454,7 @@ console-move-usage = Write move <move>, like move e3-e4.
 console-stats-usage = Write stats, or stats <name>.
 console-not-a-level = "{ $text }" is not a level or a colour: choose easy, medium, hard or master, and white or black.
 console-nothing-to-confirm = There is nothing to confirm.
+console-not-confirmed = Not confirmed: nothing changed.
 console-help =
     Commands (a move can also be typed on its own, like e3-e4 or d4xd6xf6):
       as <name>                         play as someone else (hot seat)

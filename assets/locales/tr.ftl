@@ -404,7 +404,7 @@ console-cmd-language = dama console --lang
 console-welcome = Dama konsolu. { $name } olarak oynuyorsun. Komutlar için help yaz.
 console-you-are = Artık { $name } olarak oynuyorsun.
 console-challenge-tip = ({ $name }: önce as { $name }, sonra accept yaz.)
-console-confirm-tip = (Onaylamak için yes yaz.)
+console-confirm-tip = (Onaylamak için evet, vazgeçmek için hayır yaz.)
 console-board-picture = (tahta resmi: { $path })
 console-saved = (kaydedildi: { $path })
 console-pictures-failed = Resimler { $path } klasörüne yazılamıyor ({ $error }); oyun resimsiz sürüyor.
@@ -419,6 +419,7 @@ console-move-usage = move <hamle> yaz, örneğin move e3-e4.
 console-stats-usage = stats ya da stats <ad> yaz.
 console-not-a-level = "{ $text }" bir seviye ya da renk değil: easy, medium, hard ya da master ile white ya da black seç.
 console-nothing-to-confirm = Onaylanacak bir şey yok.
+console-not-confirmed = Onaylanmadı: hiçbir şey değişmedi.
 console-help =
     Komutlar (hamle tek başına da yazılabilir, örneğin e3-e4 ya da d4xd6xf6):
       as <ad>                           başka biri olarak oyna (sırayla aynı klavyede)

@@ -612,7 +612,7 @@ fn run_console(
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
     runtime.block_on(async {
-        let host = open_host(&words, crate::host::HostConfig::default()).await?;
+        let host = open_host(&words, crate::console::host_config()).await?;
         if let Some(tables) = load_tables() {
             host.use_tables(tables);
         }

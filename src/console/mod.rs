@@ -43,6 +43,8 @@ pub enum Command {
     Cancel,
     /// Confirms the last question (resigning a rated game).
     Yes,
+    /// Answers the last question no: nothing happens.
+    No,
     Move(String),
     Resign,
     Draw,
@@ -124,7 +126,8 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "help" | "?" => one("help", Command::Help),
         "rules" => one("rules", Command::Rules),
         "quit" | "exit" => one("quit", Command::Quit),
-        "yes" | "confirm" => one("yes", Command::Yes),
+        "yes" | "y" | "confirm" | "evet" | "e" => one("yes", Command::Yes),
+        "no" | "n" | "hayır" | "hayir" | "h" => one("no", Command::No),
         "as" => match rest {
             [name] => Ok(Command::As(name.to_string())),
             _ => Err(ParseError::AsUsage),
@@ -452,6 +455,14 @@ impl Console {
                     return put(out, &text).await;
                 }
             },
+            Command::No => {
+                let id = match self.confirm.take() {
+                    Some(_) => "console-not-confirmed",
+                    None => "console-nothing-to-confirm",
+                };
+                let text = self.say(id, &[]);
+                return put(out, &text).await;
+            }
             Command::Cancel => host.cancel_challenge(&who).await,
             Command::Move(text) => host.play(&who, &text).await,
             Command::Resign => host.resign(&who).await,
@@ -602,6 +613,15 @@ impl Console {
             }
         };
         put(out, &text).await
+    }
+}
+
+/// The host's settings for a console: its games' records say they were played in a terminal.
+pub fn host_config() -> crate::host::HostConfig {
+    crate::host::HostConfig {
+        pdn_event: "Dama in the console".into(),
+        pdn_site: "dama console".into(),
+        ..crate::host::HostConfig::default()
     }
 }
 

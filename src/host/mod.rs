@@ -97,6 +97,9 @@ pub struct HostConfig {
     /// days' puzzles once their day has passed) serve as practice.
     pub puzzles: Arc<Vec<crate::puzzle::Puzzle>>,
     pub daily_puzzles: usize,
+    /// Where the games are played, as PDN records name it (`Event` and `Site`).
+    pub pdn_event: String,
+    pub pdn_site: String,
     /// This process's name in leases and claims (unique among the processes sharing a store).
     pub process: String,
     /// How long a claim on an AI turn lasts: a process that died while thinking is relieved
@@ -139,6 +142,8 @@ impl Default for HostConfig {
             max_ai_games: 3,
             puzzles: Arc::new(crate::puzzle::shipped().to_vec()),
             daily_puzzles: 365,
+            pdn_event: "Dama on Discord".into(),
+            pdn_site: "Discord".into(),
             process: process_name(),
             ai_claim: Duration::from_secs(60),
             sweep_lease: Duration::from_secs(150),

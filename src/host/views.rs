@@ -98,8 +98,8 @@ impl Host {
         row: &crate::store::GameRow,
     ) -> Result<pdn::Tags, HostError> {
         let mut tags = pdn::Tags::default();
-        tags.set("Event", "Dama on Discord");
-        tags.set("Site", "Discord");
+        tags.set("Event", self.config.pdn_event.as_str());
+        tags.set("Site", self.config.pdn_site.as_str());
         tags.set("Date", date(row.created_at));
         tags.set("Round", "-");
         let who_played = players(row);
