@@ -184,7 +184,7 @@ fn the_command_line_prints_the_report_and_the_annotated_pdn_and_writes_the_chart
     assert!(text.contains("[GameType \"30,W,8,8,A1,0\"]"), "{text}");
     let (_, read) = pdn::read(&text[text.find('[').unwrap()..]).expect("the PDN part reads");
     assert_eq!(read.ply_count(), game.ply_count());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("analysing… 100%"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Analysing the game… 100%"));
     assert!(
         std::fs::read(&chart)
             .expect("the chart")
