@@ -10,8 +10,10 @@ use std::time::Duration;
 
 use crate::words::Words;
 
+mod env;
 mod study;
 mod tune;
+use env::{env_api_base, env_seconds, env_switch};
 pub use study::tables_dir;
 use study::{analyze, build_tables, load_tables};
 use tune::{TuneCommand, read_weights};
@@ -520,68 +522,6 @@ fn run_bot() -> Result<io::Result<()>, String> {
     // the process ends now, and what it held is resumed at the next start.
     runtime.shutdown_timeout(Duration::from_millis(200));
     result
-}
-
-/// A number of seconds from the environment, 1 to `max`, else one line naming the variable.
-fn env_seconds(name: &str, default: u64, max: u64) -> Result<Duration, String> {
-    match std::env::var(name) {
-        Ok(v) if !v.trim().is_empty() => v
-            .trim()
-            .parse::<u64>()
-            .ok()
-            .filter(|n| (1..=max).contains(n))
-            .map(Duration::from_secs)
-            .ok_or_else(|| {
-                format!("{name} must be a number of seconds from 1 to {max}, not \"{v}\"")
-            }),
-        _ => Ok(Duration::from_secs(default)),
-    }
-}
-
-/// On or off from the environment: 1/true/yes/on or 0/false/no/off.
-fn env_switch(name: &str, default: bool) -> Result<bool, String> {
-    match std::env::var(name) {
-        Ok(v) if !v.trim().is_empty() => match v.trim().to_ascii_lowercase().as_str() {
-            "1" | "true" | "yes" | "on" => Ok(true),
-            "0" | "false" | "no" | "off" => Ok(false),
-            _ => Err(format!(
-                "{name} must be true or false (1/0, yes/no, on/off), not \"{v}\""
-            )),
-        },
-        _ => Ok(default),
-    }
-}
-
-/// `DISCORD_API_BASE`, when set: an http or https address with a host, as the bot would
-/// otherwise retry a request it can never send, forever.
-fn env_api_base() -> Result<Option<String>, String> {
-    let Some(base) = std::env::var("DISCORD_API_BASE")
-        .ok()
-        .filter(|b| !b.trim().is_empty())
-    else {
-        return Ok(None);
-    };
-    let trimmed = base.trim();
-    let host = trimmed
-        .strip_prefix("http://")
-        .or_else(|| trimmed.strip_prefix("https://"))
-        .map(|rest| rest.split(['/', '?', '#']).next().unwrap_or_default());
-    let host_ok = |h: &str| {
-        let name = h.rsplit_once(':').map_or(h, |(name, port)| {
-            if port.parse::<u16>().is_ok() {
-                name
-            } else {
-                ""
-            }
-        });
-        !name.is_empty() && !name.contains(char::is_whitespace) && !name.contains('@')
-    };
-    match host {
-        Some(h) if host_ok(h) => Ok(Some(trimmed.to_string())),
-        _ => Err(format!(
-            "DISCORD_API_BASE must be an http:// or https:// address such as http://127.0.0.1:8080, not \"{base}\" (unset it to use Discord itself)"
-        )),
-    }
 }
 
 fn run_console(
