@@ -356,12 +356,7 @@ impl Host {
         let game = self
             .find_puzzle(&attempt.puzzle)?
             .game_at(attempt.step as usize);
-        let pos = game.position();
-        Ok(Reply::private(Msg::LegalMoves {
-            side: pos.side_to_move(),
-            moves: pos.notations(&pos.legal_moves()),
-            capture_due: pos.has_capture(),
-        }))
+        Ok(super::views::legal_moves_reply(game.position()))
     }
 
     /// The legal moves in the player's open puzzle (for autocompletion).

@@ -50,12 +50,7 @@ impl Host {
     pub async fn legal_moves(&self, who: &Who) -> HostResult {
         let row = self.running(who).await?;
         let game = self.load(&row).await?;
-        let pos = game.position();
-        Ok(Reply::private(Msg::LegalMoves {
-            side: pos.side_to_move(),
-            moves: pos.notations(&pos.legal_moves()),
-            capture_due: pos.has_capture(),
-        }))
+        Ok(legal_moves_reply(game.position()))
     }
 
     /// The legal moves of the channel's game, for autocompletion: those starting with `prefix`.
@@ -420,6 +415,15 @@ pub fn civil_date(unix: i64) -> (i64, i64, i64) {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + (month <= 2) as i64;
     (year, month, day)
+}
+
+/// The legal moves of a position, as the private answer to `moves` (a game's or a puzzle's).
+pub(super) fn legal_moves_reply(pos: &crate::engine::Position) -> Reply {
+    Reply::private(Msg::LegalMoves {
+        side: pos.side_to_move(),
+        moves: pos.notations(&pos.legal_moves()),
+        capture_due: pos.has_capture(),
+    })
 }
 
 #[cfg(test)]
