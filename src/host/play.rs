@@ -37,7 +37,11 @@ impl Host {
         let Some(level) = row.ai_level else {
             return Ok(None);
         };
-        let game = self.load(&row).await?;
+        // Another process may have played this turn between the two reads: moved on.
+        let game = match self.load(&row).await {
+            Err(HostError::Stale) => return Ok(None),
+            game => game?,
+        };
         let side = game.position().side_to_move();
         if player_of(&row, side).is_some() || game.is_over() {
             return Ok(None);
