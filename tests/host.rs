@@ -1040,14 +1040,22 @@ async fn a_new_board_message_replaces_the_old_one(db: TestDb) {
     let (host, _, _) = host(&db).await;
     let board = start_game(&host, false, CHANNEL).await;
     let game = board.game.unwrap();
-    let (a, b) = (dama::host::MessageId(1), dama::host::MessageId(2));
-    assert_eq!(host.set_board_message(game, a).await.unwrap(), None);
-    assert_eq!(host.set_board_message(game, a).await.unwrap(), None);
-    assert_eq!(host.set_board_message(game, b).await.unwrap(), Some(a));
+    let m = dama::host::MessageId;
+    let set = |boards: Vec<(dama::store::GameId, dama::host::MessageId)>| {
+        let host = &host;
+        async move { host.set_board_messages(&boards).await.unwrap() }
+    };
+    assert_eq!(set(vec![(game, m(1))]).await, vec![]);
+    assert_eq!(set(vec![(game, m(1))]).await, vec![]);
+    assert_eq!(set(vec![(game, m(2))]).await, vec![(game, m(1))]);
     // A board remembered late (an older message) is the one to clear, and changes nothing.
-    assert_eq!(host.set_board_message(game, a).await.unwrap(), Some(a));
-    let c = dama::host::MessageId(3);
-    assert_eq!(host.set_board_message(game, c).await.unwrap(), Some(b));
+    assert_eq!(set(vec![(game, m(1))]).await, vec![(game, m(1))]);
+    assert_eq!(set(vec![(game, m(3))]).await, vec![(game, m(2))]);
+    // Several boards of one game in one batch: every one but the newest is cleared.
+    assert_eq!(
+        set(vec![(game, m(4)), (game, m(5)), (game, m(6))]).await,
+        vec![(game, m(3)), (game, m(4)), (game, m(5))]
+    );
 }
 
 async fn the_stats_card_shows_the_rating_history_ranks_and_record(db: TestDb) {

@@ -109,8 +109,7 @@ async fn answer(ctx: Context<'_>, lang: Lang, result: HostResult) -> Result<(), 
             if (reply.game.is_some() || reply.challenge().is_some())
                 && let Ok(m) = sent.message().await
             {
-                let http = &ctx.serenity_context().http;
-                super::remember(http, data, ctx.channel_id(), &reply, m.id).await;
+                super::remember(data, ctx.channel_id(), &reply, m.id).await;
             }
             if let Some(game) = reply.ai_turn {
                 spawn_ai_turn(

@@ -2,6 +2,7 @@
 //! the AI's turns, the minute sweep (expired challenges, time-outs) and a graceful shutdown.
 //! No game logic lives here: every decision is the host's, every sentence the `words` layer's.
 
+mod boards;
 mod commands;
 mod localize;
 pub mod retry;
@@ -35,6 +36,8 @@ pub struct Data {
     /// Held (shared) by every AI turn in flight; a stopping process takes it whole, which
     /// waits for them.
     pub turns: Arc<tokio::sync::RwLock<()>>,
+    /// Boards posted, for the task that keeps only the newest one's buttons.
+    pub boards: boards::Boards,
 }
 
 /// The bot's settings (DESIGN.md §3).
@@ -289,7 +292,7 @@ async fn deliver(
     reply: &Reply,
 ) {
     match send(http, channel, data.message(lang, reply)).await {
-        Ok(sent) => remember(http, data, channel, reply, sent.id).await,
+        Ok(sent) => remember(data, channel, reply, sent.id).await,
         Err(e) => tracing::warn!(
             error = %e,
             game = ?reply.game.map(|g| g.0),
@@ -313,10 +316,9 @@ async fn post(
     }
 }
 
-/// Remembers the message that shows a game's board (and takes the buttons off the board it
-/// replaces: only the newest board acts) or a challenge (greyed if it expires).
+/// Remembers the message that shows a game's board (in the background, which also takes the
+/// buttons off the board it replaces) or a challenge (greyed if it expires).
 async fn remember(
-    http: &Arc<serenity::Http>,
     data: &Data,
     channel: serenity::ChannelId,
     reply: &Reply,
@@ -331,25 +333,7 @@ async fn remember(
     let Some(game) = reply.game else {
         return;
     };
-    match data.host.set_board_message(game, id).await {
-        Ok(Some(old)) => {
-            // Off the move's path: the next board is already up.
-            let http = Arc::clone(http);
-            tokio::spawn(async move {
-                let old = serenity::MessageId::new(old.0);
-                let edit = serenity::EditMessage::new().components(Vec::new());
-                if let Err(e) = retry::retry("taking the buttons off an old board", || {
-                    channel.edit_message(&http, old, edit.clone())
-                })
-                .await
-                {
-                    tracing::warn!(error = %e, game = game.0, "an old board keeps its buttons");
-                }
-            });
-        }
-        Ok(None) => {}
-        Err(e) => tracing::warn!(error = %e, game = game.0, "remembering the board message failed"),
-    }
+    data.boards.posted(channel, game, id);
 }
 
 /// Posts the AI's move (and any that follow) in `channel`, showing it typing meanwhile.
@@ -485,10 +469,12 @@ async fn serve(
         intents |= serenity::GatewayIntents::MESSAGE_CONTENT;
     }
     let guild = config.guild;
+    let (boards, tidier) = boards::boards();
     let data = Arc::new(Data {
         host: Arc::clone(host),
         words: Arc::clone(&words),
         turns,
+        boards,
     });
     let setup_data = Arc::clone(&data);
     let mut commands = vec![commands::dama()];
@@ -528,6 +514,7 @@ async fn serve(
                         lang,
                     );
                 }
+                tidier.spawn(Arc::clone(&ctx.http), Arc::clone(&setup_data.host));
                 spawn_sweeper(ctx.clone(), Arc::clone(&setup_data), sweep_every);
                 Ok(Shared(setup_data))
             })

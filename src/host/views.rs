@@ -369,17 +369,17 @@ impl Host {
         Ok(renderer.card_png(&card))
     }
 
-    /// Remembers which message shows a game's board; returns the board message that is not the
-    /// newest any more, whose buttons should go (only the newest board acts).
-    pub async fn set_board_message(
+    /// Remembers which messages show games' boards, in the order they were posted, in one
+    /// transaction; returns the board messages that are not the newest any more, whose
+    /// buttons should go (only the newest board acts).
+    pub async fn set_board_messages(
         &self,
-        game: crate::store::GameId,
-        message: crate::store::MessageId,
-    ) -> Result<Option<crate::store::MessageId>, HostError> {
+        boards: &[(crate::store::GameId, crate::store::MessageId)],
+    ) -> Result<Vec<(crate::store::GameId, crate::store::MessageId)>, HostError> {
         let mut tx = self.store.write().await?;
-        let previous = crate::store::set_board_message(&mut tx, game, message).await?;
+        let replaced = crate::store::set_board_messages(&mut tx, boards).await?;
         tx.commit().await?;
-        Ok(previous)
+        Ok(replaced)
     }
 
     /// Remembers which message shows a challenge (its buttons go grey when it expires).

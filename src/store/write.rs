@@ -203,32 +203,75 @@ pub async fn mark_warned(tx: &mut Tx, game: GameId) -> Result<bool> {
     Ok(n == 1)
 }
 
-/// Remembers the message that shows a game's board, unless a newer one is already known
-/// (message ids grow with time; two posts can be remembered out of order). Returns the
-/// message that is no longer the newest board: the one replaced, or `message` itself if it
-/// came too late.
-pub async fn set_board_message(
+/// Remembers the messages that show games' boards, given in the order they were posted,
+/// each unless a newer one is already known (message ids grow with time; two posts can be
+/// remembered out of order). Returns the messages that are no longer the newest board of
+/// their game: the ones replaced, and any that came too late. Two statements for the batch.
+pub async fn set_board_messages(
     tx: &mut Tx,
-    game: GameId,
-    message: MessageId,
-) -> Result<Option<MessageId>> {
-    let previous: Option<Option<MessageId>> =
-        sqlx::query_scalar("SELECT board_message_id FROM games WHERE id = $1")
-            .bind(game)
-            .fetch_optional(&mut **tx)
-            .await?;
-    match previous.flatten() {
-        Some(p) if p == message => Ok(None),
-        Some(p) if p.0 > message.0 => Ok(Some(message)),
-        previous => {
-            sqlx::query("UPDATE games SET board_message_id = $1 WHERE id = $2")
-                .bind(message)
-                .bind(game)
-                .execute(&mut **tx)
-                .await?;
-            Ok(previous)
+    boards: &[(GameId, MessageId)],
+) -> Result<Vec<(GameId, MessageId)>> {
+    if boards.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut games: Vec<GameId> = boards.iter().map(|b| b.0).collect();
+    games.sort_by_key(|g| g.0);
+    games.dedup();
+    // The SQL built here holds only numbered placeholders; every value is bound.
+    let list = |from: usize| {
+        (from..from + games.len())
+            .map(|i| format!("${i}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let sql = format!(
+        "SELECT id, board_message_id FROM games WHERE id IN ({})",
+        list(1)
+    );
+    let mut query = sqlx::query_as::<_, (GameId, Option<MessageId>)>(sqlx::AssertSqlSafe(sql));
+    for g in &games {
+        query = query.bind(*g);
+    }
+    let stored: std::collections::HashMap<GameId, Option<MessageId>> =
+        query.fetch_all(&mut **tx).await?.into_iter().collect();
+    let mut newest: std::collections::HashMap<GameId, Option<MessageId>> = stored.clone();
+    let mut replaced = Vec::new();
+    for &(game, message) in boards {
+        let Some(current) = newest.get_mut(&game) else {
+            continue; // no such game
+        };
+        match *current {
+            Some(p) if p == message => {}
+            Some(p) if p.0 > message.0 => replaced.push((game, message)),
+            previous => {
+                replaced.extend(previous.map(|p| (game, p)));
+                *current = Some(message);
+            }
         }
     }
+    let changed: Vec<(GameId, MessageId)> = newest
+        .into_iter()
+        .filter(|(g, m)| stored.get(g) != Some(m))
+        .filter_map(|(g, m)| m.map(|m| (g, m)))
+        .collect();
+    if !changed.is_empty() {
+        let cases = (0..changed.len())
+            .map(|i| format!("WHEN ${} THEN ${}", 2 * i + 1, 2 * i + 2))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let ids = (0..changed.len())
+            .map(|i| format!("${}", 2 * i + 1))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql =
+            format!("UPDATE games SET board_message_id = CASE id {cases} END WHERE id IN ({ids})");
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (g, m) in &changed {
+            query = query.bind(*g).bind(*m);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(replaced)
 }
 
 /// Remembers the message that shows a challenge.

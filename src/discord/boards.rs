@@ -1,0 +1,100 @@
+//! Only the newest board of a game has buttons. Which message that is gets written down, and
+//! the old board's buttons taken off, by one background task in batches: a move's board is
+//! posted without waiting for either. (Done on every move's path, a second write transaction
+//! and an edit made the bot's slowest moves five times slower under load.)
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+use tokio::sync::{Semaphore, mpsc};
+
+use crate::host::{GameId, Host, MessageId};
+
+/// A batch never waits for more than this many boards.
+const BATCH: usize = 256;
+/// Edits of old boards under way at once: enough to keep up with Discord's round trips, few
+/// enough to leave the moves the machine.
+const EDITS: usize = 8;
+
+struct Posted {
+    channel: serenity::ChannelId,
+    game: GameId,
+    message: MessageId,
+}
+
+/// Where a posted board is handed over.
+pub struct Boards(mpsc::UnboundedSender<Posted>);
+
+/// The other end: started once the bot can talk to Discord.
+pub struct Tidier(mpsc::UnboundedReceiver<Posted>);
+
+pub fn boards() -> (Boards, Tidier) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    (Boards(tx), Tidier(rx))
+}
+
+impl Boards {
+    /// `message` in `channel` is the newest board of `game`.
+    pub fn posted(&self, channel: serenity::ChannelId, game: GameId, message: MessageId) {
+        // Only fails once the tidier is gone (the process is stopping): the old board keeps
+        // its buttons, which act on the game as it stands.
+        let _ = self.0.send(Posted {
+            channel,
+            game,
+            message,
+        });
+    }
+}
+
+impl Tidier {
+    pub fn spawn(mut self, http: Arc<serenity::Http>, host: Arc<Host>) {
+        tokio::spawn(async move {
+            let edits = Arc::new(Semaphore::new(EDITS));
+            let mut batch = Vec::new();
+            while self.0.recv_many(&mut batch, BATCH).await > 0 {
+                let boards: Vec<(GameId, MessageId)> =
+                    batch.iter().map(|p| (p.game, p.message)).collect();
+                let replaced = match host.set_board_messages(&boards).await {
+                    Ok(r) => r,
+                    Err(e) => {
+                        tracing::warn!(error = %e, boards = boards.len(), "remembering the board messages failed");
+                        batch.clear();
+                        continue;
+                    }
+                };
+                for (game, old) in replaced {
+                    let Some(channel) = batch.iter().find(|p| p.game == game).map(|p| p.channel)
+                    else {
+                        continue;
+                    };
+                    let Ok(permit) = Arc::clone(&edits).acquire_owned().await else {
+                        return;
+                    };
+                    let http = Arc::clone(&http);
+                    tokio::spawn(async move {
+                        let _permit = permit;
+                        take_buttons_off(&http, channel, game, old).await;
+                    });
+                }
+                batch.clear();
+            }
+        });
+    }
+}
+
+async fn take_buttons_off(
+    http: &serenity::Http,
+    channel: serenity::ChannelId,
+    game: GameId,
+    old: MessageId,
+) {
+    let old = serenity::MessageId::new(old.0);
+    let edit = serenity::EditMessage::new().components(Vec::new());
+    if let Err(e) = super::retry::retry("taking the buttons off an old board", || {
+        channel.edit_message(http, old, edit.clone())
+    })
+    .await
+    {
+        tracing::warn!(error = %e, game = game.0, "an old board keeps its buttons");
+    }
+}
