@@ -46,6 +46,38 @@ fn commands_and_bare_moves_are_read() {
     assert_eq!(parse(""), Err(ParseError::Empty));
     assert_eq!(parse(&"e3-e4 ".repeat(200)), Err(ParseError::TooLong(1200)));
     assert_eq!(user_id("Ayse"), user_id("ayse"));
+    // Turkish command words work whatever the console's language.
+    assert_eq!(
+        parse("bilgisayar kolay siyah"),
+        Ok(Command::Ai {
+            level: Level::Easy,
+            color: Color::Black
+        })
+    );
+    assert_eq!(
+        parse("davet mehmet beyaz puansız"),
+        Ok(Command::Challenge {
+            opponent: "mehmet".into(),
+            color: ColorChoice::White,
+            rated: false
+        })
+    );
+    assert_eq!(parse("terk"), Ok(Command::Resign));
+    assert_eq!(parse("geri-al"), Ok(Command::Takeback));
+    assert_eq!(parse("hamle e3-e4"), Ok(Command::Move("e3-e4".into())));
+    assert_eq!(parse("ben ali"), Ok(Command::As("ali".into())));
+    assert_eq!(
+        parse("bulmaca rastgele"),
+        Ok(Command::Puzzle { random: true })
+    );
+    assert_eq!(
+        parse("bulmaca istatistik ali"),
+        Ok(Command::PuzzleStats(Some("ali".into())))
+    );
+    assert_eq!(parse("İSTATİSTİK"), Ok(Command::Stats(None)));
+    assert_eq!(parse("kanal"), Ok(Command::Channel(None)));
+    assert_eq!(parse("channel 2"), Ok(Command::Channel(Some("2".into()))));
+    assert_eq!(parse("kanal a b"), Err(ParseError::ChannelUsage));
 }
 
 proptest! {
@@ -115,8 +147,8 @@ async fn a_session_against_the_ai_plays_through_the_host_and_writes_pictures() {
             .unwrap();
     }
     let text = String::from_utf8(out).unwrap();
-    assert!(text.contains("Ayse played e3-e4."), "{text}");
-    assert!(text.contains("The AI (easy) played"), "{text}");
+    assert!(text.contains("Played by ayse: e3-e4."), "{text}");
+    assert!(text.contains("Played by the AI (easy)"), "{text}");
     assert!(text.contains("That move cannot be played"), "{text}");
     assert!(text.contains("White to move, "), "{text}");
     assert!(!text.contains("<@"), "mentions are shown as names: {text}");
@@ -148,8 +180,13 @@ async fn a_turkish_session_speaks_turkish_and_names_console_commands() {
             .unwrap();
     }
     let text = String::from_utf8(out).unwrap();
-    assert!(text.contains("`challenge <ad>` ya da `ai`"), "{text}");
-    assert!(text.contains("Ayse e3-e4 oynadı."), "{text}");
+    // Turkish command words, quoted without Discord's marks.
+    assert!(
+        text.contains("\"davet <ad>\" ya da \"bilgisayar\""),
+        "{text}"
+    );
+    assert!(!text.contains('`'), "{text}");
+    assert!(text.contains("Hamle: e3-e4 (ayse)."), "{text}");
     assert!(text.contains("Bilgisayar (kolay)"), "{text}");
     assert!(text.contains("Bu hamle oynanamaz"), "{text}");
 }
@@ -187,9 +224,9 @@ async fn bad_bytes_long_lines_and_an_unwritable_folder_do_not_end_the_session() 
         1,
         "said once: {text}"
     );
-    assert!(text.contains("played e3-e4"), "the game went on: {text}");
+    assert!(text.contains(": e3-e4"), "the game went on: {text}");
     assert!(
-        text.matches("to move").count() >= 2,
+        text.matches("To move").count() >= 2,
         "the board was shown: {text}"
     );
 }
@@ -206,7 +243,10 @@ async fn names_and_moves_with_terminal_codes_are_printed_harmless() {
     for c in ['\u{1b}', '\u{7}', '\u{202e}', '\0'] {
         assert!(!text.contains(c), "{c:?} reached the terminal: {text:?}");
     }
-    assert!(text.contains("]0;pwnedmalgnp.exe played e3-e4"), "{text}");
+    assert!(
+        text.contains("Played by ]0;pwnedmalgnp.exe: e3-e4"),
+        "{text}"
+    );
     // What the player typed is quoted with its codes written out.
     assert!(text.contains("\\u{0}"), "{text}");
 }
@@ -337,7 +377,11 @@ async fn questions_take_yes_and_no_in_either_language_and_records_name_the_conso
     let mut out: Vec<u8> = Vec::new();
     console.session(game.as_bytes(), &mut out).await.unwrap();
     let text = String::from_utf8(out).unwrap();
-    assert!(text.contains("or no to leave it"), "{text}");
+    assert!(text.contains("Type yes to confirm, or no"), "{text}");
+    assert!(
+        !text.contains("button"),
+        "Discord's words in the console: {text}"
+    );
     assert!(text.contains("Not confirmed: nothing changed."), "{text}");
     assert!(!text.contains("is not a command"), "{text}");
     let pdn = std::fs::read_dir(&pictures)
@@ -351,4 +395,56 @@ async fn questions_take_yes_and_no_in_either_language_and_records_name_the_conso
         record.contains("[Result \"1-0\"]"),
         "mehmet resigned once asked twice: {record}"
     );
+}
+
+#[tokio::test]
+async fn a_leftover_game_is_named_and_the_console_user_can_play_elsewhere_or_call_it_off() {
+    let dir = temp("channels");
+    let console = console(&dir, Lang::ENGLISH, dir.join("pictures")).await;
+    // A game left running in the first channel; a new challenge there is refused with the
+    // players named and the console's ways out; another channel takes a new game; back in
+    // the first, the console user calls the old game off.
+    let lines = "challenge mehmet white\nas mehmet\naccept\nas ayse\ne3-e4\n\
+                 ai easy\nchannel 2\nai easy\ne3-e4\nchannel\nchannel 1\nabort\nai easy\nquit\n";
+    let mut out: Vec<u8> = Vec::new();
+    console.session(lines.as_bytes(), &mut out).await.unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("This channel already has a game running (ayse – mehmet)."),
+        "{text}"
+    );
+    assert!(text.contains("call it off with \"abort\""), "{text}");
+    assert!(text.contains("\"channel <name>\""), "{text}");
+    assert!(
+        !text.contains("thread"),
+        "Discord's advice in the console: {text}"
+    );
+    assert!(text.contains("You are now in channel 2."), "{text}");
+    assert!(
+        text.contains("Channels: 1 (ayse – mehmet), 2 (ayse – the AI (easy)). You are in 2."),
+        "{text}"
+    );
+    assert!(text.contains("was called off by ayse"), "{text}");
+    assert!(!text.contains("Only a server admin"), "{text}");
+    // After the call-off the first channel takes a new game.
+    assert_eq!(
+        text.matches("A game against the AI (easy)").count(),
+        2,
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn the_card_is_named_by_the_player_and_the_console_has_no_server_rank() {
+    let dir = temp("card");
+    let pictures = dir.join("pictures");
+    let console = console(&dir, Lang::ENGLISH, pictures.clone()).await;
+    let game = "challenge mehmet white\nas mehmet\naccept\nas ayse\ne3-e4\nas mehmet\nf6-f5\n\
+                resign\nyes\nstats\nquit\n";
+    let mut out: Vec<u8> = Vec::new();
+    console.session(game.as_bytes(), &mut out).await.unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(pictures.join("card-mehmet.png").exists(), "{text}");
+    assert!(text.contains("Rank: #"), "{text}");
+    assert!(!text.contains("on this server"), "{text}");
 }

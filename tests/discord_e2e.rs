@@ -135,14 +135,14 @@ async fn a_challenge_played_to_the_end_with_typed_moves_and_slash_moves() {
         };
         game.play(mv).unwrap();
         assert!(
-            reply.content().contains(&format!("played {text}")),
+            reply.content().contains(&format!(": {text}")),
             "{}",
             reply.content()
         );
         assert!(reply.png().is_some(), "a board after every move");
         if !game.is_over() {
             assert!(
-                reply.content().contains(&format!("<@{other}> to move")),
+                reply.content().contains(&format!("To move: <@{other}>")),
                 "{}",
                 reply.content()
             );
@@ -227,10 +227,10 @@ async fn refusals_an_ai_game_a_restart_and_the_leaderboard() {
     let r = typed(&fake, ALICE, "alice", "e3-e5").await;
     assert!(r.content().contains("cannot move to e5"), "{}", r.content());
     let r = typed(&fake, ALICE, "alice", "e3-e4").await;
-    assert!(r.content().contains("played e3-e4"), "{}", r.content());
+    assert!(r.content().contains(": e3-e4"), "{}", r.content());
     let stale = r.custom_ids();
     let r = typed(&fake, BOB, "bob", "f6-f5").await;
-    assert!(r.content().contains("played f6-f5"));
+    assert!(r.content().contains(": f6-f5"));
     // A stale button: Resign from the board before Bob's move.
     let resign = stale
         .iter()
@@ -253,7 +253,7 @@ async fn refusals_an_ai_game_a_restart_and_the_leaderboard() {
     let _bot = start_bot(&fake, &db);
     fake.wait_connected().await;
     let r = typed(&fake, ALICE, "alice", "d3-d4").await;
-    assert!(r.content().contains("played d3-d4"), "{}", r.content());
+    assert!(r.content().contains(": d3-d4"), "{}", r.content());
     resign_confirmed(&fake, BOB, "bob").await;
 
     let from = fake.call_count();
@@ -300,11 +300,11 @@ async fn refusals_an_ai_game_a_restart_and_the_leaderboard() {
     let from = fake.call_count();
     fake.message(ai_channel, CAROL, "carol", "e3-e4");
     let answer = fake
-        .wait_for(from, |c| c.content().contains("The AI (easy) played"))
+        .wait_for(from, |c| c.content().contains("Played by the AI (easy)"))
         .await;
     assert!(answer.png().is_some());
     assert!(
-        answer.content().contains(&format!("<@{CAROL}> to move")),
+        answer.content().contains(&format!("To move: <@{CAROL}>")),
         "{}",
         answer.content()
     );
@@ -333,7 +333,7 @@ async fn a_game_against_the_ai_played_to_the_end() {
         if text.contains(" wins") || text.contains("Draw") {
             break;
         }
-        assert!(text.contains(&format!("<@{CAROL}> to move")), "{text}");
+        assert!(text.contains(&format!("To move: <@{CAROL}>")), "{text}");
         let position =
             dama::engine::fen::parse(&last.fen().expect("the board's position")).unwrap();
         let legal = position.legal_moves();
@@ -346,14 +346,14 @@ async fn a_game_against_the_ai_played_to_the_end() {
         moves += 1;
         let mine = fake
             .wait_for(from, |c| {
-                c.content().contains("<@333333333333333333> played")
+                c.content().contains("Played by <@333333333333333333>")
             })
             .await;
         let over = mine.content().contains(" wins") || mine.content().contains("Draw");
         last = if over {
             mine
         } else {
-            fake.wait_for(from, |c| c.content().contains("The AI (easy) played"))
+            fake.wait_for(from, |c| c.content().contains("Played by the AI (easy)"))
                 .await
         };
         assert!(last.png().is_some());
@@ -405,7 +405,7 @@ async fn a_challenge_with_thread_true_is_played_in_a_new_thread() {
             c.path == format!("/api/v10/channels/{thread}/messages")
         })
         .await;
-    assert!(r.content().contains("played e3-e4"), "{}", r.content());
+    assert!(r.content().contains(": e3-e4"), "{}", r.content());
     // The parent channel stays free for another game.
     let from = fake.call_count();
     let id = fake.slash(CHANNEL, CAROL, "carol", "ai", json!([]), &[]);
@@ -456,7 +456,7 @@ async fn move_is_autocompleted_and_sigterm_shuts_the_bot_down_cleanly() {
     let _bot = start_bot(&fake, &db);
     fake.wait_connected().await;
     let r = typed(&fake, ALICE, "alice", "e3-e4").await;
-    assert!(r.content().contains("played e3-e4"), "{}", r.content());
+    assert!(r.content().contains(": e3-e4"), "{}", r.content());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -531,7 +531,7 @@ async fn a_turkish_server_and_player_get_turkish_and_an_english_player_english()
     assert!(board.png().is_some());
     // A typed move is for the whole channel: the server's language.
     let r = typed(&fake, ALICE, "alice", "e3-e4").await;
-    assert!(r.content().contains("e3-e4 oynadı"), "{}", r.content());
+    assert!(r.content().contains("Hamle: e3-e4"), "{}", r.content());
     assert!(
         r.content().contains(&format!("Sıra: <@{BOB}> (siyah)")),
         "{}",
@@ -612,7 +612,7 @@ async fn rest_faults_and_gateway_drops_still_bring_every_board_exactly_once() {
         }
         fake.message(CHANNEL, user, name, mv);
         let board = fake
-            .wait_created(CHANNEL, |c| c.content().contains(&format!("played {mv}")))
+            .wait_created(CHANNEL, |c| c.content().contains(&format!(": {mv}")))
             .await;
         assert!(board.png().is_some(), "{mv}: the board is attached");
         played.push(mv);
@@ -626,7 +626,7 @@ async fn rest_faults_and_gateway_drops_still_bring_every_board_exactly_once() {
         fake.gateway_fault(fault);
         fake.wait_connected().await;
         fake.message(CHANNEL, user, name, mv);
-        fake.wait_created(CHANNEL, |c| c.content().contains(&format!("played {mv}")))
+        fake.wait_created(CHANNEL, |c| c.content().contains(&format!(": {mv}")))
             .await;
         played.push(mv);
     }
@@ -636,7 +636,7 @@ async fn rest_faults_and_gateway_drops_still_bring_every_board_exactly_once() {
     for mv in played {
         let n = created
             .iter()
-            .filter(|c| c.content().contains(&format!("played {mv}")))
+            .filter(|c| c.content().contains(&format!(": {mv}")))
             .count();
         assert_eq!(n, 1, "{mv} was posted {n} times");
     }
@@ -836,7 +836,7 @@ async fn only_the_newest_board_keeps_its_buttons() {
     assert_eq!(edit.json["components"], json!([]), "{}", edit.json);
     // The new board still has its buttons.
     let second = fake
-        .wait_created(CHANNEL, |c| c.content().contains("played e3-e4"))
+        .wait_created(CHANNEL, |c| c.content().contains(": e3-e4"))
         .await;
     assert!(!second.custom_ids().is_empty());
 }
@@ -1052,9 +1052,20 @@ async fn todays_puzzle_is_solved_privately_and_posted_daily_in_the_chosen_channe
         let r = answer_to(&fake, from, id).await;
         assert!(r.ephemeral(), "{}", r.json);
         if step + 1 < p.moves() {
-            assert!(r.content().starts_with("Right!"), "{}", r.content());
+            assert!(
+                r.content()
+                    .starts_with(&format!("Right: you played {text}")),
+                "{}",
+                r.content()
+            );
         } else {
             assert!(r.content().starts_with("Solved!"), "{}", r.content());
+            // Alice missed once: the rating counts it, and says so.
+            assert!(
+                r.content().contains("counts it as missed"),
+                "{}",
+                r.content()
+            );
             assert!(
                 r.files
                     .iter()

@@ -166,11 +166,11 @@ async fn challenges_are_refused_to_oneself_and_in_a_busy_channel(db: TestDb) {
     assert!(matches!(
         host.challenge(&who(CAROL), ALICE, ColorChoice::Random, true, false)
             .await,
-        Err(HostError::ChannelBusy)
+        Err(HostError::ChannelBusy { .. })
     ));
     assert!(matches!(
         host.play_ai(&who(CAROL), Level::Easy, Color::White).await,
-        Err(HostError::ChannelBusy)
+        Err(HostError::ChannelBusy { .. })
     ));
     // A challenge for a thread is fine: accepted, then started in the thread.
     let c = host

@@ -172,9 +172,11 @@ async fn right_moves_are_answered_by_the_defence_until_the_puzzle_is_solved(db: 
         let (before, mv) = defence.last_move().unwrap();
         match said(&r) {
             PuzzleMsg::Right {
+                played,
                 defence,
                 moves_left,
             } => {
+                assert_eq!(played, &right(&p, step));
                 assert_eq!(defence, &before.notation(&mv));
                 assert_eq!(*moves_left, p.moves() - step - 1);
             }
@@ -191,7 +193,8 @@ async fn right_moves_are_answered_by_the_defence_until_the_puzzle_is_solved(db: 
         PuzzleMsg::Solved {
             daily: true,
             streak: 1,
-            rating: Some(_)
+            rating: Some(_),
+            missed: false,
         }
     ));
     let gif = last.file.expect("the solution as an animation");
@@ -525,7 +528,32 @@ async fn the_server_leaderboard_ranks_live_streaks_and_needs_a_server(db: TestDb
     ));
 }
 
+/// A solve after a miss counts as a miss for the rating, and the solved message says so.
+async fn a_solve_after_a_miss_says_why_the_rating_fell(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    let p = todays(&host, &clock);
+    host.puzzle(&who(ALICE), false).await.unwrap();
+    host.puzzle_move(&who(ALICE), &wrong(&p, 0)).await.unwrap();
+    let mut last = None;
+    for step in 0..p.moves() {
+        last = Some(
+            host.puzzle_move(&who(ALICE), &right(&p, step))
+                .await
+                .unwrap(),
+        );
+    }
+    match said(&last.unwrap()) {
+        PuzzleMsg::Solved {
+            missed: true,
+            rating: Some((before, after)),
+            ..
+        } => assert!(after < before, "{before} → {after}"),
+        other => panic!("{other:?}"),
+    }
+}
+
 on_both_databases!(
+    a_solve_after_a_miss_says_why_the_rating_fell,
     todays_puzzle_is_the_same_for_everyone_privately_and_turns_at_midnight_in_turkiye,
     right_moves_are_answered_by_the_defence_until_the_puzzle_is_solved,
     three_misses_end_the_puzzle_with_the_solution_and_an_illegal_move_costs_nothing,

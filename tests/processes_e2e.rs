@@ -59,7 +59,7 @@ async fn ai_game(fake: &FakeDiscord, channel: u64, user: u64, level: u64) {
         .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
         .await;
     assert!(
-        answer.content().contains("in a game against the AI"),
+        answer.content().contains("A game against the AI"),
         "{}",
         answer.content()
     );
@@ -176,7 +176,7 @@ async fn shared_shards(layout: &[&str]) {
     }
     for channel in [c0, c2, c3] {
         fake.wait_for(from, |c| {
-            c.path == channel_messages(channel) && c.content().contains("The AI (easy) played")
+            c.path == channel_messages(channel) && c.content().contains("Played by the AI (easy)")
         })
         .await;
     }
@@ -214,7 +214,7 @@ async fn shared_shards(layout: &[&str]) {
     fake.send_on_shard(1, frame.clone());
     fake.send_on_shard(2, frame);
     fake.wait_for(from, |c| {
-        c.path == channel_messages(c1) && c.content().contains("played e3-e4")
+        c.path == channel_messages(c1) && c.content().contains(": e3-e4")
     })
     .await;
     // Give the second delivery time to be refused.
@@ -222,7 +222,7 @@ async fn shared_shards(layout: &[&str]) {
     assert_eq!(stored_moves(&db, c1).await, ["e3-e4"]);
     let boards = fake.calls()[from..]
         .iter()
-        .filter(|c| c.path == channel_messages(c1) && c.content().contains("played e3-e4"))
+        .filter(|c| c.path == channel_messages(c1) && c.content().contains(": e3-e4"))
         .count();
     assert_eq!(boards, 1, "one board for one move");
 
@@ -237,7 +237,7 @@ async fn shared_shards(layout: &[&str]) {
     let posted = tokio::time::timeout(
         Duration::from_secs(60),
         fake.wait_for(from, |c| {
-            c.path == channel_messages(c3b) && c.content().contains("The AI (master) played")
+            c.path == channel_messages(c3b) && c.content().contains("Played by the AI (master)")
         }),
     )
     .await
@@ -265,7 +265,7 @@ async fn shared_shards(layout: &[&str]) {
             .success()
     );
     fake.wait_for(from, |c| {
-        c.path == channel_messages(c2b) && c.content().contains("The AI (master) played")
+        c.path == channel_messages(c2b) && c.content().contains("Played by the AI (master)")
     })
     .await;
     let stopped = tokio::task::spawn_blocking(move || b.0.wait().unwrap());

@@ -276,6 +276,7 @@ fn puzzle_messages() -> Vec<PuzzleMsg> {
     }
     for moves_left in [1, 2] {
         all.push(PuzzleMsg::Right {
+            played: "c4-c5".into(),
             defence: "d6-d5".into(),
             moves_left,
         });
@@ -289,11 +290,14 @@ fn puzzle_messages() -> Vec<PuzzleMsg> {
     });
     for daily in [true, false] {
         for (streak, rating) in [(1, None), (4, Some((1500.0, 1581.2)))] {
-            all.push(PuzzleMsg::Solved {
-                daily,
-                streak,
-                rating,
-            });
+            for missed in [false, true] {
+                all.push(PuzzleMsg::Solved {
+                    daily,
+                    streak,
+                    rating,
+                    missed,
+                });
+            }
             all.push(PuzzleMsg::Failed {
                 daily,
                 solution: vec!["a3-a4".into(), "b5-b4".into(), "a4xa6".into()],
@@ -494,7 +498,13 @@ fn errors() -> Vec<HostError> {
             to_move: Player::Ai(Level::Hard),
         },
         HostError::Stale,
-        HostError::ChannelBusy,
+        HostError::ChannelBusy { players: None },
+        HostError::ChannelBusy {
+            players: Some(Players {
+                white: Player::User(ALI),
+                black: Player::Ai(Level::Easy),
+            }),
+        },
         HostError::SelfChallenge,
         HostError::BotOpponent,
         HostError::NoChallenge,
@@ -675,20 +685,35 @@ fn every_message_the_code_sends_formats_in_every_language() {
 }
 
 #[test]
-fn every_answer_is_one_sentence_or_more_starting_with_a_capital() {
+fn every_answer_starts_with_a_capital_and_never_changes_a_name() {
     let words = Words::new();
-    let names = Names(Surface::Discord);
+    // Names as the console writes them: lowercase, never to be capitalised.
+    let names = Names(Surface::Console { now: 0 });
     for lang in words.languages() {
         let w = words.writer(lang, &names);
-        for m in messages() {
-            let text = w.msg(&m);
-            let first = text.chars().next().unwrap();
-            assert!(
-                !first.is_lowercase(),
-                "{}: {text} starts with a small letter",
-                lang.code()
-            );
-        }
+        let texts: Vec<String> = messages()
+            .iter()
+            .map(|m| w.msg(m))
+            .chain(errors().iter().map(|e| w.error(e)))
+            .collect();
+        let wrong: Vec<&String> = texts
+            .iter()
+            .filter(|t| {
+                t.chars().next().is_some_and(char::is_lowercase)
+                    || t.starts_with("Ali")
+                    || t.starts_with("Ayşe")
+            })
+            .collect();
+        assert!(
+            wrong.is_empty(),
+            "{}: these start with a small letter or a changed name:\n{}",
+            lang.code(),
+            wrong
+                .iter()
+                .map(|t| t.as_str())
+                .collect::<Vec<_>>()
+                .join("\n")
+        );
     }
 }
 
@@ -759,7 +784,11 @@ fn the_end_of_a_game_names_winner_and_loser_and_tells_you_against_the_ai() {
         },
         players: people,
     };
-    assert_eq!(en.msg(&resigned), "Ayşe resigned: ali wins with White.");
+    // Names are never capitalised, so no sentence opens with one.
+    assert_eq!(
+        en.msg(&resigned),
+        "Game over: ayşe resigned, so ali wins with White."
+    );
     let lost = Msg::GameOver {
         outcome: Outcome {
             result: GameResult::Win(Color::Black),
@@ -772,17 +801,42 @@ fn the_end_of_a_game_names_winner_and_loser_and_tells_you_against_the_ai() {
     };
     assert_eq!(
         en.msg(&lost),
-        "Ali has no move left: the AI (easy) wins with Black. Better luck next time, ali!"
+        "Game over: ali has no move left, so the AI (easy) wins with Black. Better luck next time, ali!"
     );
     let tr = words.writer(words.pick("tr").unwrap(), &names);
-    assert_eq!(tr.msg(&resigned), "Ayşe terk etti: ali beyazla kazandı.");
+    assert_eq!(
+        tr.msg(&resigned),
+        "Oyun bitti, ayşe terk etti: ali beyazla kazandı."
+    );
     let ai_moved = Msg::Played {
         mover: Player::Ai(Level::Easy),
         notation: "h6-h5".into(),
         crowned: false,
     };
-    assert_eq!(en.msg(&ai_moved), "The AI (easy) played h6-h5.");
-    assert_eq!(tr.msg(&ai_moved), "Bilgisayar (kolay) h6-h5 oynadı.");
+    assert_eq!(en.msg(&ai_moved), "Played by the AI (easy): h6-h5.");
+    // A puzzle's answer says who played what; a solve after a miss says why the rating fell.
+    let right = Msg::Puzzle(PuzzleMsg::Right {
+        played: "c4-c5".into(),
+        defence: "d6xd4".into(),
+        moves_left: 1,
+    });
+    assert_eq!(
+        en.msg(&right),
+        "Right: you played c4-c5, and the other side answers d6xd4. Now win in one more move."
+    );
+    let late = Msg::Puzzle(PuzzleMsg::Solved {
+        daily: false,
+        streak: 0,
+        rating: Some((1500.0, 1480.0)),
+        missed: true,
+    });
+    assert!(
+        en.msg(&late)
+            .contains("It took more than one try, so your puzzle rating counts it as missed."),
+        "{}",
+        en.msg(&late)
+    );
+    assert_eq!(tr.msg(&ai_moved), "Hamle: h6-h5 (bilgisayar (kolay)).");
 }
 
 #[test]
@@ -886,7 +940,7 @@ fn a_reply_joins_its_sentences_and_keeps_tables_on_lines() {
     };
     assert_eq!(
         w.reply(&reply),
-        "Ali played e3-e4. The AI (hard) is thinking…"
+        "Played by ali: e3-e4. The AI (hard) is thinking…"
     );
 }
 
@@ -898,7 +952,8 @@ fn dates_and_ranks_are_written_each_languages_way() {
     let tr = words.writer(words.pick("tr").unwrap(), &names);
     // 2026-11-30 (UTC).
     let day = Caption::Card(CardText::Date(1_796_000_000));
-    assert_eq!(en.caption(&day), "11/30/2026");
+    // English dates name the month: "11/30" and "30/11" are both read somewhere.
+    assert_eq!(en.caption(&day), "30 Nov 2026");
     assert_eq!(tr.caption(&day), "30.11.2026");
     let rank = Caption::Card(CardText::Rank {
         server: None,

@@ -35,7 +35,7 @@ time-in = { $unit ->
 
 ## Challenges
 
-challenge-issued = { $challenger } challenges { $challenged } to a { $rated ->
+challenge-issued = A challenge! { $challenger } challenges { $challenged } to a { $rated ->
     [yes] rated
    *[no] casual
 } game of Dama ({ $color ->
@@ -46,25 +46,25 @@ challenge-issued = { $challenger } challenges { $challenged } to a { $rated ->
     [one] a minute
    *[other] { $minutes } minutes
 }.
-challenge-declined = { $by } declined the challenge, { $challenger }.
-challenge-withdrawn = { $by } withdrew the challenge.
+challenge-declined = Challenge declined by { $by }, { $challenger }.
+challenge-withdrawn = Challenge withdrawn by { $by }.
 challenge-expired = The challenge from { $challenger } to { $challenged } expired unanswered.
 game-started = Game on! { $white } plays White, { $black } plays Black, in a { $rated ->
     [yes] rated
    *[no] casual
 } game.
-ai-game-started = { $player } plays { $color ->
+ai-game-started = A game against the AI ({ $level }): { $player } plays { $color ->
     [white] White
    *[black] Black
-} in a game against the AI ({ $level }).
+}.
 
 ## Moves and turns
 
-played = { $mover } played { $move }{ $crowned ->
+played = Played by { $mover }: { $move }{ $crowned ->
     [yes] {""}, and the man is crowned a king
    *[no] {""}
 }.
-to-move = { $player } to move ({ $side ->
+to-move = To move: { $player } ({ $side ->
     [white] White
    *[black] Black
 }){ $capture ->
@@ -72,24 +72,24 @@ to-move = { $player } to move ({ $side ->
    *[no] {""}
 }. Move { $deadline } or lose on time.
 ai-thinking = The AI ({ $level }) is thinking…
-time-warning = { $player }, it is your move. Play { $deadline } or you lose the game on time.
+time-warning = Your move, { $player }: play { $deadline } or you lose the game on time.
 
 ## The end of a game
 
 game-won = { $reason ->
-    [no-moves] { $loser } has no move left: { $winner } wins with { $color ->
+    [no-moves] Game over: { $loser } has no move left, so { $winner } wins with { $color ->
         [white] White
        *[black] Black
     }.
-    [resignation] { $loser } resigned: { $winner } wins with { $color ->
+    [resignation] Game over: { $loser } resigned, so { $winner } wins with { $color ->
         [white] White
        *[black] Black
     }.
-    [time] { $loser } did not move in time: { $winner } wins with { $color ->
+    [time] Game over: { $loser } did not move in time, so { $winner } wins with { $color ->
         [white] White
        *[black] Black
     }.
-   *[other] { $winner } wins with { $color ->
+   *[other] Game over: { $winner } wins with { $color ->
         [white] White
        *[black] Black
     }.
@@ -105,15 +105,24 @@ game-ai-you-won = Well played, { $person }: you beat the AI ({ $level })!
 game-ai-you-lost = Better luck next time, { $person }!
 rating-change = { $user } { $before } → { $after } ({ $delta })
 rating-changes = Ratings: { $list }.
-called-off-by = { $by } left before both sides had moved: the game is called off and counts for nothing.
+called-off-by = Called off: { $by } left before both sides had moved, so the game counts for nothing.
 called-off = This game was called off before both sides had moved; it counts for nothing.
-confirm-resign = Resign this rated game? It counts as a loss for your rating. Press the button to confirm, or just play on.
+confirm-resign = Resign this rated game? It counts as a loss for your rating. { $surface ->
+    [discord] Press the button to confirm, or just play on.
+   *[console] Type yes to confirm, or no (or just play on) to keep playing.
+}
 
 ## Offers
 
-draw-offered = { $by } offers a draw. { $to }, accept with the button or { $draw }, or just play on to decline.
+draw-offered = A draw offer from { $by }. { $to }, accept with { $surface ->
+    [discord] the button or { $draw }
+   *[console] { $draw }
+}, or just play on to decline.
 ai-declines-draw = The AI ({ $level }) declines the draw and plays on.
-takeback-asked = { $by } asks to take back their last move. { $to }, agree with the button or { $takeback }.
+takeback-asked = A takeback request: { $by } would like to take back their last move. { $to }, agree with { $surface ->
+    [discord] the button or { $takeback }
+   *[console] { $takeback }
+}.
 taken-back = { $count ->
     [one] Move taken back
    *[other] Moves taken back
@@ -167,7 +176,7 @@ no-rated-games = No rated games yet{ $scope ->
     [server] {""} on this server
    *[global] {""}
 }. Challenge someone with { $challenge }!
-stats = { $user }: rating { $rating } (±{ $margin }), { $games ->
+stats = Stats of { $user }: rating { $rating } (±{ $margin }), { $games ->
     [one] 1 rated game
    *[other] { $games } rated games
 }: { $wins ->
@@ -186,9 +195,9 @@ stats-recent-game = { $result ->
     [draw] drew
    *[loss] lost
 } against { $opponent }
-not-played-yet = { $user } has not played a rated game yet.
+not-played-yet = No rated game yet for { $user }.
 game-broken = Game { $game } cannot go on: its record is damaged. { $players }, either of you (or a server admin) can call it off with { $abort }.
-aborted = { $by } called off game { $game }: it counts for nothing, and this channel is free for a new game.
+aborted = Game { $game } was called off by { $by }: it counts for nothing, and this channel is free for a new game.
 language-set = { $scope ->
     [me] Your language
    *[server] This server's language
@@ -251,7 +260,13 @@ error-not-a-player = You are not playing in this game.
 error-not-your-turn = It is not your turn: { $player } is to move.
 error-move = That move cannot be played: { $why }.
 error-stale = Something changed while your request was on its way (a move or an answer came first): look at the board again, then send it again if it still stands.
-error-channel-busy = This channel already has a game running. Finish it first, or play yours in a new thread ({ $challenge } with thread: true).
+error-channel-busy = This channel already has a game running{ $players ->
+    [none] {""}
+   *[other] {" "}({ $players })
+}. { $surface ->
+    [discord] Finish it first, or play yours in a new thread ({ $challenge } with thread: true).
+   *[console] Finish it first, call it off with { $abort }, or play yours in another channel ({ $channel }).
+}
 error-self-challenge = You cannot challenge yourself. Challenge someone else, or play the AI with { $ai }.
 error-bot-opponent = Bots do not play Dama here. To play the computer, use { $ai }.
 error-no-challenge = That challenge does not exist.
@@ -435,11 +450,11 @@ console-cmd-analyze = analyze
 console-cmd-board = board
 console-cmd-moves = moves
 console-cmd-abort = abort
+console-cmd-channel = channel <name>
 console-cmd-language = dama console --lang
 console-welcome = Dama console. You are { $name }. Type help for the commands.
 console-you-are = You are now { $name }.
 console-challenge-tip = ({ $name }: type as { $name }, then accept.)
-console-confirm-tip = (Type yes to confirm, or no to leave it.)
 console-board-picture = (board picture: { $path })
 console-saved = (saved { $path })
 console-pictures-failed = Pictures cannot be written to { $path } ({ $error }); playing on without pictures.
@@ -453,6 +468,13 @@ console-challenge-option = "{ $text }" is not a challenge option: use white, bla
 console-move-usage = Write move <move>, like move e3-e4.
 console-stats-usage = Write stats, or stats <name>.
 console-not-a-level = "{ $text }" is not a level or a colour: choose easy, medium, hard or master, and white or black.
+console-channel-usage = Type channel to list the channels, or channel <name> to play in another one (one word).
+console-channel-now = You are now in channel { $name }.
+console-channels = Channels: { $list }. You are in { $current }.
+console-channel-entry = { $name } ({ $game ->
+    [none] no game
+   *[other] { $game }
+})
 console-nothing-to-confirm = There is nothing to confirm.
 console-not-confirmed = Not confirmed: nothing changed.
 console-help =
@@ -466,6 +488,7 @@ console-help =
       resign | draw | takeback | hint
       board | moves | pdn | replay | analyze | abort
       leaderboard | stats [name] | rules | help | quit
+      channel [name]                    list the channels, or play in another (a new one opens)
       puzzle [random]                   today's puzzle, or a practice one
       puzzle <move> | puzzle stats [name]
     A player who does not move for { $hours } hours loses on time.
@@ -485,7 +508,21 @@ stats-favourite = Most games against { $opponent } ({ $games ->
     [one] one game
    *[other] { $games } games
 }).
-date = { $month }/{ $day }/{ $year }
+# Day, month and year: "1 Dec 2026" reads the same everywhere English is read.
+date = { $day } { $month ->
+    [1] Jan
+    [2] Feb
+    [3] Mar
+    [4] Apr
+    [5] May
+    [6] Jun
+    [7] Jul
+    [8] Aug
+    [9] Sep
+    [10] Oct
+    [11] Nov
+   *[12] Dec
+} { $year }
 card-rating = { $rating } ± { $margin }
 card-rank = { $server ->
     [none] #{ $global } of all players
@@ -550,7 +587,7 @@ puzzle-shown = { $head } { $stars }: { $side ->
     [one] one try left
    *[other] { $tries } tries left
 }.
-puzzle-right = Right! The answer is { $defence }. Now win in { $moves ->
+puzzle-right = Right: you played { $played }, and the other side answers { $defence }. Now win in { $moves ->
     [one] one more move
    *[other] { $moves } more moves
 }.
@@ -566,6 +603,9 @@ puzzle-solved = Solved! { $kind ->
        *[other] Streak: { $streak } days in a row.
     }
    *[practice] Well played.
+}{ $missed ->
+    [yes] {" "}It took more than one try, so your puzzle rating counts it as missed.
+   *[no] {""}
 } { $rating }
 puzzle-failed = No tries left. The solution: { $solution }. { $kind ->
     [daily] Your streak starts again tomorrow.
@@ -582,7 +622,7 @@ puzzle-already-done = { $kind ->
        *[no] This puzzle is over for you.
     }
 } The solution: { $solution }. For more, ask for { $practice }.
-puzzle-stats = { $user }'s puzzles: streak { $streak ->
+puzzle-stats = Puzzles of { $user }: streak { $streak ->
     [one] one day
    *[other] { $streak } days
 }, best { $best ->
@@ -637,6 +677,6 @@ analysis-comment = { $judgement ->
     [mistake] Mistake
    *[inaccuracy] Inaccuracy
 } (winning chances { $before }% → { $after }%); { $better }
-analysis-asked = { $by } would like the AI to analyse this game now. { $other }, use { $analyze } too if you agree: you will both see what every move was worth.
+analysis-asked = An analysis request: { $by } would like the AI to analyse this game now. { $other }, use { $analyze } too if you agree: you will both see what every move was worth.
 analysis-done = Analysis of game { $game }: the evaluation across the game with its turning points, and the game with comments as PDN.
 analysis-progress = Analysing the game… { $percent }%

@@ -24,7 +24,7 @@ time-in = { $unit ->
 
 ## Davetler
 
-challenge-issued = { $challenger } seni { $rated ->
+challenge-issued = Yeni davet! { $challenger } seni { $rated ->
     [yes] puanlı
    *[no] puansız
 } bir dama oyununa davet ediyor, { $challenged }! ({ $color ->
@@ -32,22 +32,22 @@ challenge-issued = { $challenger } seni { $rated ->
     [black] { $challenger } siyahla oynayacak
    *[random] Renkler kurayla belirlenecek
 }.) Kabul etmek için { $minutes } dakikan var.
-challenge-declined = { $by } daveti reddetti, { $challenger }.
-challenge-withdrawn = { $by } davetini geri çekti.
-challenge-expired = { $challenger } tarafından { $challenged } oyuncusuna yapılan davet yanıtlanmadan sona erdi.
+challenge-declined = Davet reddedildi: { $by } kabul etmedi, { $challenger }.
+challenge-withdrawn = Davet geri çekildi: { $by } vazgeçti.
+challenge-expired = Davet yanıtlanmadan sona erdi (davet eden { $challenger }, davet edilen { $challenged }).
 game-started = Oyun başladı! Beyaz: { $white }, siyah: { $black }. { $rated ->
     [yes] Puanlı
    *[no] Puansız
 } bir oyun.
-ai-game-started = { $player }, bilgisayara ({ $level }) karşı { $color ->
+ai-game-started = Bilgisayara ({ $level }) karşı oyun: { $player } { $color ->
     [white] beyazla
    *[black] siyahla
 } oynuyor.
 
 ## Hamleler ve sıra
 
-played = { $mover } { $move } oynadı{ $crowned ->
-    [yes] {""} ve taş dama oldu
+played = Hamle: { $move } ({ $mover }){ $crowned ->
+    [yes] {""}; taş dama oldu
    *[no] {""}
 }.
 to-move = Sıra: { $player } ({ $side ->
@@ -56,26 +56,26 @@ to-move = Sıra: { $player } ({ $side ->
 }){ $capture ->
     [yes] ; alma zorunlu
    *[no] {""}
-}. Süre { $deadline } doluyor; o zamana kadar oynanmazsa oyun süreden kaybedilir.
+}. { $deadline } oynanmazsa süre dolar.
 ai-thinking = Bilgisayar ({ $level }) düşünüyor…
-time-warning = { $player }, sıra sende. Süren { $deadline } doluyor; hamle yapmazsan oyunu süreden kaybedersin.
+time-warning = Sıra sende, { $player }. Süren { $deadline } doluyor; hamle yapmazsan oyunu süreden kaybedersin.
 
 ## Oyunun sonu
 
 game-won = { $reason ->
-    [no-moves] Yapacak hamle kalmadı: { $winner } { $color ->
+    [no-moves] Oyun bitti, { $loser } için yapacak hamle kalmadı: { $winner } { $color ->
         [white] beyazla
        *[black] siyahla
     } kazandı, { $loser } kaybetti.
-    [resignation] { $loser } terk etti: { $winner } { $color ->
+    [resignation] Oyun bitti, { $loser } terk etti: { $winner } { $color ->
         [white] beyazla
        *[black] siyahla
     } kazandı.
-    [time] Süre doldu, { $loser } zamanında oynamadı: { $winner } { $color ->
+    [time] Oyun bitti, süre doldu ve { $loser } zamanında oynamadı: { $winner } { $color ->
         [white] beyazla
        *[black] siyahla
     } kazandı.
-   *[other] { $winner } { $color ->
+   *[other] Oyun bitti: { $winner } { $color ->
         [white] beyazla
        *[black] siyahla
     } kazandı, { $loser } kaybetti.
@@ -91,15 +91,24 @@ game-ai-you-won = Tebrikler { $person }, bilgisayarı ({ $level }) yendin!
 game-ai-you-lost = Bu sefer olmadı, { $person }; bir dahaki sefere!
 rating-change = { $user } { $before } → { $after } ({ $delta })
 rating-changes = Puanlar: { $list }.
-called-off-by = { $by }, iki taraf da hamle yapmadan oyundan çekildi: oyun iptal edildi ve sonuca sayılmaz.
+called-off-by = Oyun iptal edildi: { $by }, iki taraf da hamle yapmadan oyundan çekildi; oyun sonuca sayılmaz.
 called-off = Bu oyun iki taraf da hamle yapmadan iptal edildi; sonuca sayılmaz.
-confirm-resign = Bu puanlı oyunu terk etmek istiyor musun? Puanına yenilgi olarak işlenir. Onaylamak için düğmeye bas ya da oynamaya devam et.
+confirm-resign = Bu puanlı oyunu terk etmek istiyor musun? Puanına yenilgi olarak işlenir. { $surface ->
+    [discord] Onaylamak için düğmeye bas ya da oynamaya devam et.
+   *[console] Onaylamak için evet yaz; vazgeçmek için hayır yaz ya da oynamaya devam et.
+}
 
 ## Teklifler
 
-draw-offered = { $by } beraberlik teklif ediyor. { $to }, kabul etmek için düğmeyi ya da { $draw } komutunu kullan; reddetmek için oynamaya devam etmen yeterli.
+draw-offered = Beraberlik teklifi: { $by } berabere bitirmek istiyor. { $to }, kabul etmek için { $surface ->
+    [discord] düğmeyi ya da { $draw } komutunu kullan
+   *[console] { $draw } yaz
+}; reddetmek için oynamaya devam etmen yeterli.
 ai-declines-draw = Bilgisayar ({ $level }) beraberliği kabul etmiyor, oyun sürüyor.
-takeback-asked = { $by } son hamlesini geri almak istiyor. { $to }, izin vermek için düğmeyi ya da { $takeback } komutunu kullan.
+takeback-asked = Geri alma isteği: { $by } son hamlesini geri almak istiyor. { $to }, izin vermek için { $surface ->
+    [discord] düğmeyi ya da { $takeback } komutunu kullan
+   *[console] { $takeback } yaz
+}.
 taken-back = { $count ->
     [one] Geri alınan hamle
    *[other] Geri alınan hamleler
@@ -134,7 +143,7 @@ legal-moves = { $side ->
    *[no] {""}
 }: { $moves }
 pdn-file = { $game } numaralı oyunun PDN kaydı.
-replay-file = { $game } numaralı oyunun tekrarı.
+replay-file = { $game } numaralı oyunun hamle hamle gösterimi.
 leaderboard-title = { $scope ->
     [server] Bu sunucunun sıralaması:
    *[global] Genel sıralama:
@@ -144,16 +153,16 @@ no-rated-games = { $scope ->
     [server] Bu sunucuda henüz puanlı oyun oynanmadı.
    *[global] Henüz puanlı oyun oynanmadı.
 } { $challenge } ile birini davet et!
-stats = { $user }: puan { $rating } (±{ $margin }), { $games } puanlı oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } mağlubiyet.
+stats = İstatistikler ({ $user }): puan { $rating } (±{ $margin }), { $games } puanlı oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } mağlubiyet.
 stats-recent = Son oyunlar: { $list }.
 stats-recent-game = { $opponent } karşısında { $result ->
     [win] galibiyet
     [draw] beraberlik
    *[loss] mağlubiyet
 }
-not-played-yet = { $user } henüz puanlı bir oyun oynamadı.
+not-played-yet = Henüz puanlı oyun yok: { $user } daha puanlı bir oyun oynamadı.
 game-broken = { $game } numaralı oyun devam edemiyor: kaydı bozulmuş. { $players }, ikinizden biri (ya da bir sunucu yöneticisi) { $abort } ile oyunu iptal edebilir.
-aborted = { $by }, { $game } numaralı oyunu iptal etti: sonuca sayılmaz ve bu kanal yeni bir oyuna hazır.
+aborted = { $game } numaralı oyunu { $by } iptal etti: sonuca sayılmaz ve bu kanal yeni bir oyuna hazır.
 language-set = { $scope ->
     [me] Dilin
    *[server] Bu sunucunun dili
@@ -185,7 +194,7 @@ caption-won = { $color ->
 caption-drawn = Berabere{ $reason ->
     [repetition] : üç kez tekrar
     [no-progress] : 100 yarım hamle ilerleme yok
-    [king-against-king] : dama dama karşı
+    [king-against-king] : tek damaya karşı tek dama
     [agreement] : anlaşma
    *[other] {""}
 }
@@ -216,7 +225,13 @@ error-not-a-player = Bu oyunda oynamıyorsun.
 error-not-your-turn = Sıra sende değil; şimdi { $player } oynayacak.
 error-move = Bu hamle oynanamaz: { $why }.
 error-stale = İsteğin yoldayken bir şey değişti (önce bir hamle ya da cevap geldi): tahtaya yeniden bak, hâlâ geçerliyse tekrar gönder.
-error-channel-busy = Bu kanalda zaten süren bir oyun var. Önce onu bitirin ya da kendi oyununuzu yeni bir alt başlıkta oynayın ({ $challenge } komutunda alt-başlık: evet).
+error-channel-busy = Bu kanalda zaten süren bir oyun var{ $players ->
+    [none] {""}
+   *[other] {" "}({ $players })
+}. { $surface ->
+    [discord] Önce onu bitir ya da kendi oyununu yeni bir alt başlıkta oyna ({ $challenge } komutunda alt-başlık: evet).
+   *[console] Önce onu bitir, { $abort } ile iptal et ya da kendi oyununu başka bir kanalda oyna ({ $channel }).
+}
 error-self-challenge = Kendini davet edemezsin. Başka birini davet et ya da { $ai } ile bilgisayara karşı oyna.
 error-bot-opponent = Botlar burada dama oynamaz. Bilgisayara karşı oynamak için { $ai } komutunu kullan.
 error-no-challenge = Böyle bir davet yok.
@@ -238,12 +253,12 @@ error-old-button = Bu düğme daha önceki bir konuma ait; en son tahtayı kulla
 error-button-game-over = O oyun bitti.
 error-unknown-button = Bu düğme bize ait değil.
 error-broken = Bu oyunun kaydı bozulmuş, oyun devam edemez. Oyunculardan biri ya da bir sunucu yöneticisi { $abort } ile oyunu iptal edebilir.
-error-cannot-abort = Olağan şekilde süren bir oyunu yalnızca bir sunucu yöneticisi (Sunucuyu Yönet izni) iptal edebilir; oyuncular yalnızca kaydı bozulmuş bir oyunu iptal edebilir. Pes etmek için { $resign } komutunu kullan.
+error-cannot-abort = Olağan şekilde süren bir oyunu yalnızca bir sunucu yöneticisi (Sunucuyu Yönet izni) iptal edebilir; oyuncular yalnızca kaydı bozulmuş bir oyunu iptal edebilir. Terk etmek için { $resign } komutunu kullan.
 error-needs-manage-server = Sunucunun dilini yalnızca Sunucuyu Yönet iznine sahip üyeler seçebilir; kendi dilini "ben" kapsamıyla seçebilirsin.
 error-unknown-language = "{ $text }" bildiğim bir dil değil: { $options } seç.
 error-too-many-challenges = Zaten { $limit } açık davetin var. Yanıt bekle ya da birini Reddet düğmesiyle geri çek.
 error-too-many-ai-games = Bilgisayara karşı zaten { $limit } oyun oynuyorsun. Önce birini bitir.
-error-replay-players-only = Süren bir oyunun tekrarını yalnızca oyuncuları izleyebilir; oyun bitince herkes izleyebilir.
+error-replay-players-only = Süren bir oyunun hamle hamle gösterimini yalnızca oyuncuları izleyebilir; oyun bitince herkes izleyebilir.
 error-no-analysis-in-rated = Puanlı bir oyun ancak bittikten sonra analiz edilir; oyun bitince yeniden iste.
 error-analysis-players-only = Süren bir oyunun analizini yalnızca oyuncuları isteyebilir; oyun bitince herkes alabilir.
 error-nothing-to-analyse = O oyunda henüz hamle yok, analiz edilecek bir şey yok.
@@ -306,7 +321,7 @@ help =
     • `/dama davet` ile birini davet et ya da `/dama bilgisayar` ile bilgisayara karşı oyna (kolay, orta, zor, usta).
     • Hamleni kanala yaz, örneğin `e3-e4`, ya da `/dama hamle` komutunu kullan. Almalar: `d4xd6xf6` (açıksa kısaca `d4xf6`).
     • `/dama beraberlik`, `/dama geri-al`, `/dama terk`; puansız ve bilgisayara karşı oyunlarda `/dama ipucu`.
-    • `/dama tahta`, `/dama hamleler`, `/dama pdn`, `/dama tekrar`, `/dama analiz` (son oyuna bilgisayarın bakışı: hatalar, daha iyi hamleler, isabet), `/dama sıralama`, `/dama istatistik`, `/dama kurallar`.
+    • `/dama tahta`, `/dama hamleler`, `/dama pdn`, `/dama izle`, `/dama analiz` (son oyuna bilgisayarın bakışı: hatalar, daha iyi hamleler, doğruluk), `/dama sıralama`, `/dama istatistik`, `/dama kurallar`.
     • Her kanalda bir oyun; alt başlıkta oynamak için davette alt-başlık: evet seç. { $hours } saat içinde hamle yap, yoksa süreden kaybedersin.
     • `/dama dil` botun dilini senin için ya da (Sunucuyu Yönet izniyle) bütün sunucu için seçer.
     • `/dama bulmaca`: herkese aynı günün bulmacası, üç hak; serini sürdür. Alıştırma için `/dama bulmaca rastgele:evet`.
@@ -349,10 +364,10 @@ cmd-moves = hamleler
     .description = Geçerli hamleleri listele
 cmd-pdn = pdn
     .description = Bu kanalın süren ya da son oyunu PDN dosyası olarak
-cmd-replay = tekrar
-    .description = Bu kanalın süren ya da son oyunu hareketli tekrar olarak
+cmd-replay = izle
+    .description = Bu kanalın süren ya da son oyunu hamle hamle, hareketli resim olarak
 cmd-analyze = analiz
-    .description = Bu kanalın son oyununun bilgisayar analizi: hatalar, daha iyi hamleler, isabet
+    .description = Bu kanalın son oyununun bilgisayar analizi: hatalar, daha iyi hamleler, doğruluk
 cmd-leaderboard = sıralama
     .description = Puan tablosu
     .scope = kapsam
@@ -389,50 +404,58 @@ choice-me = ben
 
 ## Konsol (`dama console`)
 
-console-cmd-challenge = challenge <ad>
-console-cmd-ai = ai
-console-cmd-move = move <hamle>
-console-cmd-draw = draw
-console-cmd-takeback = takeback
-console-cmd-resign = resign
-console-cmd-hint = hint
-console-cmd-analyze = analyze
-console-cmd-board = board
-console-cmd-moves = moves
-console-cmd-abort = abort
+console-cmd-challenge = davet <ad>
+console-cmd-ai = bilgisayar
+console-cmd-move = hamle <hamle>
+console-cmd-draw = beraberlik
+console-cmd-takeback = geri-al
+console-cmd-resign = terk
+console-cmd-hint = ipucu
+console-cmd-analyze = analiz
+console-cmd-board = tahta
+console-cmd-moves = hamleler
+console-cmd-abort = iptal
+console-cmd-channel = kanal <ad>
 console-cmd-language = dama console --lang
-console-welcome = Dama konsolu. { $name } olarak oynuyorsun. Komutlar için help yaz.
+console-welcome = Dama konsolu. { $name } olarak oynuyorsun. Komutlar için yardım yaz.
 console-you-are = Artık { $name } olarak oynuyorsun.
-console-challenge-tip = ({ $name }: önce as { $name }, sonra accept yaz.)
-console-confirm-tip = (Onaylamak için evet, vazgeçmek için hayır yaz.)
+console-challenge-tip = ({ $name }: önce ben { $name }, sonra kabul yaz.)
 console-board-picture = (tahta resmi: { $path })
 console-saved = (kaydedildi: { $path })
 console-pictures-failed = Resimler { $path } klasörüne yazılamıyor ({ $error }); oyun resimsiz sürüyor.
-console-empty = Bir komut ya da hamle yaz; help komutları listeler.
-console-not-a-command = "{ $text }" bir komut ya da hamle değil; help komutları listeler.
+console-empty = Bir komut ya da hamle yaz; yardım komutları listeler.
+console-not-a-command = "{ $text }" bir komut ya da hamle değil; yardım komutları listeler.
 console-too-long = Bu satır çok uzun ({ $count } karakter); bir hamle ya da komut çok daha kısadır.
 console-takes-nothing = { $command } komutundan sonra bir şey yazılmaz.
-console-as-usage = as <ad> yaz; ad tek sözcük olmalı.
-console-challenge-usage = challenge <ad> yaz.
-console-challenge-option = "{ $text }" bir davet seçeneği değil: white, black, random, casual ya da rated kullan.
-console-move-usage = move <hamle> yaz, örneğin move e3-e4.
-console-stats-usage = stats ya da stats <ad> yaz.
-console-not-a-level = "{ $text }" bir seviye ya da renk değil: easy, medium, hard ya da master ile white ya da black seç.
+console-as-usage = ben <ad> yaz; ad tek sözcük olmalı.
+console-challenge-usage = davet <ad> yaz.
+console-challenge-option = "{ $text }" bir davet seçeneği değil: beyaz, siyah, kura, puansız ya da puanlı kullan.
+console-move-usage = hamle <hamle> yaz, örneğin hamle e3-e4.
+console-stats-usage = istatistik ya da istatistik <ad> yaz.
+console-not-a-level = "{ $text }" bir seviye ya da renk değil: kolay, orta, zor ya da usta ile beyaz ya da siyah seç.
+console-channel-usage = Kanalları görmek için kanal, başka bir kanalda oynamak için kanal <ad> yaz (ad tek sözcük).
+console-channel-now = Artık { $name } kanalındasın.
+console-channels = Kanallar: { $list }. Şu an { $current } kanalındasın.
+console-channel-entry = { $name } ({ $game ->
+    [none] oyun yok
+   *[other] { $game }
+})
 console-nothing-to-confirm = Onaylanacak bir şey yok.
 console-not-confirmed = Onaylanmadı: hiçbir şey değişmedi.
 console-help =
-    Komutlar (hamle tek başına da yazılabilir, örneğin e3-e4 ya da d4xd6xf6):
-      as <ad>                           başka biri olarak oyna (sırayla aynı klavyede)
-      ai [easy|medium|hard|master] [white|black]
+    Komutlar (hamle tek başına da yazılabilir, örneğin e3-e4 ya da d4xd6xf6; İngilizceleri de geçer):
+      ben <ad>                          başka biri olarak oyna (sırayla aynı klavyede)
+      bilgisayar [kolay|orta|zor|usta] [beyaz|siyah]
                                         bilgisayara karşı oyna (varsayılan: orta, beyaz)
-      challenge <ad> [white|black|random] [casual]
-      accept | decline | cancel         son daveti kabul et, reddet ya da geri çek
-      move <hamle>                      bir hamle oyna
-      resign | draw | takeback | hint   terk, beraberlik, geri alma, ipucu
-      board | moves | pdn | replay | analyze | abort
-      leaderboard | stats [ad] | rules | help | quit
-      puzzle [random]                   günün bulmacası ya da bir alıştırma bulmacası
-      puzzle <hamle> | puzzle stats [ad]
+      davet <ad> [beyaz|siyah|kura] [puansız]
+      kabul | reddet | vazgeç           son daveti kabul et, reddet ya da geri çek
+      hamle <hamle>                     bir hamle oyna
+      terk | beraberlik | geri-al | ipucu
+      tahta | hamleler | pdn | izle | analiz | iptal
+      sıralama | istatistik [ad] | kurallar | yardım | çık
+      kanal [ad]                        kanalları listele ya da başka bir kanalda oyna (yoksa açılır)
+      bulmaca [rastgele]                günün bulmacası ya da bir alıştırma bulmacası
+      bulmaca <hamle> | bulmaca istatistik [ad]
     { $hours } saat hamle yapmayan oyuncu oyunu süreden kaybeder.
 
 ## Oyuncu kartı ve altındaki bilgiler
@@ -444,7 +467,7 @@ stats-rank = { $server ->
 stats-peak = En yüksek puan { $rating } ({ $date }).
 stats-streak = En uzun galibiyet serisi: { $games } oyun.
 stats-favourite = En çok oynadığı rakip: { $opponent } ({ $games } oyun).
-date = { $day }.{ $month }.{ $year }
+date = { $dd }.{ $mm }.{ $year }
 card-rating = { $rating } ± { $margin }
 card-rank = { $server ->
     [none] Genelde { $global }.
@@ -480,8 +503,8 @@ cmd-puzzle-channel = bulmaca-kanalı
     .description = Günün bulmacasının paylaşılacağı kanal (Sunucuyu Yönet)
     .channel = kanal
     .channel-description = Kanal (günlük paylaşımı durdurmak için boş bırak)
-console-cmd-puzzle = puzzle <hamle>
-console-cmd-puzzle-random = puzzle random
+console-cmd-puzzle = bulmaca <hamle>
+console-cmd-puzzle-random = bulmaca rastgele
 button-solve-puzzle = Çöz
 caption-puzzle = { $side ->
     [white] Beyaz
@@ -494,13 +517,16 @@ puzzle-shown = { $head } { $stars }: { $side ->
     [white] Beyaz
    *[black] Siyah
 } oynar ve { $moves } hamlede kazanır. Hamleni { $puzzle } ile ver; { $tries } hakkın kaldı.
-puzzle-right = Doğru! Karşılık: { $defence }. Şimdi { $moves } hamlede kazan.
+puzzle-right = Doğru: sen { $played } oynadın, karşı taraf { $defence } ile karşılık verdi. Şimdi { $moves } hamlede kazan.
 puzzle-wrong = Bu hamle kazandırmıyor. { $tries } hakkın kaldı.
 puzzle-same-try = Bu hamleyi zaten gönderdin; bir kez sayıldı.
 puzzle-left-after-a-try = Bıraktığın alıştırma bulmacası çözülemedi sayıldı, çünkü içinde bir hamle denemiştin. { $rating }
 puzzle-solved = Çözdün! { $kind ->
     [daily] Serin: art arda { $streak } gün.
    *[practice] Güzel oynadın.
+}{ $missed ->
+    [yes] {" "}İlk denemede bulamadığın için bulmaca puanında kaçırılmış sayılır.
+   *[no] {""}
 } { $rating }
 puzzle-failed = Hakkın kalmadı. Çözüm: { $solution }. { $kind ->
     [daily] Serin yarın yeniden başlar.
@@ -516,8 +542,8 @@ puzzle-already-done = { $kind ->
         [yes] Bu bulmacayı çözdün.
        *[no] Bu bulmaca senin için bitti.
     }
-} Çözüm: { $solution }. Daha fazlası için { $practice }.
-puzzle-stats = { $user } bulmacaları: seri { $streak } gün, en iyi seri { $best } gün; çözülen günlük bulmaca { $solved }, kaçırılan { $failed }; çözülen alıştırma { $practice }; bulmaca puanı { $rating }.{ $today ->
+} Çözüm: { $solution }. Daha fazlası için { $practice } yaz.
+puzzle-stats = Bulmaca durumu ({ $user }): seri { $streak } gün, en iyi seri { $best } gün; çözülen günlük bulmaca { $solved }, kaçırılan { $failed }; çözülen alıştırma { $practice }; bulmaca puanı { $rating }.{ $today ->
     [yes] {" "}Günün bulmacası: çözüldü.
    *[no] {""}
 }
@@ -542,7 +568,7 @@ analysis-title = { $white } – { $black } · { $result }
 analysis-accuracy = { $side ->
     [white] Beyaz
    *[black] Siyah
-} ({ $name }): isabet %{ $accuracy } · { $inaccuracies } kusurlu hamle, { $mistakes } hata, { $blunders } büyük hata
+} ({ $name }): doğruluk %{ $accuracy } · { $inaccuracies } kusurlu hamle, { $mistakes } hata, { $blunders } büyük hata
 analysis-better = daha iyisi: { $move }
 analysis-move = { $move } { $judgement ->
     [blunder] büyük hata
@@ -554,6 +580,6 @@ analysis-comment = { $judgement ->
     [mistake] Hata
    *[inaccuracy] Kusurlu hamle
 } (kazanma şansı %{ $before } → %{ $after }); { $better }
-analysis-asked = { $by } bu oyunun şimdi bilgisayara analiz ettirilmesini istiyor. { $other }, kabul ediyorsan sen de { $analyze } yaz: ikiniz de her hamlenin değerini göreceksiniz.
+analysis-asked = Analiz isteği: { $by } bu oyunun şimdi bilgisayara analiz ettirilmesini istiyor. { $other }, kabul ediyorsan sen de { $analyze } yaz: ikiniz de her hamlenin değerini göreceksiniz.
 analysis-done = { $game } numaralı oyunun analizi: oyun boyunca değerlendirme ve dönüm noktaları, yorumlu PDN kaydıyla birlikte.
 analysis-progress = Oyun analiz ediliyor… %{ $percent }

@@ -16,9 +16,19 @@ use crate::host::{
 };
 use crate::words::{Arg, Markup, Surface, Words};
 
-/// The console's one channel and server.
-const CHANNEL: ChannelId = ChannelId(1);
+/// The console's server, and the name of the channel a session starts in (the one channel
+/// of earlier versions, so their games are still there).
 const GUILD: GuildId = GuildId(1);
+const FIRST_CHANNEL: &str = "1";
+
+/// A stable channel id for a console channel's name.
+pub fn channel_id(name: &str) -> ChannelId {
+    if name == FIRST_CHANNEL {
+        return ChannelId(1);
+    }
+    // Apart from the users' ids (which are below 2^63 too) only by chance; they never meet.
+    ChannelId(user_id(name).0 | 1 << 62)
+}
 
 /// The longest line read; anything longer is refused (and the rest of it skipped).
 pub const MAX_LINE: usize = 512;
@@ -64,6 +74,8 @@ pub enum Command {
     },
     PuzzleMove(String),
     PuzzleStats(Option<String>),
+    /// Lists the console's channels, or plays in another one (opening it).
+    Channel(Option<String>),
     Quit,
 }
 
@@ -79,6 +91,7 @@ pub enum ParseError {
     ChallengeOption(String),
     MoveUsage,
     StatsUsage,
+    ChannelUsage,
     NotALevel(String),
 }
 
@@ -100,12 +113,57 @@ impl ParseError {
             }
             ParseError::MoveUsage => ("console-move-usage", vec![]),
             ParseError::StatsUsage => ("console-stats-usage", vec![]),
+            ParseError::ChannelUsage => ("console-channel-usage", vec![]),
             ParseError::NotALevel(t) => ("console-not-a-level", vec![("text", quoted(t))]),
         }
     }
 }
 
-/// Reads one console line.
+/// The English command word for a Turkish one (the console takes both, whatever its
+/// language); other words as they are, in lower case.
+fn canonical(word: &str) -> String {
+    // Turkish İ is i (Rust's lowercase would add a combining dot).
+    let word = word.replace('İ', "i").to_lowercase();
+    let english = match word.as_str() {
+        "yardım" | "yardim" => "help",
+        "kurallar" => "rules",
+        "çık" | "cik" | "çıkış" | "cikis" => "quit",
+        "ben" => "as",
+        "bilgisayar" => "ai",
+        "davet" => "challenge",
+        "kabul" => "accept",
+        "reddet" => "decline",
+        "vazgeç" | "vazgec" => "cancel",
+        "hamle" => "move",
+        "terk" => "resign",
+        "beraberlik" => "draw",
+        "geri-al" => "takeback",
+        "ipucu" => "hint",
+        "tahta" => "board",
+        "hamleler" => "moves",
+        "izle" => "replay",
+        "analiz" => "analyze",
+        "iptal" => "abort",
+        "sıralama" | "siralama" => "leaderboard",
+        "istatistik" => "stats",
+        "bulmaca" => "puzzle",
+        "kanal" => "channel",
+        "rastgele" => "random",
+        "beyaz" => "white",
+        "siyah" => "black",
+        "kura" => "random",
+        "puansız" | "puansiz" => "casual",
+        "puanlı" | "puanli" => "rated",
+        "kolay" => "easy",
+        "orta" => "medium",
+        "zor" => "hard",
+        "usta" => "master",
+        _ => return word,
+    };
+    english.to_string()
+}
+
+/// Reads one console line; command words in English or Turkish.
 pub fn parse(line: &str) -> Result<Command, ParseError> {
     let count = line.chars().count();
     if count > MAX_LINE {
@@ -122,7 +180,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             Err(ParseError::TakesNothing(name))
         }
     };
-    match first.to_lowercase().as_str() {
+    match canonical(first).as_str() {
         "help" | "?" => one("help", Command::Help),
         "rules" => one("rules", Command::Rules),
         "quit" | "exit" => one("quit", Command::Quit),
@@ -136,12 +194,12 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             let mut level = Level::Medium;
             let mut color = Color::White;
             for w in rest {
-                match w.to_lowercase().as_str() {
+                match canonical(w).as_str() {
                     "white" => color = Color::White,
                     "black" => color = Color::Black,
                     other => {
                         level = other
-                            .parse()
+                            .parse::<Level>()
                             .map_err(|_| ParseError::NotALevel(w.to_string()))?
                     }
                 }
@@ -155,7 +213,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             let mut color = ColorChoice::Random;
             let mut rated = true;
             for w in options {
-                match w.to_lowercase().as_str() {
+                match canonical(w).as_str() {
                     "white" => color = ColorChoice::White,
                     "black" => color = ColorChoice::Black,
                     "random" => color = ColorChoice::Random,
@@ -191,12 +249,22 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "analyze" | "analyse" => one("analyze", Command::Analyze),
         "abort" => one("abort", Command::Abort),
         "leaderboard" => one("leaderboard", Command::Leaderboard),
-        "puzzle" => match rest {
-            [] => Ok(Command::Puzzle { random: false }),
-            ["random"] => Ok(Command::Puzzle { random: true }),
-            ["stats"] => Ok(Command::PuzzleStats(None)),
-            ["stats", name] => Ok(Command::PuzzleStats(Some(name.to_string()))),
-            _ => Ok(Command::PuzzleMove(rest.join(" "))),
+        "puzzle" => {
+            let sub: Vec<String> = rest.iter().map(|w| canonical(w)).collect();
+            match (sub.as_slice(), rest) {
+                ([], _) => Ok(Command::Puzzle { random: false }),
+                ([r], _) if r == "random" => Ok(Command::Puzzle { random: true }),
+                ([s], _) if s == "stats" => Ok(Command::PuzzleStats(None)),
+                ([s, _], [_, name]) if s == "stats" => {
+                    Ok(Command::PuzzleStats(Some(name.to_string())))
+                }
+                _ => Ok(Command::PuzzleMove(rest.join(" "))),
+            }
+        }
+        "channel" => match rest {
+            [] => Ok(Command::Channel(None)),
+            [name] => Ok(Command::Channel(Some(name.to_string()))),
+            _ => Err(ParseError::ChannelUsage),
         },
         "stats" => match rest {
             [] => Ok(Command::Stats(None)),
@@ -258,6 +326,9 @@ pub struct Console {
     /// A puzzle is open: bare moves, `board` and `moves` go to it until it ends or a game
     /// command is used.
     in_puzzle: bool,
+    /// The channel played in, and every channel used in this session (in order).
+    channel: String,
+    channels: Vec<String>,
 }
 
 impl Console {
@@ -282,6 +353,8 @@ impl Console {
             written: 0,
             names_read: false,
             in_puzzle: false,
+            channel: FIRST_CHANNEL.to_string(),
+            channels: vec![FIRST_CHANNEL.to_string()],
         }
     }
 
@@ -289,10 +362,11 @@ impl Console {
         Who {
             user: user_id(&self.user),
             name: self.user.clone(),
-            channel: CHANNEL,
+            channel: channel_id(&self.channel),
             guild: Some(GUILD),
             lang: self.lang,
-            admin: false,
+            // The person at the terminal owns the database: they may call off any game.
+            admin: true,
         }
     }
 
@@ -342,7 +416,15 @@ impl Console {
         );
         put(out, &welcome).await?;
         loop {
-            let prompt = format!("{}> ", for_terminal(&self.user));
+            let prompt = if self.channel == FIRST_CHANNEL {
+                format!("{}> ", for_terminal(&self.user))
+            } else {
+                format!(
+                    "{} #{}> ",
+                    for_terminal(&self.user),
+                    for_terminal(&self.channel)
+                )
+            };
             out.write_all(prompt.as_bytes()).await?;
             out.flush().await?;
             let Some(line) = read_line(input).await? else {
@@ -491,6 +573,28 @@ impl Console {
                 let id = name.map(|n| self.learn(&n));
                 self.host.puzzle_stats(&who, id).await
             }
+            Command::Channel(None) => {
+                let text = self.channel_list().await;
+                return put(out, &text).await;
+            }
+            Command::Channel(Some(name)) => {
+                if !self.channels.contains(&name) {
+                    self.channels.push(name.clone());
+                }
+                self.channel = name;
+                self.in_puzzle = false;
+                let text = self.say(
+                    "console-channel-now",
+                    &[("name", Arg::from(self.channel.as_str()))],
+                );
+                put(out, &text).await?;
+                // The game going on there, if there is one.
+                match self.host.board(&self.who()).await {
+                    Ok(reply) => Ok(reply),
+                    Err(HostError::NoGame | HostError::NoGameYet) => return Ok(()),
+                    Err(e) => Err(e),
+                }
+            }
         };
         if puzzle_command && let Ok(reply) = &result {
             // A puzzle stays open until it is solved or its tries are spent.
@@ -531,6 +635,39 @@ impl Console {
         Ok(())
     }
 
+    /// The session's channels, each with the game going on in it.
+    async fn channel_list(&self) -> String {
+        let markup = ConsoleMarkup {
+            names: &self.names,
+            now: self.host.clock().now(),
+        };
+        let w = self.words.writer(self.lang, &markup);
+        let mut entries = Vec::new();
+        for name in &self.channels {
+            let game = match self.host.store().running_game(channel_id(name)).await {
+                Ok(Some(row)) => {
+                    let players = crate::host::players_of(&row);
+                    format!("{} – {}", w.player(players.white), w.player(players.black))
+                }
+                _ => "none".to_string(),
+            };
+            entries.push(w.part(
+                "console-channel-entry",
+                &[
+                    ("name", Arg::from(name.as_str())),
+                    ("game", Arg::from(game)),
+                ],
+            ));
+        }
+        w.text(
+            "console-channels",
+            &[
+                ("list", Arg::from(entries.join(", "))),
+                ("current", Arg::from(self.channel.as_str())),
+            ],
+        )
+    }
+
     fn error(&self, e: &HostError) -> String {
         let markup = ConsoleMarkup {
             names: &self.names,
@@ -564,9 +701,8 @@ impl Console {
                 }
             )
         }) {
+            // The question itself says to type yes or no.
             self.confirm = Some(b.action);
-            let tip = self.say("console-confirm-tip", &[]);
-            put(out, &tip).await?;
         }
         if let Some(png) = &reply.board {
             self.written += 1;
@@ -621,6 +757,7 @@ pub fn host_config() -> crate::host::HostConfig {
     crate::host::HostConfig {
         pdn_event: "Dama in the console".into(),
         pdn_site: "dama console".into(),
+        one_server: true,
         ..crate::host::HostConfig::default()
     }
 }

@@ -46,8 +46,8 @@ impl Host {
         if opponent == who.user {
             return Err(HostError::SelfChallenge);
         }
-        if !thread && self.store.running_game(who.channel).await?.is_some() {
-            return Err(HostError::ChannelBusy);
+        if !thread {
+            self.channel_free(who.channel).await?;
         }
         let now = self.clock.now();
         let limit = self.config.max_open_challenges;
@@ -249,6 +249,7 @@ impl Host {
             Color::White => (me, None),
             Color::Black => (None, me),
         };
+        self.channel_free(who.channel).await?;
         let mut tx = self.store.write().await?;
         store::ensure_player(&mut tx, who.user, &who.name).await?;
         let game = NewGame {
@@ -268,6 +269,17 @@ impl Host {
             level,
             color,
         }))
+    }
+
+    /// [`HostError::ChannelBusy`], naming the players, when `channel` has a game running. (The
+    /// insert checks again: this is for the words.)
+    async fn channel_free(&self, channel: store::ChannelId) -> Result<(), HostError> {
+        match self.store.running_game(channel).await? {
+            Some(row) => Err(HostError::ChannelBusy {
+                players: Some(super::players(&row)),
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Creates a game inside `tx`; a channel that already has one is [`HostError::ChannelBusy`].
@@ -292,7 +304,7 @@ impl Host {
         )
         .await
         .map_err(|e| match e {
-            store::StoreError::ChannelBusy => HostError::ChannelBusy,
+            store::StoreError::ChannelBusy => HostError::ChannelBusy { players: None },
             other => other.into(),
         })
     }

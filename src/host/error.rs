@@ -5,7 +5,7 @@
 use crate::engine::MoveError;
 use crate::store::{ChallengeStatus, GameId};
 
-use super::Player;
+use super::{Player, Players};
 
 #[derive(Debug)]
 pub enum HostError {
@@ -20,7 +20,10 @@ pub enum HostError {
     Move(MoveError),
     /// The game changed while the request was on its way.
     Stale,
-    ChannelBusy,
+    /// The channel has a game running: between these players, when known.
+    ChannelBusy {
+        players: Option<Players>,
+    },
     SelfChallenge,
     /// Bots do not play; the AI does.
     BotOpponent,

@@ -321,8 +321,10 @@ pub enum PuzzleMsg {
         stars: u32,
         tries_left: i64,
     },
-    /// The move was right; the defence answered, and this many moves are left to find.
+    /// The move was right (`played`); the defence answered, and this many moves are left to
+    /// find.
     Right {
+        played: String,
         defence: String,
         moves_left: usize,
     },
@@ -342,6 +344,8 @@ pub enum PuzzleMsg {
         streak: i64,
         /// The puzzle rating before and after (first tries only).
         rating: Option<(f64, f64)>,
+        /// A try missed before the solve: the rating counts the puzzle as missed.
+        missed: bool,
     },
     Failed {
         daily: bool,

@@ -100,6 +100,9 @@ pub struct HostConfig {
     /// Where the games are played, as PDN records name it (`Event` and `Site`).
     pub pdn_event: String,
     pub pdn_site: String,
+    /// Every game is on one server (the console): a server's rank is the global one, and is
+    /// not shown apart.
+    pub one_server: bool,
     /// This process's name in leases and claims (unique among the processes sharing a store).
     pub process: String,
     /// How long a claim on an AI turn lasts: a process that died while thinking is relieved
@@ -144,6 +147,7 @@ impl Default for HostConfig {
             daily_puzzles: 365,
             pdn_event: "Dama on Discord".into(),
             pdn_site: "Discord".into(),
+            one_server: false,
             process: process_name(),
             ai_claim: Duration::from_secs(60),
             sweep_lease: Duration::from_secs(150),
@@ -351,6 +355,11 @@ impl Host {
 }
 
 /// The players of a stored game.
+/// The players of a stored game.
+pub fn players_of(row: &GameRow) -> Players {
+    players(row)
+}
+
 fn players(row: &GameRow) -> Players {
     let of = |id: Option<UserId>| match (id, row.ai_level) {
         (Some(u), _) => Player::User(u),

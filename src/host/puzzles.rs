@@ -258,6 +258,7 @@ impl Host {
                 daily: after.day.is_some(),
                 streak,
                 rating,
+                missed: misses > 0,
             }
         } else if status == AttemptStatus::Failed {
             PuzzleMsg::Failed {
@@ -271,6 +272,7 @@ impl Host {
                 .last_move()
                 .expect("a defence follows a right move");
             PuzzleMsg::Right {
+                played: game.position().notation(&mv),
                 defence: before.notation(&defence),
                 moves_left: puzzle.moves() - step as usize,
             }
@@ -454,8 +456,14 @@ impl Host {
             renderer.replay_gif(&game, black, &captions, 64)
         })
         .await?;
+        // Named by the puzzle's number in the set, so solutions do not overwrite each other.
+        let number = self
+            .puzzle_set()?
+            .iter()
+            .position(|p| std::ptr::eq(p, puzzle))
+            .map_or(0, |i| i + 1);
         Ok(File {
-            name: "dama-puzzle-solution.gif".to_string(),
+            name: format!("dama-puzzle-{number}-solution.gif"),
             bytes: gif,
         })
     }

@@ -247,6 +247,7 @@ impl Host {
             .max_by(|a, b| a.rating.total_cmp(&b.rating))
             .map(|p| (p.rating, p.played_at));
         let server_rank = match who.guild {
+            Some(_) if self.config.one_server => None,
             Some(g) if rated && self.store.rated_on(user, g).await? => {
                 Some(self.store.rank(p.rating, Some(g)).await?)
             }
@@ -269,7 +270,7 @@ impl Host {
         let card = self.card(&p.name, &stats, &history, who.lang).await?;
         Ok(Reply {
             file: Some(File {
-                name: format!("card-{}.png", user.0),
+                name: format!("card-{}.png", file_name_part(&p.name, user.0)),
                 bytes: card,
             }),
             ..Reply::say(Msg::Stats(stats))
@@ -392,6 +393,37 @@ impl Host {
         crate::store::set_challenge_message(&mut tx, challenge, message).await?;
         tx.commit().await?;
         Ok(())
+    }
+}
+
+/// A player's name as part of a file name a person can find: ASCII letters, digits, `-` and
+/// `_` (Turkish letters without their marks, anything else a `-`); the number when nothing of
+/// the name is left.
+pub(crate) fn file_name_part(name: &str, id: u64) -> String {
+    let mut out = String::new();
+    for c in name.chars() {
+        let c = match c {
+            'ç' | 'Ç' => 'c',
+            'ğ' | 'Ğ' => 'g',
+            'ı' | 'İ' => 'i',
+            'ö' | 'Ö' => 'o',
+            'ş' | 'Ş' => 's',
+            'ü' | 'Ü' => 'u',
+            c if c.is_ascii_alphanumeric() || c == '_' => c.to_ascii_lowercase(),
+            _ => '-',
+        };
+        if !(c == '-' && (out.is_empty() || out.ends_with('-'))) {
+            out.push(c);
+        }
+        if out.len() >= 32 {
+            break;
+        }
+    }
+    let out = out.trim_end_matches('-');
+    if out.is_empty() {
+        id.to_string()
+    } else {
+        out.to_string()
     }
 }
 

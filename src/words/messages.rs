@@ -645,8 +645,10 @@ impl Writer<'_> {
             "date",
             &[
                 ("year", a(year.to_string())),
-                ("month", a(format!("{month:02}"))),
-                ("day", a(format!("{day:02}"))),
+                ("month", a(month)),
+                ("day", a(day)),
+                ("mm", a(format!("{month:02}"))),
+                ("dd", a(format!("{day:02}"))),
             ],
         )
     }

@@ -266,38 +266,34 @@ impl Writer<'_> {
         self.lang
     }
 
-    /// The message `id` with `args`, its first letter made a capital (every message is a
-    /// sentence, and a player's name may open it).
+    /// The message `id` with `args`, as the language file writes it: the files write every
+    /// sentence with its capital, and never open one with a name or a move, so that nothing a
+    /// player typed is changed (`ali` stays `ali`).
     pub fn text(&self, id: &str, args: &[(&str, Arg)]) -> String {
-        let args = fluent_args(args);
+        self.part(id, args)
+    }
+
+    /// The message `id` as a part of another. Every message may select on `$surface`
+    /// (`discord` or `console`) for words that fit only one front end (buttons, threads). The
+    /// console gets plain text: no `**bold**`, and quotes for Discord's `code` marks.
+    pub fn part(&self, id: &str, args: &[(&str, Arg)]) -> String {
+        let mut args = fluent_args(args);
+        let surface = match self.markup.surface() {
+            Surface::Discord => "discord",
+            Surface::Console { .. } => "console",
+        };
+        args.set("surface", FluentValue::from(surface));
         let text = self
             .words
             .format(self.lang, id, Some(&args), &mut self.errors.borrow_mut());
-        self.capitalised(text)
+        match self.markup.surface() {
+            Surface::Discord => text,
+            Surface::Console { .. } => plain(&text),
+        }
     }
 
-    /// The message `id` as a part of another (no capital).
-    pub fn part(&self, id: &str, args: &[(&str, Arg)]) -> String {
-        let args = fluent_args(args);
-        self.words
-            .format(self.lang, id, Some(&args), &mut self.errors.borrow_mut())
-    }
-
-    fn capitalised(&self, text: String) -> String {
-        let mut chars = text.chars();
-        let Some(first) = chars.next() else {
-            return text;
-        };
-        // Turkish capitalises i as İ.
-        let upper: String = if first == 'i' && self.lang.code().starts_with("tr") {
-            "İ".to_string()
-        } else {
-            first.to_uppercase().collect()
-        };
-        upper + chars.as_str()
-    }
-
-    /// A command as this front end writes it, in this language.
+    /// A command as this front end writes it, in this language (quoted in Discord's code marks;
+    /// the console turns them into quotes).
     pub fn command(&self, cmd: Command) -> String {
         let name = messages::command_id(cmd);
         match self.markup.surface() {
@@ -306,6 +302,11 @@ impl Writer<'_> {
                 format!("`{}`", self.part(&format!("console-cmd-{name}"), &[]))
             }
         }
+    }
+
+    /// A command only the console has (`channel`), as the console writes it.
+    pub fn console_command(&self, name: &str) -> String {
+        format!("`{}`", self.part(&format!("console-cmd-{name}"), &[]))
     }
 
     /// What went wrong with the language files while writing; empty is good.
@@ -347,6 +348,11 @@ impl Captions for Words {
     ) -> Vec<Option<crate::engine::pdn::Note>> {
         Words::analysis_notes(self, lang, game, analysis)
     }
+}
+
+/// Text without Discord's Markdown, for a terminal: `**` dropped, `` ` `` written as `"`.
+pub fn plain(text: &str) -> String {
+    text.replace("**", "").replace('`', "\"")
 }
 
 /// Users by number; for captions, which never name users.

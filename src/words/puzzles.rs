@@ -43,11 +43,13 @@ impl Writer<'_> {
                 self.text("puzzle-shown", &args)
             }
             PuzzleMsg::Right {
+                played,
                 defence,
                 moves_left,
             } => self.text(
                 "puzzle-right",
                 &[
+                    ("played", a(played.as_str())),
                     ("defence", a(defence.as_str())),
                     ("moves", a(*moves_left as i64)),
                 ],
@@ -64,11 +66,13 @@ impl Writer<'_> {
                 daily,
                 streak,
                 rating: r,
+                missed,
             } => self.text(
                 "puzzle-solved",
                 &[
                     ("kind", kind(*daily)),
                     ("streak", a(*streak)),
+                    ("missed", a(if *missed { "yes" } else { "no" })),
                     ("rating", a(rating(r))),
                 ],
             ),

@@ -27,10 +27,16 @@ impl Writer<'_> {
             ),
             HostError::Move(m) => self.text("error-move", &[("why", a(self.move_error(m)))]),
             HostError::Stale => self.text("error-stale", &[]),
-            HostError::ChannelBusy => self.text(
-                "error-channel-busy",
-                &cmds(&[("challenge", Command::Challenge)]),
-            ),
+            HostError::ChannelBusy { players } => {
+                let mut args =
+                    cmds(&[("challenge", Command::Challenge), ("abort", Command::Abort)]);
+                let between = players.map_or("none".to_string(), |p| {
+                    format!("{} – {}", self.player(p.white), self.player(p.black))
+                });
+                args.push(("players", a(between)));
+                args.push(("channel", a(self.console_command("channel"))));
+                self.text("error-channel-busy", &args)
+            }
             HostError::SelfChallenge => {
                 self.text("error-self-challenge", &cmds(&[("ai", Command::Ai)]))
             }
