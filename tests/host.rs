@@ -420,6 +420,37 @@ async fn a_game_called_off_before_both_sides_moved_is_called_off_everywhere(db: 
     }
 }
 
+/// A rated game drawn after one move changes no rating, and the answer says so.
+async fn a_rated_draw_agreed_after_one_move_says_it_was_not_rated(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    start_game(&host, true, CHANNEL).await;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    host.draw(&who(BOB)).await.unwrap();
+    let accepted = host.draw(&who(ALICE)).await.unwrap();
+    assert!(
+        matches!(
+            accepted.body[..],
+            [Msg::GameOver { .. }, Msg::NotRatedTooShort]
+        ),
+        "{:?}",
+        accepted.body
+    );
+    // One more move each, and the same draw is rated.
+    start_game(&host, true, CHANNEL).await;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    host.play(&who(BOB), "f6-f5").await.unwrap();
+    host.draw(&who(BOB)).await.unwrap();
+    let accepted = host.draw(&who(ALICE)).await.unwrap();
+    assert!(
+        matches!(
+            accepted.body[..],
+            [Msg::GameOver { .. }, Msg::RatingChanges(_)]
+        ),
+        "{:?}",
+        accepted.body
+    );
+}
+
 async fn a_draw_offered_and_accepted_ends_the_game_and_a_move_lapses_it(db: TestDb) {
     let (host, _, _) = host(&db).await;
     start_game(&host, false, CHANNEL).await;
@@ -1145,6 +1176,7 @@ on_both_databases!(
     resigning_a_rated_game_is_confirmed_then_ends_it_naming_winner_and_loser,
     a_game_called_off_before_both_sides_moved_is_called_off_everywhere,
     a_draw_offered_and_accepted_ends_the_game_and_a_move_lapses_it,
+    a_rated_draw_agreed_after_one_move_says_it_was_not_rated,
     a_takeback_needs_the_opponents_consent_except_against_the_ai_and_says_what_went_back,
     hints_are_for_casual_and_ai_games_only,
     board_moves_pdn_and_replay_are_there_for_the_asking,

@@ -89,6 +89,7 @@ fn messages() -> Vec<Msg> {
         Msg::AiThinking {
             level: Level::Master,
         },
+        Msg::NotRatedTooShort,
         Msg::RatingChanges(vec![
             RatingChange {
                 user: ALI,
@@ -391,8 +392,9 @@ fn variant(m: &Msg) -> usize {
         Msg::AnalysisAsked { .. } => 31,
         Msg::Analysis { .. } => 32,
         Msg::AnalysisProgress { .. } => 33,
+        Msg::NotRatedTooShort => 34,
         Msg::Puzzle(p) => {
-            34 + match p {
+            35 + match p {
                 PuzzleMsg::Shown { .. } => 0,
                 PuzzleMsg::Right { .. } => 1,
                 PuzzleMsg::Wrong { .. } => 2,
@@ -411,7 +413,7 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 34 + 14;
+const MESSAGE_VARIANTS: usize = 35 + 14;
 
 fn move_errors() -> Vec<MoveError> {
     let options = |n: usize| -> Vec<String> {

@@ -105,6 +105,7 @@ game-ai-you-won = Well played, { $person }: you beat the AI ({ $level })!
 game-ai-you-lost = Better luck next time, { $person }!
 rating-change = { $user } { $before } → { $after } ({ $delta })
 rating-changes = Ratings: { $list }.
+not-rated-too-short = Not rated: a game counts for the ratings only once both sides have moved.
 called-off-by = Called off: { $by } left before both sides had moved, so the game counts for nothing.
 called-off = This game was called off before both sides had moved; it counts for nothing.
 confirm-resign = Resign this rated game? It counts as a loss for your rating. { $surface ->

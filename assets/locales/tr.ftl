@@ -91,6 +91,7 @@ game-ai-you-won = Tebrikler { $person }, bilgisayarı ({ $level }) yendin!
 game-ai-you-lost = Bu sefer olmadı, { $person }; bir dahaki sefere!
 rating-change = { $user } { $before } → { $after } ({ $delta })
 rating-changes = Puanlar: { $list }.
+not-rated-too-short = Puana sayılmadı: bir oyun ancak iki taraf da hamle yaptıktan sonra puana sayılır.
 called-off-by = Oyun iptal edildi: { $by }, iki taraf da hamle yapmadan oyundan çekildi; oyun sonuca sayılmaz.
 called-off = Bu oyun iki taraf da hamle yapmadan iptal edildi; sonuca sayılmaz.
 confirm-resign = Bu puanlı oyunu terk etmek istiyor musun? Puanına yenilgi olarak işlenir. { $surface ->

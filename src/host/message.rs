@@ -216,6 +216,8 @@ pub enum Msg {
         players: Players,
     },
     RatingChanges(Vec<RatingChange>),
+    /// A rated game ended before both sides had moved: it changes no rating.
+    NotRatedTooShort,
     /// A game ended before both sides had moved (`by` left it): it counts for nothing.
     CalledOff {
         by: Option<UserId>,

@@ -355,6 +355,16 @@ impl Host {
 }
 
 /// The players of a stored game.
+/// What a finished game did to the ratings: the changes, or, for a rated game between two
+/// people that ended before both had moved, that it was not rated and why.
+fn rating_note(row: &GameRow, ratings: Vec<RatingChange>) -> Option<Msg> {
+    if !ratings.is_empty() {
+        return Some(Msg::RatingChanges(ratings));
+    }
+    let people = row.white_id.is_some() && row.black_id.is_some();
+    (row.rated && people && row.status == GameStatus::Finished).then_some(Msg::NotRatedTooShort)
+}
+
 /// The players of a stored game.
 pub fn players_of(row: &GameRow) -> Players {
     players(row)

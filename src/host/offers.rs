@@ -50,8 +50,8 @@ impl Host {
         let mut reply = self.board_reply(&row, &game, who.lang);
         if row.status == GameStatus::Aborted {
             reply.body = vec![Msg::CalledOff { by: Some(who.user) }];
-        } else if !ratings.is_empty() {
-            reply.body.push(Msg::RatingChanges(ratings));
+        } else {
+            reply.body.extend(super::rating_note(&row, ratings));
         }
         Ok(reply)
     }
@@ -104,9 +104,7 @@ impl Host {
             tx.commit().await?;
             let row = self.game_row(row.id).await?;
             let mut reply = self.board_reply(&row, &game, who.lang);
-            if !ratings.is_empty() {
-                reply.body.push(Msg::RatingChanges(ratings));
-            }
+            reply.body.extend(super::rating_note(&row, ratings));
             return Ok(reply);
         }
         if row.draw_offer == Some(color.index() as i64) {

@@ -134,8 +134,8 @@ impl Host {
             notation,
             crowned,
         });
-        if !ratings.is_empty() {
-            reply.body.push(Msg::RatingChanges(ratings));
+        if row.status != GameStatus::Running {
+            reply.body.extend(super::rating_note(&row, ratings));
         }
         Ok(reply)
     }

@@ -81,9 +81,11 @@ impl Host {
                 outcome,
                 players: players(row),
             }];
-            if !ratings.is_empty() {
-                body.push(Msg::RatingChanges(ratings));
-            }
+            let ended_row = GameRow {
+                status: crate::store::GameStatus::Finished,
+                ..row.clone()
+            };
+            body.extend(super::rating_note(&ended_row, ratings));
             return Ok(Some(Reply {
                 body,
                 mentions: vec![slow],

@@ -281,6 +281,7 @@ impl Writer<'_> {
                 self.text("ai-thinking", &[("level", a(self.level(*level)))])
             }
             Msg::GameOver { outcome, players } => self.game_over(*outcome, *players),
+            Msg::NotRatedTooShort => self.text("not-rated-too-short", &[]),
             Msg::RatingChanges(changes) => {
                 let items: Vec<String> = changes
                     .iter()
