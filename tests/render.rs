@@ -364,6 +364,41 @@ fn a_players_card_is_a_small_png_as_wide_as_the_board_with_curve_record_and_resu
 }
 
 #[test]
+fn a_record_of_draws_only_shows_on_the_bar_and_the_peak_label_stays_off_the_curve() {
+    let t = Theme::default();
+    let card = dama::render::Card {
+        record: [0, 3, 0],
+        record_text: "0 wins · 3 draws · 0 losses".into(),
+        // The peak is the highest point, in the middle: the curve falls away on both sides.
+        curve: vec![1500.0, 1540.0, 1580.0, 1560.0, 1520.0],
+        peak: Some((2, "Peak 1580".into())),
+        ..sample_card()
+    };
+    let p = Picture::decode(&renderer().card_png(&card));
+    let bar_y = 296 + 26 + 7;
+    let bar: Vec<Rgb> = (t.margin + 2..t.size() - t.margin - 2)
+        .map(|x| p.at(x, bar_y))
+        .collect();
+    assert!(bar.iter().all(|&c| c == t.dark), "the draws fill the bar");
+    assert_ne!(t.dark, t.frame);
+    // The label (written in the frame's colour) lies wholly above the gold peak marker, so
+    // the curve, which is nowhere higher than its peak, never crosses it.
+    let panel = |y| (t.margin..t.size() - t.margin).map(move |x| (x, y));
+    let marker_top = (84..270)
+        .find(|&y| panel(y).any(|(x, y)| p.at(x, y) == t.black_crown))
+        .expect("the peak marker");
+    let label: Vec<i32> = (84..270)
+        .filter(|&y| panel(y).any(|(x, y)| p.at(x, y) == t.frame))
+        .map(|y| y as i32)
+        .collect();
+    assert!(!label.is_empty(), "the peak's label");
+    assert!(
+        label.iter().all(|&y| y < marker_top as i32 - 4),
+        "label rows {label:?}, marker from {marker_top}"
+    );
+}
+
+#[test]
 fn a_card_without_rated_games_says_so_instead_of_a_curve() {
     let t = Theme::default();
     let card = dama::render::Card {

@@ -349,10 +349,10 @@ impl Host {
                 draws: r.draws,
                 losses: r.losses,
             }),
+            // Newest first, as the text lists them.
             recent: s
                 .recent
                 .iter()
-                .rev()
                 .map(|g| {
                     let mark = match g.result {
                         PlayerResult::Win => Mark::Win,

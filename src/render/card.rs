@@ -112,7 +112,9 @@ impl Renderer {
         text(&mut img, &record, m, y, 18.0, t.coordinates);
         let total: u32 = card.record.iter().sum();
         let bar = (m, y + 26, (right - m) as u32, 14u32);
-        let colors = [t.path, t.dot, t.captured];
+        // Draws in the light squares' tan: the dark grey of the board's dots does not show on
+        // the frame.
+        let colors = [t.path, t.dark, t.captured];
         if total == 0 {
             draw_filled_rect_mut(
                 &mut img,
@@ -140,21 +142,14 @@ impl Renderer {
         text(&mut img, &card.recent_title, m, y + 3, 16.0, t.light);
         let mut x = m + width_of(&card.recent_title, 16.0) + 12;
         for (mark, letter) in &card.recent {
-            let c = match mark {
-                Mark::Win => t.path,
-                Mark::Draw => t.dot,
-                Mark::Loss => t.captured,
+            let (c, ink) = match mark {
+                Mark::Win => (t.path, t.white_fill),
+                Mark::Draw => (t.dark, t.frame),
+                Mark::Loss => (t.captured, t.white_fill),
             };
             draw_filled_rect_mut(&mut img, Rect::at(x, y).of_size(24, 24), rgba(c));
             let lw = width_of(letter, 15.0);
-            text(
-                &mut img,
-                letter,
-                x + (24 - lw) / 2,
-                y + 4,
-                15.0,
-                t.white_fill,
-            );
+            text(&mut img, letter, x + (24 - lw) / 2, y + 4, 15.0, ink);
             x += 28;
         }
         for (i, line) in card.lines.iter().enumerate() {
@@ -171,6 +166,9 @@ impl Renderer {
         if pts.is_empty() {
             return;
         }
+        // Room above the curve for the peak's label, so it never lies on the curve.
+        let (label_room, top) = (24, top);
+        let curve_top = top + label_room;
         let lo = pts.iter().copied().fold(f64::INFINITY, f64::min);
         let hi = pts.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let span = (hi - lo).max(50.0);
@@ -181,7 +179,7 @@ impl Renderer {
             } else {
                 l + ((r - l) as f64 * i as f64 / (pts.len() - 1) as f64) as i32
             };
-            let y = (top + b) / 2 - ((v - mid) / span * (b - top) as f64 * 0.9) as i32;
+            let y = (curve_top + b) / 2 - ((v - mid) / span * (b - curve_top) as f64 * 0.9) as i32;
             (x, y)
         };
         // A faint line at the starting rating.
@@ -219,7 +217,8 @@ impl Renderer {
             draw_filled_circle_mut(img, (x, y), 5, rgba(t.black_crown));
             let w = text_size(PxScale::from(15.0), &self.font, label).0 as i32;
             let lx = (x - w / 2).clamp(l, r - w);
-            let ly = if y - 26 > top { y - 26 } else { y + 10 };
+            // The peak is the curve's highest point: above it there is only the label's room.
+            let ly = (y - 24).max(top);
             draw_text_mut(
                 img,
                 rgba(t.frame),
