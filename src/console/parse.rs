@@ -1,0 +1,254 @@
+//! What a line typed at the console means: the command reader, English or Turkish words.
+
+use crate::ai::Level;
+use crate::engine::Color;
+use crate::host::ColorChoice;
+use crate::words::Arg;
+
+/// The longest line read; anything longer is refused (and the rest of it skipped).
+pub const MAX_LINE: usize = 512;
+
+/// One line typed at the console.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Help,
+    Rules,
+    As(String),
+    Ai {
+        level: Level,
+        color: Color,
+    },
+    Challenge {
+        opponent: String,
+        color: ColorChoice,
+        rated: bool,
+    },
+    Accept,
+    Decline,
+    Cancel,
+    /// Confirms the last question (resigning a rated game).
+    Yes,
+    /// Answers the last question no: nothing happens.
+    No,
+    Move(String),
+    Resign,
+    Draw,
+    Takeback,
+    Hint,
+    Board,
+    Moves,
+    Pdn,
+    Replay,
+    Analyze,
+    Abort,
+    Leaderboard,
+    Stats(Option<String>),
+    /// Today's puzzle, or a practice one.
+    Puzzle {
+        random: bool,
+    },
+    PuzzleMove(String),
+    PuzzleStats(Option<String>),
+    /// Lists the console's channels, or plays in another one (opening it).
+    Channel(Option<String>),
+    Quit,
+}
+
+/// A line that is not a command, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    Empty,
+    NotACommand(String),
+    TooLong(usize),
+    TakesNothing(&'static str),
+    AsUsage,
+    ChallengeUsage,
+    ChallengeOption(String),
+    MoveUsage,
+    StatsUsage,
+    ChannelUsage,
+    NotALevel(String),
+}
+
+impl ParseError {
+    /// The message id and arguments in the language files.
+    pub fn words(&self) -> (&'static str, Vec<(&'static str, Arg)>) {
+        let quoted = |t: &str| Arg::from(crate::words::clip(t));
+        match self {
+            ParseError::Empty => ("console-empty", vec![]),
+            ParseError::NotACommand(t) => ("console-not-a-command", vec![("text", quoted(t))]),
+            ParseError::TooLong(n) => ("console-too-long", vec![("count", Arg::from(*n as i64))]),
+            ParseError::TakesNothing(c) => {
+                ("console-takes-nothing", vec![("command", Arg::from(*c))])
+            }
+            ParseError::AsUsage => ("console-as-usage", vec![]),
+            ParseError::ChallengeUsage => ("console-challenge-usage", vec![]),
+            ParseError::ChallengeOption(t) => {
+                ("console-challenge-option", vec![("text", quoted(t))])
+            }
+            ParseError::MoveUsage => ("console-move-usage", vec![]),
+            ParseError::StatsUsage => ("console-stats-usage", vec![]),
+            ParseError::ChannelUsage => ("console-channel-usage", vec![]),
+            ParseError::NotALevel(t) => ("console-not-a-level", vec![("text", quoted(t))]),
+        }
+    }
+}
+
+/// The English command word for a Turkish one (the console takes both, whatever its
+/// language); other words as they are, in lower case.
+fn canonical(word: &str) -> String {
+    // Turkish İ is i (Rust's lowercase would add a combining dot).
+    let word = word.replace('İ', "i").to_lowercase();
+    let english = match word.as_str() {
+        "yardım" | "yardim" => "help",
+        "kurallar" => "rules",
+        "çık" | "cik" | "çıkış" | "cikis" => "quit",
+        "ben" => "as",
+        "bilgisayar" => "ai",
+        "davet" => "challenge",
+        "kabul" => "accept",
+        "reddet" => "decline",
+        "vazgeç" | "vazgec" => "cancel",
+        "hamle" => "move",
+        "terk" => "resign",
+        "beraberlik" => "draw",
+        "geri-al" => "takeback",
+        "ipucu" => "hint",
+        "tahta" => "board",
+        "hamleler" => "moves",
+        "izle" => "replay",
+        "analiz" => "analyze",
+        "iptal" => "abort",
+        "sıralama" | "siralama" => "leaderboard",
+        "istatistik" => "stats",
+        "bulmaca" => "puzzle",
+        "kanal" => "channel",
+        "rastgele" => "random",
+        "beyaz" => "white",
+        "siyah" => "black",
+        "kura" => "random",
+        "puansız" | "puansiz" => "casual",
+        "puanlı" | "puanli" => "rated",
+        "kolay" => "easy",
+        "orta" => "medium",
+        "zor" => "hard",
+        "usta" => "master",
+        _ => return word,
+    };
+    english.to_string()
+}
+
+/// Reads one console line; command words in English or Turkish.
+pub fn parse(line: &str) -> Result<Command, ParseError> {
+    let count = line.chars().count();
+    if count > MAX_LINE {
+        return Err(ParseError::TooLong(count));
+    }
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let Some((&first, rest)) = words.split_first() else {
+        return Err(ParseError::Empty);
+    };
+    let one = |name: &'static str, cmd: Command| {
+        if rest.is_empty() {
+            Ok(cmd)
+        } else {
+            Err(ParseError::TakesNothing(name))
+        }
+    };
+    match canonical(first).as_str() {
+        "help" | "?" => one("help", Command::Help),
+        "rules" => one("rules", Command::Rules),
+        "quit" | "exit" => one("quit", Command::Quit),
+        "yes" | "y" | "confirm" | "evet" | "e" => one("yes", Command::Yes),
+        "no" | "n" | "hayır" | "hayir" | "h" => one("no", Command::No),
+        "as" => match rest {
+            [name] => Ok(Command::As(name.to_string())),
+            _ => Err(ParseError::AsUsage),
+        },
+        "ai" => {
+            let mut level = Level::Medium;
+            let mut color = Color::White;
+            for w in rest {
+                match canonical(w).as_str() {
+                    "white" => color = Color::White,
+                    "black" => color = Color::Black,
+                    other => {
+                        level = other
+                            .parse::<Level>()
+                            .map_err(|_| ParseError::NotALevel(w.to_string()))?
+                    }
+                }
+            }
+            Ok(Command::Ai { level, color })
+        }
+        "challenge" => {
+            let Some((name, options)) = rest.split_first() else {
+                return Err(ParseError::ChallengeUsage);
+            };
+            let mut color = ColorChoice::Random;
+            let mut rated = true;
+            for w in options {
+                match canonical(w).as_str() {
+                    "white" => color = ColorChoice::White,
+                    "black" => color = ColorChoice::Black,
+                    "random" => color = ColorChoice::Random,
+                    "casual" => rated = false,
+                    "rated" => rated = true,
+                    _ => return Err(ParseError::ChallengeOption(w.to_string())),
+                }
+            }
+            Ok(Command::Challenge {
+                opponent: name.to_string(),
+                color,
+                rated,
+            })
+        }
+        "accept" => one("accept", Command::Accept),
+        "decline" => one("decline", Command::Decline),
+        "cancel" => one("cancel", Command::Cancel),
+        "move" => {
+            if rest.is_empty() {
+                Err(ParseError::MoveUsage)
+            } else {
+                Ok(Command::Move(rest.join(" ")))
+            }
+        }
+        "resign" => one("resign", Command::Resign),
+        "draw" => one("draw", Command::Draw),
+        "takeback" => one("takeback", Command::Takeback),
+        "hint" => one("hint", Command::Hint),
+        "board" => one("board", Command::Board),
+        "moves" => one("moves", Command::Moves),
+        "pdn" => one("pdn", Command::Pdn),
+        "replay" => one("replay", Command::Replay),
+        "analyze" | "analyse" => one("analyze", Command::Analyze),
+        "abort" => one("abort", Command::Abort),
+        "leaderboard" => one("leaderboard", Command::Leaderboard),
+        "puzzle" => {
+            let sub: Vec<String> = rest.iter().map(|w| canonical(w)).collect();
+            match (sub.as_slice(), rest) {
+                ([], _) => Ok(Command::Puzzle { random: false }),
+                ([r], _) if r == "random" => Ok(Command::Puzzle { random: true }),
+                ([s], _) if s == "stats" => Ok(Command::PuzzleStats(None)),
+                ([s, _], [_, name]) if s == "stats" => {
+                    Ok(Command::PuzzleStats(Some(name.to_string())))
+                }
+                _ => Ok(Command::PuzzleMove(rest.join(" "))),
+            }
+        }
+        "channel" => match rest {
+            [] => Ok(Command::Channel(None)),
+            [name] => Ok(Command::Channel(Some(name.to_string()))),
+            _ => Err(ParseError::ChannelUsage),
+        },
+        "stats" => match rest {
+            [] => Ok(Command::Stats(None)),
+            [name] => Ok(Command::Stats(Some(name.to_string()))),
+            _ => Err(ParseError::StatsUsage),
+        },
+        _ if crate::engine::MoveText::parse(line).is_ok() => {
+            Ok(Command::Move(line.trim().to_string()))
+        }
+        _ => Err(ParseError::NotACommand(first.to_string())),
+    }
+}
