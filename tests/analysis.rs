@@ -124,7 +124,7 @@ fn the_annotated_pdn_reads_back_as_the_same_game_with_its_marks() {
     }
     // The Turkish report speaks Turkish.
     let tr = words.analysis_report(Lang::from_static("tr"), &game, ["ayşe", "AI"], &a);
-    assert!(tr[0].starts_with("Beyaz (ayşe): isabet %"), "{}", tr[0]);
+    assert!(tr[0].starts_with("Beyaz (ayşe): doğruluk %"), "{}", tr[0]);
 }
 
 #[test]

@@ -12,6 +12,8 @@ use crate::host::{GameId, Host, MessageId};
 
 /// A batch never waits for more than this many boards.
 const BATCH: usize = 256;
+/// How long a batch gathers boards after its first.
+const GATHER: std::time::Duration = std::time::Duration::from_millis(100);
 /// Edits of old boards under way at once: enough to keep up with Discord's round trips, few
 /// enough to leave the moves the machine.
 const EDITS: usize = 8;
@@ -52,6 +54,15 @@ impl Tidier {
             let edits = Arc::new(Semaphore::new(EDITS));
             let mut batch = Vec::new();
             while self.0.recv_many(&mut batch, BATCH).await > 0 {
+                // Gather what else comes in a moment: one transaction for many boards, not one
+                // a move (the old boards can wait that long for their buttons to go).
+                tokio::time::sleep(GATHER).await;
+                while batch.len() < BATCH {
+                    match self.0.try_recv() {
+                        Ok(posted) => batch.push(posted),
+                        Err(_) => break,
+                    }
+                }
                 let boards: Vec<(GameId, MessageId)> =
                     batch.iter().map(|p| (p.game, p.message)).collect();
                 let replaced = match host.set_board_messages(&boards).await {
