@@ -1,4 +1,6 @@
 //! Property tests: notation and FEN round-trip, zobrist keys, and readers that never panic.
+#[path = "clock/clocks.rs"]
+mod clocks;
 mod common;
 use common::*;
 use dama::engine::{Color, Game, MoveText, Piece, Position, Role, Setup, Square, fen, pdn};

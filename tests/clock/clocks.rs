@@ -1,0 +1,226 @@
+//! Time controls as players write them, speed classes, and the clocks of a live game.
+use dama::clock::{
+    Clocks, Due, FIRST_MOVE_MS, OnTimeout, SpeedClass, TimeControl, TimeControlError, USUAL,
+    move_time, show,
+};
+use dama::engine::Color;
+use proptest::prelude::*;
+
+fn tc(text: &str) -> TimeControl {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn time_controls_are_read_as_players_write_them() {
+    let live = |initial, increment| TimeControl::Live { initial, increment };
+    assert_eq!(tc("5+3"), live(300, 3));
+    assert_eq!(tc(" 5 + 3 "), live(300, 3));
+    assert_eq!(tc("1/4+0"), live(15, 0));
+    assert_eq!(tc("1/2+0"), live(30, 0));
+    assert_eq!(tc("3/4+2"), live(45, 2));
+    assert_eq!(tc("1.5+1"), live(90, 1));
+    assert_eq!(tc("1,5+1"), live(90, 1));
+    assert_eq!(tc("0.25+0"), live(15, 0));
+    assert_eq!(tc("0+1"), live(0, 1));
+    assert_eq!(tc("10"), live(600, 0));
+    assert_eq!(tc("180+180"), live(10_800, 180));
+    for days in [1, 2, 3, 5, 7, 14] {
+        assert_eq!(
+            tc(&format!("{days}d")),
+            TimeControl::Correspondence { days }
+        );
+    }
+    assert_eq!(tc("3 days"), TimeControl::Correspondence { days: 3 });
+    assert_eq!(tc("3 gün"), TimeControl::Correspondence { days: 3 });
+    assert_eq!(
+        TimeControl::default(),
+        TimeControl::Correspondence { days: 3 }
+    );
+    for usual in USUAL {
+        assert_eq!(
+            tc(usual).to_string(),
+            usual,
+            "the usual ones are written as offered"
+        );
+    }
+}
+
+#[test]
+fn impossible_time_controls_are_refused_with_the_reason() {
+    let err = |t: &str| t.parse::<TimeControl>().unwrap_err();
+    assert_eq!(err("0+0"), TimeControlError::NoTime);
+    assert_eq!(err("181+0"), TimeControlError::Minutes("181".into()));
+    assert_eq!(err("1/3+0"), TimeControlError::Minutes("1/3".into()));
+    assert_eq!(err("2.5+0"), TimeControlError::Minutes("2.5".into()));
+    assert_eq!(err("5+181"), TimeControlError::Increment(181));
+    assert_eq!(err("4d"), TimeControlError::Days(4));
+    assert_eq!(err("0d"), TimeControlError::Days(0));
+    assert!(matches!(err("blitz"), TimeControlError::Syntax(_)));
+    assert!(matches!(err("5+"), TimeControlError::Syntax(_)));
+    assert!(matches!(err("+3"), TimeControlError::Syntax(_)));
+    assert!(matches!(err("-5+3"), TimeControlError::Syntax(_)));
+    assert!(matches!(err(""), TimeControlError::Syntax(_)));
+    // Every refusal says what to write instead.
+    for e in [err("0+0"), err("7/4+0"), err("5+999"), err("9d"), err("x")] {
+        assert!(e.to_string().chars().any(|c| c.is_ascii_digit()), "{e}");
+    }
+}
+
+#[test]
+fn speed_classes_follow_the_estimated_duration() {
+    let speed = |t: &str| tc(t).speed();
+    assert_eq!(speed("1/4+0"), SpeedClass::Bullet);
+    assert_eq!(speed("1+0"), SpeedClass::Bullet);
+    assert_eq!(speed("2+1"), SpeedClass::Bullet); // 120 + 40 = 160 s
+    assert_eq!(speed("3+0"), SpeedClass::Blitz); // 180 s
+    assert_eq!(speed("3+2"), SpeedClass::Blitz);
+    assert_eq!(speed("5+3"), SpeedClass::Blitz); // 300 + 120 = 420 s
+    assert_eq!(speed("5+5"), SpeedClass::Rapid); // 500 s
+    assert_eq!(speed("10+5"), SpeedClass::Rapid);
+    assert_eq!(speed("15+10"), SpeedClass::Rapid); // 900 + 400 = 1300 s
+    assert_eq!(speed("25+0"), SpeedClass::Classical); // 1500 s
+    assert_eq!(speed("30+0"), SpeedClass::Classical);
+    assert_eq!(speed("1d"), SpeedClass::Correspondence);
+    for c in SpeedClass::ALL {
+        assert_eq!(SpeedClass::from_key(c.key()), Some(c));
+    }
+}
+
+#[test]
+fn the_clock_starts_after_both_first_moves_and_each_move_adds_the_increment() {
+    let t0 = 1_000_000;
+    let c = Clocks::start(tc("1+2"), t0);
+    // White's first move: 30 s, nothing taken from the clock; missing it aborts.
+    assert_eq!(
+        c.due(0, Color::White),
+        Due {
+            at: t0 + FIRST_MOVE_MS,
+            then: OnTimeout::Abort
+        }
+    );
+    let c = c.after_move(0, Color::White, t0 + 20_000).unwrap();
+    assert_eq!(c.left, [60_000, 60_000]);
+    let c = c.after_move(1, Color::Black, t0 + 40_000).unwrap();
+    assert_eq!(c.left, [60_000, 60_000]);
+    // From here the mover pays for its time and gains the increment.
+    assert_eq!(
+        c.due(2, Color::White),
+        Due {
+            at: t0 + 40_000 + 60_000,
+            then: OnTimeout::Flag
+        }
+    );
+    let c = c.after_move(2, Color::White, t0 + 50_000).unwrap();
+    assert_eq!(c.left, [60_000 - 10_000 + 2_000, 60_000]);
+    assert_eq!(c.turn_began, t0 + 50_000);
+    assert_eq!(c.left_at(3, Color::Black, t0 + 55_000), [52_000, 55_000]);
+    // A move one millisecond before the flag counts; at the flag it is too late.
+    let flag = c.due(3, Color::Black).at;
+    assert!(c.after_move(3, Color::Black, flag - 1).is_ok());
+    assert!(c.after_move(3, Color::Black, flag).is_err());
+    assert_eq!(c.left_at(3, Color::Black, flag + 5_000), [52_000, 0]);
+}
+
+#[test]
+fn time_without_the_bot_is_given_back_and_a_move_is_timed_by_its_stamp() {
+    let c = Clocks::start(tc("3+0"), 0)
+        .after_move(0, Color::White, 1_000)
+        .unwrap()
+        .after_move(1, Color::Black, 2_000)
+        .unwrap();
+    let due = c.due(2, Color::White).at;
+    assert_eq!(c.give_back(60_000).due(2, Color::White).at, due + 60_000);
+    // Discord's stamp, bounded by the turn's start and the moment the bot got the move.
+    assert_eq!(move_time(5_000, 2_000, 6_000), 5_000);
+    assert_eq!(move_time(1_000, 2_000, 6_000), 2_000);
+    assert_eq!(move_time(9_000, 2_000, 6_000), 6_000);
+}
+
+#[test]
+fn correspondence_turns_last_days() {
+    let c = Clocks::start(tc("3d"), 0);
+    assert_eq!(c.due(0, Color::White).at, 3 * 86_400_000);
+    let c = c.after_move(0, Color::White, 1_000).unwrap();
+    let c = c.after_move(1, Color::Black, 2_000).unwrap();
+    assert_eq!(
+        c.due(2, Color::White),
+        Due {
+            at: 2_000 + 3 * 86_400_000,
+            then: OnTimeout::Flag
+        }
+    );
+}
+
+#[test]
+fn clocks_are_shown_as_players_read_them() {
+    assert_eq!(show(9_400), "9.4");
+    assert_eq!(show(10_000), "0:10");
+    assert_eq!(show(299_999), "4:59");
+    assert_eq!(show(3_723_000), "1:02:03");
+    assert_eq!(show(-5), "0.0");
+}
+
+proptest! {
+    #[test]
+    fn the_time_control_reader_never_panics(text in any::<String>()) {
+        let _ = text.parse::<TimeControl>();
+    }
+
+    #[test]
+    fn every_time_control_reads_back_as_written(
+        quarters in prop::sample::select(vec![0u32, 1, 2, 3, 4, 6, 8, 40, 720]),
+        increment in 0u32..=180,
+    ) {
+        prop_assume!(quarters + increment > 0);
+        let live = TimeControl::Live { initial: quarters * 15, increment };
+        prop_assert_eq!(live.to_string().parse::<TimeControl>(), Ok(live));
+    }
+
+    #[test]
+    fn time_control_like_text_is_read_or_refused_cleanly(
+        text in "[0-9]{0,4}([/.,][0-9]{0,3})? ?(\\+ ?[0-9]{0,4})?(d|g|days)?"
+    ) {
+        if let Ok(t) = text.parse::<TimeControl>() {
+            // Whatever is accepted is within the limits and reads back the same.
+            match t {
+                TimeControl::Live { initial, increment } => {
+                    prop_assert!(initial <= 180 * 60 && increment <= 180);
+                    prop_assert!(initial + increment > 0);
+                }
+                TimeControl::Correspondence { days } => {
+                    prop_assert!([1, 2, 3, 5, 7, 14].contains(&days));
+                }
+            }
+            prop_assert_eq!(t.to_string().parse::<TimeControl>(), Ok(t));
+        }
+    }
+
+    #[test]
+    fn a_live_clock_never_runs_backwards(
+        increment in 0u32..10,
+        gaps in prop::collection::vec(0i64..20_000, 2..30),
+    ) {
+        let mut c = Clocks::start(TimeControl::Live { initial: 300, increment }, 0);
+        let mut now = 0;
+        for (ply, gap) in gaps.into_iter().enumerate() {
+            let side = if ply % 2 == 0 { Color::White } else { Color::Black };
+            now += gap;
+            match c.after_move(ply, side, now) {
+                Ok(next) => {
+                    let i = side.index();
+                    if ply >= 2 {
+                        prop_assert_eq!(next.left[i], c.left[i] - gap + increment as i64 * 1000);
+                    } else {
+                        prop_assert_eq!(next.left[i], c.left[i]);
+                    }
+                    prop_assert!(next.left[i] > 0);
+                    c = next;
+                }
+                Err(late) => {
+                    prop_assert!(now >= late.0.at);
+                    break;
+                }
+            }
+        }
+    }
+}
