@@ -12,6 +12,8 @@ use crate::host::{GameId, Host, MessageId};
 
 /// A batch never waits for more than this many boards.
 const BATCH: usize = 256;
+/// The steps a batch's edits are spread over.
+const STEPS: usize = 10;
 /// How long a batch gathers boards after its first.
 const GATHER: std::time::Duration = std::time::Duration::from_millis(100);
 /// Edits of old boards under way at once: enough to keep up with Discord's round trips, few
@@ -53,15 +55,41 @@ impl Tidier {
         tokio::spawn(async move {
             let edits = Arc::new(Semaphore::new(EDITS));
             let mut batch = Vec::new();
-            while self.0.recv_many(&mut batch, BATCH).await > 0 {
+            // The edits of the last batch, spread over the next gathering so they come as a
+            // steady trickle between the moves, not as a burst.
+            let mut paced: Vec<(serenity::ChannelId, GameId, MessageId)> = Vec::new();
+            loop {
+                // Nothing to do: wait for a board.
+                if paced.is_empty() && self.0.recv_many(&mut batch, BATCH).await == 0 {
+                    return;
+                }
                 // Gather what else comes in a moment: one transaction for many boards, not one
                 // a move (the old boards can wait that long for their buttons to go).
-                tokio::time::sleep(GATHER).await;
+                let until = tokio::time::Instant::now() + GATHER;
+                let per_step = paced.len().div_ceil(STEPS).max(1);
+                for step in paced.chunks(per_step) {
+                    for &(channel, game, old) in step {
+                        let Ok(permit) = Arc::clone(&edits).acquire_owned().await else {
+                            return;
+                        };
+                        let http = Arc::clone(&http);
+                        tokio::spawn(async move {
+                            let _permit = permit;
+                            take_buttons_off(&http, channel, game, old).await;
+                        });
+                    }
+                    tokio::time::sleep(GATHER / STEPS as u32).await;
+                }
+                paced.clear();
+                tokio::time::sleep_until(until).await;
                 while batch.len() < BATCH {
                     match self.0.try_recv() {
                         Ok(posted) => batch.push(posted),
                         Err(_) => break,
                     }
+                }
+                if batch.is_empty() {
+                    continue;
                 }
                 let boards: Vec<(GameId, MessageId)> =
                     batch.iter().map(|p| (p.game, p.message)).collect();
@@ -74,18 +102,9 @@ impl Tidier {
                     }
                 };
                 for (game, old) in replaced {
-                    let Some(channel) = batch.iter().find(|p| p.game == game).map(|p| p.channel)
-                    else {
-                        continue;
-                    };
-                    let Ok(permit) = Arc::clone(&edits).acquire_owned().await else {
-                        return;
-                    };
-                    let http = Arc::clone(&http);
-                    tokio::spawn(async move {
-                        let _permit = permit;
-                        take_buttons_off(&http, channel, game, old).await;
-                    });
+                    if let Some(p) = batch.iter().find(|p| p.game == game) {
+                        paced.push((p.channel, game, old));
+                    }
                 }
                 batch.clear();
             }
