@@ -302,6 +302,18 @@ error-internal = Sorry, something went wrong on our side. Please try again in a 
 
 ## Why a move is refused (these end a sentence that starts "That move cannot be played:")
 
+## Time controls ("That clock cannot be used:" and why)
+
+clock-refused = That clock cannot be used: { $why }. Usual ones: { $usual }.
+clock-syntax = "{ $text }" is not a time control; write minutes+seconds, like 5+3, or days a move, like 3d
+clock-minutes = "{ $text }" minutes is not on offer; the minutes may be 0, 1/4, 1/2, 3/4, 1, 1.5 or a whole number up to 180
+clock-increment = an increment of { $seconds } seconds is too much; at most 180
+clock-no-time = 0+0 leaves no time at all; give minutes, an increment, or both
+clock-days = { $days ->
+    [one] one day
+   *[other] { $days } days
+} a move is not on offer; choose 1, 2, 3, 5, 7 or 14 days
+
 syntax-empty = type a move as squares, such as e3-e4 or d3xd5xf5
 syntax-not-a-square = "{ $text }" is not a square: squares go from a1 to h8 (type a move such as e3-e4)
 syntax-one-square = a move needs at least two squares, where the piece starts and where it goes, such as e3-e4

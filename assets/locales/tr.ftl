@@ -267,6 +267,15 @@ error-internal = Üzgünüz, bizim tarafımızda bir şeyler ters gitti. Lütfen
 
 ## Bir hamlenin neden oynanamadığı ("Bu hamle oynanamaz:" ile başlayan cümleyi bitirir)
 
+## Süre denetimleri ("Bu süre kullanılamaz:" ve nedeni)
+
+clock-refused = Bu süre kullanılamaz: { $why }. Yaygın olanlar: { $usual }.
+clock-syntax = "{ $text }" bir süre değil; dakika+saniye yaz, örneğin 5+3, ya da hamle başına gün, örneğin 3d
+clock-minutes = "{ $text }" dakika seçilemez; dakika 0, 1/4, 1/2, 3/4, 1, 1,5 ya da 180'e kadar bir tam sayı olabilir
+clock-increment = hamle başına { $seconds } saniye eklemek çok fazla; en çok 180
+clock-no-time = 0+0 hiç süre bırakmaz; dakika, ek süre ya da ikisini birden ver
+clock-days = hamle başına { $days } gün seçilemez; 1, 2, 3, 5, 7 ya da 14 gün seç
+
 syntax-empty = hamleyi kareler olarak yaz, örneğin e3-e4 ya da d3xd5xf5
 syntax-not-a-square = "{ $text }" bir kare değil: kareler a1'den h8'e kadardır (örneğin e3-e4 yaz)
 syntax-one-square = bir hamle en az iki kareden oluşur, taşın durduğu ve gideceği kare: örneğin e3-e4

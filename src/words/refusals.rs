@@ -8,6 +8,21 @@ use super::Writer;
 use super::messages::{a, clip, color_key, piece_key};
 
 impl Writer<'_> {
+    /// Why a text is not a time control, with what to write instead.
+    pub fn time_control_error(&self, e: &crate::clock::TimeControlError) -> String {
+        use crate::clock::TimeControlError as E;
+        let usual = crate::clock::USUAL.join(", ");
+        let (why, args) = match e {
+            E::Syntax(t) => ("clock-syntax", vec![("text", a(clip(t)))]),
+            E::Minutes(t) => ("clock-minutes", vec![("text", a(clip(t)))]),
+            E::Increment(n) => ("clock-increment", vec![("seconds", a(*n as i64))]),
+            E::NoTime => ("clock-no-time", vec![]),
+            E::Days(n) => ("clock-days", vec![("days", a(*n as i64))]),
+        };
+        let why = self.part(why, &args);
+        self.text("clock-refused", &[("why", a(why)), ("usual", a(usual))])
+    }
+
     /// A refusal, said so the player knows what to do; an internal failure as an apology.
     pub fn error(&self, e: &HostError) -> String {
         let cmds = |list: &[(&'static str, Command)]| self.commands(list);

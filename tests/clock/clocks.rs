@@ -224,3 +224,35 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_refused_time_control_is_explained_in_every_language() {
+    use dama::words::{Markup, Surface, Words};
+    struct Plain;
+    impl Markup for Plain {
+        fn user(&self, id: dama::host::UserId) -> String {
+            id.0.to_string()
+        }
+        fn surface(&self) -> Surface {
+            Surface::Discord
+        }
+    }
+    let words = Words::new();
+    let refusals =
+        ["x", "7/4+0", "5+999", "0+0", "4d"].map(|t| t.parse::<TimeControl>().unwrap_err());
+    for lang in words.languages() {
+        let w = words.writer(lang, &Plain);
+        for e in &refusals {
+            let text = w.time_control_error(e);
+            // What was wrong, and the usual ones to pick from.
+            assert!(text.contains("5+3") && text.contains("3d"), "{text}");
+        }
+        assert!(w.finish().is_empty(), "{}", lang.code());
+    }
+    let en = words.writer(dama::host::Lang::ENGLISH, &Plain);
+    assert_eq!(
+        en.time_control_error(&"5+999".parse::<TimeControl>().unwrap_err()),
+        "That clock cannot be used: an increment of 999 seconds is too much; at most 180. \
+         Usual ones: 1+0, 2+1, 3+0, 3+2, 5+0, 5+3, 10+0, 10+5, 15+10, 30+0, 1d, 3d, 7d."
+    );
+}
