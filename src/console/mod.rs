@@ -401,7 +401,7 @@ impl Console {
         for name in &self.channels {
             let game = match self.host.store().running_game(channel_id(name)).await {
                 Ok(Some(row)) => {
-                    let players = crate::host::players_of(&row);
+                    let players = crate::host::players(&row);
                     format!("{} – {}", w.player(players.white), w.player(players.black))
                 }
                 _ => "none".to_string(),

@@ -354,7 +354,6 @@ impl Host {
     }
 }
 
-/// The players of a stored game.
 /// What a finished game did to the ratings: the changes, or, for a rated game between two
 /// people that ended before both had moved, that it was not rated and why.
 fn rating_note(row: &GameRow, ratings: Vec<RatingChange>) -> Option<Msg> {
@@ -366,11 +365,7 @@ fn rating_note(row: &GameRow, ratings: Vec<RatingChange>) -> Option<Msg> {
 }
 
 /// The players of a stored game.
-pub fn players_of(row: &GameRow) -> Players {
-    players(row)
-}
-
-fn players(row: &GameRow) -> Players {
+pub(crate) fn players(row: &GameRow) -> Players {
     let of = |id: Option<UserId>| match (id, row.ai_level) {
         (Some(u), _) => Player::User(u),
         (None, Some(level)) => Player::Ai(level),
