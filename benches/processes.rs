@@ -183,6 +183,8 @@ async fn store_alone(url: &str, writers: u64, moves: u64) -> Figures {
                 warn_at: i64::MAX,
                 deadline: i64::MAX,
                 now: 0,
+                clocks: dama::clock::Clocks::start(Default::default(), 0),
+                flag_at_ms: None,
             },
         )
         .await
@@ -210,6 +212,9 @@ async fn store_alone(url: &str, writers: u64, moves: u64) -> Figures {
                             now: 0,
                             warn_at: i64::MAX,
                             deadline: i64::MAX,
+                            clocks: row.clocks(),
+                            flag_at_ms: None,
+                            clock_ms: None,
                         },
                     )
                     .await

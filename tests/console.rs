@@ -9,20 +9,24 @@ use dama::words::Words;
 use proptest::prelude::*;
 use std::sync::Arc;
 
+use dama::clock::TimeControl;
+
 #[test]
 fn commands_and_bare_moves_are_read() {
     assert_eq!(
         parse("ai hard black"),
         Ok(Command::Ai {
             level: Level::Hard,
-            color: Color::Black
+            color: Color::Black,
+            clock: TimeControl::default(),
         })
     );
     assert_eq!(
         parse("AI"),
         Ok(Command::Ai {
             level: Level::Medium,
-            color: Color::White
+            color: Color::White,
+            clock: TimeControl::default(),
         })
     );
     assert_eq!(
@@ -30,7 +34,8 @@ fn commands_and_bare_moves_are_read() {
         Ok(Command::Challenge {
             opponent: "mehmet".into(),
             color: ColorChoice::White,
-            rated: false
+            rated: false,
+            clock: TimeControl::default(),
         })
     );
     assert_eq!(parse("e3-e4"), Ok(Command::Move("e3-e4".into())));
@@ -51,7 +56,8 @@ fn commands_and_bare_moves_are_read() {
         parse("bilgisayar kolay siyah"),
         Ok(Command::Ai {
             level: Level::Easy,
-            color: Color::Black
+            color: Color::Black,
+            clock: TimeControl::default(),
         })
     );
     assert_eq!(
@@ -59,7 +65,8 @@ fn commands_and_bare_moves_are_read() {
         Ok(Command::Challenge {
             opponent: "mehmet".into(),
             color: ColorChoice::White,
-            rated: false
+            rated: false,
+            clock: TimeControl::default(),
         })
     );
     assert_eq!(parse("terk"), Ok(Command::Resign));
@@ -428,7 +435,7 @@ async fn a_leftover_game_is_named_and_the_console_user_can_play_elsewhere_or_cal
     assert!(!text.contains("Only a server admin"), "{text}");
     // After the call-off the first channel takes a new game.
     assert_eq!(
-        text.matches("A game against the AI (easy)").count(),
+        text.matches("A game against the AI (easy,").count(),
         2,
         "{text}"
     );

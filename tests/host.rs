@@ -9,10 +9,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use dama::ai::Level;
+use dama::clock::TimeControl;
 use dama::engine::{Color, GameResult, Reason};
 use dama::host::{
     ButtonLabel, ChannelId, Clock, ColorChoice, GuildId, Host, HostError, Lang, Msg, Player, Reply,
-    Scope, UserId, Who,
+    Scope, TurnClock, UserId, Who,
 };
 use dama::words::Words;
 use skillratings::Outcomes;
@@ -38,6 +39,7 @@ async fn a_challenge_accepted_by_button_starts_a_game_with_a_board(db: TestDb) {
                 rated: true,
                 color: ColorChoice::White,
                 minutes: 10,
+                control: TimeControl::Correspondence { days: 3 },
             }]
         ),
         "{c:?}"
@@ -50,7 +52,7 @@ async fn a_challenge_accepted_by_button_starts_a_game_with_a_board(db: TestDb) {
         .unwrap();
     match &reply.body[..] {
         [
-            Msg::GameStarted { players, rated },
+            Msg::GameStarted { players, rated, .. },
             Msg::ToMove { player, side, .. },
         ] => {
             assert_eq!(players.white, Player::User(ALICE));
@@ -132,6 +134,7 @@ async fn the_board_says_whose_turn_it_is_until_when_and_that_a_capture_is_due(db
             side: Color::White,
             capture_due: true,
             deadline: clock.now() + 72 * 3600,
+            clock: TurnClock::Correspondence,
         }
     );
 }
@@ -311,7 +314,8 @@ async fn a_game_against_the_ai_goes_on_with_the_ai_answering(db: TestDb) {
         Msg::AiGameStarted {
             player: ALICE,
             level: Level::Medium,
-            color: Color::White
+            color: Color::White,
+            control: TimeControl::default(),
         }
     );
     assert_eq!(start.ai_turn, None, "White (Alice) moves first");
@@ -639,6 +643,8 @@ async fn a_slow_player_is_warned_once_then_loses_on_time(db: TestDb) {
     let (host, clock, _) = host(&db).await;
     start_game(&host, true, CHANNEL).await;
     host.play(&who(ALICE), "e3-e4").await.unwrap();
+    host.play(&who(BOB), "f6-f5").await.unwrap();
+    host.play(&who(ALICE), "d3-d4").await.unwrap();
     let deadline = clock.now() + 72 * 3600;
     clock.advance(Duration::from_secs(47 * 3600));
     assert!(host.sweep().await.unwrap().is_empty());
@@ -1163,6 +1169,9 @@ async fn the_rating_history_of_past_games_is_rebuilt_to_the_same_ratings(db: Tes
     assert_eq!(host.store().rating_history(BOB).await.unwrap(), kept);
     assert_eq!(host.rebuild_rating_history().await.unwrap(), 0, "only once");
 }
+
+#[path = "clock/hosting.rs"]
+mod clocks;
 
 on_both_databases!(
     a_challenge_accepted_by_button_starts_a_game_with_a_board,

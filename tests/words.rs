@@ -2,6 +2,7 @@
 //! formats without a Fluent error with the arguments the code passes, the slash commands'
 //! names follow Discord's rules, and plurals and capitals come out right.
 use dama::ai::{Eval, Level};
+use dama::clock::TimeControl;
 use dama::engine::{
     Color, GameResult, Illegal, MoveError, Outcome, PieceName, Reason, Role, Square, SyntaxError,
     WhyNot,
@@ -9,7 +10,7 @@ use dama::engine::{
 use dama::host::{
     ButtonLabel, Caption, CardText, ChallengeStatus, ChannelId, ColorChoice, GameId, HostError,
     Lang, LanguageScope, Msg, Player, PlayerResult, PlayerStats, Players, PuzzleMsg, RatingChange,
-    RecentGame, Record, Reply, Scope, StreakLine, UserId,
+    RecentGame, Record, Reply, Scope, StreakLine, TurnClock, UserId,
 };
 use dama::words::{Markup, Surface, Words};
 
@@ -85,7 +86,22 @@ fn messages() -> Vec<Msg> {
             player: ALI,
             level: Level::Easy,
             color: Color::Black,
+            control: TimeControl::Live {
+                initial: 60,
+                increment: 0,
+            },
         },
+        Msg::FinalClocks {
+            white_ms: 0,
+            black_ms: 61_000,
+        },
+        Msg::NoFirstMove {
+            player: Player::User(AYSE),
+        },
+        Msg::NoFirstMove {
+            player: Player::Ai(Level::Hard),
+        },
+        Msg::MoveTooLate,
         Msg::AiThinking {
             level: Level::Master,
         },
@@ -167,30 +183,46 @@ fn messages() -> Vec<Msg> {
     for rated in [true, false] {
         for color in [ColorChoice::White, ColorChoice::Black, ColorChoice::Random] {
             for minutes in [1, 10] {
-                all.push(Msg::ChallengeIssued {
-                    challenger: ALI,
-                    challenged: AYSE,
-                    rated,
-                    color,
-                    minutes,
-                });
+                for control in controls() {
+                    all.push(Msg::ChallengeIssued {
+                        challenger: ALI,
+                        challenged: AYSE,
+                        rated,
+                        color,
+                        minutes,
+                        control,
+                    });
+                }
             }
         }
-        all.push(Msg::GameStarted {
-            players: people,
-            rated,
-        });
+        for control in controls() {
+            all.push(Msg::GameStarted {
+                players: people,
+                rated,
+                control,
+            });
+        }
         all.push(Msg::Played {
             mover: Player::Ai(Level::Easy),
             notation: "h6-h5".into(),
             crowned: rated,
         });
-        all.push(Msg::ToMove {
-            player: AYSE,
-            side: Color::Black,
-            capture_due: rated,
-            deadline: 1_000 + 72 * 3600,
-        });
+        for clock in [
+            TurnClock::Correspondence,
+            TurnClock::FirstMove,
+            TurnClock::Live {
+                white_ms: 9_400,
+                black_ms: 300_000,
+            },
+        ] {
+            all.push(Msg::ToMove {
+                player: AYSE,
+                side: Color::Black,
+                capture_due: rated,
+                deadline: 1_000 + 72 * 3600,
+                clock,
+            });
+        }
         all.push(Msg::LegalMoves {
             side: Color::White,
             moves: vec!["e3-e4".into()],
@@ -393,8 +425,11 @@ fn variant(m: &Msg) -> usize {
         Msg::Analysis { .. } => 32,
         Msg::AnalysisProgress { .. } => 33,
         Msg::NotRatedTooShort => 34,
+        Msg::FinalClocks { .. } => 35,
+        Msg::NoFirstMove { .. } => 36,
+        Msg::MoveTooLate => 37,
         Msg::Puzzle(p) => {
-            35 + match p {
+            38 + match p {
                 PuzzleMsg::Shown { .. } => 0,
                 PuzzleMsg::Right { .. } => 1,
                 PuzzleMsg::Wrong { .. } => 2,
@@ -413,7 +448,15 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 35 + 14;
+const MESSAGE_VARIANTS: usize = 38 + 14;
+
+/// One time control of each kind: a correspondence game, and a live one in each speed class.
+fn controls() -> Vec<TimeControl> {
+    ["1d", "3d", "1/4+0", "3+2", "10+5", "30+0"]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
 
 fn move_errors() -> Vec<MoveError> {
     let options = |n: usize| -> Vec<String> {

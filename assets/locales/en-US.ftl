@@ -19,6 +19,10 @@ list-more = { $count ->
    *[other] { $count } other moves
 }
 time-in = { $unit ->
+    [seconds] { $count ->
+        [one] in a second
+       *[other] in { $count } seconds
+    }
     [minutes] { $count ->
         [one] in a minute
        *[other] in { $count } minutes
@@ -38,7 +42,7 @@ time-in = { $unit ->
 challenge-issued = A challenge! { $challenger } challenges { $challenged } to a { $rated ->
     [yes] rated
    *[no] casual
-} game of Dama ({ $color ->
+} game of Dama, { $clock } ({ $color ->
     [white] { $challenger } plays White
     [black] { $challenger } plays Black
    *[random] colours drawn at random
@@ -52,8 +56,8 @@ challenge-expired = The challenge from { $challenger } to { $challenged } expire
 game-started = Game on! { $white } plays White, { $black } plays Black, in a { $rated ->
     [yes] rated
    *[no] casual
-} game.
-ai-game-started = A game against the AI ({ $level }): { $player } plays { $color ->
+} game, { $clock }.
+ai-game-started = A game against the AI ({ $level }, { $clock }): { $player } plays { $color ->
     [white] White
    *[black] Black
 }.
@@ -70,7 +74,11 @@ to-move = To move: { $player } ({ $side ->
 }){ $capture ->
     [yes] : a capture is compulsory
    *[no] {""}
-}. Move { $deadline } or lose on time.
+}. { $clock ->
+    [live] Clocks: White { $white }, Black { $black }; the time runs out { $deadline }.
+    [first] The first move is due { $deadline }, or the game is called off.
+   *[days] Move { $deadline } or lose on time.
+}
 ai-thinking = The AI ({ $level }) is thinking…
 time-warning = Your move, { $player }: play { $deadline } or you lose the game on time.
 
@@ -105,6 +113,9 @@ game-ai-you-won = Well played, { $person }: you beat the AI ({ $level })!
 game-ai-you-lost = Better luck next time, { $person }!
 rating-change = { $user } { $before } → { $after } ({ $delta })
 rating-changes = Ratings: { $list }.
+final-clocks = Clocks at the end: White { $white }, Black { $black }.
+no-first-move = Called off: { $player } did not make a first move in time, so the game counts for nothing.
+move-too-late = Too late: your time had run out before that move.
 not-rated-too-short = Not rated: a game counts for the ratings only once both sides have moved.
 called-off-by = Called off: { $by } left before both sides had moved, so the game counts for nothing.
 called-off = This game was called off before both sides had moved; it counts for nothing.
@@ -235,6 +246,7 @@ caption-drawn = Draw{ $reason ->
    *[other] {""}
 }
 caption-called-off = Called off
+caption-clocked = { $caption }   ○ { $white }   ● { $black }
 caption-replay-start = Start
 caption-replay-ply = { $side ->
     [white] { $number }. { $move }
@@ -304,6 +316,16 @@ error-internal = Sorry, something went wrong on our side. Please try again in a 
 
 ## Time controls ("That clock cannot be used:" and why)
 
+time-control-live = { $control } { $speed ->
+    [bullet] bullet
+    [blitz] blitz
+    [rapid] rapid
+   *[classical] classical
+}
+time-control-days = { $days ->
+    [one] a day a move
+   *[other] { $days } days a move
+}
 clock-refused = That clock cannot be used: { $why }. Usual ones: { $usual }.
 clock-syntax = "{ $text }" is not a time control; write minutes+seconds, like 5+3, or days a move, like 3d
 clock-minutes = "{ $text }" minutes is not on offer; the minutes may be 0, 1/4, 1/2, 3/4, 1, 1.5 or a whole number up to 180
@@ -480,6 +502,7 @@ console-challenge-usage = Write challenge <name>.
 console-challenge-option = "{ $text }" is not a challenge option: use white, black, random, casual or rated.
 console-move-usage = Write move <move>, like move e3-e4.
 console-stats-usage = Write stats, or stats <name>.
+console-clock = That is not a time control on offer: write minutes+seconds, like 5+3, or days a move, like 3d.
 console-not-a-level = "{ $text }" is not a level or a colour: choose easy, medium, hard or master, and white or black.
 console-channel-usage = Type channel to list the channels, or channel <name> to play in another one (one word).
 console-channel-now = You are now in channel { $name }.

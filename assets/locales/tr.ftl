@@ -17,6 +17,7 @@ list-or = { $first } ya da { $last }
 list-and = { $first } ve { $last }
 list-more = { $count } başka hamle
 time-in = { $unit ->
+    [seconds] { $count } saniye içinde
     [minutes] { $count } dakika içinde
     [hours] { $count } saat içinde
    *[days] { $count } gün içinde
@@ -27,7 +28,7 @@ time-in = { $unit ->
 challenge-issued = Yeni davet! { $challenger } seni { $rated ->
     [yes] puanlı
    *[no] puansız
-} bir dama oyununa davet ediyor, { $challenged }! ({ $color ->
+} bir dama oyununa ({ $clock }) davet ediyor, { $challenged }! ({ $color ->
     [white] { $challenger } beyazla oynayacak
     [black] { $challenger } siyahla oynayacak
    *[random] Renkler kurayla belirlenecek
@@ -38,8 +39,8 @@ challenge-expired = Davet yanıtlanmadan sona erdi (davet eden { $challenger }, 
 game-started = Oyun başladı! Beyaz: { $white }, siyah: { $black }. { $rated ->
     [yes] Puanlı
    *[no] Puansız
-} bir oyun.
-ai-game-started = Bilgisayara ({ $level }) karşı oyun: { $player } { $color ->
+} bir oyun, { $clock }.
+ai-game-started = Bilgisayara ({ $level }) karşı oyun, { $clock }: { $player } { $color ->
     [white] beyazla
    *[black] siyahla
 } oynuyor.
@@ -56,7 +57,11 @@ to-move = Sıra: { $player } ({ $side ->
 }){ $capture ->
     [yes] ; alma zorunlu
    *[no] {""}
-}. { $deadline } oynanmazsa süre dolar.
+}. { $clock ->
+    [live] Süreler: beyaz { $white }, siyah { $black }; süre { $deadline } doluyor.
+    [first] İlk hamle { $deadline } yapılmazsa oyun iptal olur.
+   *[days] { $deadline } oynanmazsa süre dolar.
+}
 ai-thinking = Bilgisayar ({ $level }) düşünüyor…
 time-warning = Sıra sende, { $player }. Süren { $deadline } doluyor; hamle yapmazsan oyunu süreden kaybedersin.
 
@@ -91,6 +96,9 @@ game-ai-you-won = Tebrikler { $person }, bilgisayarı ({ $level }) yendin!
 game-ai-you-lost = Bu sefer olmadı, { $person }; bir dahaki sefere!
 rating-change = { $user } { $before } → { $after } ({ $delta })
 rating-changes = Puanlar: { $list }.
+final-clocks = Son süreler: beyaz { $white }, siyah { $black }.
+no-first-move = Oyun iptal: { $player } ilk hamlesini zamanında yapmadı; oyun hiçbir şeye sayılmaz.
+move-too-late = Geç kaldın: bu hamleden önce süren dolmuştu.
 not-rated-too-short = Puana sayılmadı: bir oyun ancak iki taraf da hamle yaptıktan sonra puana sayılır.
 called-off-by = Oyun iptal edildi: { $by }, iki taraf da hamle yapmadan oyundan çekildi; oyun sonuca sayılmaz.
 called-off = Bu oyun iki taraf da hamle yapmadan iptal edildi; sonuca sayılmaz.
@@ -200,6 +208,7 @@ caption-drawn = Berabere{ $reason ->
    *[other] {""}
 }
 caption-called-off = İptal edildi
+caption-clocked = { $caption }   ○ { $white }   ● { $black }
 caption-replay-start = Başlangıç
 caption-replay-ply = { $side ->
     [white] { $number }. { $move }
@@ -269,6 +278,13 @@ error-internal = Üzgünüz, bizim tarafımızda bir şeyler ters gitti. Lütfen
 
 ## Süre denetimleri ("Bu süre kullanılamaz:" ve nedeni)
 
+time-control-live = { $control } { $speed ->
+    [bullet] bullet
+    [blitz] blitz
+    [rapid] hızlı
+   *[classical] klasik
+}
+time-control-days = hamle başına { $days } gün
 clock-refused = Bu süre kullanılamaz: { $why }. Yaygın olanlar: { $usual }.
 clock-syntax = "{ $text }" bir süre değil; dakika+saniye yaz, örneğin 5+3, ya da hamle başına gün, örneğin 3d
 clock-minutes = "{ $text }" dakika seçilemez; dakika 0, 1/4, 1/2, 3/4, 1, 1,5 ya da 180'e kadar bir tam sayı olabilir
@@ -442,6 +458,7 @@ console-challenge-usage = davet <ad> yaz.
 console-challenge-option = "{ $text }" bir davet seçeneği değil: beyaz, siyah, kura, puansız ya da puanlı kullan.
 console-move-usage = hamle <hamle> yaz, örneğin hamle e3-e4.
 console-stats-usage = istatistik ya da istatistik <ad> yaz.
+console-clock = Bu, sunulan bir süre değil: 5+3 gibi dakika+saniye ya da 3d gibi hamle başına gün yaz.
 console-not-a-level = "{ $text }" bir seviye ya da renk değil: kolay, orta, zor ya da usta ile beyaz ya da siyah seç.
 console-channel-usage = Kanalları görmek için kanal, başka bir kanalda oynamak için kanal <ad> yaz (ad tek sözcük).
 console-channel-now = Artık { $name } kanalındasın.

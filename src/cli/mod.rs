@@ -588,6 +588,10 @@ async fn open_host(
         config,
         crate::host::Clock::system(),
     );
+    // Time no process of the bot ran is given back to the players on move.
+    host.resume_clocks()
+        .await
+        .map_err(|e| format!("could not resume the games' clocks: {e}"))?;
     // Games rated before the rating history was kept get their points on the curve.
     host.rebuild_rating_history()
         .await

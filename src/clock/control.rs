@@ -22,10 +22,14 @@ pub enum TimeControl {
     Correspondence { days: u32 },
 }
 
+impl TimeControl {
+    /// A game made without a time control: three days a move.
+    pub const DEFAULT: TimeControl = TimeControl::Correspondence { days: 3 };
+}
+
 impl Default for TimeControl {
-    /// Today's game: three days a move.
     fn default() -> Self {
-        TimeControl::Correspondence { days: 3 }
+        TimeControl::DEFAULT
     }
 }
 

@@ -121,6 +121,19 @@ impl Clocks {
     }
 }
 
+/// The longest the AI thinks about one move on a clock (its cores serve other games too).
+pub const AI_THINK_MAX_MS: i64 = 8_000;
+
+/// How long the AI may think about a move with `left_ms` on its clock and an increment of
+/// `increment` seconds: a thirtieth of its time plus most of the increment, never so much that
+/// less than a tenth of its time (at least 0.3 s) would be left.
+pub fn think_time(left_ms: i64, increment: u32) -> i64 {
+    let left_ms = left_ms.max(0);
+    let reserve = (left_ms / 10).max(300);
+    let share = left_ms / 30 + i64::from(increment) * 800;
+    share.min(left_ms - reserve).clamp(10, AI_THINK_MAX_MS)
+}
+
 /// The moment a move was made: Discord's stamp on it, bounded by the turn's beginning and the
 /// moment the bot received it, so neither a slow gateway nor a busy bot costs the player time
 /// and no stamp can claim time back.

@@ -133,11 +133,16 @@ impl Console {
 
     /// A console text in the chosen language.
     fn say(&self, id: &str, args: &[(&str, Arg)]) -> String {
+        self.writer_text(|w| w.text(id, args))
+    }
+
+    /// A text written by this console's writer.
+    fn writer_text(&self, write: impl FnOnce(&crate::words::Writer<'_>) -> String) -> String {
         let markup = ConsoleMarkup {
             names: &self.names,
             now: self.host.clock().now(),
         };
-        self.words.writer(self.lang, &markup).text(id, args)
+        write(&self.words.writer(self.lang, &markup))
     }
 
     /// Runs commands from standard input until `quit` or the end of input.
@@ -170,6 +175,11 @@ impl Console {
             &[("name", Arg::from(self.user.as_str()))],
         );
         put(out, &welcome).await?;
+        // Live games' clocks are watched between lines: a flag is shown as it falls.
+        let mut watch = tokio::time::interval(std::time::Duration::from_millis(200));
+        watch.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        let mut ticks = 0u32;
+        let mut pending = Vec::new();
         loop {
             let prompt = if self.channel == FIRST_CHANNEL {
                 format!("{}> ", for_terminal(&self.user))
@@ -182,7 +192,20 @@ impl Console {
             };
             out.write_all(prompt.as_bytes()).await?;
             out.flush().await?;
-            let Some(line) = read_line(input).await? else {
+            let line = loop {
+                tokio::select! {
+                    biased;
+                    line = read_line(input, &mut pending) => break line?,
+                    _ = watch.tick() => {
+                        ticks = ticks.wrapping_add(1);
+                        if self.watch_clocks(ticks.is_multiple_of(5), out).await? {
+                            out.write_all(prompt.as_bytes()).await?;
+                            out.flush().await?;
+                        }
+                    }
+                }
+            };
+            let Some(line) = line else {
                 break;
             };
             if line.trim().is_empty() {
@@ -191,6 +214,10 @@ impl Console {
             match parse(&line) {
                 Ok(Command::Quit) => break,
                 Ok(cmd) => self.execute(cmd, out).await?,
+                Err(ParseError::Clock(e)) => {
+                    let text = self.writer_text(|w| w.time_control_error(&e));
+                    put(out, &text).await?;
+                }
                 Err(e) => {
                     let (id, args) = e.words();
                     let text = self.say(id, &args);
@@ -258,14 +285,22 @@ impl Console {
                 );
                 return put(out, &text).await;
             }
-            Command::Ai { level, color } => host.play_ai(&who, level, color).await,
+            Command::Ai {
+                level,
+                color,
+                clock,
+            } => host.play_ai_on(&who, level, color, clock).await,
             Command::Challenge {
                 opponent,
                 color,
                 rated,
+                clock,
             } => {
                 let id = self.learn(&opponent);
-                let reply = self.host.challenge(&who, id, color, rated, false).await;
+                let reply = self
+                    .host
+                    .challenge_on(&who, id, color, rated, false, clock)
+                    .await;
                 if let Ok(r) = &reply {
                     self.challenge = r.challenge();
                     self.show(r, out).await?;
@@ -388,6 +423,30 @@ impl Console {
             }
         }
         Ok(())
+    }
+
+    /// Shows the games that just ended on time (a flag, a first move that never came); with
+    /// `beat`, marks the bot alive too. Whether anything was shown.
+    async fn watch_clocks(
+        &mut self,
+        beat: bool,
+        out: &mut (impl AsyncWrite + Unpin),
+    ) -> std::io::Result<bool> {
+        if beat && let Err(e) = self.host.beat().await {
+            tracing::warn!(error = %e, "could not mark the bot alive");
+        }
+        let notices = match self.host.flags().await {
+            Ok(n) => n,
+            Err(e) => {
+                tracing::warn!(error = %e, "watching the clocks failed");
+                return Ok(false);
+            }
+        };
+        for n in &notices {
+            put(out, "").await?;
+            self.show(&n.reply, out).await?;
+        }
+        Ok(!notices.is_empty())
     }
 
     /// The session's channels, each with the game going on in it.
@@ -592,8 +651,12 @@ pub fn for_terminal(text: &str) -> std::borrow::Cow<'_, str> {
 
 /// One line of input, decoded leniently; at most [`MAX_LINE`] characters are kept (a longer
 /// line is cut, and [`parse`] refuses it). `None` at the end of input.
-async fn read_line(input: &mut (impl AsyncBufRead + Unpin)) -> std::io::Result<Option<String>> {
-    let mut bytes = Vec::new();
+/// Reads a line; `bytes` keeps what was read of it so far, so a read given up for something
+/// else (a clock's flag) loses nothing.
+async fn read_line(
+    input: &mut (impl AsyncBufRead + Unpin),
+    bytes: &mut Vec<u8>,
+) -> std::io::Result<Option<String>> {
     let limit = (MAX_LINE + 1) * 4;
     loop {
         let chunk = input.fill_buf().await?;
@@ -616,6 +679,8 @@ async fn read_line(input: &mut (impl AsyncBufRead + Unpin)) -> std::io::Result<O
             break;
         }
     }
-    let text = String::from_utf8_lossy(&bytes);
-    Ok(Some(text.trim_end_matches(['\n', '\r']).to_string()))
+    let text = String::from_utf8_lossy(bytes);
+    let line = text.trim_end_matches(['\n', '\r']).to_string();
+    bytes.clear();
+    Ok(Some(line))
 }

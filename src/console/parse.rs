@@ -1,6 +1,7 @@
 //! What a line typed at the console means: the command reader, English or Turkish words.
 
 use crate::ai::Level;
+use crate::clock::{TimeControl, TimeControlError};
 use crate::engine::Color;
 use crate::host::ColorChoice;
 use crate::words::Arg;
@@ -17,11 +18,13 @@ pub enum Command {
     Ai {
         level: Level,
         color: Color,
+        clock: TimeControl,
     },
     Challenge {
         opponent: String,
         color: ColorChoice,
         rated: bool,
+        clock: TimeControl,
     },
     Accept,
     Decline,
@@ -68,6 +71,8 @@ pub enum ParseError {
     StatsUsage,
     ChannelUsage,
     NotALevel(String),
+    /// A time control that is not on offer (its own words say why).
+    Clock(TimeControlError),
 }
 
 impl ParseError {
@@ -90,6 +95,8 @@ impl ParseError {
             ParseError::StatsUsage => ("console-stats-usage", vec![]),
             ParseError::ChannelUsage => ("console-channel-usage", vec![]),
             ParseError::NotALevel(t) => ("console-not-a-level", vec![("text", quoted(t))]),
+            // Written by `Writer::time_control_error`; this is its short form.
+            ParseError::Clock(_) => ("console-clock", vec![]),
         }
     }
 }
@@ -138,6 +145,35 @@ fn canonical(word: &str) -> String {
     english.to_string()
 }
 
+/// Takes a time control out of a command's words (`5+3`, `1/4+0`, `3d`, `3 days`, `3 gün`):
+/// a word with a digit is one; the default when there is none.
+fn time_control<'a>(words: &[&'a str]) -> Result<(TimeControl, Vec<&'a str>), ParseError> {
+    let mut clock = None;
+    let mut rest = Vec::new();
+    let mut i = 0;
+    while i < words.len() {
+        let w = words[i];
+        if !w.chars().any(|c| c.is_ascii_digit()) {
+            rest.push(w);
+            i += 1;
+            continue;
+        }
+        // "3 days", "3 gün": the unit as a word of its own.
+        let joined = words.get(i + 1).map(|unit| format!("{w} {unit}"));
+        let (text, used) = match joined {
+            Some(j)
+                if w.chars().all(|c| c.is_ascii_digit()) && j.parse::<TimeControl>().is_ok() =>
+            {
+                (j, 2)
+            }
+            _ => (w.to_string(), 1),
+        };
+        clock = Some(text.parse::<TimeControl>().map_err(ParseError::Clock)?);
+        i += used;
+    }
+    Ok((clock.unwrap_or_default(), rest))
+}
+
 /// Reads one console line; command words in English or Turkish.
 pub fn parse(line: &str) -> Result<Command, ParseError> {
     let count = line.chars().count();
@@ -168,7 +204,8 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "ai" => {
             let mut level = Level::Medium;
             let mut color = Color::White;
-            for w in rest {
+            let (clock, rest) = time_control(rest)?;
+            for w in &rest {
                 match canonical(w).as_str() {
                     "white" => color = Color::White,
                     "black" => color = Color::Black,
@@ -179,7 +216,11 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                     }
                 }
             }
-            Ok(Command::Ai { level, color })
+            Ok(Command::Ai {
+                level,
+                color,
+                clock,
+            })
         }
         "challenge" => {
             let Some((name, options)) = rest.split_first() else {
@@ -187,7 +228,8 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             };
             let mut color = ColorChoice::Random;
             let mut rated = true;
-            for w in options {
+            let (clock, options) = time_control(options)?;
+            for w in &options {
                 match canonical(w).as_str() {
                     "white" => color = ColorChoice::White,
                     "black" => color = ColorChoice::Black,
@@ -201,6 +243,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                 opponent: name.to_string(),
                 color,
                 rated,
+                clock,
             })
         }
         "accept" => one("accept", Command::Accept),

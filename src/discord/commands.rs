@@ -7,6 +7,7 @@ use poise::serenity_prelude as serenity;
 
 use super::{Context, Error, manages_server, spawn_ai_turn, who};
 use crate::ai::Level;
+use crate::clock::TimeControl;
 use crate::engine::Color;
 use crate::host::{
     ColorChoice, GuildId, HostError, HostResult, Lang, LanguageScope, Scope, UserId, Who,
@@ -168,11 +169,18 @@ async fn challenge(
     color: Option<ColorArg>,
     rated: Option<bool>,
     thread: Option<bool>,
+    #[description = "Time control: 5+3 is 5 minutes plus 3 seconds a move; 3d is 3 days a move"]
+    #[autocomplete = "complete_clock"]
+    clock: Option<String>,
 ) -> Result<(), Error> {
     let who = asker(&ctx).await;
     if opponent.bot {
         return answer(ctx, who.lang, Err(HostError::BotOpponent)).await;
     }
+    let clock = match time_control(clock.as_deref()) {
+        Ok(c) => c,
+        Err(e) => return answer(ctx, who.lang, Err(e)).await,
+    };
     let color = match color.unwrap_or(ColorArg::Random) {
         ColorArg::White => ColorChoice::White,
         ColorArg::Black => ColorChoice::Black,
@@ -181,12 +189,13 @@ async fn challenge(
     let result = ctx
         .data()
         .host
-        .challenge(
+        .challenge_on(
             &who,
             UserId(opponent.id.get()),
             color,
             rated.unwrap_or(true),
             thread.unwrap_or(false),
+            clock,
         )
         .await;
     answer(ctx, who.lang, result).await
@@ -198,6 +207,9 @@ async fn ai(
     ctx: Context<'_>,
     level: Option<LevelArg>,
     color: Option<SideArg>,
+    #[description = "Time control: 5+3 is 5 minutes plus 3 seconds a move; 3d is 3 days a move"]
+    #[autocomplete = "complete_clock"]
+    clock: Option<String>,
 ) -> Result<(), Error> {
     let level = match level.unwrap_or(LevelArg::Medium) {
         LevelArg::Easy => Level::Easy,
@@ -210,8 +222,41 @@ async fn ai(
         SideArg::Black => Color::Black,
     };
     let who = asker(&ctx).await;
-    let result = ctx.data().host.play_ai(&who, level, color).await;
+    let result = match time_control(clock.as_deref()) {
+        Ok(clock) => ctx.data().host.play_ai_on(&who, level, color, clock).await,
+        Err(e) => Err(e),
+    };
     answer(ctx, who.lang, result).await
+}
+
+/// A time control as given (none: the default, three days a move).
+fn time_control(text: Option<&str>) -> Result<TimeControl, HostError> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(TimeControl::default()),
+        Some(t) => t.parse().map_err(HostError::TimeControl),
+    }
+}
+
+/// The usual time controls that start with what was typed, named in the asker's language
+/// ("5+3 blitz"); a time control typed in full comes first.
+async fn complete_clock(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let lang = lang(&ctx).await;
+    let partial = partial.trim();
+    let typed = partial.parse::<TimeControl>().ok();
+    let usual = crate::clock::USUAL
+        .iter()
+        .filter_map(|t| t.parse::<TimeControl>().ok())
+        .filter(|c| c.to_string().starts_with(partial) && Some(*c) != typed);
+    let choices = typed
+        .into_iter()
+        .chain(usual)
+        .take(25)
+        .map(|c| {
+            let name = ctx.data().time_control_name(lang, c);
+            serenity::AutocompleteChoice::new(name, c.to_string())
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
 async fn complete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
@@ -238,7 +283,8 @@ async fn move_(
     text: String,
 ) -> Result<(), Error> {
     let who = asker(&ctx).await;
-    let result = ctx.data().host.play(&who, &text).await;
+    let made = super::stamp_ms(ctx.id());
+    let result = ctx.data().host.play_at(&who, &text, Some(made)).await;
     answer(ctx, who.lang, result).await
 }
 

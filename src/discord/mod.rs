@@ -9,7 +9,7 @@ pub mod retry;
 mod shards;
 mod sweeper;
 pub use shards::Shards;
-use sweeper::spawn_sweeper;
+use sweeper::{spawn_clock_watch, spawn_sweeper};
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -68,6 +68,13 @@ impl Markup for DiscordMarkup {
     }
 }
 
+/// The moment Discord stamped on a message or an interaction (Unix milliseconds): the top
+/// bits of its snowflake count milliseconds since 2015.
+pub fn stamp_ms(snowflake: u64) -> i64 {
+    const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
+    (snowflake >> 22) as i64 + DISCORD_EPOCH_MS
+}
+
 impl Data {
     /// The language of a reply to one person: their own choice, else their Discord language,
     /// else the server's.
@@ -109,6 +116,13 @@ impl Data {
     /// A reply's words in `lang`, within Discord's length limit.
     fn text(&self, lang: Lang, reply: &Reply) -> String {
         fit(self.words.writer(lang, &DiscordMarkup).reply(reply))
+    }
+
+    /// A time control named as players say it, in `lang` ("5+3 blitz").
+    pub fn time_control_name(&self, lang: Lang, control: crate::clock::TimeControl) -> String {
+        self.words
+            .writer(lang, &DiscordMarkup)
+            .time_control(control)
     }
 
     fn error_text(&self, lang: Lang, e: &HostError) -> String {
@@ -516,6 +530,7 @@ async fn serve(
                 }
                 tidier.spawn(Arc::clone(&ctx.http), Arc::clone(&setup_data.host));
                 spawn_sweeper(ctx.clone(), Arc::clone(&setup_data), sweep_every);
+                spawn_clock_watch(ctx.clone(), Arc::clone(&setup_data));
                 Ok(Shared(setup_data))
             })
         })
@@ -649,7 +664,11 @@ async fn typed_move(
     let guild = msg.guild_id.map(|g| GuildId(g.get()));
     let lang = data.channel_lang(ctx, guild).await;
     let who = who(&msg.author, msg.channel_id, msg.guild_id, lang, false);
-    match data.host.play(&who, &text).await {
+    match data
+        .host
+        .play_at(&who, &text, Some(stamp_ms(msg.id.get())))
+        .await
+    {
         Ok(reply) => post(&ctx.http, data, msg.channel_id, lang, &reply).await,
         // Chatter that happens to look like a move, from someone not playing here.
         Err(HostError::NoGame | HostError::NotAPlayer) => {}

@@ -49,6 +49,44 @@ pub(super) fn spawn_sweeper(ctx: serenity::Context, data: Arc<Data>, every: Dura
     });
 }
 
+/// How often the clocks of live games are looked at: a flag is posted within this (plus the
+/// time to post it) of falling.
+const CLOCK_WATCH: Duration = Duration::from_millis(100);
+
+/// Ends live games whose time is up as it runs out (every process watches every game; the
+/// database lets one of them end each), and marks the bot alive every second.
+pub(super) fn spawn_clock_watch(ctx: serenity::Context, data: Arc<Data>) {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(CLOCK_WATCH);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        let beat_every = (Duration::from_secs(1).as_millis() / CLOCK_WATCH.as_millis()) as u32;
+        let mut ticks = 0u32;
+        loop {
+            tick.tick().await;
+            ticks = ticks.wrapping_add(1);
+            if ticks.is_multiple_of(beat_every)
+                && let Err(e) = data.host.beat().await
+            {
+                tracing::warn!(error = %e, "could not mark the bot alive");
+            }
+            match data.host.flags().await {
+                Ok(notices) => {
+                    for n in notices {
+                        let (ctx, data) = (ctx.clone(), Arc::clone(&data));
+                        // Posted apart, so one slow post does not hold up the next flag.
+                        tokio::spawn(async move {
+                            let lang = data.channel_lang(&ctx, n.guild).await;
+                            let channel = serenity::ChannelId::new(n.channel.0);
+                            post(&ctx.http, &data, channel, lang, &n.reply).await;
+                        });
+                    }
+                }
+                Err(e) => tracing::error!(error = %e, "watching the clocks failed"),
+            }
+        }
+    });
+}
+
 /// Takes over the AI turns whose process stopped or died while thinking.
 async fn resume_stalled_ai_turns(ctx: &serenity::Context, data: &Arc<Data>) {
     match data.host.stalled_ai_turns().await {

@@ -37,7 +37,10 @@ impl Host {
         let scene = Scene {
             last_move: game.last_move().map(|(p, m)| LastMove::new(p, &m)),
             black_bottom,
-            caption: Some(self.captions.caption(&caption, lang)),
+            caption: Some(
+                self.captions
+                    .caption(&self.clocked(caption, row, game), lang),
+            ),
             ..Scene::new(*pos)
         };
         let msg = if called_off {
@@ -53,7 +56,8 @@ impl Host {
                     player,
                     side,
                     capture_due: pos.has_capture(),
-                    deadline: row.deadline,
+                    deadline: super::clocks::due(row).at.div_euclid(1000),
+                    clock: super::clocks::turn_clock(row),
                 },
                 Player::Ai(level) => Msg::AiThinking { level },
             }

@@ -1,5 +1,6 @@
 //! Challenges: made, accepted (once), declined, withdrawn, expired.
 
+use crate::clock::{Clocks, TimeControl};
 use crate::engine::{Color, Game, Position, fen};
 use crate::store::{self, ChallengeRow, ChallengeStatus, ChannelId, ColorChoice, GameId, UserId};
 
@@ -31,10 +32,12 @@ struct NewGame {
     black: Option<UserId>,
     ai: Option<crate::ai::Level>,
     rated: bool,
+    control: TimeControl,
 }
 
 impl Host {
-    /// Challenges `opponent` to a game in this channel (or, with `thread`, in a new thread).
+    /// Challenges `opponent` to a game in this channel (or, with `thread`, in a new thread),
+    /// at three days a move.
     pub async fn challenge(
         &self,
         who: &Who,
@@ -42,6 +45,22 @@ impl Host {
         color: ColorChoice,
         rated: bool,
         thread: bool,
+    ) -> HostResult {
+        let control = TimeControl::default();
+        self.challenge_on(who, opponent, color, rated, thread, control)
+            .await
+    }
+
+    /// Challenges `opponent` to a game on the clock `control`, in this channel (or, with
+    /// `thread`, in a new thread).
+    pub async fn challenge_on(
+        &self,
+        who: &Who,
+        opponent: UserId,
+        color: ColorChoice,
+        rated: bool,
+        thread: bool,
+        control: TimeControl,
     ) -> HostResult {
         if opponent == who.user {
             return Err(HostError::SelfChallenge);
@@ -67,6 +86,7 @@ impl Host {
             expires_at: now + self.config.challenge_ttl.as_secs() as i64,
             created_at: now,
             message_id: None,
+            time_control: control,
         };
         let mut tx = self.store.write().await?;
         store::ensure_player(&mut tx, who.user, &who.name).await?;
@@ -81,6 +101,7 @@ impl Host {
                 rated,
                 color,
                 minutes: self.config.challenge_ttl.as_secs() / 60,
+                control,
             })
         })
     }
@@ -101,7 +122,7 @@ impl Host {
                 .insert_game(&mut tx, self.challenge_game(&c, None))
                 .await?;
             tx.commit().await?;
-            return self.started(who, id, c.rated).await;
+            return self.started(who, id).await;
         }
         let me = who.user;
         if me != c.challenged_id && me != c.challenger_id {
@@ -193,7 +214,7 @@ impl Host {
             .insert_game(&mut tx, self.challenge_game(&c, channel))
             .await?;
         tx.commit().await?;
-        self.started(who, id, c.rated).await
+        self.started(who, id).await
     }
 
     /// The game a challenge asked for, colours settled.
@@ -215,16 +236,18 @@ impl Host {
             black: Some(black),
             ai: None,
             rated: c.rated,
+            control: c.time_control,
         }
     }
 
     /// The first board of a challenge's game.
-    async fn started(&self, who: &Who, id: GameId, rated: bool) -> HostResult {
+    async fn started(&self, who: &Who, id: GameId) -> HostResult {
         let row = self.game_row(id).await?;
         let reply = self.board_reply(&row, &Game::default(), who.lang);
         Ok(reply.led_by(Msg::GameStarted {
             players: players(&row),
-            rated,
+            rated: row.rated,
+            control: row.time_control,
         }))
     }
 
@@ -240,6 +263,19 @@ impl Host {
 
     /// Starts a game against the AI at `level`, the asker playing `color`.
     pub async fn play_ai(&self, who: &Who, level: crate::ai::Level, color: Color) -> HostResult {
+        self.play_ai_on(who, level, color, TimeControl::default())
+            .await
+    }
+
+    /// Starts a game against the AI at `level` on the clock `control`, the asker playing
+    /// `color`.
+    pub async fn play_ai_on(
+        &self,
+        who: &Who,
+        level: crate::ai::Level,
+        color: Color,
+        control: TimeControl,
+    ) -> HostResult {
         let limit = self.config.max_ai_games;
         if self.store.running_ai_games_of(who.user).await? >= limit {
             return Err(HostError::TooManyAiGames { limit });
@@ -259,6 +295,7 @@ impl Host {
             black,
             ai: Some(level),
             rated: false,
+            control,
         };
         let id = self.insert_game(&mut tx, game).await?;
         tx.commit().await?;
@@ -268,6 +305,7 @@ impl Host {
             player: who.user,
             level,
             color,
+            control,
         }))
     }
 
@@ -284,9 +322,11 @@ impl Host {
 
     /// Creates a game inside `tx`; a channel that already has one is [`HostError::ChannelBusy`].
     async fn insert_game(&self, tx: &mut store::Tx, g: NewGame) -> Result<GameId, HostError> {
-        let now = self.clock.now();
+        let now_ms = self.clock.now_ms();
+        let now = now_ms.div_euclid(1000);
         let start = fen::write(&Position::start());
-        let (warn_at, deadline) = self.deadlines(now);
+        let clocks = Clocks::start(g.control, now_ms);
+        let turn = self.turn_times(&clocks, 0, Color::White);
         store::insert_game(
             tx,
             store::NewGame {
@@ -297,9 +337,11 @@ impl Host {
                 ai_level: g.ai,
                 rated: g.rated,
                 start_fen: &start,
-                warn_at,
-                deadline,
+                warn_at: turn.warn_at,
+                deadline: turn.deadline,
                 now,
+                clocks,
+                flag_at_ms: turn.flag_at_ms,
             },
         )
         .await

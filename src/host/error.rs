@@ -57,6 +57,8 @@ pub enum HostError {
     CannotAbort,
     /// Setting the server's language needs the Manage Server permission.
     NeedsManageServer,
+    /// A time control that is not on offer.
+    TimeControl(crate::clock::TimeControlError),
     /// One player may not hold more open challenges than this.
     TooManyChallenges {
         limit: i64,

@@ -3,6 +3,7 @@
 //! own way.
 
 use crate::ai::{Eval, Level};
+use crate::clock::TimeControl;
 use crate::engine::{Color, Outcome};
 use crate::store::{ChannelId, ColorChoice, GameId, UserId};
 
@@ -173,6 +174,7 @@ pub enum Msg {
         rated: bool,
         color: ColorChoice,
         minutes: u64,
+        control: TimeControl,
     },
     ChallengeDeclined {
         challenger: UserId,
@@ -188,11 +190,13 @@ pub enum Msg {
     GameStarted {
         players: Players,
         rated: bool,
+        control: TimeControl,
     },
     AiGameStarted {
         player: UserId,
         level: Level,
         color: Color,
+        control: TimeControl,
     },
     Played {
         mover: Player,
@@ -205,8 +209,9 @@ pub enum Msg {
         player: UserId,
         side: Color,
         capture_due: bool,
-        /// When they lose on time (Unix seconds).
+        /// When their time is up (Unix seconds).
         deadline: i64,
+        clock: TurnClock,
     },
     AiThinking {
         level: Level,
@@ -215,6 +220,17 @@ pub enum Msg {
         outcome: Outcome,
         players: Players,
     },
+    /// Both clocks of a live game at its end (milliseconds).
+    FinalClocks {
+        white_ms: i64,
+        black_ms: i64,
+    },
+    /// A side did not make its first move in time: the game is called off, nobody loses.
+    NoFirstMove {
+        player: Player,
+    },
+    /// A move that came after its player's time was up (the loss on time follows).
+    MoveTooLate,
     RatingChanges(Vec<RatingChange>),
     /// A rated game ended before both sides had moved: it changes no rating.
     NotRatedTooShort,
@@ -397,9 +413,26 @@ pub struct StreakLine {
     pub solved: i64,
 }
 
+/// What the clock says about a turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnClock {
+    /// Days a move: lose on time at the deadline.
+    Correspondence,
+    /// A side's first move: the game is called off at the deadline.
+    FirstMove,
+    /// Both clocks running (milliseconds left when the turn began).
+    Live { white_ms: i64, black_ms: i64 },
+}
+
 /// The line above a board picture.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Caption {
+    /// A caption with both clocks of a live game (milliseconds) after it.
+    Clocked {
+        caption: Box<Caption>,
+        white_ms: i64,
+        black_ms: i64,
+    },
     ToMove {
         side: Color,
         /// The move number (a move is White's ply and Black's).

@@ -7,6 +7,7 @@ mod analysis;
 mod board;
 mod buttons;
 mod challenges;
+mod clocks;
 mod error;
 mod language;
 mod message;
@@ -40,6 +41,7 @@ pub use error::HostError;
 pub use message::{
     Caption, Captions, CardText, Command, Lang, LanguageScope, Msg, Player, PlayerResult,
     PlayerStats, Players, PuzzleMsg, RatingChange, RecentGame, Record, Scope, StreakLine,
+    TurnClock,
 };
 pub use reply::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply, UnknownButton,
@@ -52,6 +54,12 @@ pub use tables::TABLE_PIECES;
 pub use views::civil_date;
 
 pub type HostResult = Result<Reply, HostError>;
+
+/// The hours a move may take in a game made without a time control (three days).
+const DEFAULT_MOVE_HOURS: u64 = match crate::clock::TimeControl::DEFAULT {
+    crate::clock::TimeControl::Correspondence { days } => days as u64 * 24,
+    crate::clock::TimeControl::Live { .. } => 0,
+};
 
 /// Who is asking, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,9 +79,8 @@ pub struct Who {
 
 #[derive(Clone, Debug)]
 pub struct HostConfig {
-    /// A player who has not moved for this long loses on time.
-    pub inactivity: Duration,
-    /// They are warned this long before.
+    /// A correspondence player is warned this long before their time is up (at most a third
+    /// of a move's time).
     pub warning: Duration,
     /// An unanswered challenge lapses after this long.
     pub challenge_ttl: Duration,
@@ -132,7 +139,6 @@ pub fn process_name() -> String {
 impl Default for HostConfig {
     fn default() -> Self {
         HostConfig {
-            inactivity: Duration::from_secs(72 * 3600),
             warning: Duration::from_secs(24 * 3600),
             challenge_ttl: Duration::from_secs(600),
             ai_concurrency: std::thread::available_parallelism()
@@ -155,7 +161,8 @@ impl Default for HostConfig {
     }
 }
 
-/// The time, in seconds since the epoch; tests move it by hand.
+/// The time since the epoch (in seconds, or milliseconds for the clocks of live games);
+/// tests move it by hand.
 #[derive(Clone, Debug, Default)]
 pub struct Clock(Option<Arc<AtomicI64>>);
 
@@ -164,30 +171,41 @@ impl Clock {
         Clock(None)
     }
 
-    /// A clock that stands at `now` until [`Clock::advance`] moves it.
+    /// A clock that stands at `now` (seconds) until [`Clock::advance`] moves it.
     pub fn manual(now: i64) -> Clock {
-        Clock(Some(Arc::new(AtomicI64::new(now))))
+        Clock(Some(Arc::new(AtomicI64::new(now * 1000))))
     }
 
+    /// Seconds since the epoch.
     pub fn now(&self) -> i64 {
+        self.now_ms().div_euclid(1000)
+    }
+
+    /// Milliseconds since the epoch.
+    pub fn now_ms(&self) -> i64 {
         match &self.0 {
             Some(t) => t.load(Ordering::Relaxed),
             None => SystemTime::now()
                 .duration_since(UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs() as i64),
+                .map_or(0, |d| d.as_millis() as i64),
         }
     }
 
     pub fn advance(&self, by: Duration) {
         if let Some(t) = &self.0 {
-            t.fetch_add(by.as_secs() as i64, Ordering::Relaxed);
+            t.fetch_add(by.as_millis() as i64, Ordering::Relaxed);
         }
     }
 
-    /// Moves a manual clock to `now` (a system clock ignores it).
+    /// Moves a manual clock to `now` seconds (a system clock ignores it).
     pub fn set(&self, now: i64) {
+        self.set_ms(now * 1000);
+    }
+
+    /// Moves a manual clock to `now_ms` milliseconds (a system clock ignores it).
+    pub fn set_ms(&self, now_ms: i64) {
         if let Some(t) = &self.0 {
-            t.store(now, Ordering::Relaxed);
+            t.store(now_ms, Ordering::Relaxed);
         }
     }
 }
@@ -333,23 +351,17 @@ impl Host {
             .map_err(|e| HostError::internal("background work failed", e))
     }
 
-    fn deadlines(&self, now: i64) -> (i64, i64) {
-        let deadline = now + self.config.inactivity.as_secs() as i64;
-        let warn_at = deadline - self.config.warning.as_secs() as i64;
-        (warn_at.max(now), deadline)
-    }
-
     /// The rules card, with this host's time limit.
     pub fn rules(&self) -> Reply {
         Reply::private(Msg::Rules {
-            hours: self.config.inactivity.as_secs() / 3600,
+            hours: DEFAULT_MOVE_HOURS,
         })
     }
 
     /// How to play with this bot.
     pub fn help(&self) -> Reply {
         Reply::private(Msg::Help {
-            hours: self.config.inactivity.as_secs() / 3600,
+            hours: DEFAULT_MOVE_HOURS,
         })
     }
 }

@@ -40,17 +40,25 @@ impl Host {
         let color = color_of(&row, who.user).ok_or(HostError::NotAPlayer)?;
         let mut game = self.load(&row).await?;
         let outcome = game.resign(color).ok_or(HostError::GameAlreadyOver)?;
-        let now = self.clock.now();
+        let now_ms = self.clock.now_ms();
         let mut tx = self.store.write().await?;
         let ratings = self
-            .finish(&mut tx, &row, store::Expect::of(&row), outcome, now)
+            .finish(
+                &mut tx,
+                &row,
+                store::Expect::of(&row),
+                outcome,
+                now_ms.div_euclid(1000),
+            )
             .await?;
+        let clocks = self.stop_clocks(&mut tx, &row, &game, now_ms).await?;
         tx.commit().await?;
         let row = self.game_row(row.id).await?;
         let mut reply = self.board_reply(&row, &game, who.lang);
         if row.status == GameStatus::Aborted {
             reply.body = vec![Msg::CalledOff { by: Some(who.user) }];
         } else {
+            reply.body.extend(clocks);
             reply.body.extend(super::rating_note(&row, ratings));
         }
         Ok(reply)
@@ -98,12 +106,15 @@ impl Host {
             let mut tx = self.store.write().await?;
             // A move since the offer was read withdrew it: then nothing is agreed (Stale).
             let at = store::Expect::of(&row);
+            let now_ms = self.clock.now_ms();
             let ratings = self
-                .finish(&mut tx, &row, at, outcome, self.clock.now())
+                .finish(&mut tx, &row, at, outcome, now_ms.div_euclid(1000))
                 .await?;
+            let clocks = self.stop_clocks(&mut tx, &row, &game, now_ms).await?;
             tx.commit().await?;
             let row = self.game_row(row.id).await?;
             let mut reply = self.board_reply(&row, &game, who.lang);
+            reply.body.extend(clocks);
             reply.body.extend(super::rating_note(&row, ratings));
             return Ok(reply);
         }
@@ -192,6 +203,22 @@ impl Host {
             .skip(keep)
             .map(|(p, m)| p.notation(&m))
             .collect();
+        // The time spent on the turn so far stays spent; the new turn begins now.
+        let now_ms = self.clock.now_ms();
+        let side_now = game.position().side_to_move();
+        let clocks = crate::clock::Clocks {
+            left: row.clocks().left_at(row.ply as usize, side_now, now_ms),
+            turn_began: now_ms,
+            ..row.clocks()
+        };
+        let side_then = shortened.position().side_to_move();
+        let times = self.turn_times(&clocks, keep as i64, side_then);
+        let turn = store::NewTurn {
+            clocks,
+            warn_at: times.warn_at,
+            deadline: times.deadline,
+            flag_at_ms: times.flag_at_ms,
+        };
         let mut tx = self.store.write().await?;
         let fen_now = crate::engine::fen::write(shortened.position());
         if !store::take_back(
@@ -199,7 +226,8 @@ impl Host {
             store::Expect::of(&row),
             keep as i64,
             &fen_now,
-            self.clock.now(),
+            now_ms.div_euclid(1000),
+            turn,
         )
         .await?
         {

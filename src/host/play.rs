@@ -4,6 +4,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use crate::ai::Player as AiPlayer;
+use crate::clock::{Clocks, move_time, think_time};
 use crate::engine::{Color, Game, GameResult, Move, Outcome, Reason, Role, fen};
 use crate::store::{self, GameId, GameRow, GameStatus};
 
@@ -12,8 +13,15 @@ use super::{
 };
 
 impl Host {
-    /// Plays a typed move for the asker in this channel's game.
+    /// Plays a typed move for the asker in this channel's game, made when it is read.
     pub async fn play(&self, who: &Who, text: &str) -> HostResult {
+        self.play_at(who, text, None).await
+    }
+
+    /// Plays a typed move for the asker in this channel's game; `stamp_ms`: the moment the
+    /// front end says it was made (Discord's stamp on the message), which counts for the clock
+    /// within the turn and the moment it arrived.
+    pub async fn play_at(&self, who: &Who, text: &str, stamp_ms: Option<i64>) -> HostResult {
         let row = self.running(who).await?;
         let color = color_of(&row, who.user).ok_or(HostError::NotAPlayer)?;
         let game = self.load(&row).await?;
@@ -24,7 +32,7 @@ impl Host {
             });
         }
         let mv = game.position().read_move(text).map_err(HostError::Move)?;
-        self.commit_move(&row, game, mv, who.lang).await
+        self.commit_move(&row, game, mv, who.lang, stamp_ms).await
     }
 
     /// Plays the AI's move in game `id` if it is the AI's turn; `None` otherwise (the game
@@ -51,15 +59,35 @@ impl Host {
         let tables = self.tables();
         let asked = std::time::Instant::now();
         // One process thinks about a turn: the one that claims it once a slot is free.
-        let _slot = self.ai_slot().await;
+        let _slot = self.ai_slot(&row).await;
         if !self.claim_ai_turn(&row).await? {
             return Ok(None);
         }
-        let master_time = self
-            .scheduler
-            .master_time(crate::ai::Level::MASTER_TIME, asked.elapsed());
+        // On a clock, the AI's time is a share of what it has left now.
+        let full = match row.time_control {
+            crate::clock::TimeControl::Live { increment, .. } => {
+                let left = row
+                    .clocks()
+                    .left_at(row.ply as usize, side, self.clock.now_ms());
+                std::time::Duration::from_millis(think_time(left[side.index()], increment) as u64)
+            }
+            crate::clock::TimeControl::Correspondence { .. } => crate::ai::Level::MASTER_TIME,
+        };
+        let master_time = self.scheduler.master_time(full, asked.elapsed()).min(full);
+        let forced = {
+            let legal = game.position().legal_moves();
+            (legal.len() == 1).then(|| legal[0])
+        };
         let searcher = self.scheduler.searcher(row.id);
         let played = async {
+            if let Some(only) = forced {
+                // A single legal move is played at once.
+                return match self.commit_move(&row, game, only, lang, None).await {
+                    Ok(reply) => Ok(Some(reply)),
+                    Err(HostError::Stale) => Ok(None),
+                    Err(e) => Err(e),
+                };
+            }
             let (choice, searcher) = tokio::task::spawn_blocking(move || {
                 let mut player = AiPlayer::level(level)
                     .with_seed(seed)
@@ -75,7 +103,7 @@ impl Host {
             let Some(result) = choice else {
                 return Ok(None);
             };
-            match self.commit_move(&row, game, result.best, lang).await {
+            match self.commit_move(&row, game, result.best, lang, None).await {
                 Ok(reply) => Ok(Some(reply)),
                 Err(HostError::Stale) => Ok(None),
                 Err(e) => Err(e),
@@ -86,7 +114,31 @@ impl Host {
         played
     }
 
-    async fn commit_move(&self, row: &GameRow, mut game: Game, mv: Move, lang: Lang) -> HostResult {
+    async fn commit_move(
+        &self,
+        row: &GameRow,
+        mut game: Game,
+        mv: Move,
+        lang: Lang,
+        stamp_ms: Option<i64>,
+    ) -> HostResult {
+        let received = self.clock.now_ms();
+        let made = stamp_ms.map_or(received, |s| move_time(s, row.turn_began_ms, received));
+        let side = game.position().side_to_move();
+        let Some(clocks) = self.clocks_after(row, side, made) else {
+            // Its time was up: the move is refused and the turn ends on time.
+            return match self.time_up(row, received).await? {
+                Some(mut reply) => {
+                    reply.body.insert(0, Msg::MoveTooLate);
+                    Ok(reply)
+                }
+                // Ended on time by another hand first (its post says so), or moved on.
+                None => match self.game_row(row.id).await?.status {
+                    GameStatus::Running => Err(HostError::Stale),
+                    _ => Err(HostError::NoGame),
+                },
+            };
+        };
         let before = *game.position();
         let notation = before.notation(&mv);
         game.play(mv).map_err(HostError::Move)?;
@@ -97,8 +149,8 @@ impl Host {
                 .position()
                 .piece_at(mv.to())
                 .is_some_and(|p| p.role == Role::King);
-        let now = self.clock.now();
-        let (warn_at, deadline) = self.deadlines(now);
+        let now = received.div_euclid(1000);
+        let turn = self.turn_times(&clocks, row.ply + 1, side.opponent());
         let after = fen::write(game.position());
         let mut tx = self.store.write().await?;
         let written = store::record_move(
@@ -108,8 +160,14 @@ impl Host {
                 notation: &notation,
                 fen: &after,
                 now,
-                warn_at,
-                deadline,
+                warn_at: turn.warn_at,
+                deadline: turn.deadline,
+                clocks,
+                flag_at_ms: turn.flag_at_ms,
+                clock_ms: clocks
+                    .control
+                    .is_live()
+                    .then_some(clocks.left[side.index()]),
             },
         )
         .await?;
@@ -138,6 +196,22 @@ impl Host {
             reply.body.extend(super::rating_note(&row, ratings));
         }
         Ok(reply)
+    }
+
+    /// The clocks after `side` moved at `made` in `row`; `None` when its time was up.
+    fn clocks_after(&self, row: &GameRow, side: Color, made: i64) -> Option<Clocks> {
+        let due = super::clocks::due(row);
+        if made >= due.at {
+            return None;
+        }
+        let clocks = row.clocks();
+        if !row.time_control.is_live() {
+            return Some(Clocks {
+                turn_began: made,
+                ..clocks
+            });
+        }
+        clocks.after_move(row.ply as usize, side, made).ok()
     }
 
     /// Ends a game inside `tx`, rating it when it counts (rated, two people, both moved); a

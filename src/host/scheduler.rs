@@ -33,7 +33,9 @@ pub struct Scheduler {
 
 struct State {
     free: usize,
-    waiting: [VecDeque<oneshot::Sender<Slot>>; 3],
+    /// Each priority's waiters in the order they are served: by their key (the moment a live
+    /// game's clock runs out, so the earliest flag first), then as they came.
+    waiting: [VecDeque<(i64, oneshot::Sender<Slot>)>; 3],
     /// Searchers of recent games, the most recently used last.
     searchers: VecDeque<(GameId, Searcher)>,
 }
@@ -77,6 +79,12 @@ impl Scheduler {
 
     /// Waits for a worker, behind everything of the same or a higher priority asked before.
     pub async fn slot(self: &Arc<Self>, priority: Priority) -> Slot {
+        self.slot_by(priority, i64::MAX).await
+    }
+
+    /// Waits for a worker, behind everything of a higher priority, and of the same priority
+    /// with a smaller `key` or the same key asked before.
+    pub async fn slot_by(self: &Arc<Self>, priority: Priority, key: i64) -> Slot {
         let waiting = {
             let mut s = self.state();
             if s.free > 0 && s.waiting.iter().all(VecDeque::is_empty) {
@@ -86,7 +94,9 @@ impl Scheduler {
                 };
             }
             let (tx, rx) = oneshot::channel();
-            s.waiting[priority as usize].push_back(tx);
+            let queue = &mut s.waiting[priority as usize];
+            let at = queue.partition_point(|(k, _)| *k <= key);
+            queue.insert(at, (key, tx));
             rx
         };
         // The sender is only dropped with a slot sent, so this cannot fail; if it ever did, a
@@ -105,7 +115,7 @@ impl Scheduler {
             let next = {
                 let mut s = self.state();
                 match s.waiting.iter_mut().find_map(VecDeque::pop_front) {
-                    Some(next) => next,
+                    Some((_, next)) => next,
                     None => {
                         s.free += 1;
                         return;
@@ -233,7 +243,7 @@ mod tests {
         {
             let mut st = s.state();
             for _ in 0..98 {
-                st.waiting[0].push_back(oneshot::channel().0);
+                st.waiting[0].push_back((i64::MAX, oneshot::channel().0));
             }
         }
         let loaded = s.master_time(full, Duration::ZERO);

@@ -4,7 +4,7 @@
 use crate::engine::Color;
 use crate::store::{self, ChallengeStatus, GameId, GameRow, GameStatus};
 
-use super::{Host, HostError, HostResult, Msg, Notice, Reply, Who, color_of, player_of, players};
+use super::{Host, HostError, HostResult, Msg, Notice, Reply, Who, color_of, player_of};
 
 impl Host {
     /// Expires challenges, warns slow players once and ends games on time; reports a game whose
@@ -55,43 +55,18 @@ impl Host {
         Ok(notices)
     }
 
-    /// A warning or a loss on time for one game that is due.
+    /// A warning, or the end of the turn on time, for one game that is due (live games'
+    /// flags are ended within the second by [`Host::flags`]; this is their backstop).
     async fn sweep_game(&self, row: &GameRow, now: i64) -> Result<Option<Reply>, HostError> {
+        if row.deadline <= now {
+            return self.time_up(row, self.clock.now_ms()).await;
+        }
         let game = self.load(row).await?;
         let side = game.position().side_to_move();
         let Some(slow) = player_of(row, side) else {
             return Ok(None); // the AI is never slow; its turn is resumed elsewhere
         };
         let mut tx = self.store.write().await?;
-        if row.deadline <= now {
-            let mut ended = game.clone();
-            let Some(outcome) = ended.lose_on_time(side) else {
-                return Ok(None);
-            };
-            // A move that came in since the sweep read the game wins: no loss on time then.
-            let ratings = match self
-                .finish(&mut tx, row, store::Expect::of(row), outcome, now)
-                .await
-            {
-                Err(HostError::Stale) => return Ok(None),
-                ratings => ratings?,
-            };
-            tx.commit().await?;
-            let mut body = vec![Msg::GameOver {
-                outcome,
-                players: players(row),
-            }];
-            let ended_row = GameRow {
-                status: crate::store::GameStatus::Finished,
-                ..row.clone()
-            };
-            body.extend(super::rating_note(&ended_row, ratings));
-            return Ok(Some(Reply {
-                body,
-                mentions: vec![slow],
-                ..Reply::default()
-            }));
-        }
         if store::mark_warned(&mut tx, row.id).await? {
             tx.commit().await?;
             return Ok(Some(Reply {

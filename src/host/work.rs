@@ -11,8 +11,10 @@ const SWEEP: &str = "sweep";
 
 impl Host {
     /// Waits for an AI worker in this process, ahead of hints and analyses.
-    pub(super) async fn ai_slot(&self) -> super::scheduler::Slot {
-        self.scheduler.slot(super::Priority::Move).await
+    /// A worker for the AI's move in `row`: live games first, the earliest flag first.
+    pub(super) async fn ai_slot(&self, row: &GameRow) -> super::scheduler::Slot {
+        let key = row.flag_at_ms.unwrap_or(i64::MAX);
+        self.scheduler.slot_by(super::Priority::Move, key).await
     }
 
     /// Claims the AI's turn in `row` (at its version) for this process; `false` while another

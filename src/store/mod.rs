@@ -14,12 +14,14 @@ use std::time::Duration;
 
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
+mod clocks;
 mod flag;
 mod puzzles;
 mod sqlite;
 mod types;
 mod work;
 mod write;
+pub use clocks::{beat, give_back_outage, stop_clocks};
 pub use puzzles::*;
 pub use types::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
@@ -29,6 +31,7 @@ pub use work::*;
 pub use write::*;
 
 use crate::ai::Level;
+use crate::clock::{Clocks, SpeedClass, TimeControl};
 use crate::engine::{GameResult, Reason};
 use flag::Flag;
 use sqlite::{checkpoints, is_read_only, migrate_sqlite, open_sqlite};
@@ -142,6 +145,26 @@ pub struct GameRow {
     /// Its players were told that its record cannot be read (see the sweep).
     #[sqlx(try_from = "Flag")]
     pub broken: bool,
+    pub time_control: TimeControl,
+    pub speed: SpeedClass,
+    /// Live games: each side's time left when its turn began (milliseconds).
+    pub white_ms: Option<i64>,
+    pub black_ms: Option<i64>,
+    /// When the side to move's turn began (milliseconds).
+    pub turn_began_ms: i64,
+    /// Live games: when the side to move's time is up (milliseconds).
+    pub flag_at_ms: Option<i64>,
+}
+
+impl GameRow {
+    /// The game's clocks as stored.
+    pub fn clocks(&self) -> Clocks {
+        Clocks {
+            control: self.time_control,
+            left: [self.white_ms.unwrap_or(0), self.black_ms.unwrap_or(0)],
+            turn_began: self.turn_began_ms,
+        }
+    }
 }
 
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -161,6 +184,7 @@ pub struct ChallengeRow {
     pub created_at: i64,
     /// The message that shows it, once posted.
     pub message_id: Option<MessageId>,
+    pub time_control: TimeControl,
 }
 
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
@@ -188,6 +212,10 @@ pub struct NewGame<'a> {
     pub warn_at: i64,
     pub deadline: i64,
     pub now: i64,
+    /// The clocks at the start (`turn_began`: now, in milliseconds).
+    pub clocks: Clocks,
+    /// Live games: when White's first move is due (milliseconds).
+    pub flag_at_ms: Option<i64>,
 }
 
 #[derive(Clone)]

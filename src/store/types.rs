@@ -2,6 +2,7 @@
 //! (status, result, reason, colour, AI level) as text columns. Each text is written here once.
 
 use crate::ai::Level;
+use crate::clock::{SpeedClass, TimeControl};
 use crate::engine::{Color, GameResult, Reason};
 
 /// A Discord-style id (a user, a channel, a server, a message): a `u64` stored as SQL's
@@ -216,3 +217,49 @@ text_column!(ColorChoice {
     ColorChoice::Black => "black",
     ColorChoice::Random => "random",
 });
+
+text_column!(SpeedClass {
+    SpeedClass::Bullet => "bullet",
+    SpeedClass::Blitz => "blitz",
+    SpeedClass::Rapid => "rapid",
+    SpeedClass::Classical => "classical",
+    SpeedClass::Correspondence => "correspondence",
+});
+
+/// A time control is stored as players write it (`5+3`, `3d`).
+impl<DB: sqlx::Database> sqlx::Type<DB> for TimeControl
+where
+    str: sqlx::Type<DB>,
+{
+    fn type_info() -> DB::TypeInfo {
+        <str as sqlx::Type<DB>>::type_info()
+    }
+    fn compatible(ty: &DB::TypeInfo) -> bool {
+        <str as sqlx::Type<DB>>::compatible(ty)
+    }
+}
+
+impl<'q, DB: sqlx::Database> sqlx::Encode<'q, DB> for TimeControl
+where
+    String: sqlx::Encode<'q, DB>,
+{
+    fn encode_by_ref(
+        &self,
+        buf: &mut <DB as sqlx::Database>::ArgumentBuffer,
+    ) -> std::result::Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+        <String as sqlx::Encode<'q, DB>>::encode(self.to_string(), buf)
+    }
+}
+
+impl<'r, DB: sqlx::Database> sqlx::Decode<'r, DB> for TimeControl
+where
+    &'r str: sqlx::Decode<'r, DB>,
+{
+    fn decode(
+        value: <DB as sqlx::Database>::ValueRef<'r>,
+    ) -> std::result::Result<Self, sqlx::error::BoxDynError> {
+        let text = <&str as sqlx::Decode<'r, DB>>::decode(value)?;
+        text.parse()
+            .map_err(|e| format!("unknown time control \"{text}\": {e:?}").into())
+    }
+}

@@ -5,14 +5,18 @@ use super::{
     ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, MessageId, NewGame,
     PlayerRow, Result, StoreError, Tx, UserId, is_unique_violation,
 };
+use crate::clock::Clocks;
 use crate::engine::{GameResult, Reason};
 
 /// Starts a game; [`StoreError::ChannelBusy`] if its channel already has a running one.
 pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
+    let live = g.clocks.control.is_live();
     sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, ai_level, rated, start_fen, fen,
-                            warn_at, deadline, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id",
+                            warn_at, deadline, created_at, updated_at, time_control, speed,
+                            white_ms, black_ms, turn_began_ms, flag_at_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+         RETURNING id",
     )
     .bind(g.guild_id)
     .bind(g.channel_id)
@@ -26,6 +30,12 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
     .bind(g.deadline)
     .bind(g.now)
     .bind(g.now)
+    .bind(g.clocks.control)
+    .bind(g.clocks.control.speed())
+    .bind(live.then_some(g.clocks.left[0]))
+    .bind(live.then_some(g.clocks.left[1]))
+    .bind(g.clocks.turn_began)
+    .bind(g.flag_at_ms)
     .fetch_one(&mut **tx)
     .await
     .map_err(|e| match StoreError::from(e) {
@@ -63,14 +73,21 @@ pub struct NewMove<'a> {
     pub now: i64,
     pub warn_at: i64,
     pub deadline: i64,
+    /// The clocks after it (`turn_began`: the other side's turn, in milliseconds).
+    pub clocks: Clocks,
+    /// Live games: when the other side's time is up, and the mover's clock after the move.
+    pub flag_at_ms: Option<i64>,
+    pub clock_ms: Option<i64>,
 }
 
 /// Writes ply `expected.ply + 1`. `false` when the game has changed (or ended) since it was
 /// read: nothing is written then.
 pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> Result<bool> {
+    let live = mv.clocks.control.is_live();
     let updated = sqlx::query(
         "UPDATE games SET ply = ply + 1, version = version + 1, fen = $1, updated_at = $2, warn_at = $3,
-                          deadline = $4, warned = FALSE, draw_offer = NULL, takeback_offer = NULL
+                          deadline = $4, warned = FALSE, draw_offer = NULL, takeback_offer = NULL,
+                          white_ms = $9, black_ms = $10, turn_began_ms = $11, flag_at_ms = $12
          WHERE id = $5 AND version = $6 AND ply = $7 AND fen = $8 AND status = 'running'",
     )
     .bind(mv.fen)
@@ -81,6 +98,10 @@ pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> 
     .bind(expected.version)
     .bind(expected.ply)
     .bind(expected.fen)
+    .bind(live.then_some(mv.clocks.left[0]))
+    .bind(live.then_some(mv.clocks.left[1]))
+    .bind(mv.clocks.turn_began)
+    .bind(mv.flag_at_ms)
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -88,12 +109,15 @@ pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> 
         return Ok(false);
     }
     let (game, now, notation) = (expected.game, mv.now, mv.notation);
-    sqlx::query("INSERT INTO moves (game_id, ply, notation, played_at) VALUES ($1, $2, $3, $4)")
-        .bind(game)
-        .bind(expected.ply + 1)
-        .bind(notation)
-        .bind(now)
-        .execute(&mut **tx)
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, notation, played_at, clock_ms) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(game)
+    .bind(expected.ply + 1)
+    .bind(notation)
+    .bind(now)
+    .bind(mv.clock_ms)
+    .execute(&mut **tx)
         .await?;
     Ok(true)
 }
@@ -135,11 +159,14 @@ pub async fn take_back(
     keep: i64,
     fen: &str,
     now: i64,
+    turn: NewTurn,
 ) -> Result<bool> {
     let game = expected.game;
+    let live = turn.clocks.control.is_live();
     let n = sqlx::query(
         "UPDATE games SET ply = $1, version = version + 1, fen = $2, updated_at = $3, draw_offer = NULL,
-                          takeback_offer = NULL
+                          takeback_offer = NULL, turn_began_ms = $7, flag_at_ms = $8, white_ms = $9,
+                          black_ms = $10, warn_at = $11, deadline = $12, warned = FALSE
          WHERE id = $4 AND version = $5 AND ply = $6 AND status = 'running'",
     )
     .bind(keep)
@@ -148,6 +175,12 @@ pub async fn take_back(
     .bind(game)
     .bind(expected.version)
     .bind(expected.ply)
+    .bind(turn.clocks.turn_began)
+    .bind(turn.flag_at_ms)
+    .bind(live.then_some(turn.clocks.left[0]))
+    .bind(live.then_some(turn.clocks.left[1]))
+    .bind(turn.warn_at)
+    .bind(turn.deadline)
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -160,6 +193,17 @@ pub async fn take_back(
         .execute(&mut **tx)
         .await?;
     Ok(true)
+}
+
+/// A turn beginning afresh (after a takeback): its clocks and deadlines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewTurn {
+    /// The clocks (`turn_began`: now, in milliseconds).
+    pub clocks: Clocks,
+    pub warn_at: i64,
+    pub deadline: i64,
+    /// Live games: when the turn's time is up (milliseconds).
+    pub flag_at_ms: Option<i64>,
 }
 
 /// Records `by`'s offer (`draw_offer` or `takeback_offer`) in a running game still at the
@@ -291,8 +335,8 @@ pub async fn set_challenge_message(
 pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<ChallengeId> {
     Ok(sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, color, rated, thread,
-                                 status, expires_at, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9) RETURNING id",
+                                 status, expires_at, created_at, time_control)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10) RETURNING id",
     )
     .bind(c.guild_id)
     .bind(c.channel_id)
@@ -303,6 +347,7 @@ pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<Challenge
     .bind(c.thread)
     .bind(c.expires_at)
     .bind(c.created_at)
+    .bind(c.time_control)
     .fetch_one(&mut **tx)
     .await?)
 }

@@ -3,9 +3,11 @@
 //! forms; players, moves and lists go in as finished text.
 
 use crate::ai::{Eval, Level};
+use crate::clock::TimeControl;
 use crate::engine::{Color, GameResult, Outcome, Reason, Role};
 use crate::host::{
-    ButtonLabel, Caption, CardText, Command, LanguageScope, Msg, Player, PlayerResult, Reply, Scope,
+    ButtonLabel, Caption, CardText, Command, LanguageScope, Msg, Player, PlayerResult, Reply,
+    Scope, TurnClock,
 };
 use crate::store::ColorChoice;
 
@@ -139,12 +141,30 @@ impl Writer<'_> {
 
     /// A deadline: Discord shows `<t:…:R>` in each reader's language and zone; elsewhere it
     /// is written out ("in 3 days").
+    /// A time control as players say it: "5+3 blitz", "3 days a move".
+    pub fn time_control(&self, control: TimeControl) -> String {
+        match control {
+            TimeControl::Correspondence { days } => {
+                self.part("time-control-days", &[("days", a(days as i64))])
+            }
+            TimeControl::Live { .. } => self.part(
+                "time-control-live",
+                &[
+                    ("control", a(control.to_string())),
+                    ("speed", a(control.speed().key())),
+                ],
+            ),
+        }
+    }
+
     fn moment(&self, unix: i64) -> Arg {
         match self.markup.surface() {
             Surface::Discord => a(format!("<t:{unix}:R>")),
             Surface::Console { now } => {
                 let secs = (unix - now).max(0);
-                let (unit, count) = if secs < 3600 {
+                let (unit, count) = if secs < 120 {
+                    ("seconds", secs)
+                } else if secs < 3600 {
                     ("minutes", (secs + 59) / 60)
                 } else if secs < 2 * 86_400 {
                     ("hours", (secs + 3599) / 3600)
@@ -194,9 +214,11 @@ impl Writer<'_> {
                 rated,
                 color,
                 minutes,
+                control,
             } => self.text(
                 "challenge-issued",
                 &[
+                    ("clock", a(self.time_control(*control))),
                     ("challenger", self.user(*challenger)),
                     ("challenged", self.user(*challenged)),
                     ("rated", a(yes(*rated))),
@@ -231,9 +253,14 @@ impl Writer<'_> {
                     ("challenged", self.user(*challenged)),
                 ],
             ),
-            Msg::GameStarted { players, rated } => self.text(
+            Msg::GameStarted {
+                players,
+                rated,
+                control,
+            } => self.text(
                 "game-started",
                 &[
+                    ("clock", a(self.time_control(*control))),
                     ("white", a(self.player(players.white))),
                     ("black", a(self.player(players.black))),
                     ("rated", a(yes(*rated))),
@@ -243,9 +270,11 @@ impl Writer<'_> {
                 player,
                 level,
                 color,
+                control,
             } => self.text(
                 "ai-game-started",
                 &[
+                    ("clock", a(self.time_control(*control))),
                     ("player", self.user(*player)),
                     ("level", a(self.level(*level))),
                     ("color", a(color_key(*color))),
@@ -268,15 +297,37 @@ impl Writer<'_> {
                 side,
                 capture_due,
                 deadline,
-            } => self.text(
-                "to-move",
+                clock,
+            } => {
+                let (kind, [white, black]) = match clock {
+                    TurnClock::Correspondence => ("days", [0, 0]),
+                    TurnClock::FirstMove => ("first", [0, 0]),
+                    TurnClock::Live { white_ms, black_ms } => ("live", [*white_ms, *black_ms]),
+                };
+                self.text(
+                    "to-move",
+                    &[
+                        ("player", self.user(*player)),
+                        ("side", a(color_key(*side))),
+                        ("capture", a(yes(*capture_due))),
+                        ("deadline", self.moment(*deadline)),
+                        ("clock", a(kind)),
+                        ("white", a(crate::clock::show(white))),
+                        ("black", a(crate::clock::show(black))),
+                    ],
+                )
+            }
+            Msg::FinalClocks { white_ms, black_ms } => self.text(
+                "final-clocks",
                 &[
-                    ("player", self.user(*player)),
-                    ("side", a(color_key(*side))),
-                    ("capture", a(yes(*capture_due))),
-                    ("deadline", self.moment(*deadline)),
+                    ("white", a(crate::clock::show(*white_ms))),
+                    ("black", a(crate::clock::show(*black_ms))),
                 ],
             ),
+            Msg::NoFirstMove { player } => {
+                self.text("no-first-move", &[("player", a(self.player(*player)))])
+            }
+            Msg::MoveTooLate => self.text("move-too-late", &[]),
             Msg::AiThinking { level } => {
                 self.text("ai-thinking", &[("level", a(self.level(*level)))])
             }
@@ -562,6 +613,18 @@ impl Writer<'_> {
 
     pub fn caption(&self, caption: &Caption) -> String {
         match caption {
+            Caption::Clocked {
+                caption,
+                white_ms,
+                black_ms,
+            } => self.part(
+                "caption-clocked",
+                &[
+                    ("caption", a(self.caption(caption))),
+                    ("white", a(crate::clock::show(*white_ms))),
+                    ("black", a(crate::clock::show(*black_ms))),
+                ],
+            ),
             Caption::ToMove { side, number } => self.text(
                 "caption-to-move",
                 &[("side", a(color_key(*side))), ("number", a(*number as i64))],

@@ -122,6 +122,7 @@ impl Writer<'_> {
             HostError::TooManyChallenges { limit } => {
                 self.text("error-too-many-challenges", &[("limit", a(*limit))])
             }
+            HostError::TimeControl(e) => self.time_control_error(e),
             HostError::TooManyAiGames { limit } => {
                 self.text("error-too-many-ai-games", &[("limit", a(*limit))])
             }

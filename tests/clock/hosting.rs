@@ -1,0 +1,493 @@
+//! Live games in the host, on a hand-moved clock: the first-move window, increments, flags to
+//! the millisecond, a move racing a flag, the time given back after an outage, and two hosts
+//! on one database posting one flag.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use dama::clock::TimeControl;
+use dama::engine::{Color, GameResult, Outcome, Reason};
+use dama::host::{
+    ButtonLabel, Caption, Captions, ChannelId, Clock, ColorChoice, GameStatus, Host, HostConfig,
+    HostError, Lang, Msg, Player, Reply, TurnClock,
+};
+use dama::store::{GameRow, Store};
+use dama::words::Words;
+
+use crate::common::db::TestDb;
+use crate::common::hosting::*;
+use crate::on_both_databases;
+
+const MS: Duration = Duration::from_millis(1);
+
+/// The language files, noting the last board caption asked for.
+#[derive(Default)]
+struct Recorded {
+    words: Words,
+    last: Mutex<Option<Caption>>,
+}
+
+impl Captions for Recorded {
+    fn caption(&self, caption: &Caption, lang: Lang) -> String {
+        *self.last.lock().unwrap() = Some(caption.clone());
+        Captions::caption(&self.words, caption, lang)
+    }
+    fn analysis_chart(
+        &self,
+        lang: Lang,
+        game: &dama::engine::Game,
+        names: [&str; 2],
+        result: &str,
+        analysis: &dama::ai::analysis::Analysis,
+    ) -> dama::render::Chart {
+        Captions::analysis_chart(&self.words, lang, game, names, result, analysis)
+    }
+    fn analysis_notes(
+        &self,
+        lang: Lang,
+        game: &dama::engine::Game,
+        analysis: &dama::ai::analysis::Analysis,
+    ) -> Vec<Option<dama::engine::pdn::Note>> {
+        Captions::analysis_notes(&self.words, lang, game, analysis)
+    }
+}
+
+/// A host whose board captions can be read back.
+async fn recording_host(db: &TestDb) -> (Host, Clock, Arc<Recorded>) {
+    let clock = Clock::manual(1_800_000_000);
+    let recorded = Arc::new(Recorded::default());
+    let host = Host::new(
+        Store::open(&db.url()).await.unwrap(),
+        renderer(),
+        Arc::clone(&recorded) as Arc<dyn Captions>,
+        HostConfig::default(),
+        clock.clone(),
+    );
+    (host, clock, recorded)
+}
+
+fn last_caption(recorded: &Recorded) -> Caption {
+    recorded
+        .last
+        .lock()
+        .unwrap()
+        .clone()
+        .expect("a board was drawn")
+}
+
+fn control(text: &str) -> TimeControl {
+    text.parse().unwrap()
+}
+
+/// Alice (White) and Bob start a rated live game at `clock`.
+async fn live_game(host: &Host, clock_text: &str) -> Reply {
+    let c = host
+        .challenge_on(
+            &who(ALICE),
+            BOB,
+            ColorChoice::White,
+            true,
+            false,
+            control(clock_text),
+        )
+        .await
+        .unwrap();
+    host.button(&who(BOB), &button(&c, ButtonLabel::Accept))
+        .await
+        .unwrap()
+}
+
+async fn row(host: &Host) -> GameRow {
+    host.store()
+        .latest_game(ChannelId(CHANNEL))
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+fn to_move_clock(reply: &Reply) -> (i64, TurnClock) {
+    reply
+        .body
+        .iter()
+        .find_map(|m| match m {
+            Msg::ToMove {
+                deadline, clock, ..
+            } => Some((*deadline, *clock)),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no turn in {reply:?}"))
+}
+
+fn is_loss_on_time(m: &Msg, winner: Color) -> bool {
+    matches!(
+        m,
+        Msg::GameOver {
+            outcome: Outcome {
+                result: GameResult::Win(w),
+                reason: Reason::Timeout,
+            },
+            ..
+        } if *w == winner
+    )
+}
+
+/// Both sides make their first move (free of charge) after a second each; returns White's
+/// flag moment (Unix ms).
+async fn first_moves(host: &Host) -> i64 {
+    let clock = host.clock();
+    clock.advance(Duration::from_secs(1));
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    clock.advance(Duration::from_secs(1));
+    host.play(&who(BOB), "f6-f5").await.unwrap();
+    row(host).await.flag_at_ms.unwrap()
+}
+
+async fn a_live_game_shows_both_clocks_charges_each_move_and_adds_the_increment(db: TestDb) {
+    let (host, clock, recorded) = recording_host(&db).await;
+    let start = live_game(&host, "1+2").await;
+    assert!(matches!(
+        start.body[0],
+        Msg::GameStarted {
+            control: TimeControl::Live {
+                initial: 60,
+                increment: 2
+            },
+            ..
+        }
+    ));
+    let t0 = clock.now_ms();
+    assert_eq!(
+        to_move_clock(&start),
+        (t0 / 1000 + 30, TurnClock::FirstMove)
+    );
+    // The first moves cost nothing and add nothing.
+    let flag = first_moves(&host).await;
+    let r = row(&host).await;
+    assert_eq!((r.white_ms, r.black_ms), (Some(60_000), Some(60_000)));
+    assert_eq!(flag, clock.now_ms() + 60_000, "White's clock runs from now");
+    clock.advance(Duration::from_millis(3_500));
+    let reply = host.play(&who(ALICE), "d3-d4").await.unwrap();
+    let r = row(&host).await;
+    assert_eq!(r.white_ms, Some(60_000 - 3_500 + 2_000));
+    assert_eq!(
+        to_move_clock(&reply),
+        (
+            (clock.now_ms() + 60_000) / 1000,
+            TurnClock::Live {
+                white_ms: 58_500,
+                black_ms: 60_000
+            }
+        )
+    );
+    // The caption shows both clocks, Black's running.
+    clock.advance(Duration::from_millis(51_000));
+    host.board(&who(BOB)).await.unwrap();
+    let caption = last_caption(&recorded);
+    assert_eq!(
+        caption,
+        Caption::Clocked {
+            caption: Box::new(Caption::ToMove {
+                side: Color::Black,
+                number: 2,
+            }),
+            white_ms: 58_500,
+            black_ms: 9_000,
+        }
+    );
+    assert_eq!(
+        Captions::caption(&Words::new(), &caption, Lang::ENGLISH),
+        "Black to move · move 2   ○ 0:58   ● 9.0"
+    );
+}
+
+async fn a_first_move_not_made_within_30_seconds_calls_the_game_off(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    live_game(&host, "3+2").await;
+    clock.advance(Duration::from_secs(30) - MS);
+    assert!(host.flags().await.unwrap().is_empty(), "29.999 s: not yet");
+    clock.advance(MS);
+    let notices = host.flags().await.unwrap();
+    assert_eq!(notices.len(), 1);
+    assert_eq!(
+        notices[0].reply.body,
+        vec![Msg::NoFirstMove {
+            player: Player::User(ALICE)
+        }]
+    );
+    let r = row(&host).await;
+    assert_eq!((r.status, r.result), (GameStatus::Aborted, None));
+    assert!(host.store().player(ALICE).await.unwrap().unwrap().games == 0);
+    assert!(host.flags().await.unwrap().is_empty(), "posted once");
+
+    // Black's first move has its own 30 s, from White's.
+    live_game(&host, "3+2").await;
+    clock.advance(Duration::from_secs(20));
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    clock.advance(Duration::from_secs(29));
+    assert!(host.flags().await.unwrap().is_empty());
+    clock.advance(Duration::from_secs(1));
+    let notices = host.flags().await.unwrap();
+    assert_eq!(
+        notices[0].reply.body,
+        vec![Msg::NoFirstMove {
+            player: Player::User(BOB)
+        }]
+    );
+    assert_eq!(row(&host).await.status, GameStatus::Aborted);
+}
+
+async fn a_flag_falls_at_the_deadline_and_a_move_a_millisecond_late_is_refused(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    live_game(&host, "1+0").await;
+    let flag = first_moves(&host).await;
+    clock.set_ms(flag - 1);
+    assert!(host.flags().await.unwrap().is_empty(), "a millisecond left");
+    clock.set_ms(flag);
+    let notices = host.flags().await.unwrap();
+    assert_eq!(notices.len(), 1);
+    let body = &notices[0].reply.body;
+    assert!(is_loss_on_time(&body[0], Color::Black), "{body:?}");
+    assert_eq!(
+        body[1],
+        Msg::FinalClocks {
+            white_ms: 0,
+            black_ms: 60_000
+        }
+    );
+    assert!(matches!(body[2], Msg::RatingChanges(_)), "{body:?}");
+    assert!(host.flags().await.unwrap().is_empty(), "posted once");
+
+    // A move that comes a millisecond after the flag is refused, and the flag is posted.
+    live_game(&host, "1+0").await;
+    let flag = first_moves(&host).await;
+    clock.set_ms(flag + 1);
+    let late = host.play(&who(ALICE), "d3-d4").await.unwrap();
+    assert_eq!(late.body[0], Msg::MoveTooLate);
+    assert!(is_loss_on_time(&late.body[1], Color::Black), "{late:?}");
+    let r = row(&host).await;
+    assert_eq!((r.ply, r.status), (2, GameStatus::Finished));
+    assert!(host.flags().await.unwrap().is_empty(), "posted once");
+
+    // One millisecond early, the same move is played.
+    live_game(&host, "1+0").await;
+    let flag = first_moves(&host).await;
+    clock.set_ms(flag - 1);
+    host.play(&who(ALICE), "d3-d4").await.unwrap();
+    assert_eq!(row(&host).await.white_ms, Some(1));
+}
+
+async fn a_move_counts_at_discords_stamp_within_its_turn(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    live_game(&host, "1+10").await;
+    let flag = first_moves(&host).await;
+    // Stamped before the flag, read after it (a slow gateway): it counts at its stamp.
+    clock.set_ms(flag + 400);
+    host.play_at(&who(ALICE), "d3-d4", Some(flag - 100))
+        .await
+        .unwrap();
+    let r = row(&host).await;
+    assert_eq!(r.white_ms, Some(100 + 10_000));
+    assert_eq!(
+        r.turn_began_ms,
+        flag - 100,
+        "Black's turn began at that stamp"
+    );
+    // A stamp from before the turn began claims nothing back.
+    let black_began = r.turn_began_ms;
+    clock.advance(Duration::from_secs(1));
+    host.play_at(&who(BOB), "e6-e5", Some(black_began - 5_000))
+        .await
+        .unwrap();
+    assert_eq!(row(&host).await.black_ms, Some(60_000 + 10_000));
+    // A stamp from the future counts as the moment the move arrived.
+    clock.advance(Duration::from_secs(2));
+    host.play_at(&who(ALICE), "e4xe6xe8", Some(clock.now_ms() + 60_000))
+        .await
+        .unwrap();
+    assert_eq!(row(&host).await.white_ms, Some(10_100 - 3_500 + 10_000));
+}
+
+async fn a_move_and_a_flag_at_the_same_instant_end_the_game_once(db: TestDb) {
+    let (host, clock, url) = host(&db).await;
+    let other = Arc::new(open(&url, &clock).await);
+    let host = Arc::new(host);
+    for round in 0..6u64 {
+        live_game(&host, "1+0").await;
+        let flag = first_moves(&host).await;
+        clock.set_ms(flag);
+        let (a, b) = (Arc::clone(&host), Arc::clone(&other));
+        let (flags, moved) = tokio::join!(
+            tokio::spawn(async move {
+                for _ in 0..round * 20 {
+                    tokio::task::yield_now().await;
+                }
+                b.flags().await.unwrap()
+            }),
+            tokio::spawn(async move { a.play(&who(ALICE), "d3-d4").await })
+        );
+        let (flags, moved) = (flags.unwrap(), moved.unwrap());
+        let by_move = matches!(&moved, Ok(r) if r.body[0] == Msg::MoveTooLate);
+        assert!(
+            by_move || matches!(moved, Err(HostError::NoGame)),
+            "{moved:?}"
+        );
+        assert_eq!(flags.len() + usize::from(by_move), 1, "one post: {flags:?}");
+        let r = row(&host).await;
+        assert_eq!((r.ply, r.reason), (2, Some(Reason::Timeout)));
+    }
+}
+
+async fn time_when_no_process_ran_is_given_back_and_an_earlier_flag_still_falls(db: TestDb) {
+    let (host, clock, url) = host(&db).await;
+    live_game(&host, "1+0").await;
+    let flag = first_moves(&host).await;
+    clock.advance(Duration::from_secs(10));
+    host.beat().await.unwrap();
+    // The bot is down for 100 s; a new process starts.
+    clock.advance(Duration::from_secs(100));
+    let restarted = open(&url, &clock).await;
+    assert_eq!(
+        restarted.resume_clocks().await.unwrap(),
+        Some(Duration::from_secs(100))
+    );
+    assert!(restarted.flags().await.unwrap().is_empty());
+    let r = row(&restarted).await;
+    assert_eq!(r.flag_at_ms, Some(flag + 100_000));
+    // White still has 50 s: moving 49 s later is in time.
+    clock.advance(Duration::from_secs(49));
+    restarted.play(&who(ALICE), "d3-d4").await.unwrap();
+    assert_eq!(row(&restarted).await.white_ms, Some(1_000));
+    // A second process starting now finds the bot running: nothing more is given back.
+    restarted.beat().await.unwrap();
+    let third = open(&url, &clock).await;
+    assert_eq!(third.resume_clocks().await.unwrap(), None);
+
+    // A flag that fell before the outage falls at the start.
+    let flag = row(&restarted).await.flag_at_ms.unwrap();
+    clock.set_ms(flag + 2_000);
+    restarted.beat().await.unwrap();
+    clock.advance(Duration::from_secs(60));
+    let fourth = open(&url, &clock).await;
+    fourth.resume_clocks().await.unwrap();
+    let notices = fourth.flags().await.unwrap();
+    assert_eq!(notices.len(), 1);
+    assert!(is_loss_on_time(&notices[0].reply.body[0], Color::White));
+}
+
+async fn two_hosts_on_one_database_post_one_flag(db: TestDb) {
+    let (host, clock, url) = host(&db).await;
+    let other = Arc::new(open(&url, &clock).await);
+    let host = Arc::new(host);
+    live_game(&host, "1/4+0").await;
+    let flag = first_moves(&host).await;
+    clock.set_ms(flag + 300);
+    let (a, b) = (Arc::clone(&host), Arc::clone(&other));
+    let (x, y) = tokio::join!(
+        tokio::spawn(async move { a.flags().await.unwrap() }),
+        tokio::spawn(async move { b.flags().await.unwrap() })
+    );
+    assert_eq!(x.unwrap().len() + y.unwrap().len(), 1);
+}
+
+async fn takebacks_give_no_time_back_and_endings_stop_the_clocks(db: TestDb) {
+    let (host, clock, recorded) = recording_host(&db).await;
+    live_game(&host, "1+0").await;
+    first_moves(&host).await;
+    clock.advance(Duration::from_secs(10));
+    host.play(&who(ALICE), "d3-d4").await.unwrap(); // White 50 s
+    clock.advance(Duration::from_secs(5));
+    host.takeback(&who(ALICE)).await.unwrap();
+    host.takeback(&who(BOB)).await.unwrap();
+    // Bob's 5 s stay spent; Alice's turn begins again with her 50 s.
+    let r = row(&host).await;
+    assert_eq!(
+        (r.ply, r.white_ms, r.black_ms),
+        (2, Some(50_000), Some(55_000))
+    );
+    assert_eq!(r.flag_at_ms, Some(clock.now_ms() + 50_000));
+    clock.advance(Duration::from_secs(7));
+    let resigned = host.resign_confirmed(&who(ALICE)).await.unwrap();
+    assert!(
+        resigned.body.contains(&Msg::FinalClocks {
+            white_ms: 43_000,
+            black_ms: 55_000
+        }),
+        "{resigned:?}"
+    );
+    let r = row(&host).await;
+    assert_eq!((r.white_ms, r.black_ms), (Some(43_000), Some(55_000)));
+    // The clocks of an ended game stand still.
+    clock.advance(Duration::from_secs(30));
+    host.board(&who(BOB)).await.unwrap();
+    assert!(
+        matches!(
+            last_caption(&recorded),
+            Caption::Clocked {
+                white_ms: 43_000,
+                black_ms: 55_000,
+                ..
+            }
+        ),
+        "{:?}",
+        last_caption(&recorded)
+    );
+}
+
+async fn correspondence_games_keep_their_days_and_a_missing_first_move_calls_them_off(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    live_game(&host, "1d").await;
+    let r = row(&host).await;
+    assert_eq!(r.flag_at_ms, None);
+    assert_eq!(r.deadline, clock.now() + 86_400);
+    assert_eq!(
+        r.warn_at,
+        r.deadline - 8 * 3600,
+        "warned a third of the day before"
+    );
+    clock.advance(Duration::from_secs(86_400));
+    let swept = host.sweep().await.unwrap();
+    assert_eq!(
+        swept[0].reply.body,
+        vec![Msg::NoFirstMove {
+            player: Player::User(ALICE)
+        }]
+    );
+    assert_eq!(row(&host).await.status, GameStatus::Aborted);
+}
+
+async fn the_ai_plays_on_its_clock_and_its_first_move_at_once(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    let start = host
+        .play_ai_on(
+            &who(ALICE),
+            dama::ai::Level::Master,
+            Color::Black,
+            control("1/2+0"),
+        )
+        .await
+        .unwrap();
+    let game = start.ai_turn.expect("the AI opens");
+    let reply = host
+        .ai_move(game, dama::host::Lang::ENGLISH)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(matches!(reply.body[0], Msg::Played { .. }));
+    let (deadline, turn) = to_move_clock(&reply);
+    assert_eq!(turn, TurnClock::FirstMove);
+    assert_eq!(deadline, clock.now() + 30);
+    assert_eq!(row(&host).await.time_control, control("1/2+0"));
+}
+
+on_both_databases!(
+    a_live_game_shows_both_clocks_charges_each_move_and_adds_the_increment,
+    a_first_move_not_made_within_30_seconds_calls_the_game_off,
+    a_flag_falls_at_the_deadline_and_a_move_a_millisecond_late_is_refused,
+    a_move_counts_at_discords_stamp_within_its_turn,
+    a_move_and_a_flag_at_the_same_instant_end_the_game_once,
+    time_when_no_process_ran_is_given_back_and_an_earlier_flag_still_falls,
+    two_hosts_on_one_database_post_one_flag,
+    takebacks_give_no_time_back_and_endings_stop_the_clocks,
+    correspondence_games_keep_their_days_and_a_missing_first_move_calls_them_off,
+    the_ai_plays_on_its_clock_and_its_first_move_at_once,
+);
