@@ -4,6 +4,9 @@
 mod fake_discord;
 use dama::engine::Game;
 use fake_discord::{Bot, FakeDiscord};
+
+#[path = "clock/live_e2e.rs"]
+mod live;
 use serde_json::json;
 use std::process::{Command, Stdio};
 

@@ -198,3 +198,52 @@ proptest::proptest! {
 fn pdn_start() -> String {
     dama::engine::fen::write(&Position::start())
 }
+
+#[test]
+fn clocks_are_written_as_clk_comments_and_read_back_by_ply() {
+    let game = game_of(
+        "W:Wa3,b3,c3:Bf6,g6,h6",
+        &["a3-a4", "f6-f5", "b3-b4", "g6-g5"],
+    );
+    let clocks = [Some(59_000), Some(9_400), None, Some(3_725_000)];
+    let notes: Vec<Option<pdn::Note>> = clocks
+        .iter()
+        .map(|c| {
+            c.map(|ms| pdn::Note {
+                mark: "",
+                comment: pdn::clock_comment(ms),
+            })
+        })
+        .collect();
+    let text = pdn::write_annotated(&game, &tags(), &notes);
+    assert!(text.lines().all(|l| l.len() <= 79), "{text}");
+    let movetext = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        movetext.contains("1. a3-a4 {[%clk 0:00:59]} 1... f6-f5 {[%clk 0:00:09.4]} 2. b3-b4 g6-g5 {[%clk 1:02:05]}"),
+        "{text}"
+    );
+    let (_, read, read_clocks) = pdn::read_with_clocks(&text).unwrap();
+    assert_eq!(read.ply_count(), 4);
+    assert_eq!(read_clocks, clocks);
+    // Other comments, and clocks inside variations, are not clocks of the game.
+    let (_, _, none) =
+        pdn::read_with_clocks("[GameType \"30\"]\n1. a3-a4 {good} (1. b3-b4 {[%clk 0:00:05]}) *")
+            .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(none, vec![None]);
+    for bad in [
+        "[%clk 0:61:00]",
+        "[%clk 1:00]",
+        "[%clk x:00:00]",
+        "[%clk 0:00:-1]",
+    ] {
+        assert_eq!(pdn::read_clock_comment(bad), None, "{bad}");
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn a_clock_comment_reads_back_to_what_it_shows(ms in 0i64..4 * 3_600_000) {
+        let shown = if ms < 10_000 { ms / 100 * 100 } else { ms / 1000 * 1000 };
+        proptest::prop_assert_eq!(pdn::read_clock_comment(&pdn::clock_comment(ms)), Some(shown));
+    }
+}

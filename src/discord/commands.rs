@@ -169,9 +169,7 @@ async fn challenge(
     color: Option<ColorArg>,
     rated: Option<bool>,
     thread: Option<bool>,
-    #[description = "Time control: 5+3 is 5 minutes plus 3 seconds a move; 3d is 3 days a move"]
-    #[autocomplete = "complete_clock"]
-    clock: Option<String>,
+    #[autocomplete = "complete_clock"] clock: Option<String>,
 ) -> Result<(), Error> {
     let who = asker(&ctx).await;
     if opponent.bot {
@@ -207,9 +205,7 @@ async fn ai(
     ctx: Context<'_>,
     level: Option<LevelArg>,
     color: Option<SideArg>,
-    #[description = "Time control: 5+3 is 5 minutes plus 3 seconds a move; 3d is 3 days a move"]
-    #[autocomplete = "complete_clock"]
-    clock: Option<String>,
+    #[autocomplete = "complete_clock"] clock: Option<String>,
 ) -> Result<(), Error> {
     let level = match level.unwrap_or(LevelArg::Medium) {
         LevelArg::Easy => Level::Easy,

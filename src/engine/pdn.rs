@@ -93,12 +93,17 @@ pub fn write_annotated(game: &Game, tags: &Tags, notes: &[Option<Note>]) -> Stri
         let note = notes.get(i).and_then(Option::as_ref);
         tokens.push(pos.notation(&mv) + note.map_or("", |n| n.mark));
         if let Some(n) = note.filter(|n| !n.comment.is_empty()) {
-            let words: Vec<String> = n
-                .comment
-                .replace(['{', '}'], "")
-                .split_whitespace()
-                .map(str::to_string)
-                .collect();
+            let mut words: Vec<String> = Vec::new();
+            for word in n.comment.replace(['{', '}'], "").split_whitespace() {
+                // A clock (`[%clk 0:04:59]`) stays on one line.
+                match words.last_mut() {
+                    Some(last) if last == "[%clk" => {
+                        last.push(' ');
+                        last.push_str(word);
+                    }
+                    _ => words.push(word.to_string()),
+                }
+            }
             if let Some((last, first)) = words.split_last() {
                 let mut words = first.to_vec();
                 words.push(format!("{last}}}"));
@@ -161,6 +166,43 @@ pub enum PdnError {
 /// every move is read leniently against the position it is played in. A result in the tags or
 /// the move text that the board does not explain (a resignation, say) is kept as recorded.
 pub fn read(text: &str) -> Result<(Tags, Game), PdnError> {
+    read_with_clocks(text).map(|(tags, game, _)| (tags, game))
+}
+
+/// A clock as PGN comments write it after a move: `[%clk 0:04:59]`, with tenths under ten
+/// seconds (`[%clk 0:00:09.4]`).
+pub fn clock_comment(ms: i64) -> String {
+    let ms = ms.max(0);
+    let s = ms / 1000;
+    let (h, m, sec) = (s / 3600, s % 3600 / 60, s % 60);
+    if ms < 10_000 {
+        format!("[%clk {h}:{m:02}:{sec:02}.{}]", ms % 1000 / 100)
+    } else {
+        format!("[%clk {h}:{m:02}:{sec:02}]")
+    }
+}
+
+/// The clock in a comment (`[%clk h:mm:ss(.f)]`), in milliseconds.
+pub fn read_clock_comment(comment: &str) -> Option<i64> {
+    let rest = &comment[comment.find("[%clk")? + 5..];
+    let value = rest[..rest.find(']')?].trim();
+    let parts: Vec<&str> = value.split(':').collect();
+    let [h, m, s] = parts[..] else {
+        return None;
+    };
+    let (h, m): (i64, i64) = (h.parse().ok()?, m.parse().ok()?);
+    let seconds: f64 = s
+        .parse()
+        .ok()
+        .filter(|s: &f64| s.is_finite() && *s >= 0.0)?;
+    if m >= 60 || seconds >= 60.0 || h < 0 || m < 0 {
+        return None;
+    }
+    Some((h * 3600 + m * 60) * 1000 + (seconds * 1000.0).round() as i64)
+}
+
+/// [`read`], with the clock recorded after each move (`[%clk …]` comments), by ply.
+pub fn read_with_clocks(text: &str) -> Result<(Tags, Game, Vec<Option<i64>>), PdnError> {
     let (tags, movetext) = read_tags(text)?;
     if let Some(game_type) = tags.get("GameType")
         && game_type.split(',').next().map(str::trim) != Some("30")
@@ -178,8 +220,20 @@ pub fn read(text: &str) -> Result<(Tags, Game), PdnError> {
     {
         return Err(PdnError::Result(r.to_string()));
     }
-    let cleaned = strip_comments(movetext)?;
+    let (cleaned, comments) = strip_comments(movetext)?;
+    let mut clocks: Vec<Option<i64>> = Vec::new();
     for raw in cleaned.split_whitespace() {
+        if let Some(i) = raw.strip_prefix(COMMENT_MARK) {
+            let comment = i.parse::<usize>().ok().and_then(|i| comments.get(i));
+            if let (Some(ply), Some(ms)) = (
+                game.ply_count().checked_sub(1),
+                comment.and_then(|c| read_clock_comment(c)),
+            ) {
+                clocks.resize(ply + 1, None);
+                clocks[ply] = Some(ms);
+            }
+            continue;
+        }
         // Marks after a move (`??`, `!?`) say what someone thought of it; they are not part of it.
         let token = strip_move_number(raw).trim_end_matches(['!', '?']);
         if token.is_empty() || token.starts_with('$') {
@@ -214,8 +268,12 @@ pub fn read(text: &str) -> Result<(Tags, Game), PdnError> {
             game.declare(r, Reason::Recorded);
         }
     }
-    Ok((tags, game))
+    clocks.resize(game.ply_count(), None);
+    Ok((tags, game, clocks))
 }
+
+/// Stands in the cleaned move text for the comment of that index.
+const COMMENT_MARK: char = '\u{1}';
 
 /// What opens a part of the move text that must be closed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -281,8 +339,11 @@ fn read_tags(text: &str) -> Result<(Tags, &str), PdnError> {
     Ok((tags, rest))
 }
 
-fn strip_comments(text: &str) -> Result<String, PdnError> {
+/// The move text without comments and variations; each `{…}` comment is replaced by a mark
+/// with its index in the list returned beside.
+fn strip_comments(text: &str) -> Result<(String, Vec<String>), PdnError> {
     let mut out = String::with_capacity(text.len());
+    let mut comments: Vec<String> = Vec::new();
     let mut brace = false;
     let mut paren = 0usize;
     let mut line_comment = false;
@@ -293,12 +354,26 @@ fn strip_comments(text: &str) -> Result<String, PdnError> {
                 out.push(' ');
             }
             _ if line_comment => {}
+            '{' if !brace && paren == 0 => {
+                brace = true;
+                comments.push(String::new());
+            }
             '{' if !brace => brace = true,
             '}' if brace => {
                 brace = false;
-                out.push(' ');
+                if paren == 0 {
+                    let _ = write!(out, " {COMMENT_MARK}{} ", comments.len() - 1);
+                } else {
+                    out.push(' ');
+                }
             }
-            _ if brace => {}
+            _ if brace => {
+                if paren == 0
+                    && let Some(comment) = comments.last_mut()
+                {
+                    comment.push(c);
+                }
+            }
             ';' if paren == 0 => line_comment = true,
             '(' => paren += 1,
             ')' if paren > 0 => {
@@ -315,7 +390,7 @@ fn strip_comments(text: &str) -> Result<String, PdnError> {
     if paren > 0 {
         return Err(PdnError::Unclosed(Bracket::Variation));
     }
-    Ok(out)
+    Ok((out, comments))
 }
 
 /// "12." or "12..." before a move, with or without a space.

@@ -86,7 +86,18 @@ impl Host {
         let chart = self
             .captions
             .analysis_chart(who.lang, &game, names, result, &analysis);
-        let notes = self.captions.analysis_notes(who.lang, &game, &analysis);
+        let mut notes = self.captions.analysis_notes(who.lang, &game, &analysis);
+        // The clocks stay in the annotated record, before each note's words.
+        for (i, clock) in self.clock_notes(&row).await?.into_iter().enumerate() {
+            let Some(clock) = clock else { continue };
+            if notes.len() <= i {
+                notes.resize(i + 1, None);
+            }
+            let note = notes[i].get_or_insert_with(Default::default);
+            note.comment = format!("{} {}", clock.comment, note.comment)
+                .trim()
+                .to_string();
+        }
         let renderer = Arc::clone(&self.renderer);
         let png = tokio::task::spawn_blocking(move || renderer.chart_png(&chart))
             .await

@@ -449,7 +449,7 @@ impl Host {
             solver: puzzle.solver(),
             moves: puzzle.moves(),
         };
-        let captions = self.replay_captions(&game, first, lang);
+        let captions = self.replay_captions(&game, first, &[], lang);
         let renderer = std::sync::Arc::clone(&self.renderer);
         let black = puzzle.solver() == Color::Black;
         let gif = Self::off_runtime(&self.replay_slots, move || {

@@ -77,7 +77,8 @@ impl Host {
     pub async fn pdn(&self, who: &Who) -> HostResult {
         let row = self.latest(who).await?;
         let game = with_stored_result(&row, self.load(&row).await?);
-        let text = pdn::write(&game, &self.pdn_tags(&row).await?);
+        let notes = self.clock_notes(&row).await?;
+        let text = pdn::write_annotated(&game, &self.pdn_tags(&row).await?, &notes);
         Ok(Reply {
             file: Some(File {
                 name: format!("dama-{}.pdn", row.id),
@@ -97,6 +98,7 @@ impl Host {
         tags.set("Site", self.config.pdn_site.as_str());
         tags.set("Date", date(row.created_at));
         tags.set("Round", "-");
+        tags.set("TimeControl", pgn_time_control(row.time_control));
         let who_played = players(row);
         for (tag, color) in [("White", Color::White), ("Black", Color::Black)] {
             let name = match who_played.of(color) {
@@ -110,6 +112,49 @@ impl Host {
             tags.set(tag, name);
         }
         Ok(tags)
+    }
+
+    /// Each move's clock as a PDN comment (`[%clk 0:04:59]`): live games only.
+    pub(super) async fn clock_notes(
+        &self,
+        row: &crate::store::GameRow,
+    ) -> Result<Vec<Option<pdn::Note>>, HostError> {
+        if !row.time_control.is_live() {
+            return Ok(Vec::new());
+        }
+        Ok(self
+            .store
+            .move_clocks(row.id)
+            .await?
+            .into_iter()
+            .map(|ms| {
+                ms.map(|ms| pdn::Note {
+                    mark: "",
+                    comment: pdn::clock_comment(ms),
+                })
+            })
+            .collect())
+    }
+
+    /// Both clocks after each move of a live game (milliseconds), from the moves' records.
+    pub(super) async fn clocks_by_ply(
+        &self,
+        row: &crate::store::GameRow,
+    ) -> Result<Vec<Option<[i64; 2]>>, HostError> {
+        let crate::clock::TimeControl::Live { initial, .. } = row.time_control else {
+            return Ok(Vec::new());
+        };
+        let start = crate::engine::fen::parse(&row.start_fen)
+            .map_err(|_| HostError::Broken { game: row.id })?;
+        let mut side = start.side_to_move();
+        let mut clocks = [i64::from(initial) * 1000; 2];
+        let mut out = Vec::new();
+        for ms in self.store.move_clocks(row.id).await? {
+            clocks[side.index()] = ms.unwrap_or(clocks[side.index()]);
+            out.push(ms.map(|_| clocks));
+            side = side.opponent();
+        }
+        Ok(out)
     }
 
     /// Whether the asker may have the channel's replay: the refusal, if not.
@@ -132,7 +177,8 @@ impl Host {
         Self::replay_allowed(&row, who)?;
         let game = with_stored_result(&row, self.load(&row).await?);
         let black = row.white_id.is_none() && row.black_id.is_some();
-        let captions = self.replay_captions(&game, Caption::ReplayStart, who.lang);
+        let clocks = self.clocks_by_ply(&row).await?;
+        let captions = self.replay_captions(&game, Caption::ReplayStart, &clocks, who.lang);
         let renderer = Arc::clone(&self.renderer);
         let frames = self.config.replay_max_frames;
         let gif = Self::off_runtime(&self.replay_slots, move || {
@@ -154,6 +200,7 @@ impl Host {
         &self,
         game: &crate::engine::Game,
         first: Caption,
+        clocks: &[Option<[i64; 2]>],
         lang: super::Lang,
     ) -> Vec<String> {
         let mut captions = vec![self.captions.caption(&first, lang)];
@@ -165,6 +212,14 @@ impl Host {
                 side: before.side_to_move(),
                 notation: before.notation(&mv),
                 outcome: outcome.filter(|_| i + 1 == plies),
+            };
+            let caption = match clocks.get(i).copied().flatten() {
+                Some([white_ms, black_ms]) => Caption::Clocked {
+                    caption: Box::new(caption),
+                    white_ms,
+                    black_ms,
+                },
+                None => caption,
             };
             captions.push(self.captions.caption(&caption, lang));
         }
@@ -456,6 +511,15 @@ pub(super) fn legal_moves_reply(pos: &crate::engine::Position) -> Reply {
         moves: pos.notations(&pos.legal_moves()),
         capture_due: pos.has_capture(),
     })
+}
+
+/// A time control as PGN's `TimeControl` tag writes it: `300+3` (seconds and increment), and
+/// for correspondence one move in so many seconds (`1/259200`).
+fn pgn_time_control(control: crate::clock::TimeControl) -> String {
+    match control {
+        crate::clock::TimeControl::Live { initial, increment } => format!("{initial}+{increment}"),
+        crate::clock::TimeControl::Correspondence { days } => format!("1/{}", days * 86_400),
+    }
 }
 
 #[cfg(test)]

@@ -96,3 +96,16 @@ pub async fn stop_clocks(tx: &mut Tx, game: GameId, left: [i64; 2], at_ms: i64) 
     .await?;
     Ok(())
 }
+
+impl Store {
+    /// The clock of each move's mover after it (live games; `None` where none was kept), in
+    /// the order of the moves.
+    pub async fn move_clocks(&self, game: GameId) -> Result<Vec<Option<i64>>> {
+        Ok(
+            sqlx::query_scalar("SELECT clock_ms FROM moves WHERE game_id = $1 ORDER BY ply")
+                .bind(game)
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+}

@@ -479,7 +479,59 @@ async fn the_ai_plays_on_its_clock_and_its_first_move_at_once(db: TestDb) {
     assert_eq!(row(&host).await.time_control, control("1/2+0"));
 }
 
+async fn the_pdn_records_the_time_control_and_each_moves_clock_and_the_replay_shows_them(
+    db: TestDb,
+) {
+    let (host, clock, recorded) = recording_host(&db).await;
+    live_game(&host, "1+2").await;
+    first_moves(&host).await;
+    clock.advance(Duration::from_millis(4_300));
+    host.play(&who(ALICE), "d3-d4").await.unwrap(); // White 57.7 s
+    clock.advance(Duration::from_millis(52_000));
+    host.play(&who(BOB), "e6-e5").await.unwrap(); // Black 10 s
+    clock.advance(Duration::from_millis(1_000));
+    host.play(&who(ALICE), "e4xe6xe8").await.unwrap(); // White 58.7 s
+    let file = host.pdn(&who(ALICE)).await.unwrap().file.unwrap();
+    let text = String::from_utf8(file.bytes).unwrap();
+    assert!(text.contains("[TimeControl \"60+2\"]"), "{text}");
+    let (_, game, clocks) = dama::engine::pdn::read_with_clocks(&text).unwrap();
+    assert_eq!(game.ply_count(), 5);
+    assert_eq!(
+        clocks,
+        vec![
+            Some(60_000),
+            Some(60_000),
+            Some(57_000),
+            Some(10_000),
+            Some(58_000)
+        ],
+        "{text}"
+    );
+    // The replay's last frame shows both clocks after the last move.
+    host.replay(&who(ALICE)).await.unwrap();
+    assert!(
+        matches!(
+            last_caption(&recorded),
+            Caption::Clocked {
+                white_ms: 58_700,
+                black_ms: 10_000,
+                ..
+            }
+        ),
+        "{:?}",
+        last_caption(&recorded)
+    );
+    // A correspondence game's record says one move in three days.
+    host.resign_confirmed(&who(BOB)).await.unwrap();
+    crate::common::hosting::start_game(&host, false, CHANNEL).await;
+    let file = host.pdn(&who(ALICE)).await.unwrap().file.unwrap();
+    let text = String::from_utf8(file.bytes).unwrap();
+    assert!(text.contains("[TimeControl \"1/259200\"]"), "{text}");
+    assert!(!text.contains("%clk"), "{text}");
+}
+
 on_both_databases!(
+    the_pdn_records_the_time_control_and_each_moves_clock_and_the_replay_shows_them,
     a_live_game_shows_both_clocks_charges_each_move_and_adds_the_increment,
     a_first_move_not_made_within_30_seconds_calls_the_game_off,
     a_flag_falls_at_the_deadline_and_a_move_a_millisecond_late_is_refused,

@@ -300,9 +300,7 @@ impl FakeDiscord {
     }
 
     pub fn id(&self) -> u64 {
-        let mut n = self.next_id.lock().unwrap();
-        *n += 1;
-        *n
+        snowflake(&self.next_id)
     }
 
     /// Sends a gateway event (op 0) to the connected bot.
@@ -492,13 +490,27 @@ impl FakeDiscord {
     }
 
     /// A button click by `user` on a bot message in `channel`. Returns the interaction id.
-    /// An autocomplete request for `/dama <sub>` whose one option `option` holds `typed`.
+    /// An autocomplete request for `/dama <sub>` whose one option, named as the command, holds
+    /// `typed`.
     pub fn autocomplete(&self, channel: u64, user: u64, name: &str, sub: &str, typed: &str) -> u64 {
+        self.autocomplete_option(channel, user, name, sub, sub, typed)
+    }
+
+    /// An autocomplete request for the option `option` of `/dama <sub>`, holding `typed`.
+    pub fn autocomplete_option(
+        &self,
+        channel: u64,
+        user: u64,
+        name: &str,
+        sub: &str,
+        option: &str,
+        typed: &str,
+    ) -> u64 {
         let (id, mut body) = self.interaction_base(4, channel, user, name);
         body["data"] = json!({
             "id": "700000000000000001", "name": "dama", "type": 1, "guild_id": self.guild_of(channel).to_string(),
             "options": [{ "name": sub, "type": 1, "options": [
-                { "name": sub, "type": 3, "value": typed, "focused": true }
+                { "name": option, "type": 3, "value": typed, "focused": true }
             ] }]
         });
         self.send("INTERACTION_CREATE", body);
@@ -927,13 +939,22 @@ async fn serve_rest(stream: TcpStream, state: RestState) {
     }
 }
 
+/// A new id as Discord makes them: the time in its top bits (milliseconds since 2015), so the
+/// bot reads the moment of a message from its id; always larger than the last one.
+fn snowflake(last: &Mutex<u64>) -> u64 {
+    const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
+    let mut n = last.lock().unwrap();
+    *n = (*n + 1).max((now - DISCORD_EPOCH_MS) << 22);
+    *n
+}
+
 fn answer(call: &Call, next_id: &Mutex<u64>, gateway: &str) -> (&'static str, Option<Value>) {
     let p = call.path.trim_start_matches("/api/v10");
-    let new_id = || {
-        let mut n = next_id.lock().unwrap();
-        *n += 1;
-        *n
-    };
+    let new_id = || snowflake(next_id);
     let sent_message = |channel: u64| {
         let content = call
             .json
