@@ -87,6 +87,55 @@ fn commands_and_bare_moves_are_read() {
     assert_eq!(parse("kanal a b"), Err(ParseError::ChannelUsage));
 }
 
+#[test]
+fn a_clock_and_a_speed_class_are_read_as_players_write_them() {
+    use dama::clock::{SpeedClass, TimeControlError};
+    let clock = |t: &str| t.parse::<TimeControl>().unwrap();
+    assert_eq!(
+        parse("challenge mehmet 5+3 black"),
+        Ok(Command::Challenge {
+            opponent: "mehmet".into(),
+            color: ColorChoice::Black,
+            rated: true,
+            clock: clock("5+3"),
+        })
+    );
+    assert_eq!(
+        parse("bilgisayar usta 3 gün"),
+        Ok(Command::Ai {
+            level: Level::Master,
+            color: Color::White,
+            clock: clock("3d"),
+        })
+    );
+    assert_eq!(
+        parse("ai 1/4+0 black"),
+        Ok(Command::Ai {
+            level: Level::Medium,
+            color: Color::Black,
+            clock: clock("1/4+0"),
+        })
+    );
+    assert_eq!(
+        parse("ai 0+0"),
+        Err(ParseError::Clock(TimeControlError::NoTime))
+    );
+    assert_eq!(
+        parse("davet ali 4d"),
+        Err(ParseError::Clock(TimeControlError::Days(4)))
+    );
+    assert_eq!(parse("leaderboard"), Ok(Command::Leaderboard(None)));
+    assert_eq!(
+        parse("sıralama klasik"),
+        Ok(Command::Leaderboard(Some(SpeedClass::Classical)))
+    );
+    assert_eq!(
+        parse("leaderboard BLITZ"),
+        Ok(Command::Leaderboard(Some(SpeedClass::Blitz)))
+    );
+    assert_eq!(parse("leaderboard fast"), Err(ParseError::LeaderboardUsage));
+}
+
 proptest! {
     #[test]
     fn the_command_reader_never_panics(line in any::<String>()) {
@@ -102,7 +151,7 @@ proptest! {
 
     #[test]
     fn the_command_reader_never_panics_on_command_like_text(
-        line in "(ai|challenge|as|move|stats|resign|e3|d4)?[ a-hA-Z0-9x:\\-]{0,30}"
+        line in "(ai|challenge|as|move|stats|resign|leaderboard|e3|d4)?[ a-hA-Z0-9x:+/.,\\-]{0,30}"
     ) {
         let _ = parse(&line);
     }

@@ -788,7 +788,12 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count(db: Te
     let (a1, b1) = glicko2(&fresh, &fresh, &Outcomes::WIN, &cfg);
     let (c1, b2) = glicko2(&fresh, &b1, &Outcomes::WIN, &cfg);
     let (a2, c2) = glicko2(&a1, &c1, &Outcomes::WIN, &cfg);
-    let board = leaders(&host.leaderboard(&who(ALICE), Scope::Global).await.unwrap());
+    let board = leaders(
+        &host
+            .leaderboard(&who(ALICE), Scope::Global, None)
+            .await
+            .unwrap(),
+    );
     let order: Vec<(UserId, i64)> = board
         .iter()
         .map(|r| (r.user, r.rating.round() as i64))
@@ -801,7 +806,12 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count(db: Te
             (BOB, b2.rating.round() as i64)
         ]
     );
-    let alice = host.store().player(ALICE).await.unwrap().unwrap();
+    let alice = host
+        .store()
+        .rating(ALICE, dama::clock::SpeedClass::Correspondence)
+        .await
+        .unwrap()
+        .unwrap();
     assert!(
         (alice.rating - a2.rating).abs() < 1e-9 && (alice.deviation - a2.deviation).abs() < 1e-9
     );
@@ -822,7 +832,14 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count(db: Te
         .await
         .unwrap();
     host.resign(&at(ALICE, 5)).await.unwrap();
-    assert_eq!(host.store().player(ALICE).await.unwrap().unwrap(), alice);
+    assert_eq!(
+        host.store()
+            .rating(ALICE, dama::clock::SpeedClass::Correspondence)
+            .await
+            .unwrap()
+            .unwrap(),
+        alice
+    );
     match &host.stats(&who(ALICE), ALICE).await.unwrap().body[..] {
         [Msg::Stats(s)] => {
             assert_eq!(
@@ -842,7 +859,7 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count(db: Te
     assert_eq!(
         leaders(
             &host
-                .leaderboard(&at(ALICE, 1), Scope::Server)
+                .leaderboard(&at(ALICE, 1), Scope::Server, None)
                 .await
                 .unwrap()
         )
@@ -856,13 +873,15 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count(db: Te
                 ..who(ALICE)
             },
             Scope::Server,
+            None,
         )
         .await
         .unwrap();
     assert_eq!(
         elsewhere.body,
         vec![Msg::NoRatedGames {
-            scope: Scope::Server
+            scope: Scope::Server,
+            speed: None,
         }]
     );
 }
@@ -1122,7 +1141,12 @@ async fn the_stats_card_shows_the_rating_history_ranks_and_record(db: TestDb) {
         dama::host::PlayerResult::Loss,
         "newest first"
     );
-    let board = leaders(&host.leaderboard(&who(ALICE), Scope::Global).await.unwrap());
+    let board = leaders(
+        &host
+            .leaderboard(&who(ALICE), Scope::Global, None)
+            .await
+            .unwrap(),
+    );
     let place = board.iter().position(|r| r.user == ALICE).unwrap() as i64 + 1;
     assert_eq!(
         (stats.server_rank, stats.global_rank),
@@ -1137,7 +1161,11 @@ async fn the_stats_card_shows_the_rating_history_ranks_and_record(db: TestDb) {
         [Msg::Stats(s)] => assert_eq!(s.server_rank, None),
         other => panic!("{other:?}"),
     }
-    let history = host.store().rating_history(ALICE).await.unwrap();
+    let history = host
+        .store()
+        .rating_history(ALICE, dama::clock::SpeedClass::Correspondence)
+        .await
+        .unwrap();
     assert_eq!(history.len(), 5);
     let peak = history.iter().map(|p| p.rating).fold(f64::MIN, f64::max);
     assert_eq!(stats.peak.map(|p| p.0), Some(peak));
@@ -1162,11 +1190,21 @@ async fn the_rating_history_of_past_games_is_rebuilt_to_the_same_ratings(db: Tes
     alice_beats_bob(&host, 1, ALICE, BOB).await;
     alice_beats_bob(&host, 2, CAROL, BOB).await;
     alice_beats_bob(&host, 3, ALICE, CAROL).await;
-    let kept = host.store().rating_history(BOB).await.unwrap();
+    let kept = host
+        .store()
+        .rating_history(BOB, dama::clock::SpeedClass::Correspondence)
+        .await
+        .unwrap();
     // As if the history had not been kept: forget it, then rebuild.
     db.execute("DELETE FROM rating_history").await;
     assert_eq!(host.rebuild_rating_history().await.unwrap(), 3);
-    assert_eq!(host.store().rating_history(BOB).await.unwrap(), kept);
+    assert_eq!(
+        host.store()
+            .rating_history(BOB, dama::clock::SpeedClass::Correspondence)
+            .await
+            .unwrap(),
+        kept
+    );
     assert_eq!(host.rebuild_rating_history().await.unwrap(), 0, "only once");
 }
 

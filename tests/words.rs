@@ -2,7 +2,7 @@
 //! formats without a Fluent error with the arguments the code passes, the slash commands'
 //! names follow Discord's rules, and plurals and capitals come out right.
 use dama::ai::{Eval, Level};
-use dama::clock::TimeControl;
+use dama::clock::{SpeedClass, TimeControl};
 use dama::engine::{
     Color, GameResult, Illegal, MoveError, Outcome, PieceName, Reason, Role, Square, SyntaxError,
     WhyNot,
@@ -150,6 +150,7 @@ fn messages() -> Vec<Msg> {
         Msg::ReplayFile { game: GameId(7) },
         Msg::Leaderboard {
             scope: Scope::Server,
+            speed: SpeedClass::Blitz,
             rows: vec![Record {
                 user: ALI,
                 rating: 1612.4,
@@ -254,7 +255,9 @@ fn messages() -> Vec<Msg> {
         });
     }
     for scope in [Scope::Server, Scope::Global] {
-        all.push(Msg::NoRatedGames { scope });
+        for speed in [None, Some(SpeedClass::Rapid)] {
+            all.push(Msg::NoRatedGames { scope, speed });
+        }
     }
     for scope in [LanguageScope::Me, LanguageScope::Server] {
         all.push(Msg::LanguageSet {
@@ -263,6 +266,7 @@ fn messages() -> Vec<Msg> {
         });
     }
     all.push(Msg::Stats(PlayerStats {
+        speed: Some(SpeedClass::Bullet),
         record: Record {
             user: ALI,
             rating: 1500.0,
@@ -272,6 +276,18 @@ fn messages() -> Vec<Msg> {
             draws: 0,
             losses: 1,
         },
+        others: vec![(
+            SpeedClass::Correspondence,
+            Record {
+                user: ALI,
+                rating: 1433.0,
+                margin: 200.0,
+                games: 1,
+                wins: 0,
+                draws: 0,
+                losses: 1,
+            },
+        )],
         server_rank: Some(2),
         global_rank: Some(5),
         peak: Some((1640.4, 1_796_000_000)),
@@ -616,9 +632,19 @@ fn captions() -> Vec<Caption> {
     ];
     for t in [
         CardText::Rating {
+            speed: Some(SpeedClass::Classical),
             rating: 1612,
             margin: 290,
         },
+        CardText::Rating {
+            speed: None,
+            rating: 1500,
+            margin: 700,
+        },
+        CardText::OtherRatings(vec![
+            (SpeedClass::Blitz, 1488),
+            (SpeedClass::Correspondence, 1620),
+        ]),
         CardText::Rank {
             server: Some(2),
             global: 5,
@@ -770,6 +796,8 @@ fn english_plurals_and_turkish_counts() {
     let tr = words.writer(words.pick("tr").unwrap(), &names);
     let stats = |games, wins| {
         Msg::Stats(PlayerStats {
+            speed: None,
+            others: vec![],
             record: Record {
                 user: ALI,
                 rating: 1500.0,

@@ -177,18 +177,24 @@ legal-moves = { $side ->
 pdn-file = Game { $game } as PDN.
 replay-file = Replay of game { $game }.
 leaderboard-title = { $scope ->
-    [server] Leaderboard of this server:
-   *[global] Global leaderboard:
-}
+    [server] Leaderboard of this server
+   *[global] Global leaderboard
+}, { $speed }:
 leaderboard-row = { $rank }. { $user } { $rating } (±{ $margin }), { $games ->
     [one] 1 game
    *[other] { $games } games
 }: { $wins }W { $draws }D { $losses }L
-no-rated-games = No rated games yet{ $scope ->
+no-rated-games = No rated { $speed ->
+    [any] {""}
+   *[other] { $name }{" "}
+}games yet{ $scope ->
     [server] {""} on this server
    *[global] {""}
 }. Challenge someone with { $challenge }!
-stats = Stats of { $user }: rating { $rating } (±{ $margin }), { $games ->
+stats = Stats of { $user }{ $speed ->
+    [any] {""}
+   *[other] {""} in { $name }
+}: rating { $rating } (±{ $margin }), { $games ->
     [one] 1 rated game
    *[other] { $games } rated games
 }: { $wins ->
@@ -201,6 +207,11 @@ stats = Stats of { $user }: rating { $rating } (±{ $margin }), { $games ->
     [one] 1 loss
    *[other] { $losses } losses
 }.
+stats-others = Other ratings: { $list }.
+stats-other = { $name } { $rating } ({ $games ->
+    [one] 1 game
+   *[other] { $games } games
+})
 stats-recent = Recent: { $list }.
 stats-recent-game = { $result ->
     [win] won
@@ -316,6 +327,13 @@ error-internal = Sorry, something went wrong on our side. Please try again in a 
 
 ## Time controls ("That clock cannot be used:" and why)
 
+speed-name = { $speed ->
+    [bullet] bullet
+    [blitz] blitz
+    [rapid] rapid
+    [classical] classical
+   *[correspondence] correspondence
+}
 time-control-live = { $control } { $speed ->
     [bullet] bullet
     [blitz] blitz
@@ -446,6 +464,8 @@ cmd-leaderboard = leaderboard
     .description = The ratings table
     .scope = scope
     .scope-description = This server or everyone (default: server)
+    .speed = speed
+    .speed-description = Bullet, blitz, rapid, classical or correspondence (default: the most played)
 cmd-stats = stats
     .description = Rating, games and recent results
     .user = user
@@ -475,6 +495,11 @@ choice-tr = Türkçe
 choice-en = English
 choice-auto = automatic
 choice-me = me
+choice-bullet = bullet
+choice-blitz = blitz
+choice-rapid = rapid
+choice-classical = classical
+choice-correspondence = correspondence
 
 ## The console (`dama console`)
 
@@ -506,6 +531,7 @@ console-challenge-usage = Write challenge <name>.
 console-challenge-option = "{ $text }" is not a challenge option: use white, black, random, casual or rated.
 console-move-usage = Write move <move>, like move e3-e4.
 console-stats-usage = Write stats, or stats <name>.
+console-leaderboard-usage = Write leaderboard, or leaderboard with a speed: bullet, blitz, rapid, classical or correspondence.
 console-clock = That is not a time control on offer: write minutes+seconds, like 5+3, or days a move, like 3d.
 console-not-a-level = "{ $text }" is not a level or a colour: choose easy, medium, hard or master, and white or black.
 console-channel-usage = Type channel to list the channels, or channel <name> to play in another one (one word).
@@ -563,7 +589,16 @@ date = { $day } { $month ->
     [11] Nov
    *[12] Dec
 } { $year }
-card-rating = { $rating } ± { $margin }
+card-rating = { $speed ->
+    [bullet] Bullet{" "}
+    [blitz] Blitz{" "}
+    [rapid] Rapid{" "}
+    [classical] Classical{" "}
+    [correspondence] Correspondence{" "}
+   *[any] {""}
+}{ $rating } ± { $margin }
+card-others = Also: { $list }
+card-other = { $name } { $rating }
 card-rank = { $server ->
     [none] #{ $global } of all players
    *[other] #{ $server } on this server · #{ $global } of all players

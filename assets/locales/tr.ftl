@@ -154,15 +154,23 @@ legal-moves = { $side ->
 pdn-file = { $game } numaralı oyunun PDN kaydı.
 replay-file = { $game } numaralı oyunun hamle hamle gösterimi.
 leaderboard-title = { $scope ->
-    [server] Bu sunucunun sıralaması:
-   *[global] Genel sıralama:
-}
+    [server] Bu sunucunun sıralaması
+   *[global] Genel sıralama
+} ({ $speed }):
 leaderboard-row = { $rank }. { $user } { $rating } (±{ $margin }), { $games } oyun: { $wins }G { $draws }B { $losses }M
 no-rated-games = { $scope ->
-    [server] Bu sunucuda henüz puanlı oyun oynanmadı.
-   *[global] Henüz puanlı oyun oynanmadı.
-} { $challenge } ile birini davet et!
-stats = İstatistikler ({ $user }): puan { $rating } (±{ $margin }), { $games } puanlı oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } mağlubiyet.
+    [server] Bu sunucuda henüz puanlı
+   *[global] Henüz puanlı
+}{ $speed ->
+    [any] {""}
+   *[other] {" "}{ $name }
+} oyun oynanmadı. { $challenge } ile birini davet et!
+stats = İstatistikler ({ $user }{ $speed ->
+    [any] {""}
+   *[other] , { $name }
+}): puan { $rating } (±{ $margin }), { $games } puanlı oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } mağlubiyet.
+stats-others = Diğer puanlar: { $list }.
+stats-other = { $name } { $rating } ({ $games } oyun)
 stats-recent = Son oyunlar: { $list }.
 stats-recent-game = { $opponent } karşısında { $result ->
     [win] galibiyet
@@ -278,6 +286,13 @@ error-internal = Üzgünüz, bizim tarafımızda bir şeyler ters gitti. Lütfen
 
 ## Süre denetimleri ("Bu süre kullanılamaz:" ve nedeni)
 
+speed-name = { $speed ->
+    [bullet] bullet
+    [blitz] blitz
+    [rapid] hızlı
+    [classical] klasik
+   *[correspondence] yazışmalı
+}
 time-control-live = { $control } { $speed ->
     [bullet] bullet
     [blitz] blitz
@@ -402,6 +417,8 @@ cmd-leaderboard = sıralama
     .description = Puan tablosu
     .scope = kapsam
     .scope-description = Bu sunucu ya da herkes (varsayılan: sunucu)
+    .speed = tempo
+    .speed-description = Bullet, blitz, hızlı, klasik ya da yazışmalı (varsayılan: en çok oynanan)
 cmd-stats = istatistik
     .description = Puan, oyunlar ve son sonuçlar
     .user = kullanıcı
@@ -431,6 +448,11 @@ choice-tr = Türkçe
 choice-en = English
 choice-auto = otomatik
 choice-me = ben
+choice-bullet = bullet
+choice-blitz = blitz
+choice-rapid = hızlı
+choice-classical = klasik
+choice-correspondence = yazışmalı
 
 ## Konsol (`dama console`)
 
@@ -462,6 +484,7 @@ console-challenge-usage = davet <ad> yaz.
 console-challenge-option = "{ $text }" bir davet seçeneği değil: beyaz, siyah, kura, puansız ya da puanlı kullan.
 console-move-usage = hamle <hamle> yaz, örneğin hamle e3-e4.
 console-stats-usage = istatistik ya da istatistik <ad> yaz.
+console-leaderboard-usage = sıralama yaz, ya da bir tempoyla: sıralama bullet, blitz, hızlı, klasik ya da yazışmalı.
 console-clock = Bu, sunulan bir süre değil: 5+3 gibi dakika+saniye ya da 3d gibi hamle başına gün yaz.
 console-not-a-level = "{ $text }" bir seviye ya da renk değil: kolay, orta, zor ya da usta ile beyaz ya da siyah seç.
 console-channel-usage = Kanalları görmek için kanal, başka bir kanalda oynamak için kanal <ad> yaz (ad tek sözcük).
@@ -499,7 +522,16 @@ stats-peak = En yüksek puan { $rating } ({ $date }).
 stats-streak = En uzun galibiyet serisi: { $games } oyun.
 stats-favourite = En çok oynadığı rakip: { $opponent } ({ $games } oyun).
 date = { $dd }.{ $mm }.{ $year }
-card-rating = { $rating } ± { $margin }
+card-rating = { $speed ->
+    [bullet] Bullet{" "}
+    [blitz] Blitz{" "}
+    [rapid] Hızlı{" "}
+    [classical] Klasik{" "}
+    [correspondence] Yazışmalı{" "}
+   *[any] {""}
+}{ $rating } ± { $margin }
+card-others = Ayrıca: { $list }
+card-other = { $name } { $rating }
 card-rank = { $server ->
     [none] Genelde { $global }.
    *[other] Bu sunucuda { $server }. · Genelde { $global }.

@@ -38,3 +38,33 @@ pub async fn start(host: &Host, channel: u64, rated: bool) -> (u64, u64) {
     host.press(&who(b, channel), accept).await.expect("accept");
     (a, b)
 }
+
+/// Starts a game on the clock `control` in `channel` between two players of its own; returns
+/// (white, black).
+pub async fn start_on(
+    host: &Host,
+    channel: u64,
+    rated: bool,
+    control: dama::clock::TimeControl,
+) -> (u64, u64) {
+    let (a, b) = (channel * 2, channel * 2 + 1);
+    let c = host
+        .challenge_on(
+            &who(a, channel),
+            UserId(b),
+            ColorChoice::White,
+            rated,
+            false,
+            control,
+        )
+        .await
+        .expect("challenge");
+    let accept = c
+        .buttons
+        .iter()
+        .find(|b| b.label == ButtonLabel::Accept)
+        .expect("an Accept button")
+        .action;
+    host.press(&who(b, channel), accept).await.expect("accept");
+    (a, b)
+}

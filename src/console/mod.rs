@@ -349,7 +349,7 @@ impl Console {
             Command::Replay => host.replay(&who).await,
             Command::Analyze => host.analyze(&who, Arc::new(|_| {})).await,
             Command::Abort => host.abort(&who).await,
-            Command::Leaderboard => host.leaderboard(&who, Scope::Global).await,
+            Command::Leaderboard(speed) => host.leaderboard(&who, Scope::Global, speed).await,
             Command::Stats(name) => {
                 let id = match name {
                     Some(n) => self.learn(&n),

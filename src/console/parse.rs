@@ -1,7 +1,7 @@
 //! What a line typed at the console means: the command reader, English or Turkish words.
 
 use crate::ai::Level;
-use crate::clock::{TimeControl, TimeControlError};
+use crate::clock::{SpeedClass, TimeControl, TimeControlError};
 use crate::engine::Color;
 use crate::host::ColorChoice;
 use crate::words::Arg;
@@ -44,7 +44,8 @@ pub enum Command {
     Replay,
     Analyze,
     Abort,
-    Leaderboard,
+    /// The ratings table of one speed class (`None`: the most played).
+    Leaderboard(Option<SpeedClass>),
     Stats(Option<String>),
     /// Today's puzzle, or a practice one.
     Puzzle {
@@ -71,6 +72,7 @@ pub enum ParseError {
     StatsUsage,
     ChannelUsage,
     NotALevel(String),
+    LeaderboardUsage,
     /// A time control that is not on offer (its own words say why).
     Clock(TimeControlError),
 }
@@ -95,6 +97,7 @@ impl ParseError {
             ParseError::StatsUsage => ("console-stats-usage", vec![]),
             ParseError::ChannelUsage => ("console-channel-usage", vec![]),
             ParseError::NotALevel(t) => ("console-not-a-level", vec![("text", quoted(t))]),
+            ParseError::LeaderboardUsage => ("console-leaderboard-usage", vec![]),
             // Written by `Writer::time_control_error`; this is its short form.
             ParseError::Clock(_) => ("console-clock", vec![]),
         }
@@ -143,6 +146,18 @@ fn canonical(word: &str) -> String {
         _ => return word,
     };
     english.to_string()
+}
+
+/// A speed class by its English or Turkish name.
+fn speed_class(word: &str) -> Option<SpeedClass> {
+    match canonical(word).as_str() {
+        "bullet" => Some(SpeedClass::Bullet),
+        "blitz" => Some(SpeedClass::Blitz),
+        "rapid" | "hızlı" | "hizli" => Some(SpeedClass::Rapid),
+        "classical" | "klasik" => Some(SpeedClass::Classical),
+        "correspondence" | "yazışmalı" | "yazismali" => Some(SpeedClass::Correspondence),
+        _ => None,
+    }
 }
 
 /// Takes a time control out of a command's words (`5+3`, `1/4+0`, `3d`, `3 days`, `3 gün`):
@@ -266,7 +281,13 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "replay" => one("replay", Command::Replay),
         "analyze" | "analyse" => one("analyze", Command::Analyze),
         "abort" => one("abort", Command::Abort),
-        "leaderboard" => one("leaderboard", Command::Leaderboard),
+        "leaderboard" => match rest {
+            [] => Ok(Command::Leaderboard(None)),
+            [w] => speed_class(w)
+                .map(|s| Command::Leaderboard(Some(s)))
+                .ok_or(ParseError::LeaderboardUsage),
+            _ => Err(ParseError::LeaderboardUsage),
+        },
         "puzzle" => {
             let sub: Vec<String> = rest.iter().map(|w| canonical(w)).collect();
             match (sub.as_slice(), rest) {

@@ -52,6 +52,33 @@ pub enum ScopeArg {
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SpeedArg {
+    #[name = "bullet"]
+    Bullet,
+    #[name = "blitz"]
+    Blitz,
+    #[name = "rapid"]
+    Rapid,
+    #[name = "classical"]
+    Classical,
+    #[name = "correspondence"]
+    Correspondence,
+}
+
+impl From<SpeedArg> for crate::clock::SpeedClass {
+    fn from(s: SpeedArg) -> Self {
+        use crate::clock::SpeedClass as S;
+        match s {
+            SpeedArg::Bullet => S::Bullet,
+            SpeedArg::Blitz => S::Blitz,
+            SpeedArg::Rapid => S::Rapid,
+            SpeedArg::Classical => S::Classical,
+            SpeedArg::Correspondence => S::Correspondence,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum LanguageArg {
     #[name = "tr"]
     Turkish,
@@ -418,13 +445,18 @@ async fn analyze(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The ratings table.
 #[poise::command(slash_command)]
-async fn leaderboard(ctx: Context<'_>, scope: Option<ScopeArg>) -> Result<(), Error> {
+async fn leaderboard(
+    ctx: Context<'_>,
+    scope: Option<ScopeArg>,
+    speed: Option<SpeedArg>,
+) -> Result<(), Error> {
     let scope = match scope.unwrap_or(ScopeArg::Server) {
         ScopeArg::Server => Scope::Server,
         ScopeArg::Global => Scope::Global,
     };
     let who = asker(&ctx).await;
-    let result = ctx.data().host.leaderboard(&who, scope).await;
+    let speed = speed.map(Into::into);
+    let result = ctx.data().host.leaderboard(&who, scope, speed).await;
     answer(ctx, who.lang, result).await
 }
 

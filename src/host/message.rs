@@ -3,7 +3,7 @@
 //! own way.
 
 use crate::ai::{Eval, Level};
-use crate::clock::TimeControl;
+use crate::clock::{SpeedClass, TimeControl};
 use crate::engine::{Color, Outcome};
 use crate::store::{ChannelId, ColorChoice, GameId, UserId};
 
@@ -125,7 +125,11 @@ pub struct RecentGame {
 /// A player's rating, record and last results.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerStats {
+    /// The class shown: the one the player played most (`None`: no rated game yet).
+    pub speed: Option<SpeedClass>,
     pub record: Record,
+    /// The player's other classes, the most played first.
+    pub others: Vec<(SpeedClass, Record)>,
     /// The player's rank among the rated players of this server (if they played here) and of
     /// everyone (if they have played a rated game).
     pub server_rank: Option<i64>,
@@ -288,12 +292,16 @@ pub enum Msg {
     ReplayFile {
         game: GameId,
     },
+    /// The best players of one speed class.
     Leaderboard {
         scope: Scope,
+        speed: SpeedClass,
         rows: Vec<Record>,
     },
+    /// No rated game yet (in the class asked for, if any).
     NoRatedGames {
         scope: Scope,
+        speed: Option<SpeedClass>,
     },
     Stats(PlayerStats),
     NotPlayedYet {
@@ -465,11 +473,14 @@ pub enum Caption {
 /// mentions).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CardText {
-    /// The rating with its uncertainty.
+    /// The rating with its uncertainty, in its speed class.
     Rating {
+        speed: Option<SpeedClass>,
         rating: i64,
         margin: i64,
     },
+    /// The player's other classes: each with its rating.
+    OtherRatings(Vec<(SpeedClass, i64)>),
     Rank {
         server: Option<i64>,
         global: i64,

@@ -245,8 +245,10 @@ impl Host {
         ) else {
             return Ok(Vec::new());
         };
-        let white = store::player_in(tx, w).await?;
-        let black = store::player_in(tx, b).await?;
+        // Each speed class has its own rating.
+        let speed = row.speed;
+        let white = store::rating_in(tx, w, speed).await?;
+        let black = store::rating_in(tx, b, speed).await?;
         let (new_w, new_b) = glicko2(
             &rating_of(&white),
             &rating_of(&black),
@@ -261,6 +263,7 @@ impl Host {
         store::rate(
             tx,
             w,
+            speed,
             (new_w.rating, new_w.deviation, new_w.volatility),
             score,
         )
@@ -268,6 +271,7 @@ impl Host {
         store::rate(
             tx,
             b,
+            speed,
             (new_b.rating, new_b.deviation, new_b.volatility),
             1.0 - score,
         )
@@ -279,7 +283,7 @@ impl Host {
                 deviation: r.deviation,
                 played_at: now,
             };
-            store::record_rating(tx, user, point).await?;
+            store::record_rating(tx, user, speed, point).await?;
         }
         Ok(vec![
             RatingChange {
@@ -308,20 +312,23 @@ impl Host {
         if games.is_empty() {
             return Ok(0);
         }
-        let mut ratings: std::collections::HashMap<store::UserId, Glicko2Rating> =
-            std::collections::HashMap::new();
+        let mut ratings: std::collections::HashMap<
+            (store::UserId, crate::clock::SpeedClass),
+            Glicko2Rating,
+        > = std::collections::HashMap::new();
         let mut tx = self.store.write().await?;
         for g in &games {
             let (Some(w), Some(b), Some(result)) = (g.white_id, g.black_id, g.result) else {
                 continue;
             };
+            let speed = g.speed;
             let (rw, rb) = (
-                *ratings.entry(w).or_default(),
-                *ratings.entry(b).or_default(),
+                *ratings.entry((w, speed)).or_default(),
+                *ratings.entry((b, speed)).or_default(),
             );
             let (nw, nb) = glicko2(&rw, &rb, &outcome_of(result), &Glicko2Config::new());
-            ratings.insert(w, nw);
-            ratings.insert(b, nb);
+            ratings.insert((w, speed), nw);
+            ratings.insert((b, speed), nb);
             for (user, r) in [(w, nw), (b, nb)] {
                 let point = store::RatingPoint {
                     game_id: g.id,
@@ -329,7 +336,7 @@ impl Host {
                     deviation: r.deviation,
                     played_at: g.updated_at,
                 };
-                store::record_rating(&mut tx, user, point).await?;
+                store::record_rating(&mut tx, user, speed, point).await?;
             }
         }
         tx.commit().await?;

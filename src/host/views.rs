@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use crate::clock::SpeedClass;
 use crate::engine::{Color, GameResult, pdn};
 use crate::store::{ChannelId, GameStatus, UserId};
 
@@ -226,35 +227,73 @@ impl Host {
         captions
     }
 
-    /// The ratings table of this server or of everyone.
-    pub async fn leaderboard(&self, who: &Who, scope: Scope) -> HostResult {
+    /// The ratings table of this server or of everyone, in one speed class: the one asked
+    /// for, else the one with the most rated games there.
+    pub async fn leaderboard(
+        &self,
+        who: &Who,
+        scope: Scope,
+        speed: Option<SpeedClass>,
+    ) -> HostResult {
         let guild = match scope {
             Scope::Server => who.guild,
             Scope::Global => None,
         };
-        let rows = self.store.leaderboard(guild, 10).await?;
+        let class = match speed {
+            Some(s) => Some(s),
+            None => self.store.busiest_class(guild).await?,
+        };
+        let Some(class) = class else {
+            return Ok(Reply::say(Msg::NoRatedGames { scope, speed }));
+        };
+        let rows = self.store.leaderboard(guild, class, 10).await?;
         if rows.is_empty() {
-            return Ok(Reply::say(Msg::NoRatedGames { scope }));
+            return Ok(Reply::say(Msg::NoRatedGames { scope, speed }));
         }
         let rows = rows.iter().map(Record::from).collect();
-        Ok(Reply::say(Msg::Leaderboard { scope, rows }))
+        Ok(Reply::say(Msg::Leaderboard {
+            scope,
+            speed: class,
+            rows,
+        }))
     }
 
     /// A player's card: rating, ranks, the curve, the record and recent results, as a picture
     /// (captions in the asker's language) and as text for screen readers and search.
     pub async fn stats(&self, who: &Who, user: UserId) -> HostResult {
-        let Some(p) = self.store.player(user).await? else {
+        let Some(named) = self.store.player(user).await? else {
             return Ok(Reply::say(Msg::NotPlayedYet { user }));
         };
+        // The card shows the class played most; the others are listed.
+        let mut classes = self.store.ratings_of(user).await?.into_iter();
+        let (speed, p) = match classes.next() {
+            Some((speed, row)) => (Some(speed), row),
+            None => (
+                None,
+                crate::store::PlayerRow {
+                    rating: 1500.0,
+                    deviation: 350.0,
+                    games: 0,
+                    wins: 0,
+                    draws: 0,
+                    losses: 0,
+                    ..named
+                },
+            ),
+        };
+        let others: Vec<(SpeedClass, Record)> =
+            classes.map(|(s, row)| (s, Record::from(&row))).collect();
         let record = Record::from(&p);
         let rated = record.games > 0;
-        let history = self.store.rating_history(user).await?;
+        let class = speed.unwrap_or(SpeedClass::Correspondence);
+        let history = self.store.rating_history(user, class).await?;
         let games: Vec<_> = self
             .store
             .finished_games_of(user)
             .await?
             .into_iter()
             .filter(|g| g.rated && g.white_id.is_some() && g.black_id.is_some())
+            .filter(|g| g.speed == class)
             .collect();
         let results: Vec<RecentGame> = games
             .iter()
@@ -303,18 +342,20 @@ impl Host {
             .map(|p| (p.rating, p.played_at));
         let server_rank = match who.guild {
             Some(_) if self.config.one_server => None,
-            Some(g) if rated && self.store.rated_on(user, g).await? => {
-                Some(self.store.rank(p.rating, Some(g)).await?)
+            Some(g) if rated && self.store.rated_on(user, g, class).await? => {
+                Some(self.store.rank(p.rating, class, Some(g)).await?)
             }
             _ => None,
         };
         let global_rank = if rated {
-            Some(self.store.rank(p.rating, None).await?)
+            Some(self.store.rank(p.rating, class, None).await?)
         } else {
             None
         };
         let stats = PlayerStats {
+            speed,
             record,
+            others,
             server_rank,
             global_rank,
             peak,
@@ -355,6 +396,14 @@ impl Host {
             _ => None,
         };
         let mut lines: Vec<String> = favourite.into_iter().collect();
+        if !s.others.is_empty() {
+            let others = s
+                .others
+                .iter()
+                .map(|(speed, r)| (*speed, r.rating.round() as i64))
+                .collect();
+            lines.push(say(CardText::OtherRatings(others)));
+        }
         if s.longest_streak > 0 {
             lines.push(say(CardText::Streak {
                 games: s.longest_streak,
@@ -383,6 +432,7 @@ impl Host {
         let card = Card {
             name: name.to_string(),
             rating: say(CardText::Rating {
+                speed: s.speed,
                 rating: r.rating.round() as i64,
                 margin: r.margin.round() as i64,
             }),

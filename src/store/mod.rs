@@ -17,12 +17,14 @@ use tokio::sync::{Mutex, OwnedMutexGuard};
 mod clocks;
 mod flag;
 mod puzzles;
+mod ratings;
 mod sqlite;
 mod types;
 mod work;
 mod write;
 pub use clocks::{beat, give_back_outage, stop_clocks};
 pub use puzzles::*;
+pub use ratings::{rate, rating_in, record_rating};
 pub use types::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
     UserId,
@@ -377,33 +379,6 @@ impl Store {
         )
     }
 
-    /// Players with at least one rated game, best first; in one server's games or everywhere.
-    pub async fn leaderboard(&self, guild: Option<GuildId>, limit: i64) -> Result<Vec<PlayerRow>> {
-        let rows = match guild {
-            Some(g) => {
-                sqlx::query_as(
-                    "SELECT * FROM players WHERE games > 0 AND user_id IN (
-                        SELECT white_id FROM games WHERE guild_id = $1 AND rated AND status = 'finished'
-                        UNION SELECT black_id FROM games WHERE guild_id = $1 AND rated AND status = 'finished')
-                     ORDER BY rating DESC, user_id LIMIT $2",
-                )
-                .bind(g)
-                .bind(limit)
-                .fetch_all(&self.pool)
-                .await?
-            }
-            None => {
-                sqlx::query_as(
-                    "SELECT * FROM players WHERE games > 0 ORDER BY rating DESC, user_id LIMIT $1",
-                )
-                .bind(limit)
-                .fetch_all(&self.pool)
-                .await?
-            }
-        };
-        Ok(rows)
-    }
-
     /// A player's finished games, newest first.
     pub async fn recent_games(&self, user: UserId, limit: i64) -> Result<Vec<GameRow>> {
         Ok(sqlx::query_as(
@@ -603,34 +578,7 @@ pub struct RatingPoint {
     pub played_at: i64,
 }
 
-/// Records `user`'s rating after `game` (once: a second write of the same game is ignored).
-pub async fn record_rating(tx: &mut Tx, user: UserId, point: RatingPoint) -> Result<()> {
-    sqlx::query(
-        "INSERT INTO rating_history (user_id, game_id, rating, deviation, played_at)
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id, game_id) DO NOTHING",
-    )
-    .bind(user)
-    .bind(point.game_id)
-    .bind(point.rating)
-    .bind(point.deviation)
-    .bind(point.played_at)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
 impl Store {
-    /// A player's ratings after each rated game, oldest first.
-    pub async fn rating_history(&self, user: UserId) -> Result<Vec<RatingPoint>> {
-        Ok(sqlx::query_as(
-            "SELECT game_id, rating, deviation, played_at FROM rating_history
-             WHERE user_id = $1 ORDER BY played_at, game_id",
-        )
-        .bind(user)
-        .fetch_all(&self.pool)
-        .await?)
-    }
-
     /// Whether any rating history is stored.
     pub async fn has_rating_history(&self) -> Result<bool> {
         Ok(
@@ -655,42 +603,5 @@ impl Store {
     /// A player's finished games (any kind), newest first.
     pub async fn finished_games_of(&self, user: UserId) -> Result<Vec<GameRow>> {
         self.recent_games(user, i64::MAX).await
-    }
-
-    /// Where `rating` ranks among rated players (1 is the best), on one server or everywhere.
-    pub async fn rank(&self, rating: f64, guild: Option<GuildId>) -> Result<i64> {
-        let better: i64 = match guild {
-            Some(g) => {
-                sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM players WHERE games > 0 AND rating > $1 AND user_id IN (
-                        SELECT white_id FROM games WHERE guild_id = $2 AND rated AND status = 'finished'
-                        UNION SELECT black_id FROM games WHERE guild_id = $2 AND rated AND status = 'finished')",
-                )
-                .bind(rating)
-                .bind(g)
-                .fetch_one(&self.pool)
-                .await?
-            }
-            None => {
-                sqlx::query_scalar("SELECT COUNT(*) FROM players WHERE games > 0 AND rating > $1")
-                    .bind(rating)
-                    .fetch_one(&self.pool)
-                    .await?
-            }
-        };
-        Ok(better + 1)
-    }
-
-    /// Whether `user` has played a rated game on this server.
-    pub async fn rated_on(&self, user: UserId, guild: GuildId) -> Result<bool> {
-        Ok(sqlx::query_scalar::<_, i64>(
-            "SELECT COUNT(*) FROM games WHERE guild_id = $1 AND rated AND status = 'finished'
-               AND (white_id = $2 OR black_id = $2)",
-        )
-        .bind(guild)
-        .bind(user)
-        .fetch_one(&self.pool)
-        .await?
-            > 0)
     }
 }

@@ -3,7 +3,7 @@
 
 use super::{
     ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, MessageId, NewGame,
-    PlayerRow, Result, StoreError, Tx, UserId, is_unique_violation,
+    Result, StoreError, Tx, UserId, is_unique_violation,
 };
 use crate::clock::Clocks;
 use crate::engine::{GameResult, Reason};
@@ -375,34 +375,6 @@ pub async fn ensure_player(tx: &mut Tx, user: UserId, name: &str) -> Result<()> 
     )
     .bind(user)
     .bind(name)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
-pub async fn player_in(tx: &mut Tx, user: UserId) -> Result<PlayerRow> {
-    Ok(sqlx::query_as("SELECT * FROM players WHERE user_id = $1")
-        .bind(user)
-        .fetch_one(&mut **tx)
-        .await?)
-}
-
-/// Stores a new rating and counts one more game with `score` (1, ½ or 0).
-pub async fn rate(tx: &mut Tx, user: UserId, rating: (f64, f64, f64), score: f64) -> Result<()> {
-    sqlx::query(
-        "UPDATE players SET rating = $1, deviation = $2, volatility = $3, games = games + 1,
-                wins = wins + CASE WHEN $4 = 1.0 THEN 1 ELSE 0 END,
-                losses = losses + CASE WHEN $5 = 0.0 THEN 1 ELSE 0 END,
-                draws = draws + CASE WHEN $6 = 0.5 THEN 1 ELSE 0 END
-         WHERE user_id = $7",
-    )
-    .bind(rating.0)
-    .bind(rating.1)
-    .bind(rating.2)
-    .bind(score)
-    .bind(score)
-    .bind(score)
-    .bind(user)
     .execute(&mut **tx)
     .await?;
     Ok(())

@@ -3,7 +3,7 @@
 //! forms; players, moves and lists go in as finished text.
 
 use crate::ai::{Eval, Level};
-use crate::clock::TimeControl;
+use crate::clock::{SpeedClass, TimeControl};
 use crate::engine::{Color, GameResult, Outcome, Reason, Role};
 use crate::host::{
     ButtonLabel, Caption, CardText, Command, LanguageScope, Msg, Player, PlayerResult, Reply,
@@ -141,6 +141,11 @@ impl Writer<'_> {
 
     /// A deadline: Discord shows `<t:…:R>` in each reader's language and zone; elsewhere it
     /// is written out ("in 3 days").
+    /// A speed class's name inside a sentence ("blitz", "correspondence").
+    pub fn speed_name(&self, speed: SpeedClass) -> String {
+        self.part("speed-name", &[("speed", a(speed.key()))])
+    }
+
     /// A time control as players say it: "5+3 blitz", "3 days a move".
     pub fn time_control(&self, control: TimeControl) -> String {
         match control {
@@ -438,9 +443,14 @@ impl Writer<'_> {
                 self.text("analysis-progress", &[("percent", a(i64::from(*percent)))])
             }
             Msg::ReplayFile { game } => self.text("replay-file", &[("game", a(game.0))]),
-            Msg::Leaderboard { scope, rows } => {
-                let mut lines =
-                    vec![self.text("leaderboard-title", &[("scope", a(scope_key(*scope)))])];
+            Msg::Leaderboard { scope, speed, rows } => {
+                let mut lines = vec![self.text(
+                    "leaderboard-title",
+                    &[
+                        ("scope", a(scope_key(*scope))),
+                        ("speed", a(self.speed_name(*speed))),
+                    ],
+                )];
                 for (i, r) in rows.iter().enumerate() {
                     let mut args = vec![("rank", a(i as i64 + 1))];
                     args.extend(self.record(r));
@@ -448,13 +458,43 @@ impl Writer<'_> {
                 }
                 lines.join("\n")
             }
-            Msg::NoRatedGames { scope } => {
-                let mut args = vec![("scope", a(scope_key(*scope)))];
+            Msg::NoRatedGames { scope, speed } => {
+                let mut args = vec![
+                    ("scope", a(scope_key(*scope))),
+                    ("speed", a(speed.map_or("any", SpeedClass::key))),
+                    (
+                        "name",
+                        a(speed.map_or(String::new(), |s| self.speed_name(s))),
+                    ),
+                ];
                 args.extend(self.commands(&[("challenge", Command::Challenge)]));
                 self.text("no-rated-games", &args)
             }
             Msg::Stats(s) => {
-                let mut parts = vec![self.text("stats", &self.record(&s.record))];
+                let mut args = self.record(&s.record);
+                args.push(("speed", a(s.speed.map_or("any", SpeedClass::key))));
+                args.push((
+                    "name",
+                    a(s.speed.map_or(String::new(), |c| self.speed_name(c))),
+                ));
+                let mut parts = vec![self.text("stats", &args)];
+                if !s.others.is_empty() {
+                    let items: Vec<String> = s
+                        .others
+                        .iter()
+                        .map(|(speed, r)| {
+                            self.part(
+                                "stats-other",
+                                &[
+                                    ("name", a(self.speed_name(*speed))),
+                                    ("rating", a(r.rating.round() as i64)),
+                                    ("games", a(r.games)),
+                                ],
+                            )
+                        })
+                        .collect();
+                    parts.push(self.text("stats-others", &[("list", a(items.join(", ")))]));
+                }
                 if let Some(global) = s.global_rank {
                     let server = s.server_rank.map_or(a("none"), a);
                     parts.push(
@@ -669,10 +709,30 @@ impl Writer<'_> {
     fn card_text(&self, t: &CardText) -> String {
         let rank = |r: Option<i64>| r.map_or(a("none"), a);
         match t {
-            CardText::Rating { rating, margin } => self.part(
+            CardText::Rating {
+                speed,
+                rating,
+                margin,
+            } => self.part(
                 "card-rating",
-                &[("rating", a(*rating)), ("margin", a(*margin))],
+                &[
+                    ("speed", a(speed.map_or("any", SpeedClass::key))),
+                    ("rating", a(*rating)),
+                    ("margin", a(*margin)),
+                ],
             ),
+            CardText::OtherRatings(others) => {
+                let items: Vec<String> = others
+                    .iter()
+                    .map(|(speed, rating)| {
+                        self.part(
+                            "card-other",
+                            &[("name", a(self.speed_name(*speed))), ("rating", a(*rating))],
+                        )
+                    })
+                    .collect();
+                self.part("card-others", &[("list", a(items.join(" · ")))])
+            }
             CardText::Rank { server, global } => self.part(
                 "card-rank",
                 &[("server", rank(*server)), ("global", a(*global))],

@@ -216,7 +216,11 @@ async fn a_first_move_not_made_within_30_seconds_calls_the_game_off(db: TestDb) 
     );
     let r = row(&host).await;
     assert_eq!((r.status, r.result), (GameStatus::Aborted, None));
-    assert!(host.store().player(ALICE).await.unwrap().unwrap().games == 0);
+    assert_eq!(
+        host.store().ratings_of(ALICE).await.unwrap(),
+        vec![],
+        "not rated"
+    );
     assert!(host.flags().await.unwrap().is_empty(), "posted once");
 
     // Black's first move has its own 30 s, from White's.
@@ -530,7 +534,136 @@ async fn the_pdn_records_the_time_control_and_each_moves_clock_and_the_replay_sh
     assert!(!text.contains("%clk"), "{text}");
 }
 
+async fn each_speed_class_has_its_own_rating_leaderboard_and_card(db: TestDb) {
+    use dama::clock::SpeedClass::{Bullet, Correspondence};
+    use dama::host::Scope;
+    let (host, clock, _) = host(&db).await;
+    // A rated bullet game: Alice's flag falls.
+    live_game(&host, "1+0").await;
+    let flag = first_moves(&host).await;
+    clock.set_ms(flag);
+    assert_eq!(host.flags().await.unwrap().len(), 1);
+    let store = host.store();
+    let bob_bullet = store.rating(BOB, Bullet).await.unwrap().unwrap();
+    assert_eq!((bob_bullet.games, bob_bullet.wins), (1, 1));
+    assert!(bob_bullet.rating > 1500.0);
+    assert_eq!(store.rating(BOB, Correspondence).await.unwrap(), None);
+    // Two rated correspondence games that Alice wins: Bob resigns.
+    for channel in [CHANNEL, CHANNEL + 1] {
+        start_game(&host, true, channel).await;
+        host.play(&at(ALICE, channel), "e3-e4").await.unwrap();
+        host.play(&at(BOB, channel), "f6-f5").await.unwrap();
+        host.resign_confirmed(&at(BOB, channel)).await.unwrap();
+    }
+    assert_eq!(
+        store.rating(BOB, Bullet).await.unwrap().unwrap(),
+        bob_bullet
+    );
+    let alice = store.rating(ALICE, Correspondence).await.unwrap().unwrap();
+    assert_eq!((alice.games, alice.wins), (2, 2));
+    assert_eq!(
+        store
+            .rating_history(ALICE, Bullet)
+            .await
+            .unwrap()
+            .iter()
+            .map(|p| p.game_id)
+            .count(),
+        1
+    );
+    // The leaderboard shows the class played most, or the one asked for.
+    let leaders = |r: &Reply| match &r.body[..] {
+        [Msg::Leaderboard { speed, rows, .. }] => {
+            (*speed, rows.iter().map(|r| r.user).collect::<Vec<_>>())
+        }
+        other => panic!("{other:?}"),
+    };
+    let board = host
+        .leaderboard(&who(ALICE), Scope::Server, None)
+        .await
+        .unwrap();
+    assert_eq!(leaders(&board), (Correspondence, vec![ALICE, BOB]));
+    let board = host
+        .leaderboard(&who(ALICE), Scope::Global, Some(Bullet))
+        .await
+        .unwrap();
+    assert_eq!(leaders(&board), (Bullet, vec![BOB, ALICE]));
+    let none = host
+        .leaderboard(
+            &who(ALICE),
+            Scope::Global,
+            Some(dama::clock::SpeedClass::Rapid),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        none.body,
+        vec![Msg::NoRatedGames {
+            scope: Scope::Global,
+            speed: Some(dama::clock::SpeedClass::Rapid)
+        }]
+    );
+    // The card: the class played most, with the others listed.
+    let stats = host.stats(&who(ALICE), ALICE).await.unwrap();
+    let Msg::Stats(s) = &stats.body[0] else {
+        panic!("{stats:?}")
+    };
+    assert_eq!(s.speed, Some(Correspondence));
+    assert_eq!((s.record.games, s.record.wins), (2, 2));
+    assert_eq!(s.others.len(), 1);
+    assert_eq!(s.others[0].0, Bullet);
+    assert_eq!((s.others[0].1.games, s.others[0].1.losses), (1, 1));
+    assert_eq!(s.recent.len(), 2, "the class's own games");
+}
+
+async fn ratings_kept_before_clocks_become_the_correspondence_ones(db: TestDb) {
+    let (host, clock, url) = host(&db).await;
+    drop(host);
+    db.execute(
+        "INSERT INTO players (user_id, name, rating, deviation, volatility, games, wins, losses, draws)
+         VALUES (77, 'old', 1712.5, 80, 0.059, 30, 20, 8, 2), (78, 'new', 1500, 350, 0.06, 0, 0, 0, 0)",
+    )
+    .await;
+    // The database as it was before migration 10.
+    db.execute("DROP TABLE ratings").await;
+    db.execute("ALTER TABLE rating_history DROP COLUMN speed")
+        .await;
+    db.execute("DELETE FROM _sqlx_migrations WHERE version = 10")
+        .await;
+    let host = open(&url, &clock).await;
+    let old = host
+        .store()
+        .rating(
+            dama::host::UserId(77),
+            dama::clock::SpeedClass::Correspondence,
+        )
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (
+            old.name.as_str(),
+            old.rating,
+            old.deviation,
+            old.games,
+            old.wins,
+            old.losses,
+            old.draws
+        ),
+        ("old", 1712.5, 80.0, 30, 20, 8, 2)
+    );
+    assert_eq!(
+        host.store()
+            .ratings_of(dama::host::UserId(78))
+            .await
+            .unwrap(),
+        vec![]
+    );
+}
+
 on_both_databases!(
+    each_speed_class_has_its_own_rating_leaderboard_and_card,
+    ratings_kept_before_clocks_become_the_correspondence_ones,
     the_pdn_records_the_time_control_and_each_moves_clock_and_the_replay_shows_them,
     a_live_game_shows_both_clocks_charges_each_move_and_adds_the_increment,
     a_first_move_not_made_within_30_seconds_calls_the_game_off,

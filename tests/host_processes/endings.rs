@@ -106,8 +106,21 @@ impl Table {
     /// Each player has as many rated games counted as rating rows stored.
     async fn check_players(&self) {
         for user in [ALICE, BOB] {
-            let games = self.a.store().player(user).await.unwrap().unwrap().games;
-            let rows = self.a.store().rating_history(user).await.unwrap().len() as i64;
+            let speed = dama::clock::SpeedClass::Correspondence;
+            let games = self
+                .a
+                .store()
+                .rating(user, speed)
+                .await
+                .unwrap()
+                .map_or(0, |r| r.games);
+            let rows = self
+                .a
+                .store()
+                .rating_history(user, speed)
+                .await
+                .unwrap()
+                .len() as i64;
             assert_eq!(games, rows, "games counted vs rated for {user:?}");
         }
     }

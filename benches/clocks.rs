@@ -1,0 +1,206 @@
+//! Flags of live games: many live games at once (1,000 at 1/4+0 by default), both players
+//! moving every 2 s for a few moves each (none to five), then the one on move stopping. How
+//! late each flag is ended after its moment (p50, p99, max), and whether every flag fell once
+//! (none missed, none twice). One host, its clocks watched as `dama run` watches them (every
+//! 100 ms); the time to post the message to Discord is not in these figures.
+//!
+//! `cargo bench --bench clocks` (options: `-- --games 1000 --every 2000 --control 1/4+0
+//! --database sqlite://FILE|postgres://…`; the default is a new SQLite file).
+
+mod common;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::{start_on, who};
+use dama::clock::TimeControl;
+use dama::engine::Game;
+use dama::host::{ChannelId, Clock, Host, HostConfig};
+use dama::render::Renderer;
+use dama::store::Store;
+use dama::words::Words;
+
+fn arg(name: &str) -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+}
+
+/// The watcher's period, as in `dama run`.
+const WATCH: Duration = Duration::from_millis(100);
+
+#[derive(Default)]
+struct Seen {
+    /// The moment each game's flag was due (Unix ms), noted by its players once they stop.
+    due: HashMap<u64, i64>,
+    /// The moments each game was ended on time (Unix ms).
+    ended: HashMap<u64, Vec<i64>>,
+    moves: Vec<Duration>,
+}
+
+fn percentile(sorted: &[i64], p: f64) -> i64 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+/// One game: started, both first moves, `rounds` more moves each every `every`, then silence.
+async fn game(
+    host: Arc<Host>,
+    channel: u64,
+    rounds: u64,
+    every: Duration,
+    control: TimeControl,
+    seen: Arc<Mutex<Seen>>,
+) {
+    let (white, black) = start_on(&host, channel, false, control).await;
+    let mut game = Game::default();
+    let mut state = channel.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    for ply in 0..2 + 2 * rounds {
+        if ply >= 2 {
+            tokio::time::sleep(every).await;
+        }
+        let legal = game.position().legal_moves();
+        if legal.is_empty() || game.is_over() {
+            return;
+        }
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let mv = legal[(state >> 33) as usize % legal.len()];
+        let text = game.position().notation(&mv);
+        let mover = if ply % 2 == 0 { white } else { black };
+        let t = Instant::now();
+        match host.play(&who(mover, channel), &text).await {
+            Ok(_) => {}
+            Err(e) => panic!("game {channel}, ply {ply}: {e}"),
+        }
+        seen.lock().unwrap().moves.push(t.elapsed());
+        game.play(mv).unwrap();
+        if game.is_over() {
+            return;
+        }
+    }
+    let row = host
+        .store()
+        .running_game(ChannelId(channel))
+        .await
+        .unwrap()
+        .expect("still running");
+    seen.lock()
+        .unwrap()
+        .due
+        .insert(channel, row.flag_at_ms.expect("a live game has a flag"));
+}
+
+fn main() {
+    let games: u64 = arg("--games").and_then(|v| v.parse().ok()).unwrap_or(1000);
+    let every = Duration::from_millis(arg("--every").and_then(|v| v.parse().ok()).unwrap_or(2000));
+    let control: TimeControl = arg("--control")
+        .unwrap_or_else(|| "1/4+0".into())
+        .parse()
+        .expect("a time control");
+    let dir = std::env::temp_dir().join(format!("dama-bench-clocks-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let url =
+        arg("--database").unwrap_or_else(|| format!("sqlite://{}", dir.join("dama.db").display()));
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async move {
+        let store = Store::open(&url).await.expect("the database opens");
+        let host = Arc::new(Host::new(
+            store,
+            Arc::new(Renderer::default()),
+            Arc::new(Words::new()),
+            HostConfig::default(),
+            Clock::system(),
+        ));
+        host.resume_clocks().await.unwrap();
+        let seen = Arc::new(Mutex::new(Seen::default()));
+        let watching = {
+            let (host, seen) = (Arc::clone(&host), Arc::clone(&seen));
+            tokio::spawn(async move {
+                let mut tick = tokio::time::interval(WATCH);
+                tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+                let mut ticks = 0u32;
+                loop {
+                    tick.tick().await;
+                    ticks += 1;
+                    if ticks.is_multiple_of(10) {
+                        host.beat().await.unwrap();
+                    }
+                    let notices = host.flags().await.unwrap();
+                    let now = host.clock().now_ms();
+                    let mut s = seen.lock().unwrap();
+                    for n in notices {
+                        s.ended.entry(n.channel.0).or_default().push(now);
+                    }
+                }
+            })
+        };
+        let started = Instant::now();
+        let mut players = Vec::new();
+        for channel in 1..=games {
+            let rounds = channel % 6;
+            players.push(tokio::spawn(game(
+                Arc::clone(&host),
+                channel,
+                rounds,
+                every,
+                control,
+                Arc::clone(&seen),
+            )));
+            // Games start over the first two seconds, as a server's games would not all at once.
+            tokio::time::sleep(Duration::from_micros(2_000_000 / games.max(1))).await;
+        }
+        for p in players {
+            p.await.unwrap();
+        }
+        let last_due = seen.lock().unwrap().due.values().copied().max().unwrap_or(0);
+        while host.clock().now_ms() < last_due + 3_000 {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+        watching.abort();
+        let s = seen.lock().unwrap();
+        let mut lateness: Vec<i64> = Vec::new();
+        let (mut missed, mut twice) = (0, 0);
+        for (channel, due) in &s.due {
+            match s.ended.get(channel).map(Vec::as_slice) {
+                None | Some([]) => missed += 1,
+                Some([at]) => lateness.push(at - due),
+                Some([at, ..]) => {
+                    twice += 1;
+                    lateness.push(at - due);
+                }
+            }
+        }
+        lateness.sort_unstable();
+        let mut moves: Vec<i64> = s.moves.iter().map(|d| d.as_micros() as i64).collect();
+        moves.sort_unstable();
+        println!(
+            "{games} live games at {control}, moves every {} ms: {} moves in {:.1} s (a move: p50 {:.1} ms, p99 {:.1} ms)",
+            every.as_millis(),
+            moves.len(),
+            started.elapsed().as_secs_f64(),
+            percentile(&moves, 0.5) as f64 / 1000.0,
+            percentile(&moves, 0.99) as f64 / 1000.0,
+        );
+        println!(
+            "flags: {} due, {} ended once, {missed} missed, {twice} ended twice; lateness p50 {} ms, p99 {} ms, max {} ms",
+            s.due.len(),
+            lateness.len() - twice,
+            percentile(&lateness, 0.5),
+            percentile(&lateness, 0.99),
+            lateness.last().copied().unwrap_or(0),
+        );
+        assert_eq!((missed, twice), (0, 0), "every flag falls once");
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
