@@ -403,14 +403,14 @@ rules =
     • A man that ends its move on the far row is crowned a king (dama). A king moves any distance along rows and columns, and captures from a distance, landing on any empty square beyond.
     • Capturing is compulsory, and you must take the most pieces possible. A capture goes on while the piece can capture; captured pieces leave the board at once; a king never turns straight back between two captures.
     • You lose when you have no move (no pieces, or all blocked). Draws: the same position three times, 100 plies without a capture, a crowning or a man moving forward, one king against one king, or agreement.
-    • Here, a player who does not move for { $hours } hours loses on time.
+    • Here, a game has a clock: days a move ({ $hours } hours unless the challenge said otherwise), or minutes plus seconds a move in a live game (`5+3`). Whoever runs out of time loses; a first move not made in time (30 s in a live game) calls the game off.
 help =
     {"**"}Playing Dama here**
     • `/dama challenge` someone, or `/dama ai` to play the computer (easy, medium, hard, master).
     • Type your move in the channel, like `e3-e4`, or use `/dama move`. Captures: `d4xd6xf6` (or just `d4xf6` when that is clear).
     • `/dama draw`, `/dama takeback`, `/dama resign`; `/dama hint` in casual and AI games.
     • `/dama board`, `/dama moves`, `/dama pdn`, `/dama replay`, `/dama analyze` (the AI's look at the last game: mistakes, better moves, accuracy), `/dama leaderboard`, `/dama stats`, `/dama rules`.
-    • One game per channel; ask for thread: true to play in a thread. Move within { $hours } hours, or you lose on time.
+    • One game per channel; ask for thread: true to play in a thread. Move within { $hours } hours, or you lose on time; `clock:5+3` (or `1+0`, `10+5`, `7d`…) on `/dama challenge` or `/dama ai` plays a live game on a clock instead.
     • `/dama language` sets the language of the bot's replies, for you or (with Manage Server) for the server.
     • `/dama puzzle`: the daily puzzle, the same for everyone, three tries; keep your streak going. `/dama puzzle random:true` for practice.
 
@@ -546,18 +546,20 @@ console-not-confirmed = Not confirmed: nothing changed.
 console-help =
     Commands (a move can also be typed on its own, like e3-e4 or d4xd6xf6):
       as <name>                         play as someone else (hot seat)
-      ai [easy|medium|hard|master] [white|black]
+      ai [easy|medium|hard|master] [white|black] [clock]
                                         play the AI (default medium, white)
-      challenge <name> [white|black|random] [casual]
+      challenge <name> [white|black|random] [casual] [clock]
+                                        a clock: 5+3, 1/4+0, 10+5 (minutes+seconds) or 3d (days)
       accept | decline | cancel         answer or withdraw the last challenge
       move <move>                       play a move
       resign | draw | takeback | hint
       board | moves | pdn | replay | analyze | abort
-      leaderboard | stats [name] | rules | help | quit
+      leaderboard [bullet|blitz|rapid|classical|correspondence]
+      stats [name] | rules | help | quit
       channel [name]                    list the channels, or play in another (a new one opens)
       puzzle [random]                   today's puzzle, or a practice one
       puzzle <move> | puzzle stats [name]
-    A player who does not move for { $hours } hours loses on time.
+    Without a clock a player who does not move for { $hours } hours loses on time.
 
 ## The player's card, and the facts under it
 

@@ -356,14 +356,14 @@ rules =
     • Hamlesini karşı uçtaki sırada bitiren taş dama olur. Dama, satır ve sütunlarda istediği kadar gider; uzaktan alır ve aldığı taşın arkasındaki herhangi bir boş kareye inebilir.
     • Alma zorunludur ve en çok taşı alan hamle oynanmalıdır. Taş alabildiği sürece almaya devam eder; alınan taşlar hemen tahtadan kalkar; dama iki alma arasında geldiği yöne geri dönemez.
     • Hamlesi kalmayan (taşı bitmiş ya da hepsi sıkışmış) oyuncu kaybeder. Beraberlik: aynı konumun üç kez tekrarı, 100 yarım hamle boyunca taş alınmaması, dama çıkmaması ve ileri taş sürülmemesi, tek damaya karşı tek dama, ya da anlaşma.
-    • Burada { $hours } saat hamle yapmayan oyuncu oyunu süreden kaybeder.
+    • Burada her oyunun bir süresi var: hamle başına günler (davette başka söylenmedikçe { $hours } saat) ya da canlı oyunda dakika artı hamle başına saniye (`5+3`). Süresi biten kaybeder; zamanında yapılmayan ilk hamle (canlı oyunda 30 sn) oyunu iptal ettirir.
 help =
     {"**"}Burada dama nasıl oynanır**
     • `/dama davet` ile birini davet et ya da `/dama bilgisayar` ile bilgisayara karşı oyna (kolay, orta, zor, usta).
     • Hamleni kanala yaz, örneğin `e3-e4`, ya da `/dama hamle` komutunu kullan. Almalar: `d4xd6xf6` (açıksa kısaca `d4xf6`).
     • `/dama beraberlik`, `/dama geri-al`, `/dama terk`; puansız ve bilgisayara karşı oyunlarda `/dama ipucu`.
     • `/dama tahta`, `/dama hamleler`, `/dama pdn`, `/dama izle`, `/dama analiz` (son oyuna bilgisayarın bakışı: hatalar, daha iyi hamleler, doğruluk), `/dama sıralama`, `/dama istatistik`, `/dama kurallar`.
-    • Her kanalda bir oyun; alt başlıkta oynamak için davette alt-başlık: evet seç. { $hours } saat içinde hamle yap, yoksa süreden kaybedersin.
+    • Her kanalda bir oyun; alt başlıkta oynamak için davette alt-başlık: evet seç. { $hours } saat içinde hamle yap, yoksa süreden kaybedersin; `/dama davet` ya da `/dama bilgisayar` komutunda `süre:5+3` (ya da `1+0`, `10+5`, `7d`…) saatli canlı bir oyun başlatır.
     • `/dama dil` botun dilini senin için ya da (Sunucuyu Yönet izniyle) bütün sunucu için seçer.
     • `/dama bulmaca`: herkese aynı günün bulmacası, üç hak; serini sürdür. Alıştırma için `/dama bulmaca rastgele:evet`.
 
@@ -499,18 +499,20 @@ console-not-confirmed = Onaylanmadı: hiçbir şey değişmedi.
 console-help =
     Komutlar (hamle tek başına da yazılabilir, örneğin e3-e4 ya da d4xd6xf6; İngilizceleri de geçer):
       ben <ad>                          başka biri olarak oyna (sırayla aynı klavyede)
-      bilgisayar [kolay|orta|zor|usta] [beyaz|siyah]
+      bilgisayar [kolay|orta|zor|usta] [beyaz|siyah] [süre]
                                         bilgisayara karşı oyna (varsayılan: orta, beyaz)
-      davet <ad> [beyaz|siyah|kura] [puansız]
+      davet <ad> [beyaz|siyah|kura] [puansız] [süre]
+                                        süre: 5+3, 1/4+0, 10+5 (dakika+saniye) ya da 3d (gün)
       kabul | reddet | vazgeç           son daveti kabul et, reddet ya da geri çek
       hamle <hamle>                     bir hamle oyna
       terk | beraberlik | geri-al | ipucu
       tahta | hamleler | pdn | izle | analiz | iptal
-      sıralama | istatistik [ad] | kurallar | yardım | çık
+      sıralama [bullet|blitz|hızlı|klasik|yazışmalı]
+      istatistik [ad] | kurallar | yardım | çık
       kanal [ad]                        kanalları listele ya da başka bir kanalda oyna (yoksa açılır)
       bulmaca [rastgele]                günün bulmacası ya da bir alıştırma bulmacası
       bulmaca <hamle> | bulmaca istatistik [ad]
-    { $hours } saat hamle yapmayan oyuncu oyunu süreden kaybeder.
+    Süre verilmezse { $hours } saat hamle yapmayan oyuncu oyunu süreden kaybeder.
 
 ## Oyuncu kartı ve altındaki bilgiler
 

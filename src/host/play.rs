@@ -193,6 +193,11 @@ impl Host {
             crowned,
         });
         if row.status != GameStatus::Running {
+            // A live game's clocks stand as the last move left them.
+            reply.body.extend(
+                self.clocks_now(&row, &game, received)
+                    .map(|[white_ms, black_ms]| Msg::FinalClocks { white_ms, black_ms }),
+            );
             reply.body.extend(super::rating_note(&row, ratings));
         }
         Ok(reply)
