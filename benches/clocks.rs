@@ -6,6 +6,10 @@
 //!
 //! `cargo bench --bench clocks` (options: `-- --games 1000 --every 2000 --control 1/4+0
 //! --database sqlite://FILE|postgres://…`; the default is a new SQLite file).
+//!
+//! `cargo bench --bench clocks -- --ai`: the master on its clock, at 1+0 and 3+2, against
+//! itself and each other level (the opponent thinks in this process, on its own clock), while
+//! 20 other AI games run (`--load N`): the games, how they ended, and the flags.
 
 mod common;
 
@@ -14,6 +18,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::{start_on, who};
+use dama::ai::{Level, Player as AiPlayer};
 use dama::clock::TimeControl;
 use dama::engine::Game;
 use dama::host::{ChannelId, Clock, Host, HostConfig};
@@ -97,7 +102,228 @@ async fn game(
         .insert(channel, row.flag_at_ms.expect("a live game has a flag"));
 }
 
+/// The bench's own player in an AI game: thinks with a level's search, on its own clock.
+fn opponent_move(
+    game: &Game,
+    level: Level,
+    left_ms: i64,
+    increment: u32,
+    seed: u64,
+) -> Option<String> {
+    let mut player = AiPlayer::level(level).with_seed(seed);
+    if level == Level::Master {
+        let budget = dama::clock::think_time(left_ms, increment);
+        player = player.with_master_time(Duration::from_millis(budget as u64));
+    }
+    let best = player.choose(game)?.best;
+    Some(game.position().notation(&best))
+}
+
+/// The game stored in `channel`, as an engine game.
+async fn stored_game(host: &Host, id: dama::store::GameId) -> Game {
+    let mut game = Game::default();
+    for text in host.store().moves(id).await.unwrap() {
+        game.play_text(&text).unwrap();
+    }
+    game
+}
+
+/// One game of the master (the host's AI, Black) against `level` (this process, White).
+async fn master_game(host: Arc<Host>, channel: u64, level: Level, control: TimeControl) -> String {
+    let me = who(channel * 2, channel);
+    let start = host
+        .play_ai_on(&me, Level::Master, dama::engine::Color::White, control)
+        .await
+        .expect("a game against the AI");
+    let id = start.game.expect("a game");
+    let increment = match control {
+        TimeControl::Live { increment, .. } => increment,
+        TimeControl::Correspondence { .. } => 0,
+    };
+    loop {
+        let row = host.store().game(id).await.unwrap().unwrap();
+        if row.status != dama::store::GameStatus::Running {
+            let (left_w, left_b) = (row.white_ms.unwrap_or(0), row.black_ms.unwrap_or(0));
+            let how = match (row.result, row.reason) {
+                (Some(r), Some(reason)) => format!("{} by {reason:?}", r.pdn()),
+                _ => format!("{:?}", row.status),
+            };
+            return format!(
+                "{control} master vs {level}: {how} after {} plies; clocks at the end: {level} {} · master {}",
+                row.ply,
+                dama::clock::show(left_w),
+                dama::clock::show(left_b)
+            );
+        }
+        let game = stored_game(&host, id).await;
+        let white_to_move = game.position().side_to_move() == dama::engine::Color::White;
+        if white_to_move {
+            let now = host.clock().now_ms();
+            let left = row
+                .clocks()
+                .left_at(row.ply as usize, dama::engine::Color::White, now)[0];
+            let seed = channel ^ row.ply as u64;
+            let thinking = game.clone();
+            let Some(text) = tokio::task::spawn_blocking(move || {
+                opponent_move(&thinking, level, left, increment, seed)
+            })
+            .await
+            .unwrap() else {
+                continue;
+            };
+            match host.play(&me, &text).await {
+                Ok(reply) => {
+                    if let Some(g) = reply.ai_turn {
+                        host.ai_move(g, dama::host::Lang::ENGLISH).await.unwrap();
+                    }
+                }
+                Err(e) => {
+                    let _ = e; // the game ended on time meanwhile: seen at the top
+                }
+            }
+        } else {
+            // The AI's turn left over (it opened, or a reply was lost): play it.
+            host.ai_move(id, dama::host::Lang::ENGLISH).await.unwrap();
+            tokio::time::sleep(Duration::from_millis(5)).await;
+        }
+    }
+}
+
+/// Other AI games, played by a quick random player against the AI until `stop`.
+async fn load_game(
+    host: Arc<Host>,
+    channel: u64,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+) -> usize {
+    use std::sync::atomic::Ordering;
+    let me = who(channel * 2, channel);
+    let mut moves = 0;
+    let mut state = channel | 1;
+    while !stop.load(Ordering::Relaxed) {
+        let level = Level::ALL[(channel % 4) as usize];
+        let Ok(start) = host
+            .play_ai_on(
+                &me,
+                level,
+                dama::engine::Color::White,
+                TimeControl::default(),
+            )
+            .await
+        else {
+            return moves;
+        };
+        let id = start.game.expect("a game");
+        loop {
+            if stop.load(Ordering::Relaxed) {
+                let _ = host.resign_confirmed(&me).await;
+                return moves;
+            }
+            let game = stored_game(&host, id).await;
+            if game.is_over() {
+                break;
+            }
+            let legal = game.position().legal_moves();
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let text = game
+                .position()
+                .notation(&legal[(state >> 33) as usize % legal.len()]);
+            match host.play(&me, &text).await {
+                Ok(reply) => {
+                    moves += 1;
+                    if let Some(g) = reply.ai_turn {
+                        let _ = host.ai_move(g, dama::host::Lang::ENGLISH).await;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+    }
+    moves
+}
+
+fn ai_bench(url: String) {
+    let load: u64 = arg("--load").and_then(|v| v.parse().ok()).unwrap_or(20);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async move {
+        let host = Arc::new(Host::new(
+            Store::open(&url).await.expect("the database opens"),
+            Arc::new(Renderer::default()),
+            Arc::new(Words::new()),
+            HostConfig {
+                max_ai_games: 1_000,
+                ..HostConfig::default()
+            },
+            Clock::system(),
+        ));
+        host.resume_clocks().await.unwrap();
+        let watching = {
+            let host = Arc::clone(&host);
+            tokio::spawn(async move {
+                loop {
+                    tokio::time::sleep(WATCH).await;
+                    let _ = host.flags().await;
+                }
+            })
+        };
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let loads: Vec<_> = (0..load)
+            .map(|i| tokio::spawn(load_game(Arc::clone(&host), 50_000 + i, Arc::clone(&stop))))
+            .collect();
+        let started = Instant::now();
+        let mut games = Vec::new();
+        let mut channel = 1;
+        for control in ["1+0", "3+2"] {
+            for level in Level::ALL {
+                channel += 1;
+                games.push(tokio::spawn(master_game(
+                    Arc::clone(&host),
+                    channel,
+                    level,
+                    control.parse().unwrap(),
+                )));
+            }
+        }
+        let mut lines = Vec::new();
+        for g in games {
+            lines.push(g.await.unwrap());
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        let mut load_moves = 0;
+        for l in loads {
+            load_moves += l.await.unwrap();
+        }
+        watching.abort();
+        for l in &lines {
+            println!("{l}");
+        }
+        let master_flags = lines
+            .iter()
+            .filter(|l| l.contains("1-0 by Timeout"))
+            .count();
+        println!(
+            "{} games of the master in {:.0} s, {load} other AI games alongside ({load_moves} of their moves): the master lost {master_flags} on time",
+            lines.len(),
+            started.elapsed().as_secs_f64()
+        );
+    });
+}
+
 fn main() {
+    if std::env::args().any(|a| a == "--ai") {
+        let dir = std::env::temp_dir().join(format!("dama-bench-ai-clock-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = arg("--database")
+            .unwrap_or_else(|| format!("sqlite://{}", dir.join("dama.db").display()));
+        ai_bench(url);
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
     let games: u64 = arg("--games").and_then(|v| v.parse().ok()).unwrap_or(1000);
     let every = Duration::from_millis(arg("--every").and_then(|v| v.parse().ok()).unwrap_or(2000));
     let control: TimeControl = arg("--control")
