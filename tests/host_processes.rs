@@ -109,6 +109,52 @@ async fn an_ai_turn_claimed_by_a_process_that_died_is_taken_over_when_the_claim_
     );
 }
 
+async fn a_live_games_ai_turn_left_by_a_process_that_died_is_taken_over_within_seconds(db: TestDb) {
+    let clock = Clock::manual(START);
+    let a = open(&db, &clock).await;
+    let b = open(&db, &clock).await;
+    let channel = 12;
+    a.play_ai_on(
+        &at(ALICE, channel),
+        Level::Easy,
+        Color::White,
+        "1+0".parse().unwrap(),
+    )
+    .await
+    .unwrap();
+    let game = a
+        .play(&at(ALICE, channel), "c3-c4")
+        .await
+        .unwrap()
+        .ai_turn
+        .expect("the AI's turn");
+    let version = a.game(game).await.unwrap().version;
+    // A process claims the turn for as long as a correspondence claim lasts, then dies.
+    let mut tx = a.store().write().await.unwrap();
+    assert!(
+        store::claim_ai_turn(&mut tx, game, version, "dead", START, START + 15)
+            .await
+            .unwrap()
+    );
+    tx.commit().await.unwrap();
+    clock.advance(Duration::from_secs(14));
+    assert!(b.stalled_ai_turns().await.unwrap().is_empty());
+    clock.advance(Duration::from_secs(1));
+    let stalled: Vec<_> = b
+        .stalled_ai_turns()
+        .await
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(
+        stalled,
+        vec![game],
+        "a live turn is stalled after 15 s, not 60"
+    );
+    assert!(b.ai_move(game, Lang::ENGLISH).await.unwrap().is_some());
+}
+
 async fn an_ai_turn_asked_of_many_processes_at_once_is_played_once(db: TestDb) {
     let clock = Clock::manual(START);
     let hosts: Vec<Arc<Host>> = {
@@ -217,6 +263,7 @@ async fn the_sweep_runs_in_one_process_at_a_time_and_passes_on_when_its_lease_en
 
 on_both_databases!(
     an_ai_turn_claimed_by_a_process_that_died_is_taken_over_when_the_claim_runs_out,
+    a_live_games_ai_turn_left_by_a_process_that_died_is_taken_over_within_seconds,
     an_ai_turn_asked_of_many_processes_at_once_is_played_once,
     a_move_sent_to_two_processes_is_played_once,
     the_sweep_runs_in_one_process_at_a_time_and_passes_on_when_its_lease_ends,

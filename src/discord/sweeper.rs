@@ -44,7 +44,7 @@ pub(super) fn spawn_sweeper(ctx: serenity::Context, data: Arc<Data>, every: Dura
                 Err(e) => tracing::error!(error = %e, "the sweep failed"),
             }
             post_daily_puzzles(&ctx, &data).await;
-            resume_stalled_ai_turns(&ctx, &data).await;
+            resume_stalled_ai_turns(&ctx, &data, false).await;
         }
     });
 }
@@ -69,6 +69,11 @@ pub(super) fn spawn_clock_watch(ctx: serenity::Context, data: Arc<Data>) {
             {
                 tracing::warn!(error = %e, "could not mark the bot alive");
             }
+            // A live game's AI turn left by a process that died is taken over within seconds
+            // (the minute sweep takes the others).
+            if ticks.is_multiple_of(5 * beat_every) {
+                resume_stalled_ai_turns(&ctx, &data, true).await;
+            }
             match data.host.flags().await {
                 Ok(notices) => {
                     for n in notices {
@@ -87,11 +92,15 @@ pub(super) fn spawn_clock_watch(ctx: serenity::Context, data: Arc<Data>) {
     });
 }
 
-/// Takes over the AI turns whose process stopped or died while thinking.
-async fn resume_stalled_ai_turns(ctx: &serenity::Context, data: &Arc<Data>) {
+/// Takes over the AI turns whose process stopped or died while thinking (`live_only`: those of
+/// live games).
+async fn resume_stalled_ai_turns(ctx: &serenity::Context, data: &Arc<Data>, live_only: bool) {
     match data.host.stalled_ai_turns().await {
         Ok(rows) => {
             for row in rows {
+                if live_only && !row.time_control.is_live() {
+                    continue;
+                }
                 tracing::info!(game = row.id.0, "taking over a stalled AI turn");
                 let lang = data.channel_lang(ctx, row.guild_id).await;
                 let channel = serenity::ChannelId::new(row.channel_id.0);

@@ -9,6 +9,10 @@ use super::{Host, HostError};
 /// The sweep's lease.
 const SWEEP: &str = "sweep";
 
+/// How long a claim on a live game's AI turn lasts (seconds): the AI thinks at most 8 s on a
+/// clock, and a turn left by a process that died must be taken over before the AI flags.
+const LIVE_CLAIM: i64 = 15;
+
 impl Host {
     /// Waits for an AI worker in this process, ahead of hints and analyses.
     /// A worker for the AI's move in `row`: live games first, the earliest flag first.
@@ -21,7 +25,7 @@ impl Host {
     /// process's claim on it runs.
     pub(super) async fn claim_ai_turn(&self, row: &GameRow) -> Result<bool, HostError> {
         let now = self.clock.now();
-        let until = now + self.config.ai_claim.as_secs() as i64;
+        let until = now + self.claim_span(row);
         let mut tx = self.store.write().await?;
         let claimed = store::claim_ai_turn(
             &mut tx,
@@ -54,14 +58,23 @@ impl Host {
     /// [`Host::ai_move`]; a turn another process takes meanwhile is skipped there.
     pub async fn stalled_ai_turns(&self) -> Result<Vec<GameRow>, HostError> {
         let now = self.clock.now();
-        let since = now - self.config.ai_claim.as_secs() as i64;
         let claimed = self.store.ai_turns_claimed(now).await?;
         Ok(self
             .pending_ai_games()
             .await?
             .into_iter()
-            .filter(|g| g.updated_at <= since && !claimed.contains(&g.id))
+            .filter(|g| g.updated_at <= now - self.claim_span(g) && !claimed.contains(&g.id))
             .collect())
+    }
+
+    /// How long a claim on the AI's turn in `row` lasts (seconds): shorter on a clock.
+    fn claim_span(&self, row: &GameRow) -> i64 {
+        let span = self.config.ai_claim.as_secs() as i64;
+        if row.time_control.is_live() {
+            span.min(LIVE_CLAIM)
+        } else {
+            span
+        }
     }
 
     /// Takes or renews the sweep's lease; `false` while another process holds it.
