@@ -18,25 +18,7 @@ pub fn who(user: u64, channel: u64) -> Who {
 
 /// Starts a game in `channel` between two players of its own; returns (white, black).
 pub async fn start(host: &Host, channel: u64, rated: bool) -> (u64, u64) {
-    let (a, b) = (channel * 2, channel * 2 + 1);
-    let c = host
-        .challenge(
-            &who(a, channel),
-            UserId(b),
-            ColorChoice::White,
-            rated,
-            false,
-        )
-        .await
-        .expect("challenge");
-    let accept = c
-        .buttons
-        .iter()
-        .find(|b| b.label == ButtonLabel::Accept)
-        .expect("an Accept button")
-        .action;
-    host.press(&who(b, channel), accept).await.expect("accept");
-    (a, b)
+    start_on(host, channel, rated, Default::default()).await
 }
 
 /// Starts a game on the clock `control` in `channel` between two players of its own; returns
