@@ -73,7 +73,14 @@ impl Host {
             }
             crate::clock::TimeControl::Correspondence { .. } => crate::ai::Level::MASTER_TIME,
         };
-        let master_time = self.scheduler.master_time(full, asked.elapsed()).min(full);
+        // Correspondence moves waiting behind a live one do not cut its time: they are served
+        // after it anyway. Other live moves waiting do.
+        let master_time = if row.time_control.is_live() && self.scheduler.live_moves_waiting() == 0
+        {
+            full
+        } else {
+            self.scheduler.master_time(full, asked.elapsed()).min(full)
+        };
         let forced = {
             let legal = game.position().legal_moves();
             (legal.len() == 1).then(|| legal[0])

@@ -134,6 +134,14 @@ impl Scheduler {
         }
     }
 
+    /// Moves of live games (those with a flag for a key) waiting for a worker now.
+    pub fn live_moves_waiting(&self) -> usize {
+        self.state().waiting[Priority::Move as usize]
+            .iter()
+            .filter(|(key, _)| *key != i64::MAX)
+            .count()
+    }
+
     /// Moves waiting for a worker now.
     pub fn moves_waiting(&self) -> usize {
         self.state().waiting[Priority::Move as usize].len()
@@ -233,6 +241,35 @@ mod tests {
         drop(first);
         let _again = s.slot(Priority::Hint).await;
         assert_eq!(s.state().free, 0);
+    }
+
+    #[tokio::test]
+    async fn live_moves_are_served_first_the_earliest_flag_first() {
+        let s = Scheduler::new(1, Duration::from_secs(5));
+        let busy = s.slot(Priority::Move).await;
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let mut waiting = Vec::new();
+        for (name, key) in [
+            ("corr", i64::MAX),
+            ("late flag", 9_000),
+            ("early flag", 5_000),
+        ] {
+            let (asker, order) = (Arc::clone(&s), Arc::clone(&order));
+            waiting.push(tokio::spawn(async move {
+                let _slot = asker.slot_by(Priority::Move, key).await;
+                order.lock().unwrap().push(name);
+            }));
+            // Each asks after the one before.
+            while s.moves_waiting() < waiting.len() {
+                tokio::task::yield_now().await;
+            }
+        }
+        assert_eq!(s.live_moves_waiting(), 2);
+        drop(busy);
+        for w in waiting {
+            w.await.unwrap();
+        }
+        assert_eq!(*order.lock().unwrap(), ["early flag", "late flag", "corr"]);
     }
 
     #[test]
