@@ -504,3 +504,48 @@ async fn the_card_is_named_by_the_player_and_the_console_has_no_server_rank() {
     assert!(text.contains("Rank: #"), "{text}");
     assert!(!text.contains("on this server"), "{text}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_game_in_the_console_shows_its_clocks_and_its_flag_as_it_falls() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let dir = temp("live");
+    let console = console(&dir, Lang::ENGLISH, dir.join("pictures")).await;
+    let (mut keys, input) = tokio::io::duplex(4096);
+    let (mut screen, mut shown) = tokio::io::duplex(1 << 20);
+    let session = console.session(tokio::io::BufReader::new(input), &mut screen);
+    let player = async {
+        keys.write_all(b"ai easy 1/4+0\ne3-e4\n").await.unwrap();
+        // Nobody types anything more: White's 15 s run out while the console waits for a line.
+        let mut text = String::new();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(40);
+        while !text.contains("Clocks at the end") {
+            let mut buf = vec![0u8; 4096];
+            let n = tokio::time::timeout(std::time::Duration::from_secs(1), shown.read(&mut buf))
+                .await
+                .unwrap_or(Ok(0))
+                .unwrap();
+            text.push_str(&String::from_utf8_lossy(&buf[..n]));
+            assert!(std::time::Instant::now() < deadline, "no flag came: {text}");
+        }
+        keys.write_all(b"quit\n").await.unwrap();
+        text
+    };
+    let (ended, text) = tokio::join!(session, player);
+    ended.unwrap();
+    assert!(
+        text.contains("A game against the AI (easy, 1/4+0 bullet): ayse plays White."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Clocks: White 0:15, Black 0:15; the time runs out in "),
+        "{text}"
+    );
+    assert!(
+        text.contains("Game over: ayse did not move in time, so the AI (easy) wins with Black."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Clocks at the end: White 0.0, Black 0:15."),
+        "{text}"
+    );
+}
