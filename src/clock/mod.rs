@@ -124,12 +124,16 @@ impl Clocks {
 /// The longest the AI thinks about one move on a clock (its cores serve other games too).
 pub const AI_THINK_MAX_MS: i64 = 8_000;
 
+/// What the AI always keeps on its clock: the time to store its move and post it on a busy
+/// machine.
+pub const AI_RESERVE_MS: i64 = 1_000;
+
 /// How long the AI may think about a move with `left_ms` on its clock and an increment of
 /// `increment` seconds: a thirtieth of its time plus most of the increment, never so much that
-/// less than a tenth of its time (at least 0.3 s) would be left.
+/// less than a tenth of its time (and at least [`AI_RESERVE_MS`]) would be left.
 pub fn think_time(left_ms: i64, increment: u32) -> i64 {
     let left_ms = left_ms.max(0);
-    let reserve = (left_ms / 10).max(300);
+    let reserve = (left_ms / 10).max(AI_RESERVE_MS);
     let share = left_ms / 30 + i64::from(increment) * 800;
     share.min(left_ms - reserve).clamp(10, AI_THINK_MAX_MS)
 }

@@ -1,7 +1,7 @@
 //! Time controls as players write them, speed classes, and the clocks of a live game.
 use dama::clock::{
-    Clocks, Due, FIRST_MOVE_MS, OnTimeout, SpeedClass, TimeControl, TimeControlError, USUAL,
-    move_time, show,
+    AI_RESERVE_MS, AI_THINK_MAX_MS, Clocks, Due, FIRST_MOVE_MS, OnTimeout, SpeedClass, TimeControl,
+    TimeControlError, USUAL, move_time, show, think_time,
 };
 use dama::engine::Color;
 use proptest::prelude::*;
@@ -161,6 +161,25 @@ fn clocks_are_shown_as_players_read_them() {
 }
 
 proptest! {
+    #[test]
+    fn the_ai_thinks_a_share_of_its_time_and_always_keeps_a_reserve(
+        left in 0i64..3 * 3_600_000,
+        increment in 0u32..=180,
+    ) {
+        let t = think_time(left, increment);
+        prop_assert!((10..=AI_THINK_MAX_MS).contains(&t), "{t}");
+        if left >= 2 * AI_RESERVE_MS {
+            // A move thought this long leaves at least the reserve, and a tenth of the time.
+            prop_assert!(left - t >= AI_RESERVE_MS.max(left / 10), "{left} {t}");
+            // It uses a real share of what it has: a thirtieth, or the cap.
+            prop_assert!(t >= (left / 30).min(AI_THINK_MAX_MS).min(left - AI_RESERVE_MS.max(left / 10)));
+        }
+        // Most of the increment is spent when there is time for it.
+        if left >= 100_000 {
+            prop_assert!(t >= (i64::from(increment) * 800).min(AI_THINK_MAX_MS));
+        }
+    }
+
     #[test]
     fn the_time_control_reader_never_panics(text in any::<String>()) {
         let _ = text.parse::<TimeControl>();
