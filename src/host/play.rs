@@ -63,13 +63,23 @@ impl Host {
         if !self.claim_ai_turn(&row).await? {
             return Ok(None);
         }
-        // On a clock, the AI's time is a share of what it has left now.
+        // On a clock, the AI's time is a share of what it has left now; the workers are
+        // shared by every live AI game, and a turn's wait for one is on its clock too, so each
+        // thinks its share of the workers. Correspondence turns think less while live ones
+        // run, so that a live turn never waits long behind one.
+        let workers = self.config.ai_concurrency.max(1) as i64;
+        let live_games = self.store.live_ai_games().await?;
         let full = match row.time_control {
             crate::clock::TimeControl::Live { increment, .. } => {
                 let left = row
                     .clocks()
                     .left_at(row.ply as usize, side, self.clock.now_ms());
-                std::time::Duration::from_millis(think_time(left[side.index()], increment) as u64)
+                let share =
+                    think_time(left[side.index()], increment) * workers / live_games.max(workers);
+                std::time::Duration::from_millis(share.max(10) as u64)
+            }
+            crate::clock::TimeControl::Correspondence { .. } if live_games > 0 => {
+                crate::ai::Level::MASTER_TIME / 4
             }
             crate::clock::TimeControl::Correspondence { .. } => crate::ai::Level::MASTER_TIME,
         };

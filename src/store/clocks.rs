@@ -109,3 +109,15 @@ impl Store {
         )
     }
 }
+
+impl Store {
+    /// How many running live games are played against the AI.
+    pub async fn live_ai_games(&self) -> Result<i64> {
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games WHERE status = 'running' AND flag_at_ms IS NOT NULL
+               AND ai_level IS NOT NULL",
+        )
+        .fetch_one(&self.pool)
+        .await?)
+    }
+}
