@@ -3,11 +3,10 @@
 //! forms; players, moves and lists go in as finished text.
 
 use crate::ai::{Eval, Level};
-use crate::clock::{SpeedClass, TimeControl};
+use crate::clock::SpeedClass;
 use crate::engine::{Color, GameResult, Outcome, Reason, Role};
 use crate::host::{
-    ButtonLabel, Caption, CardText, Command, LanguageScope, Msg, Player, PlayerResult, Reply,
-    Scope, TurnClock,
+    ButtonLabel, Command, LanguageScope, Msg, Player, PlayerResult, Reply, Scope, TurnClock,
 };
 use crate::store::ColorChoice;
 
@@ -77,11 +76,11 @@ pub(super) fn color_key(c: Color) -> &'static str {
     }
 }
 
-fn yes(b: bool) -> &'static str {
+pub(super) fn yes(b: bool) -> &'static str {
     if b { "yes" } else { "no" }
 }
 
-fn reason_key(r: Reason) -> &'static str {
+pub(super) fn reason_key(r: Reason) -> &'static str {
     match r {
         Reason::NoMoves => "no-moves",
         Reason::Resignation => "resignation",
@@ -141,27 +140,6 @@ impl Writer<'_> {
 
     /// A deadline: Discord shows `<t:…:R>` in each reader's language and zone; elsewhere it
     /// is written out ("in 3 days").
-    /// A speed class's name inside a sentence ("blitz", "correspondence").
-    pub fn speed_name(&self, speed: SpeedClass) -> String {
-        self.part("speed-name", &[("speed", a(speed.key()))])
-    }
-
-    /// A time control as players say it: "5+3 blitz", "3 days a move".
-    pub fn time_control(&self, control: TimeControl) -> String {
-        match control {
-            TimeControl::Correspondence { days } => {
-                self.part("time-control-days", &[("days", a(days as i64))])
-            }
-            TimeControl::Live { .. } => self.part(
-                "time-control-live",
-                &[
-                    ("control", a(control.to_string())),
-                    ("speed", a(control.speed().key())),
-                ],
-            ),
-        }
-    }
-
     fn moment(&self, unix: i64) -> Arg {
         match self.markup.surface() {
             Surface::Discord => a(format!("<t:{unix}:R>")),
@@ -651,145 +629,6 @@ impl Writer<'_> {
         }
     }
 
-    pub fn caption(&self, caption: &Caption) -> String {
-        match caption {
-            Caption::Clocked {
-                caption,
-                white_ms,
-                black_ms,
-            } => self.part(
-                "caption-clocked",
-                &[
-                    ("caption", a(self.caption(caption))),
-                    ("white", a(crate::clock::show(*white_ms))),
-                    ("black", a(crate::clock::show(*black_ms))),
-                ],
-            ),
-            Caption::ToMove { side, number } => self.text(
-                "caption-to-move",
-                &[("side", a(color_key(*side))), ("number", a(*number as i64))],
-            ),
-            Caption::Card(t) => self.card_text(t),
-            Caption::SideToMove(side) => {
-                self.text("caption-side-to-move", &[("side", a(color_key(*side)))])
-            }
-            Caption::Over(o) => self.outcome_caption(*o),
-            Caption::CalledOff => self.text("caption-called-off", &[]),
-            Caption::ReplayStart => self.text("caption-replay-start", &[]),
-            Caption::Puzzle { solver, moves } => self.text(
-                "caption-puzzle",
-                &[("side", a(color_key(*solver))), ("moves", a(*moves as i64))],
-            ),
-            Caption::PuzzleSolved => self.text("caption-puzzle-solved", &[]),
-            Caption::ReplayPly {
-                number,
-                side,
-                notation,
-                outcome,
-            } => {
-                let ply = self.part(
-                    "caption-replay-ply",
-                    &[
-                        ("number", a(*number as i64)),
-                        ("side", a(color_key(*side))),
-                        ("move", a(notation.as_str())),
-                    ],
-                );
-                match outcome {
-                    Some(o) => self.part(
-                        "caption-replay-end",
-                        &[("ply", a(ply)), ("outcome", a(self.outcome_caption(*o)))],
-                    ),
-                    None => ply,
-                }
-            }
-        }
-    }
-
-    fn card_text(&self, t: &CardText) -> String {
-        let rank = |r: Option<i64>| r.map_or(a("none"), a);
-        match t {
-            CardText::Rating {
-                speed,
-                rating,
-                margin,
-            } => self.part(
-                "card-rating",
-                &[
-                    ("speed", a(speed.map_or("any", SpeedClass::key))),
-                    ("rating", a(*rating)),
-                    ("margin", a(*margin)),
-                ],
-            ),
-            CardText::OtherRatings(others) => {
-                let items: Vec<String> = others
-                    .iter()
-                    .map(|(speed, rating)| {
-                        self.part(
-                            "card-other",
-                            &[("name", a(self.speed_name(*speed))), ("rating", a(*rating))],
-                        )
-                    })
-                    .collect();
-                self.part("card-others", &[("list", a(items.join(" · ")))])
-            }
-            CardText::Rank { server, global } => self.part(
-                "card-rank",
-                &[("server", rank(*server)), ("global", a(*global))],
-            ),
-            CardText::Peak { rating } => self.part("card-peak", &[("rating", a(*rating))]),
-            CardText::Record {
-                wins,
-                draws,
-                losses,
-            } => self.part(
-                "card-record",
-                &[
-                    ("wins", a(*wins)),
-                    ("draws", a(*draws)),
-                    ("losses", a(*losses)),
-                ],
-            ),
-            CardText::LastResults => self.part("card-last-results", &[]),
-            CardText::Result(r) => self.part("card-result", &[("result", a(result_key(*r)))]),
-            CardText::Favourite { name, games } => self.part(
-                "card-favourite",
-                &[("name", a(name.as_str())), ("games", a(*games))],
-            ),
-            CardText::Streak { games } => self.part("card-streak", &[("games", a(*games))]),
-            CardText::Date(unix) => self.date(*unix),
-            CardText::NoRatedGame => self.text("card-no-rated-game", &[]),
-        }
-    }
-
-    /// A date (UTC) as this language writes it.
-    pub(super) fn date(&self, unix: i64) -> String {
-        let (year, month, day) = crate::host::civil_date(unix);
-        self.part(
-            "date",
-            &[
-                ("year", a(year.to_string())),
-                ("month", a(month)),
-                ("day", a(day)),
-                ("mm", a(format!("{month:02}"))),
-                ("dd", a(format!("{day:02}"))),
-            ],
-        )
-    }
-
-    fn outcome_caption(&self, o: Outcome) -> String {
-        match o.result {
-            GameResult::Win(c) => self.text(
-                "caption-won",
-                &[
-                    ("color", a(color_key(c))),
-                    ("reason", a(reason_key(o.reason))),
-                ],
-            ),
-            GameResult::Draw => self.text("caption-drawn", &[("reason", a(reason_key(o.reason)))]),
-        }
-    }
-
     pub fn button(&self, label: ButtonLabel) -> String {
         self.text(
             match label {
@@ -808,7 +647,7 @@ impl Writer<'_> {
     }
 }
 
-fn result_key(r: PlayerResult) -> &'static str {
+pub(super) fn result_key(r: PlayerResult) -> &'static str {
     match r {
         PlayerResult::Win => "win",
         PlayerResult::Draw => "draw",

@@ -4,6 +4,7 @@
 
 mod analysis;
 mod messages;
+mod pictures;
 mod puzzles;
 mod refusals;
 
