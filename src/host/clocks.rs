@@ -146,12 +146,6 @@ impl Host {
         Ok(notices)
     }
 
-    /// The earliest moment a running live game's time is up (milliseconds), for a front end
-    /// that sleeps until then.
-    pub async fn next_flag(&self) -> Result<Option<i64>, HostError> {
-        Ok(self.store.next_flag().await?)
-    }
-
     /// Marks the bot alive now; run it every second.
     pub async fn beat(&self) -> Result<(), HostError> {
         let mut tx = self.store.write().await?;

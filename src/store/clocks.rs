@@ -14,20 +14,25 @@ impl Store {
         .await?)
     }
 
-    /// The earliest moment a running live game's time is up.
-    pub async fn next_flag(&self) -> Result<Option<i64>> {
+    /// The clock of each move's mover after it (live games; `None` where none was kept), in
+    /// the order of the moves.
+    pub async fn move_clocks(&self, game: GameId) -> Result<Vec<Option<i64>>> {
         Ok(
-            sqlx::query_scalar("SELECT MIN(flag_at_ms) FROM games WHERE status = 'running'")
-                .fetch_one(&self.pool)
+            sqlx::query_scalar("SELECT clock_ms FROM moves WHERE game_id = $1 ORDER BY ply")
+                .bind(game)
+                .fetch_all(&self.pool)
                 .await?,
         )
     }
 
-    /// When a process of the bot was last seen running.
-    pub async fn last_alive(&self) -> Result<Option<i64>> {
-        Ok(sqlx::query_scalar("SELECT at_ms FROM alive WHERE id = 1")
-            .fetch_optional(&self.pool)
-            .await?)
+    /// How many running live games are played against the AI.
+    pub async fn live_ai_games(&self) -> Result<i64> {
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games WHERE status = 'running' AND flag_at_ms IS NOT NULL
+               AND ai_level IS NOT NULL",
+        )
+        .fetch_one(&self.pool)
+        .await?)
     }
 }
 
@@ -95,29 +100,4 @@ pub async fn stop_clocks(tx: &mut Tx, game: GameId, left: [i64; 2], at_ms: i64) 
     .execute(&mut **tx)
     .await?;
     Ok(())
-}
-
-impl Store {
-    /// The clock of each move's mover after it (live games; `None` where none was kept), in
-    /// the order of the moves.
-    pub async fn move_clocks(&self, game: GameId) -> Result<Vec<Option<i64>>> {
-        Ok(
-            sqlx::query_scalar("SELECT clock_ms FROM moves WHERE game_id = $1 ORDER BY ply")
-                .bind(game)
-                .fetch_all(&self.pool)
-                .await?,
-        )
-    }
-}
-
-impl Store {
-    /// How many running live games are played against the AI.
-    pub async fn live_ai_games(&self) -> Result<i64> {
-        Ok(sqlx::query_scalar(
-            "SELECT COUNT(*) FROM games WHERE status = 'running' AND flag_at_ms IS NOT NULL
-               AND ai_level IS NOT NULL",
-        )
-        .fetch_one(&self.pool)
-        .await?)
-    }
 }
