@@ -14,4 +14,5 @@ pub mod puzzle;
 pub mod render;
 pub mod store;
 pub mod tables;
+pub mod tournament;
 pub mod words;

@@ -2,6 +2,8 @@
 #[path = "clock/clocks.rs"]
 mod clocks;
 mod common;
+#[path = "tournament/standings.rs"]
+mod standings;
 use common::*;
 use dama::engine::{Color, Game, MoveText, Piece, Position, Role, Setup, Square, fen, pdn};
 use proptest::prelude::*;
