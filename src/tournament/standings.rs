@@ -83,7 +83,7 @@ pub fn standings(entrants: &[Entrant], games: &[Played], byes: &[Bye]) -> Vec<St
         })
         .collect();
     let key = |s: &Standing| (s.halves, s.buchholz_cut1, s.sonneborn_berger);
-    lines.sort_by(|(a, _), (b, _)| key(b).cmp(&key(a)));
+    lines.sort_by_key(|(s, _)| std::cmp::Reverse(key(s)));
     // Within each group equal on score and both tie-breaks: the results between them, then
     // rating, then the id (so the order never depends on the input's).
     let mut start = 0;
