@@ -4,6 +4,8 @@ mod clocks;
 mod common;
 #[path = "tournament/standings.rs"]
 mod standings;
+#[path = "tournament/swiss.rs"]
+mod swiss;
 use common::*;
 use dama::engine::{Color, Game, MoveText, Piece, Position, Role, Setup, Square, fen, pdn};
 use proptest::prelude::*;
