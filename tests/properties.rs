@@ -1,4 +1,6 @@
 //! Property tests: notation and FEN round-trip, zobrist keys, and readers that never panic.
+#[path = "tournament/arena.rs"]
+mod arena;
 #[path = "clock/clocks.rs"]
 mod clocks;
 mod common;

@@ -1,9 +1,14 @@
 //! Tournaments (Swiss and Arena), kept pure as lila keeps them: the pairings, the scores and
 //! the standings, from the games' results alone; storage and Discord elsewhere.
 
+mod arena;
 mod standings;
 mod swiss;
 
+pub use arena::{
+    ArenaGame, ArenaSheet, BERSERK_MOVES, EARLY_DRAW_MOVES, STREAK, Waiting, arena_sheet,
+    pair_arena,
+};
 pub use standings::{Bye, Entrant, Played, Standing, standings};
 pub use swiss::{
     Due, SwissPlayer, SwissRound, breaks_colour_rule, colour_due, pair as pair_swiss, round_cost,

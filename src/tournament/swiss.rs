@@ -80,37 +80,40 @@ pub fn breaks_colour_rule(colours: &[Color], next: Color) -> bool {
     three || difference.abs() > 2
 }
 
+/// Fields up to this size (and half as much again) are paired in one matching, the cheapest
+/// there is; larger ones in slices of it by rank, whoever a slice leaves over floating down
+/// into the next (the matching's time grows with the cube of its size).
+pub const WHOLE_FIELD: usize = 256;
+
 /// Pairs the present players for the next round.
 pub fn pair(players: &[SwissPlayer]) -> SwissRound {
     let field = Field::new(players);
     let n = players.len();
-    if n < 2 {
-        return SwissRound {
-            games: Vec::new(),
-            bye: players.first().map(|p| p.id),
-        };
-    }
-    // An odd field gets one more vertex: whoever is matched to it has the bye.
-    let v = n + n % 2;
-    let mut cost = vec![0i128; v * v];
-    for i in 0..n {
-        for j in i + 1..n {
-            cost[i * v + j] = field.pair_cost(i, j);
-        }
-        if v > n {
-            cost[i * v + n] = field.bye_cost(i);
-        }
-    }
-    let mate = min_weight_perfect_matching(&cost, v);
+    let mut by_rank: Vec<usize> = (0..n).collect();
+    by_rank.sort_by_key(|&i| field.order[i]);
     let mut round = SwissRound::default();
     let mut boards = Vec::new();
-    for (i, &j) in mate.iter().enumerate().take(n) {
-        if j >= n {
-            round.bye = Some(players[i].id);
-        } else if i < j {
+    let mut rest = by_rank.as_slice();
+    let mut floaters = Vec::new();
+    while !rest.is_empty() {
+        let take = if rest.len() <= WHOLE_FIELD * 3 / 2 {
+            rest.len()
+        } else {
+            WHOLE_FIELD
+        };
+        let mut slice = std::mem::take(&mut floaters);
+        slice.extend_from_slice(&rest[..take]);
+        rest = &rest[take..];
+        let (pairs, left) = field.solve(&slice, rest.is_empty());
+        for (i, j) in pairs {
             let (white, black) = field.colours(i, j);
             let top = field.order[i].min(field.order[j]);
             boards.push((top, players[white].id, players[black].id));
+        }
+        if rest.is_empty() {
+            round.bye = left.map(|i| players[i].id);
+        } else {
+            floaters.extend(left);
         }
     }
     boards.sort_unstable();
@@ -144,6 +147,8 @@ struct Field<'a> {
     /// Each player's place in their score group by seed, and the group's size.
     in_group: Vec<(usize, usize)>,
     due: Vec<(Due, Option<Color>)>,
+    /// Whether White, then Black, would break each player's colour rule.
+    breaks: Vec<[bool; 2]>,
     weight: Weights,
 }
 
@@ -194,6 +199,10 @@ impl<'a> Field<'a> {
             order,
             in_group,
             due: players.iter().map(|p| colour_due(&p.colours)).collect(),
+            breaks: players
+                .iter()
+                .map(|p| [Color::White, Color::Black].map(|c| breaks_colour_rule(&p.colours, c)))
+                .collect(),
             weight: Weights {
                 rematch,
                 colour_rule,
@@ -202,6 +211,40 @@ impl<'a> Field<'a> {
                 colour_due: due,
             },
         }
+    }
+
+    /// The cheapest matching of these players, and who is left over when they are odd: the
+    /// bye in the last slice, a floater into the next one otherwise.
+    fn solve(&self, members: &[usize], last: bool) -> (Vec<(usize, usize)>, Option<usize>) {
+        let n = members.len();
+        if n < 2 {
+            return (Vec::new(), members.first().copied());
+        }
+        let v = n + n % 2;
+        let mut cost = vec![0i128; v * v];
+        for (a, &i) in members.iter().enumerate() {
+            for (b, &j) in members.iter().enumerate().skip(a + 1) {
+                cost[a * v + b] = self.pair_cost(i, j);
+            }
+            if v > n {
+                cost[a * v + n] = if last {
+                    self.bye_cost(i)
+                } else {
+                    self.weight.bye_rank * (self.players.len() - 1 - self.order[i]) as i128
+                };
+            }
+        }
+        let mate = min_weight_perfect_matching(&cost, v);
+        let mut pairs = Vec::new();
+        let mut left = None;
+        for (a, &b) in mate.iter().enumerate().take(n) {
+            if b >= n {
+                left = Some(members[a]);
+            } else if a < b {
+                pairs.push((members[a], members[b]));
+            }
+        }
+        (pairs, left)
     }
 
     fn pair_cost(&self, a: usize, b: usize) -> i128 {

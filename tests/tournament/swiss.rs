@@ -162,6 +162,27 @@ fn a_third_white_in_a_row_is_never_given_when_the_field_allows_otherwise() {
     }
 }
 
+#[test]
+fn a_field_too_big_for_one_matching_is_paired_in_slices_that_keep_every_rule() {
+    // 700 players: beyond one matching, so the slices and their floaters are exercised.
+    let mut players = fresh(700);
+    players.pop();
+    for r in 0..7 {
+        let round = pair_swiss(&players);
+        check_matching(&players, &round);
+        for &(w, b) in &round.games {
+            let of = |id: u64| players.iter().find(|p| p.id == id).unwrap();
+            assert!(!of(w).opponents.contains(&b), "rematch in round {}", r + 1);
+            assert!(!breaks_colour_rule(&of(w).colours, White));
+            assert!(!breaks_colour_rule(&of(b).colours, Black));
+            assert!(of(w).halves.abs_diff(of(b).halves) <= 2, "a pair two points apart");
+        }
+        let bye = round.bye.expect("699 players: a bye");
+        assert_eq!(players.iter().find(|p| p.id == bye).unwrap().byes, 0);
+        play(&mut players, &round, &[2, 0, 1, 2, 0]);
+    }
+}
+
 /// A random tournament: who is present each round (late joins, withdrawals) and the results.
 fn tournament() -> impl Strategy<Value = (u64, usize, Vec<u32>, u64)> {
     (
