@@ -255,13 +255,7 @@ impl<'a> Field<'a> {
             cost += w.rematch;
         }
         let (white, black) = self.colours(a, b);
-        let broken = usize::from(breaks_colour_rule(
-            &self.players[white].colours,
-            Color::White,
-        )) + usize::from(breaks_colour_rule(
-            &self.players[black].colours,
-            Color::Black,
-        ));
+        let broken = usize::from(self.breaks[white][0]) + usize::from(self.breaks[black][1]);
         cost += w.colour_rule * broken as i128;
         let gap = i128::from(pa.halves.abs_diff(pb.halves));
         cost += w.score * gap * gap;

@@ -175,7 +175,10 @@ fn a_field_too_big_for_one_matching_is_paired_in_slices_that_keep_every_rule() {
             assert!(!of(w).opponents.contains(&b), "rematch in round {}", r + 1);
             assert!(!breaks_colour_rule(&of(w).colours, White));
             assert!(!breaks_colour_rule(&of(b).colours, Black));
-            assert!(of(w).halves.abs_diff(of(b).halves) <= 2, "a pair two points apart");
+            assert!(
+                of(w).halves.abs_diff(of(b).halves) <= 2,
+                "a pair two points apart"
+            );
         }
         let bye = round.bye.expect("699 players: a bye");
         assert_eq!(players.iter().find(|p| p.id == bye).unwrap().byes, 0);
