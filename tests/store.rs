@@ -2,6 +2,8 @@
 //! is found at once, processes opening a fresh database together do not race the migrations,
 //! and the SQLite and PostgreSQL schemas hold the same tables, columns and indexes.
 mod common;
+#[path = "tournament/storage.rs"]
+mod tournament_storage;
 
 use common::db::TestDb;
 use dama::store::{Backend, Store, StoreError};

@@ -19,15 +19,17 @@ mod flag;
 mod puzzles;
 mod ratings;
 mod sqlite;
+mod tournaments;
 mod types;
 mod work;
 mod write;
 pub use clocks::{beat, give_back_outage, stop_clocks};
 pub use puzzles::*;
 pub use ratings::{rate, rating_in, record_rating};
+pub use tournaments::*;
 pub use types::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
-    UserId,
+    TournamentId, TournamentStatus, UserId,
 };
 pub use work::*;
 pub use write::*;

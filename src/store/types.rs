@@ -4,6 +4,7 @@
 use crate::ai::Level;
 use crate::clock::{SpeedClass, TimeControl};
 use crate::engine::{Color, GameResult, Reason};
+use crate::tournament::TournamentKind;
 
 /// A Discord-style id (a user, a channel, a server, a message): a `u64` stored as SQL's
 /// signed 64-bit integer, as Discord's snowflakes fit in 63 bits.
@@ -71,6 +72,21 @@ snowflake!(
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, sqlx::Type)]
 #[sqlx(transparent)]
 pub struct GameId(pub i64);
+
+/// A tournament, numbered by the database.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, sqlx::Type)]
+#[sqlx(transparent)]
+pub struct TournamentId(pub i64);
+
+/// Where a tournament stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TournamentStatus {
+    /// Taking entries, not started.
+    Open,
+    Running,
+    Finished,
+    Cancelled,
+}
 
 /// A challenge, numbered by the database.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, sqlx::Type)]
@@ -216,6 +232,18 @@ text_column!(ColorChoice {
     ColorChoice::White => "white",
     ColorChoice::Black => "black",
     ColorChoice::Random => "random",
+});
+
+text_column!(TournamentKind {
+    TournamentKind::Swiss => "swiss",
+    TournamentKind::Arena => "arena",
+});
+
+text_column!(TournamentStatus {
+    TournamentStatus::Open => "open",
+    TournamentStatus::Running => "running",
+    TournamentStatus::Finished => "finished",
+    TournamentStatus::Cancelled => "cancelled",
 });
 
 text_column!(SpeedClass {
