@@ -10,7 +10,8 @@ use dama::engine::{
 use dama::host::{
     ButtonLabel, Caption, CardText, ChallengeStatus, ChannelId, ColorChoice, GameId, HostError,
     Lang, LanguageScope, Msg, Player, PlayerResult, PlayerStats, Players, PuzzleMsg, RatingChange,
-    RecentGame, Record, Reply, Scope, StreakLine, TurnClock, UserId,
+    RecentGame, Record, Reply, Scope, StreakLine, TournamentLine, TournamentMsg, TournamentRefusal,
+    TournamentStatus, TurnClock, UserId,
 };
 use dama::words::{Markup, Surface, Words};
 
@@ -309,6 +310,7 @@ fn messages() -> Vec<Msg> {
         ],
     }));
     all.extend(puzzle_messages().into_iter().map(Msg::Puzzle));
+    all.extend(tournament_messages().into_iter().map(Msg::Tournament));
     all
 }
 
@@ -462,9 +464,103 @@ fn variant(m: &Msg) -> usize {
                 PuzzleMsg::LeftAfterATry { .. } => 13,
             }
         }
+        Msg::Tournament(t) => {
+            52 + match t {
+                TournamentMsg::Created { .. } => 0,
+                TournamentMsg::Joined { .. } => 1,
+                TournamentMsg::Left { .. } => 2,
+                TournamentMsg::Started { .. } => 3,
+                TournamentMsg::Cancelled { .. } => 4,
+                TournamentMsg::Round { .. } => 5,
+                TournamentMsg::Paired { .. } => 6,
+                TournamentMsg::Standings { .. } => 7,
+                TournamentMsg::Finished { .. } => 8,
+            }
+        }
     }
 }
-const MESSAGE_VARIANTS: usize = 38 + 14;
+const MESSAGE_VARIANTS: usize = 38 + 14 + 9;
+
+fn tournament_messages() -> Vec<TournamentMsg> {
+    use dama::tournament::TournamentKind::{Arena, Swiss};
+    let name = || "Kahvehane Kupası".to_string();
+    let line = |rank, user, score, tie_breaks, on_fire, withdrawn| TournamentLine {
+        rank,
+        user,
+        score,
+        tie_breaks,
+        on_fire,
+        games: vec![2, 1, 0],
+        withdrawn,
+    };
+    let mut all = Vec::new();
+    for (kind, rounds, minutes) in [(Swiss, Some(5), None), (Arena, None, Some(90))] {
+        for starts_at_ms in [None, Some(1_796_003_600_000)] {
+            for rated in [true, false] {
+                all.push(TournamentMsg::Created {
+                    name: name(),
+                    kind,
+                    control: "5+3".parse().unwrap(),
+                    rounds,
+                    minutes,
+                    starts_at_ms,
+                    rated,
+                });
+            }
+        }
+        all.push(TournamentMsg::Standings {
+            name: name(),
+            kind,
+            lines: vec![
+                line(1, ALI, 5, Some((9, 22)), true, false),
+                line(2, AYSE, 2, Some((6, 4)), false, true),
+            ],
+            finished: kind == Arena,
+        });
+    }
+    for (players, missed_rounds) in [(1, 0), (2, 1), (9, 2)] {
+        all.push(TournamentMsg::Joined {
+            user: ALI,
+            name: name(),
+            players,
+            missed_rounds,
+        });
+        all.push(TournamentMsg::Left {
+            user: AYSE,
+            name: name(),
+            players,
+        });
+    }
+    all.push(TournamentMsg::Started {
+        name: name(),
+        players: 7,
+    });
+    for too_few in [true, false] {
+        all.push(TournamentMsg::Cancelled {
+            name: name(),
+            too_few,
+        });
+    }
+    for bye in [None, Some(UserId(5))] {
+        all.push(TournamentMsg::Round {
+            name: name(),
+            round: 2,
+            rounds: 5,
+            games: vec![(ALI, AYSE), (UserId(6), UserId(7))],
+            bye,
+        });
+    }
+    all.push(TournamentMsg::Paired {
+        games: vec![(AYSE, ALI)],
+    });
+    for winners in [vec![ALI], vec![ALI, AYSE]] {
+        all.push(TournamentMsg::Finished {
+            name: name(),
+            winners,
+        });
+    }
+    all
+}
 
 /// One time control of each kind: a correspondence game, and a live one in each speed class.
 fn controls() -> Vec<TimeControl> {
@@ -596,6 +692,23 @@ fn errors() -> Vec<HostError> {
         HostError::PuzzleChannelNeedsManageServer,
         HostError::Internal("disk on fire".into()),
     ];
+    all.extend(
+        [
+            TournamentRefusal::NoTournament,
+            TournamentRefusal::NotOrganiser,
+            TournamentRefusal::AlreadyIn,
+            TournamentRefusal::NotIn,
+            TournamentRefusal::Over(TournamentStatus::Finished),
+            TournamentRefusal::Over(TournamentStatus::Cancelled),
+            TournamentRefusal::LateJoinOver,
+            TournamentRefusal::Rounds { min: 3, max: 15 },
+            TournamentRefusal::Minutes { min: 10, max: 720 },
+            TournamentRefusal::StartsTooLate { days: 30 },
+            TournamentRefusal::Name { max: 60 },
+            TournamentRefusal::NotStarted,
+        ]
+        .map(HostError::Tournament),
+    );
     for s in [
         ChallengeStatus::Open,
         ChallengeStatus::Accepted,

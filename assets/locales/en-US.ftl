@@ -757,3 +757,78 @@ analysis-comment = { $judgement ->
 analysis-asked = An analysis request: { $by } would like the AI to analyse this game now. { $other }, use { $analyze } too if you agree: you will both see what every move was worth.
 analysis-done = Analysis of game { $game }: the evaluation across the game with its turning points, and the game with comments as PDN.
 analysis-progress = Analysing the game… { $percent }%
+
+## Tournaments
+tournament-created = { $kind ->
+    [swiss] A Swiss tournament
+   *[arena] An Arena
+}, **{ $name }**: { $clock }, { $length }, { $rated ->
+    [yes] rated
+   *[no] casual
+}. { $start } { $surface ->
+    [discord] Join with the button below.
+   *[console] Join with "tournament join".
+}
+tournament-rounds = { $rounds } rounds
+tournament-minutes = { $minutes } minutes
+tournament-starts-at = It starts { $when }.
+tournament-starts-by-hand = It starts when its organiser starts it.
+tournament-joined = Welcome to { $name }, { $user }: { $players ->
+    [one] one player
+   *[other] { $players } players
+} now.{ $missed ->
+    [0] {""}
+    [one] {" "}You missed one round: it counts half a point.
+   *[other] {" "}You missed { $missed } rounds: each counts half a point.
+}
+tournament-left = Withdrawn from { $name }: { $user }. { $players ->
+    [one] One player is
+   *[other] { $players } players are
+} left; joining again brings a player back.
+tournament-started = The tournament { $name } has begun with { $players } players.
+tournament-cancelled = { $few ->
+    [yes] Not enough players: { $name } needed at least 2 at its start, so it is called off.
+   *[no] Called off by its organiser: { $name }. Games still running are played out.
+}
+tournament-round = Round { $round } of { $rounds }, { $name }:
+tournament-game = { $board ->
+    [0] {""}
+   *[other] Board { $board }:{" "}
+}{ $white } (White) against { $black } (Black)
+tournament-bye = Bye, one point: { $user }
+tournament-paired = New games:
+tournament-standings = { $final ->
+    [yes] Final standings
+   *[no] Standings
+}, { $name }:
+tournament-line = { $rank }. { $user }: { $score } { $kind ->
+    [swiss] points (Buchholz { $buchholz }, Sonneborn–Berger { $berger })
+   *[arena] points{ $fire ->
+        [yes] {" "}(on a streak: games count double)
+       *[no] {""}
+    }
+} { $games }{ $withdrawn ->
+    [yes] {" "}(withdrawn)
+   *[no] {""}
+}
+tournament-finished = { $count ->
+    [one] The winner of { $name }: { $winners }! Congratulations.
+   *[other] Sharing first place in { $name }: { $winners }! Congratulations.
+}
+error-tournament-none = There is no tournament on this server right now. A server manager can create one with { $surface ->
+    [discord] `/dama tournament create`
+   *[console] "tournament create"
+}.
+error-tournament-not-organiser = Only the tournament's organiser or a server manager (Manage Server) can do that.
+error-tournament-already-in = You are in this tournament already.
+error-tournament-not-in = You are not in this tournament.
+error-tournament-over = That tournament has { $status ->
+    [finished] finished
+   *[cancelled] been called off
+}: there is nothing left to change.
+error-tournament-late-join-over = Half of this Swiss tournament's rounds have started, so it takes no more players.
+error-tournament-rounds = A Swiss tournament has from { $min } to { $max } rounds: choose a number in between.
+error-tournament-minutes = An Arena lasts from { $min } to { $max } minutes: choose a length in between.
+error-tournament-starts-too-late = A tournament starts within { $days } days: choose an earlier start.
+error-tournament-name = A tournament's name has at most { $max } characters, on one line: choose a shorter one.
+error-tournament-not-started = The tournament has not started yet: its pairings and standings come with its first games.

@@ -648,3 +648,71 @@ analysis-comment = { $judgement ->
 analysis-asked = Analiz isteği: { $by } bu oyunun şimdi bilgisayara analiz ettirilmesini istiyor. { $other }, kabul ediyorsan sen de { $analyze } yaz: ikiniz de her hamlenin değerini göreceksiniz.
 analysis-done = { $game } numaralı oyunun analizi: oyun boyunca değerlendirme ve dönüm noktaları, yorumlu PDN kaydıyla birlikte.
 analysis-progress = Oyun analiz ediliyor… %{ $percent }
+
+## Turnuvalar
+tournament-created = { $kind ->
+    [swiss] İsviçre sistemi turnuva
+   *[arena] Arena turnuvası
+}, **{ $name }**: { $clock }, { $length }, { $rated ->
+    [yes] puanlı
+   *[no] puansız
+}. { $start } { $surface ->
+    [discord] Katılmak için aşağıdaki düğmeye bas.
+   *[console] Katılmak için "turnuva katıl" yaz.
+}
+tournament-rounds = { $rounds } tur
+tournament-minutes = { $minutes } dakika
+tournament-starts-at = Başlangıç: { $when }.
+tournament-starts-by-hand = Düzenleyicisi başlatınca başlar.
+tournament-joined = Hoş geldin { $user }, { $name } turnuvasında şimdi { $players } oyuncu var.{ $missed ->
+    [0] {""}
+   *[other] {" "}Kaçırdığın { $missed } turun her biri yarım puan sayılır.
+}
+tournament-left = Turnuvadan çekildi ({ $name }): { $user }. { $players } oyuncu kaldı; yeniden katılan oyuncu kaldığı yerden devam eder.
+tournament-started = Turnuva başladı: { $name }, { $players } oyuncu.
+tournament-cancelled = { $few ->
+    [yes] Yeterli oyuncu yok: { $name } başlarken en az 2 oyuncu gerekiyordu, turnuva iptal edildi.
+   *[no] Düzenleyicisi turnuvayı iptal etti: { $name }. Süren oyunlar sonuna kadar oynanır.
+}
+tournament-round = Tur { $round }/{ $rounds }, { $name }:
+tournament-game = { $board ->
+    [0] {""}
+   *[other] Masa { $board }:{" "}
+}{ $white } (Beyaz) – { $black } (Siyah)
+tournament-bye = Bay, bir puan: { $user }
+tournament-paired = Yeni oyunlar:
+tournament-standings = { $final ->
+    [yes] Son sıralama
+   *[no] Sıralama
+}, { $name }:
+tournament-line = { $rank }. { $user }: { $score } { $kind ->
+    [swiss] puan (Buchholz { $buchholz }, Sonneborn–Berger { $berger })
+   *[arena] puan{ $fire ->
+        [yes] {" "}(seride: oyunlar çift sayılıyor)
+       *[no] {""}
+    }
+} { $games }{ $withdrawn ->
+    [yes] {" "}(çekildi)
+   *[no] {""}
+}
+tournament-finished = { $count ->
+    [one] Tebrikler! { $name } turnuvasının kazananı: { $winners }.
+   *[other] Tebrikler! { $name } turnuvasında birinciliği paylaşanlar: { $winners }.
+}
+error-tournament-none = Bu sunucuda şu an turnuva yok. Bir sunucu yöneticisi { $surface ->
+    [discord] `/dama turnuva oluştur`
+   *[console] "turnuva oluştur"
+} ile açabilir.
+error-tournament-not-organiser = Bunu yalnızca turnuvanın düzenleyicisi ya da bir sunucu yöneticisi (Sunucuyu Yönet) yapabilir.
+error-tournament-already-in = Bu turnuvaya zaten katıldın.
+error-tournament-not-in = Bu turnuvada değilsin.
+error-tournament-over = O turnuva { $status ->
+    [finished] bitti
+   *[cancelled] iptal edildi
+}: değiştirilecek bir şey kalmadı.
+error-tournament-late-join-over = Bu İsviçre sistemi turnuvanın turlarının yarısı başladı, artık oyuncu alınmıyor.
+error-tournament-rounds = İsviçre sistemi bir turnuva { $min } ile { $max } tur arasında olur: bu aralıkta bir sayı seç.
+error-tournament-minutes = Bir Arena { $min } ile { $max } dakika arasında sürer: bu aralıkta bir süre seç.
+error-tournament-starts-too-late = Bir turnuva en geç { $days } gün içinde başlar: daha yakın bir başlangıç seç.
+error-tournament-name = Turnuva adı en çok { $max } karakter olur ve tek satırdır: daha kısa bir ad seç.
+error-tournament-not-started = Turnuva henüz başlamadı: eşleşmeler ve sıralama ilk oyunlarla gelir.

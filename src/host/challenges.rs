@@ -25,14 +25,14 @@ impl Accepted {
 }
 
 /// A game to create.
-struct NewGame {
-    guild: Option<crate::store::GuildId>,
-    channel: ChannelId,
-    white: Option<UserId>,
-    black: Option<UserId>,
-    ai: Option<crate::ai::Level>,
-    rated: bool,
-    control: TimeControl,
+pub(super) struct NewGame {
+    pub(super) guild: Option<crate::store::GuildId>,
+    pub(super) channel: ChannelId,
+    pub(super) white: Option<UserId>,
+    pub(super) black: Option<UserId>,
+    pub(super) ai: Option<crate::ai::Level>,
+    pub(super) rated: bool,
+    pub(super) control: TimeControl,
 }
 
 impl Host {
@@ -321,7 +321,11 @@ impl Host {
     }
 
     /// Creates a game inside `tx`; a channel that already has one is [`HostError::ChannelBusy`].
-    async fn insert_game(&self, tx: &mut store::Tx, g: NewGame) -> Result<GameId, HostError> {
+    pub(super) async fn insert_game(
+        &self,
+        tx: &mut store::Tx,
+        g: NewGame,
+    ) -> Result<GameId, HostError> {
         let now_ms = self.clock.now_ms();
         let now = now_ms.div_euclid(1000);
         let start = fen::write(&Position::start());

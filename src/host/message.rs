@@ -333,6 +333,7 @@ pub enum Msg {
         hours: u64,
     },
     Puzzle(PuzzleMsg),
+    Tournament(super::TournamentMsg),
 }
 
 /// What the host says about puzzles.

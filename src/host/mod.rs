@@ -18,6 +18,7 @@ mod reply;
 mod scheduler;
 mod sweep;
 mod tables;
+mod tournaments;
 mod views;
 mod work;
 
@@ -35,7 +36,7 @@ use crate::store::{GameRow, Store};
 
 pub use crate::store::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
-    UserId,
+    TournamentId, TournamentStatus, UserId,
 };
 pub use error::HostError;
 pub use message::{
@@ -51,6 +52,10 @@ pub use analysis::{ANALYSIS_DEPTH, Progress};
 pub use puzzles::turkish_day;
 pub use scheduler::Priority;
 pub use tables::TABLE_PIECES;
+pub use tournaments::{
+    GameToStart, MAX_DAYS_AHEAD, MAX_NAME, MINUTES, ROUNDS, TournamentLine, TournamentMsg,
+    TournamentNews, TournamentRefusal, TournamentSpec,
+};
 pub use views::civil_date;
 
 pub type HostResult = Result<Reply, HostError>;

@@ -249,7 +249,10 @@ impl Host {
         now: i64,
     ) -> Result<Vec<RatingChange>, HostError> {
         let both_moved = at.ply >= 2;
-        let called_off = !both_moved && outcome.reason == Reason::Resignation;
+        // A tournament game resigned at once is lost, not called off: it scores.
+        let called_off = !both_moved
+            && outcome.reason == Reason::Resignation
+            && self.store.pairing_of_game(row.id).await?.is_none();
         let (status, result) = if called_off {
             (GameStatus::Aborted, None)
         } else {

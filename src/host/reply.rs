@@ -184,6 +184,8 @@ pub struct Reply {
     pub game: Option<GameId>,
     /// The AI is to move in this game: run [`Host::ai_move`](super::Host::ai_move) next.
     pub ai_turn: Option<GameId>,
+    /// The tournament this reply is about (the front end shows its buttons).
+    pub tournament: Option<crate::store::TournamentId>,
 }
 
 impl Reply {

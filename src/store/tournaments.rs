@@ -2,12 +2,14 @@
 //! what it expects (the status, the rounds paired, a pairing without a game or a result), so
 //! two processes racing each other change it once.
 
+use super::GameStatus;
 use super::flag::Flag;
 use super::{
     ChannelId, GameId, GuildId, MessageId, Result, Store, TournamentId, TournamentStatus, Tx,
     UserId,
 };
 use crate::clock::{SpeedClass, TimeControl};
+use crate::engine::{Color, GameResult, Reason};
 use crate::tournament::TournamentKind;
 
 /// A tournament as it is stored.
@@ -444,6 +446,45 @@ pub async fn go_berserk(tx: &mut Tx, game: GameId, white: bool) -> Result<bool> 
         .execute(&mut **tx)
         .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Scores a tournament game as it ends (in the ending's transaction): the result as played; a
+/// game called off because the side to move never made a first move is lost by that player,
+/// who is withdrawn (they may rejoin); any other game called off is scored a draw.
+pub(super) async fn score_pairing(
+    tx: &mut Tx,
+    game: GameId,
+    ply: i64,
+    status: GameStatus,
+    result: Option<GameResult>,
+    reason: Option<Reason>,
+    now: i64,
+) -> Result<()> {
+    let white_to_move = ply % 2 == 0;
+    let white_halves = match (status, result, reason) {
+        (_, Some(GameResult::Win(Color::White)), _) => 2,
+        (_, Some(GameResult::Win(Color::Black)), _) => 0,
+        (GameStatus::Aborted, None, Some(Reason::Timeout)) => {
+            let sql = if white_to_move {
+                "UPDATE tournament_players SET withdrawn = $1
+                 WHERE (tournament_id, user_id) IN
+                       (SELECT tournament_id, white_id FROM tournament_games WHERE game_id = $2)"
+            } else {
+                "UPDATE tournament_players SET withdrawn = $1
+                 WHERE (tournament_id, user_id) IN
+                       (SELECT tournament_id, black_id FROM tournament_games WHERE game_id = $2)"
+            };
+            sqlx::query(sql)
+                .bind(true)
+                .bind(game)
+                .execute(&mut **tx)
+                .await?;
+            if white_to_move { 0 } else { 2 }
+        }
+        _ => 1,
+    };
+    record_pairing_result(tx, game, white_halves, ply, now * 1000).await?;
+    Ok(())
 }
 
 /// Records a game's result on its pairing; false when it has none or it was recorded already.

@@ -148,6 +148,18 @@ pub async fn end_game(
     .execute(&mut **tx)
     .await?
     .rows_affected();
+    if n == 1 {
+        super::tournaments::score_pairing(
+            tx,
+            expected.game,
+            expected.ply,
+            status,
+            result,
+            reason,
+            now,
+        )
+        .await?;
+    }
     Ok(n == 1)
 }
 

@@ -140,7 +140,7 @@ impl Writer<'_> {
 
     /// A deadline: Discord shows `<t:…:R>` in each reader's language and zone; elsewhere it
     /// is written out ("in 3 days").
-    fn moment(&self, unix: i64) -> Arg {
+    pub(super) fn moment(&self, unix: i64) -> Arg {
         match self.markup.surface() {
             Surface::Discord => a(format!("<t:{unix}:R>")),
             Surface::Console { now } => {
@@ -171,7 +171,7 @@ impl Writer<'_> {
     }
 
     /// Items joined with commas and, before the last, the language's word for `id`.
-    fn joined(&self, mut items: Vec<String>, id: &str) -> String {
+    pub(super) fn joined(&self, mut items: Vec<String>, id: &str) -> String {
         match items.len() {
             0 => String::new(),
             1 => items.remove(0),
@@ -555,6 +555,7 @@ impl Writer<'_> {
             }
             Msg::Rules { hours } => self.text("rules", &[("hours", a(*hours as i64))]),
             Msg::Puzzle(m) => self.puzzle_msg(m),
+            Msg::Tournament(m) => self.tournament_msg(m),
             Msg::Help { hours } => {
                 let id = match self.markup.surface() {
                     Surface::Discord => "help",

@@ -7,6 +7,7 @@ mod messages;
 mod pictures;
 mod puzzles;
 mod refusals;
+mod tournaments;
 
 use std::cell::RefCell;
 

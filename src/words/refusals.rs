@@ -127,6 +127,7 @@ impl Writer<'_> {
                 self.text("error-too-many-ai-games", &[("limit", a(*limit))])
             }
             HostError::ReplayForPlayersOnly => self.text("error-replay-players-only", &[]),
+            HostError::Tournament(r) => self.tournament_refusal(r),
             HostError::Internal(_) => self.text("error-internal", &[]),
         }
     }

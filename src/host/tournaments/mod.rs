@@ -1,0 +1,315 @@
+//! Tournaments on a server: created by its managers, joined and left by anyone, paired and
+//! scored by the watcher ([`Host::tournament_tick`]); the pairing itself is the pure
+//! `tournament` module's.
+
+mod msg;
+mod tick;
+
+pub use msg::{TournamentLine, TournamentMsg, TournamentRefusal};
+pub use tick::{GameToStart, TournamentNews};
+
+use crate::clock::TimeControl;
+use crate::store::{self, Joined, NewTournament, TournamentId, TournamentRow, TournamentStatus};
+use crate::tournament::TournamentKind;
+
+use super::{Host, HostError, HostResult, Msg, Reply, Who};
+
+/// Swiss rounds on offer.
+pub const ROUNDS: std::ops::RangeInclusive<i64> = 3..=15;
+/// An Arena's length on offer, in minutes.
+pub const MINUTES: std::ops::RangeInclusive<i64> = 10..=720;
+/// A tournament starts at most this many days ahead.
+pub const MAX_DAYS_AHEAD: i64 = 30;
+/// A name's length, in characters.
+pub const MAX_NAME: usize = 60;
+
+/// A tournament to create.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentSpec {
+    pub kind: TournamentKind,
+    pub control: TimeControl,
+    /// Swiss (default 5).
+    pub rounds: Option<i64>,
+    /// Arena (default 60).
+    pub minutes: Option<i64>,
+    /// It starts by itself this many minutes from now; else when its organiser starts it.
+    pub starts_in_minutes: Option<i64>,
+    pub rated: bool,
+    /// Empty: named after its kind and clock.
+    pub name: String,
+}
+
+fn refused(r: TournamentRefusal) -> HostError {
+    HostError::Tournament(r)
+}
+
+impl Host {
+    /// Creates a tournament on this server (its managers only).
+    pub async fn create_tournament(&self, who: &Who, spec: TournamentSpec) -> HostResult {
+        let guild = who.guild.ok_or(HostError::ServerOnly)?;
+        if !who.admin {
+            return Err(refused(TournamentRefusal::NotOrganiser));
+        }
+        let (rounds, minutes) = match spec.kind {
+            TournamentKind::Swiss => {
+                let rounds = spec.rounds.unwrap_or(5);
+                if !ROUNDS.contains(&rounds) {
+                    let (min, max) = (*ROUNDS.start(), *ROUNDS.end());
+                    return Err(refused(TournamentRefusal::Rounds { min, max }));
+                }
+                (Some(rounds), None)
+            }
+            TournamentKind::Arena => {
+                let minutes = spec.minutes.unwrap_or(60);
+                if !MINUTES.contains(&minutes) {
+                    let (min, max) = (*MINUTES.start(), *MINUTES.end());
+                    return Err(refused(TournamentRefusal::Minutes { min, max }));
+                }
+                (None, Some(minutes))
+            }
+        };
+        if let Some(m) = spec.starts_in_minutes
+            && !(0..=MAX_DAYS_AHEAD * 24 * 60).contains(&m)
+        {
+            let days = MAX_DAYS_AHEAD;
+            return Err(refused(TournamentRefusal::StartsTooLate { days }));
+        }
+        let name = spec.name.trim().to_string();
+        if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+            return Err(refused(TournamentRefusal::Name { max: MAX_NAME }));
+        }
+        let now_ms = self.clock.now_ms();
+        let starts_at_ms = spec.starts_in_minutes.map(|m| now_ms + m * 60_000);
+        let new = NewTournament {
+            guild_id: guild,
+            channel_id: who.channel,
+            games_channel_id: None,
+            name: name.clone(),
+            kind: spec.kind,
+            time_control: spec.control,
+            rounds,
+            minutes,
+            rated: spec.rated,
+            creator_id: who.user,
+            starts_at_ms,
+        };
+        let mut tx = self.store.write().await?;
+        store::ensure_player(&mut tx, who.user, &who.name).await?;
+        let id = store::create_tournament(&mut tx, &new, now_ms).await?;
+        tx.commit().await?;
+        Ok(Reply {
+            tournament: Some(id),
+            ..Reply::say(Msg::Tournament(TournamentMsg::Created {
+                name: self.tournament_name(id, &name),
+                kind: spec.kind,
+                control: spec.control,
+                rounds,
+                minutes,
+                starts_at_ms,
+                rated: spec.rated,
+            }))
+        })
+    }
+
+    /// Enters the asker (late entries as the kind allows; one who withdrew comes back).
+    pub async fn join_tournament(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
+        let t = self.live_tournament(who, id).await?;
+        let late = t.status == TournamentStatus::Running;
+        if late && t.kind == TournamentKind::Swiss && t.round * 2 >= t.rounds.unwrap_or(0) {
+            return Err(refused(TournamentRefusal::LateJoinOver));
+        }
+        let rating = self
+            .store
+            .rating(who.user, t.speed)
+            .await?
+            .map_or(1500.0, |r| r.rating);
+        let now_ms = self.clock.now_ms();
+        let mut tx = self.store.write().await?;
+        store::ensure_player(&mut tx, who.user, &who.name).await?;
+        let joined =
+            store::join_tournament(&mut tx, t.id, who.user, rating, t.round, now_ms).await?;
+        if joined == Joined::Already {
+            return Err(refused(TournamentRefusal::AlreadyIn));
+        }
+        tx.commit().await?;
+        let entrants = self.store.entrants(t.id).await?;
+        let me = entrants.iter().find(|e| e.user_id == who.user);
+        Ok(Reply {
+            tournament: Some(t.id),
+            ..Reply::say(Msg::Tournament(TournamentMsg::Joined {
+                user: who.user,
+                name: self.tournament_name(t.id, &t.name),
+                players: entrants.iter().filter(|e| !e.withdrawn).count(),
+                missed_rounds: if joined == Joined::New && t.kind == TournamentKind::Swiss {
+                    me.map_or(0, |e| e.joined_round)
+                } else {
+                    0
+                },
+            }))
+        })
+    }
+
+    /// Withdraws the asker (they may come back).
+    pub async fn leave_tournament(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
+        let t = self.some_tournament(who, id).await?;
+        if matches!(
+            t.status,
+            TournamentStatus::Finished | TournamentStatus::Cancelled
+        ) {
+            return Err(refused(TournamentRefusal::Over(t.status)));
+        }
+        let mut tx = self.store.write().await?;
+        if !store::withdraw(&mut tx, t.id, who.user).await? {
+            return Err(refused(TournamentRefusal::NotIn));
+        }
+        tx.commit().await?;
+        let players = self.store.entrants(t.id).await?;
+        Ok(Reply {
+            tournament: Some(t.id),
+            ..Reply::say(Msg::Tournament(TournamentMsg::Left {
+                user: who.user,
+                name: self.tournament_name(t.id, &t.name),
+                players: players.iter().filter(|e| !e.withdrawn).count(),
+            }))
+        })
+    }
+
+    /// Starts an open tournament now (its organiser or the server's managers); the watcher
+    /// pairs its first round.
+    pub async fn start_tournament(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
+        let t = self.live_tournament(who, id).await?;
+        if who.user != t.creator_id && !who.admin {
+            return Err(refused(TournamentRefusal::NotOrganiser));
+        }
+        if t.status != TournamentStatus::Open {
+            return Err(HostError::Stale);
+        }
+        let msg = self.begin(&t).await?.ok_or(HostError::Stale)?;
+        Ok(Reply {
+            tournament: Some(t.id),
+            ..Reply::say(Msg::Tournament(msg))
+        })
+    }
+
+    /// Calls a tournament off (its organiser or the server's managers); its games still
+    /// running are played out.
+    pub async fn cancel_tournament(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
+        let t = self.live_tournament(who, id).await?;
+        if who.user != t.creator_id && !who.admin {
+            return Err(refused(TournamentRefusal::NotOrganiser));
+        }
+        let mut tx = self.store.write().await?;
+        let to = TournamentStatus::Cancelled;
+        let now_ms = self.clock.now_ms();
+        if !store::set_tournament_status(&mut tx, t.id, t.status, to, now_ms, None).await? {
+            return Err(HostError::Stale);
+        }
+        tx.commit().await?;
+        Ok(Reply {
+            tournament: Some(t.id),
+            ..Reply::say(Msg::Tournament(TournamentMsg::Cancelled {
+                name: self.tournament_name(t.id, &t.name),
+                too_few: false,
+            }))
+        })
+    }
+
+    /// The standings (the server's latest tournament, or the one named).
+    pub async fn tournament_standings(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
+        let t = self.some_tournament(who, id).await?;
+        if t.status == TournamentStatus::Open {
+            return Err(refused(TournamentRefusal::NotStarted));
+        }
+        let lines = self.standing_lines(&t).await?;
+        Ok(Reply {
+            tournament: Some(t.id),
+            ..Reply::say(Msg::Tournament(TournamentMsg::Standings {
+                name: self.tournament_name(t.id, &t.name),
+                kind: t.kind,
+                lines,
+                finished: t.status == TournamentStatus::Finished,
+            }))
+        })
+    }
+
+    /// The current Swiss round's pairings, or an Arena's running games.
+    pub async fn tournament_pairings(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
+        let t = self.some_tournament(who, id).await?;
+        if t.status == TournamentStatus::Open {
+            return Err(refused(TournamentRefusal::NotStarted));
+        }
+        let pairings = self.store.pairings(t.id).await?;
+        let msg = match t.kind {
+            TournamentKind::Swiss => {
+                let now: Vec<_> = pairings.iter().filter(|p| p.round == t.round).collect();
+                TournamentMsg::Round {
+                    name: self.tournament_name(t.id, &t.name),
+                    round: t.round,
+                    rounds: t.rounds.unwrap_or(0),
+                    games: now
+                        .iter()
+                        .filter_map(|p| Some((p.white_id, p.black_id?)))
+                        .collect(),
+                    bye: now
+                        .iter()
+                        .find(|p| p.black_id.is_none())
+                        .map(|p| p.white_id),
+                }
+            }
+            TournamentKind::Arena => TournamentMsg::Paired {
+                games: pairings
+                    .iter()
+                    .filter(|p| p.white_halves.is_none())
+                    .filter_map(|p| Some((p.white_id, p.black_id?)))
+                    .collect(),
+            },
+        };
+        Ok(Reply {
+            tournament: Some(t.id),
+            ..Reply::say(Msg::Tournament(msg))
+        })
+    }
+
+    /// The tournament a command names, or this server's newest open or running one.
+    async fn live_tournament(
+        &self,
+        who: &Who,
+        id: Option<TournamentId>,
+    ) -> Result<TournamentRow, HostError> {
+        let t = self.some_tournament(who, id).await?;
+        match t.status {
+            TournamentStatus::Open | TournamentStatus::Running => Ok(t),
+            over => Err(refused(TournamentRefusal::Over(over))),
+        }
+    }
+
+    /// The tournament a command names, or this server's newest (open and running first).
+    async fn some_tournament(
+        &self,
+        who: &Who,
+        id: Option<TournamentId>,
+    ) -> Result<TournamentRow, HostError> {
+        let guild = who.guild.ok_or(HostError::ServerOnly)?;
+        let found = match id {
+            Some(id) => self
+                .store
+                .tournament(id)
+                .await?
+                .filter(|t| t.guild_id == guild),
+            None => match self.store.live_tournaments(guild).await?.into_iter().next() {
+                Some(t) => Some(t),
+                None => self.store.latest_tournament(guild).await?,
+            },
+        };
+        found.ok_or(refused(TournamentRefusal::NoTournament))
+    }
+
+    /// A tournament's name as shown: its own, or its number.
+    fn tournament_name(&self, id: TournamentId, name: &str) -> String {
+        if name.is_empty() {
+            format!("#{}", id.0)
+        } else {
+            name.to_string()
+        }
+    }
+}

@@ -1,0 +1,346 @@
+//! Tournaments in the host, on a hand-moved clock: a Swiss of 7 players over 3 rounds (a bye
+//! each round), an Arena with a streak, a restart in the middle of a round, two hosts pairing
+//! a round once, and the refusals that change nothing.
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use dama::host::{
+    ChannelId, GameToStart, Host, HostError, Lang, Msg, TournamentLine, TournamentMsg,
+    TournamentNews, TournamentRefusal, TournamentSpec, TournamentStatus, UserId, Who,
+};
+use dama::tournament::TournamentKind;
+
+use crate::common::db::TestDb;
+use crate::common::hosting::*;
+use crate::on_both_databases;
+
+fn organiser() -> Who {
+    Who {
+        admin: true,
+        ..who(UserId(1))
+    }
+}
+
+fn spec(kind: TournamentKind) -> TournamentSpec {
+    TournamentSpec {
+        kind,
+        control: "5+3".parse().unwrap(),
+        rounds: Some(3),
+        minutes: Some(20),
+        starts_in_minutes: None,
+        rated: true,
+        name: "Kahvehane Kupası".into(),
+    }
+}
+
+fn entrant(n: u64) -> UserId {
+    UserId(2000 + n)
+}
+
+fn messages(news: &[TournamentNews]) -> Vec<TournamentMsg> {
+    news.iter()
+        .flat_map(|n| n.reply.body.iter())
+        .filter_map(|m| match m {
+            Msg::Tournament(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn games(news: &[TournamentNews]) -> Vec<GameToStart> {
+    news.iter().flat_map(|n| n.games.iter().cloned()).collect()
+}
+
+fn channel_of(g: &GameToStart) -> ChannelId {
+    ChannelId(9_000 + g.pairing as u64)
+}
+
+/// Starts every game handed out; then in each, by board, Black resigns, White resigns, Black…
+async fn play_out(host: &Host, to_start: &[GameToStart], white_wins: impl Fn(usize) -> bool) {
+    for g in to_start {
+        host.start_pairing(g, channel_of(g), Lang::ENGLISH)
+            .await
+            .unwrap();
+    }
+    for (i, g) in to_start.iter().enumerate() {
+        let loser = if white_wins(i) { g.black } else { g.white };
+        host.resign_confirmed(&at(loser, channel_of(g).0))
+            .await
+            .unwrap();
+    }
+}
+
+fn refusal(r: Result<dama::host::Reply, HostError>) -> TournamentRefusal {
+    match r {
+        Err(HostError::Tournament(why)) => why,
+        other => panic!("not a tournament refusal: {other:?}"),
+    }
+}
+
+async fn a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_winner(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    host.create_tournament(&organiser(), spec(TournamentKind::Swiss))
+        .await
+        .unwrap();
+    for n in 0..7 {
+        host.join_tournament(&who(entrant(n)), None).await.unwrap();
+    }
+    let started = host.start_tournament(&organiser(), None).await.unwrap();
+    assert!(matches!(
+        started.body[0],
+        Msg::Tournament(TournamentMsg::Started { players: 7, .. })
+    ));
+    let mut met: HashSet<(UserId, UserId)> = HashSet::new();
+    let mut byes = HashSet::new();
+    for round in 1..=3 {
+        let news = host.tournament_tick().await.unwrap();
+        let said = messages(&news);
+        let Some(TournamentMsg::Round {
+            round: r,
+            games: pairs,
+            bye,
+            ..
+        }) = said.first()
+        else {
+            panic!("round {round} not paired: {said:?}");
+        };
+        assert_eq!(*r, round);
+        assert_eq!(pairs.len(), 3);
+        let bye = bye.expect("7 players: a bye");
+        assert!(byes.insert(bye), "a second bye for {bye:?}");
+        for &(w, b) in pairs {
+            assert!(met.insert((w.min(b), w.max(b))), "rematch in round {round}");
+        }
+        let to_start = games(&news);
+        assert_eq!(to_start.len(), 3);
+        // Nothing more is paired while the round runs.
+        assert!(messages(&host.tournament_tick().await.unwrap()).is_empty());
+        clock.advance(Duration::from_secs(60));
+        play_out(&host, &to_start, |i| i % 2 == 0).await;
+    }
+    let news = host.tournament_tick().await.unwrap();
+    let said = messages(&news);
+    let Some(TournamentMsg::Standings {
+        lines,
+        finished: true,
+        ..
+    }) = said.first()
+    else {
+        panic!("no final standings: {said:?}");
+    };
+    assert_eq!(lines.len(), 7);
+    let total: u32 = lines.iter().map(|l: &TournamentLine| l.score).sum();
+    assert_eq!(
+        total,
+        3 * (3 * 2 + 2),
+        "each round gives 3 games' and a bye's points"
+    );
+    let Some(TournamentMsg::Finished { winners, .. }) = said.get(1) else {
+        panic!("no winner: {said:?}");
+    };
+    assert_eq!(winners[0], lines[0].user);
+    assert!(lines[0].score >= lines[1].score);
+    // Over: nothing more to pair, and leaving is refused.
+    assert!(host.tournament_tick().await.unwrap().is_empty());
+    let left = host.leave_tournament(&who(entrant(0)), None).await;
+    assert_eq!(
+        refusal(left),
+        TournamentRefusal::Over(TournamentStatus::Finished)
+    );
+    let words = dama::words::Words::new();
+    let text = words
+        .writer(Lang::ENGLISH, &ConsoleNames)
+        .reply(&news[0].reply);
+    assert!(
+        text.contains("Final standings, Kahvehane Kupası:"),
+        "{text}"
+    );
+    assert!(
+        text.contains("The winner of Kahvehane Kupası") || text.contains("Sharing first place"),
+        "{text}"
+    );
+}
+
+struct ConsoleNames;
+impl dama::words::Markup for ConsoleNames {
+    fn user(&self, id: UserId) -> String {
+        format!("p{}", id.0)
+    }
+    fn surface(&self) -> dama::words::Surface {
+        dama::words::Surface::Console { now: 0 }
+    }
+}
+
+async fn two_hosts_ticking_together_pair_a_round_once_and_a_restart_goes_on(db: TestDb) {
+    let (first, clock, url) = host(&db).await;
+    let second = open(&url, &clock).await;
+    first
+        .create_tournament(&organiser(), spec(TournamentKind::Swiss))
+        .await
+        .unwrap();
+    for n in 0..4 {
+        first.join_tournament(&who(entrant(n)), None).await.unwrap();
+    }
+    first.start_tournament(&organiser(), None).await.unwrap();
+    let (a, b) = tokio::join!(first.tournament_tick(), second.tournament_tick());
+    let (a, b) = (a.unwrap(), b.unwrap());
+    let rounds = messages(&a)
+        .into_iter()
+        .chain(messages(&b))
+        .filter(|m| matches!(m, TournamentMsg::Round { .. }))
+        .count();
+    assert_eq!(rounds, 1, "round 1 paired once");
+    let to_start: Vec<GameToStart> = games(&a).into_iter().chain(games(&b)).collect();
+    assert_eq!(to_start.len(), 2);
+    // One game starts and ends; then the process stops before starting the other.
+    play_out(&first, &to_start[..1], |_| true).await;
+    drop(first);
+    drop(second);
+    let restarted = open(&url, &clock).await;
+    // The unstarted pairing is handed out again once it is clearly left behind.
+    assert!(games(&restarted.tournament_tick().await.unwrap()).is_empty());
+    clock.advance(Duration::from_secs(31));
+    let again = games(&restarted.tournament_tick().await.unwrap());
+    assert_eq!(again, to_start[1..].to_vec());
+    // Starting it twice (two processes) makes one game.
+    restarted
+        .start_pairing(&again[0], channel_of(&again[0]), Lang::ENGLISH)
+        .await
+        .unwrap();
+    let twice = restarted
+        .start_pairing(&again[0], ChannelId(1), Lang::ENGLISH)
+        .await;
+    assert!(matches!(twice, Err(HostError::Stale)), "{twice:?}");
+    let g = &again[0];
+    restarted
+        .resign_confirmed(&at(g.white, channel_of(g).0))
+        .await
+        .unwrap();
+    let said = messages(&restarted.tournament_tick().await.unwrap());
+    assert!(
+        matches!(said.first(), Some(TournamentMsg::Round { round: 2, .. })),
+        "{said:?}"
+    );
+}
+
+async fn an_arena_pairs_whoever_is_free_after_a_pause_and_doubles_a_streak(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    host.create_tournament(&organiser(), spec(TournamentKind::Arena))
+        .await
+        .unwrap();
+    for n in 0..6 {
+        host.join_tournament(&who(entrant(n)), None).await.unwrap();
+    }
+    host.start_tournament(&organiser(), None).await.unwrap();
+    let star = entrant(0);
+    let mut last: HashSet<(UserId, UserId)> = HashSet::new();
+    for wave in 0..3 {
+        let news = host.tournament_tick().await.unwrap();
+        let to_start = games(&news);
+        assert_eq!(to_start.len(), 3, "wave {wave}: everyone is paired");
+        for g in &to_start {
+            let pair = (g.white.min(g.black), g.white.max(g.black));
+            assert!(!last.contains(&pair), "the same opponent straight away");
+        }
+        last = to_start
+            .iter()
+            .map(|g| (g.white.min(g.black), g.white.max(g.black)))
+            .collect();
+        // The star always wins; elsewhere White wins.
+        for g in &to_start {
+            host.start_pairing(g, channel_of(g), Lang::ENGLISH)
+                .await
+                .unwrap();
+        }
+        for g in &to_start {
+            let loser = if g.black == star { g.white } else { g.black };
+            host.resign_confirmed(&at(loser, channel_of(g).0))
+                .await
+                .unwrap();
+        }
+        // Nobody is paired again before the pause.
+        clock.advance(Duration::from_secs(5));
+        assert!(games(&host.tournament_tick().await.unwrap()).is_empty());
+        clock.advance(Duration::from_secs(6));
+    }
+    let standings = host.tournament_standings(&who(star), None).await.unwrap();
+    let Msg::Tournament(TournamentMsg::Standings { lines, .. }) = &standings.body[0] else {
+        panic!("{standings:?}");
+    };
+    let top = &lines[0];
+    assert_eq!(top.user, star);
+    assert_eq!(top.score, 2 + 2 + 4, "the third win counts double");
+    assert!(top.on_fire);
+    // At the end: games still running do not count, and the winner is named.
+    clock.advance(Duration::from_secs(20 * 60));
+    let said = messages(&host.tournament_tick().await.unwrap());
+    assert!(
+        matches!(said.get(1), Some(TournamentMsg::Finished { winners, .. }) if winners == &vec![star]),
+        "{said:?}"
+    );
+}
+
+async fn bad_tournament_commands_are_refused_and_change_nothing(db: TestDb) {
+    let (host, _clock, _) = host(&db).await;
+    let not_admin = who(entrant(9));
+    let r = host
+        .create_tournament(&not_admin, spec(TournamentKind::Swiss))
+        .await;
+    assert_eq!(refusal(r), TournamentRefusal::NotOrganiser);
+    let r = host.join_tournament(&who(entrant(1)), None).await;
+    assert_eq!(refusal(r), TournamentRefusal::NoTournament);
+    let zero = TournamentSpec {
+        rounds: Some(0),
+        ..spec(TournamentKind::Swiss)
+    };
+    let r = host.create_tournament(&organiser(), zero).await;
+    assert_eq!(refusal(r), TournamentRefusal::Rounds { min: 3, max: 15 });
+    let decade = TournamentSpec {
+        minutes: Some(10 * 365 * 24 * 60),
+        ..spec(TournamentKind::Arena)
+    };
+    let r = host.create_tournament(&organiser(), decade).await;
+    assert_eq!(refusal(r), TournamentRefusal::Minutes { min: 10, max: 720 });
+    let far = TournamentSpec {
+        starts_in_minutes: Some(10 * 365 * 24 * 60),
+        ..spec(TournamentKind::Swiss)
+    };
+    let r = host.create_tournament(&organiser(), far).await;
+    assert_eq!(refusal(r), TournamentRefusal::StartsTooLate { days: 30 });
+    let r = host.tournament_standings(&who(entrant(1)), None).await;
+    assert_eq!(
+        refusal(r),
+        TournamentRefusal::NoTournament,
+        "nothing was created"
+    );
+
+    host.create_tournament(&organiser(), spec(TournamentKind::Swiss))
+        .await
+        .unwrap();
+    host.join_tournament(&who(entrant(1)), None).await.unwrap();
+    let r = host.join_tournament(&who(entrant(1)), None).await;
+    assert_eq!(refusal(r), TournamentRefusal::AlreadyIn);
+    let r = host.leave_tournament(&who(entrant(2)), None).await;
+    assert_eq!(refusal(r), TournamentRefusal::NotIn);
+    let r = host.start_tournament(&who(entrant(1)), None).await;
+    assert_eq!(refusal(r), TournamentRefusal::NotOrganiser);
+    // One player at the start: called off, and said so.
+    let r = host.start_tournament(&organiser(), None).await.unwrap();
+    assert!(matches!(
+        r.body[0],
+        Msg::Tournament(TournamentMsg::Cancelled { too_few: true, .. })
+    ));
+    let r = host.join_tournament(&who(entrant(3)), None).await;
+    assert_eq!(
+        refusal(r),
+        TournamentRefusal::Over(TournamentStatus::Cancelled)
+    );
+}
+
+on_both_databases!(
+    a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_winner,
+    two_hosts_ticking_together_pair_a_round_once_and_a_restart_goes_on,
+    an_arena_pairs_whoever_is_free_after_a_pause_and_doubles_a_streak,
+    bad_tournament_commands_are_refused_and_change_nothing,
+);
