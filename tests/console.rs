@@ -549,3 +549,136 @@ async fn a_live_game_in_the_console_shows_its_clocks_and_its_flag_as_it_falls() 
         "{text}"
     );
 }
+
+#[test]
+fn tournament_commands_are_read_in_either_language() {
+    use dama::console::TournamentCommand as T;
+    use dama::host::TournamentSpec;
+    use dama::tournament::TournamentKind;
+    let clock = |t: &str| t.parse::<TimeControl>().unwrap();
+    assert_eq!(
+        parse("tournament create arena 3+2 minutes 90 starts 30 casual name Kahvehane Kupası"),
+        Ok(Command::Tournament(T::Create(TournamentSpec {
+            kind: TournamentKind::Arena,
+            control: clock("3+2"),
+            rounds: None,
+            minutes: Some(90),
+            starts_in_minutes: Some(30),
+            rated: false,
+            name: "Kahvehane Kupası".into(),
+        })))
+    );
+    assert_eq!(
+        parse("TURNUVA OLUŞTUR isviçre 5+3 tur 7"),
+        Ok(Command::Tournament(T::Create(TournamentSpec {
+            kind: TournamentKind::Swiss,
+            control: clock("5+3"),
+            rounds: Some(7),
+            minutes: None,
+            starts_in_minutes: None,
+            rated: true,
+            name: String::new(),
+        })))
+    );
+    for (line, want) in [
+        ("tournament join", T::Join),
+        ("turnuva katıl", T::Join),
+        ("turnuva ayrıl", T::Leave),
+        ("tournament standings", T::Standings),
+        ("turnuva sıralama", T::Standings),
+        ("turnuva eşleşmeler", T::Pairings),
+        ("tournament start", T::Start),
+        ("turnuva iptal", T::Cancel),
+    ] {
+        assert_eq!(parse(line), Ok(Command::Tournament(want)), "{line}");
+    }
+    assert_eq!(parse("tournament"), Err(ParseError::TournamentUsage));
+    assert_eq!(
+        parse("tournament join now"),
+        Err(ParseError::TournamentUsage)
+    );
+    assert_eq!(
+        parse("tournament create swiss rounds five"),
+        Err(ParseError::TournamentNumber("five".into()))
+    );
+    assert_eq!(
+        parse("tournament create swiss rounds"),
+        Err(ParseError::TournamentUsage)
+    );
+    assert_eq!(
+        parse("tournament create swiss 0+0"),
+        Err(ParseError::Clock(dama::clock::TimeControlError::NoTime))
+    );
+}
+
+proptest! {
+    #[test]
+    fn the_tournament_reader_never_panics_and_every_refusal_has_words(
+        line in "(tournament|turnuva) (create|oluştur|join|katıl|start)?( (swiss|arena|rounds|tur|minutes|starts|name|casual|[0-9+/]{1,5}|[a-zçğıöşü]{1,6})){0,6}"
+    ) {
+        if let Err(e) = parse(&line) {
+            let words = Words::new();
+            for lang in words.languages() {
+                let (id, args) = e.words();
+                prop_assert!(!words.get_with(lang, id, &args).is_empty());
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_in_the_console_is_created_joined_started_and_paired() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let dir = temp("tournament");
+    let console = console(&dir, Lang::ENGLISH, dir.join("pictures")).await;
+    let (mut keys, input) = tokio::io::duplex(4096);
+    let (mut screen, mut shown) = tokio::io::duplex(1 << 20);
+    let session = console.session(tokio::io::BufReader::new(input), &mut screen);
+    let player = async {
+        keys.write_all(
+            b"tournament create swiss 5+0 rounds 3 name Kupa\ntournament join\nas ali\ntournament join\ntournament join\nas veli\ntournament join\nas ayse\ntournament start\n",
+        )
+        .await
+        .unwrap();
+        let mut text = String::new();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while !text.contains("A tournament game starts in channel t") {
+            let mut buf = vec![0u8; 4096];
+            let n = tokio::time::timeout(std::time::Duration::from_secs(1), shown.read(&mut buf))
+                .await
+                .unwrap_or(Ok(0))
+                .unwrap();
+            text.push_str(&String::from_utf8_lossy(&buf[..n]));
+            assert!(std::time::Instant::now() < deadline, "not paired: {text}");
+        }
+        keys.write_all(b"tournament pairings\nquit\n")
+            .await
+            .unwrap();
+        // The screen stays open with the session: read until it falls quiet.
+        loop {
+            let mut buf = vec![0u8; 4096];
+            let n = tokio::time::timeout(std::time::Duration::from_secs(2), shown.read(&mut buf))
+                .await
+                .unwrap_or(Ok(0))
+                .unwrap();
+            if n == 0 {
+                break text;
+            }
+            text.push_str(&String::from_utf8_lossy(&buf[..n]));
+        }
+    };
+    let (ended, text) = tokio::join!(session, player);
+    ended.unwrap();
+    for said in [
+        "A Swiss tournament, Kupa: 5+0 blitz, 3 rounds, rated. It starts when its organiser starts it.",
+        "Welcome to Kupa, ayse: one player now.",
+        "You are in this tournament already.",
+        "Welcome to Kupa, veli: 3 players now.",
+        "The tournament Kupa has begun with 3 players.",
+        "Round 1 of 3, Kupa:",
+        "Bye, one point:",
+        "Game on!",
+    ] {
+        assert!(text.contains(said), "{said:?} missing from {text}");
+    }
+}

@@ -531,6 +531,9 @@ console-challenge-usage = Write challenge <name>.
 console-challenge-option = "{ $text }" is not a challenge option: use white, black, random, casual or rated.
 console-move-usage = Write move <move>, like move e3-e4.
 console-stats-usage = Write stats, or stats <name>.
+console-tournament-usage = Write tournament with one of create, join, leave, standings, pairings, start or cancel; for example: tournament create swiss 5+3 rounds 5 name Kahvehane Kupası.
+console-tournament-number = A whole number was expected there, not { $text }: for example rounds 5, minutes 90 or starts 30 (minutes from now).
+console-tournament-game = A tournament game starts in channel { $channel }: enter it with "channel { $channel }".
 console-leaderboard-usage = Write leaderboard, or leaderboard with a speed: bullet, blitz, rapid, classical or correspondence.
 console-clock = That is not a time control on offer: write minutes+seconds, like 5+3, or days a move, like 3d.
 console-not-a-level = "{ $text }" is not a level or a colour: choose easy, medium, hard or master, and white or black.
@@ -559,6 +562,8 @@ console-help =
       channel [name]                    list the channels, or play in another (a new one opens)
       puzzle [random]                   today's puzzle, or a practice one
       puzzle <move> | puzzle stats [name]
+      tournament create [swiss|arena] [clock] [rounds N|minutes N] [starts N] [casual] [name …]
+      tournament join | leave | standings | pairings | start | cancel
     Without a clock a player who does not move for { $hours } hours loses on time.
 
 ## The player's card, and the facts under it

@@ -484,6 +484,9 @@ console-challenge-usage = davet <ad> yaz.
 console-challenge-option = "{ $text }" bir davet seçeneği değil: beyaz, siyah, kura, puansız ya da puanlı kullan.
 console-move-usage = hamle <hamle> yaz, örneğin hamle e3-e4.
 console-stats-usage = istatistik ya da istatistik <ad> yaz.
+console-tournament-usage = turnuva yaz, ardından şunlardan biri: oluştur, katıl, ayrıl, sıralama, eşleşmeler, başlat ya da iptal; örneğin: turnuva oluştur isviçre 5+3 tur 5 ad Kahvehane Kupası.
+console-tournament-number = Orada bir tam sayı bekleniyordu, { $text } değil: örneğin tur 5, dakika 90 ya da başlar 30 (şu andan dakika sonra).
+console-tournament-game = Bir turnuva oyunu { $channel } kanalında başlıyor: girmek için "kanal { $channel }" yaz.
 console-leaderboard-usage = sıralama yaz, ya da bir tempoyla: sıralama bullet, blitz, hızlı, klasik ya da yazışmalı.
 console-clock = Bu, sunulan bir süre değil: 5+3 gibi dakika+saniye ya da 3d gibi hamle başına gün yaz.
 console-not-a-level = "{ $text }" bir seviye ya da renk değil: kolay, orta, zor ya da usta ile beyaz ya da siyah seç.
@@ -512,6 +515,8 @@ console-help =
       kanal [ad]                        kanalları listele ya da başka bir kanalda oyna (yoksa açılır)
       bulmaca [rastgele]                günün bulmacası ya da bir alıştırma bulmacası
       bulmaca <hamle> | bulmaca istatistik [ad]
+      turnuva oluştur [isviçre|arena] [süre] [tur N|dakika N] [başlar N] [puansız] [ad …]
+      turnuva katıl | ayrıl | sıralama | eşleşmeler | başlat | iptal
     Süre verilmezse { $hours } saat hamle yapmayan oyuncu oyunu süreden kaybeder.
 
 ## Oyuncu kartı ve altındaki bilgiler

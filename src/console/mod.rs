@@ -17,7 +17,7 @@ use crate::words::{Arg, Markup, Surface, Words};
 
 mod parse;
 
-pub use parse::{Command, MAX_LINE, ParseError, parse};
+pub use parse::{Command, MAX_LINE, ParseError, TournamentCommand, parse};
 
 /// The console's server, and the name of the channel a session starts in (the one channel
 /// of earlier versions, so their games are still there).
@@ -363,6 +363,18 @@ impl Console {
                 let id = name.map(|n| self.learn(&n));
                 self.host.puzzle_stats(&who, id).await
             }
+            Command::Tournament(t) => {
+                let who = self.who();
+                match t {
+                    TournamentCommand::Create(spec) => host.create_tournament(&who, spec).await,
+                    TournamentCommand::Join => host.join_tournament(&who, None).await,
+                    TournamentCommand::Leave => host.leave_tournament(&who, None).await,
+                    TournamentCommand::Standings => host.tournament_standings(&who, None).await,
+                    TournamentCommand::Pairings => host.tournament_pairings(&who, None).await,
+                    TournamentCommand::Start => host.start_tournament(&who, None).await,
+                    TournamentCommand::Cancel => host.cancel_tournament(&who, None).await,
+                }
+            }
             Command::Channel(None) => {
                 let text = self.channel_list().await;
                 return put(out, &text).await;
@@ -446,7 +458,54 @@ impl Console {
             put(out, "").await?;
             self.show(&n.reply, out).await?;
         }
-        Ok(!notices.is_empty())
+        let shown = !notices.is_empty();
+        Ok(if beat {
+            self.watch_tournaments(out).await? || shown
+        } else {
+            shown
+        })
+    }
+
+    /// Tournament news, and their games started each in a channel of its own (`t1-4`: the
+    /// tournament's number and the pairing's), which `channel` lists and enters.
+    async fn watch_tournaments(
+        &mut self,
+        out: &mut (impl AsyncWrite + Unpin),
+    ) -> std::io::Result<bool> {
+        let news = match self.host.tournament_tick().await {
+            Ok(n) => n,
+            Err(e) => {
+                tracing::warn!(error = %e, "watching the tournaments failed");
+                return Ok(false);
+            }
+        };
+        for n in &news {
+            put(out, "").await?;
+            self.show(&n.reply, out).await?;
+            for g in &n.games {
+                let name = format!("t{}-{}", g.tournament.0, g.pairing);
+                match self
+                    .host
+                    .start_pairing(g, channel_id(&name), self.lang)
+                    .await
+                {
+                    Ok(reply) => {
+                        let text = self.say(
+                            "console-tournament-game",
+                            &[("channel", Arg::from(name.as_str()))],
+                        );
+                        put(out, &text).await?;
+                        self.show(&reply, out).await?;
+                        if !self.channels.contains(&name) {
+                            self.channels.push(name);
+                        }
+                    }
+                    Err(HostError::Stale) => {}
+                    Err(e) => tracing::warn!(error = %e, "starting a tournament game failed"),
+                }
+            }
+        }
+        Ok(!news.is_empty())
     }
 
     /// The session's channels, each with the game going on in it.

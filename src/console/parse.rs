@@ -55,7 +55,20 @@ pub enum Command {
     PuzzleStats(Option<String>),
     /// Lists the console's channels, or plays in another one (opening it).
     Channel(Option<String>),
+    Tournament(TournamentCommand),
     Quit,
+}
+
+/// `tournament …` (`turnuva …`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TournamentCommand {
+    Create(crate::host::TournamentSpec),
+    Join,
+    Leave,
+    Standings,
+    Pairings,
+    Start,
+    Cancel,
 }
 
 /// A line that is not a command, and why.
@@ -73,6 +86,9 @@ pub enum ParseError {
     ChannelUsage,
     NotALevel(String),
     LeaderboardUsage,
+    TournamentUsage,
+    /// A number where a tournament needs one (`rounds 5`, `minutes 90`, `starts 30`).
+    TournamentNumber(String),
     /// A time control that is not on offer (its own words say why).
     Clock(TimeControlError),
 }
@@ -98,6 +114,10 @@ impl ParseError {
             ParseError::ChannelUsage => ("console-channel-usage", vec![]),
             ParseError::NotALevel(t) => ("console-not-a-level", vec![("text", quoted(t))]),
             ParseError::LeaderboardUsage => ("console-leaderboard-usage", vec![]),
+            ParseError::TournamentUsage => ("console-tournament-usage", vec![]),
+            ParseError::TournamentNumber(t) => {
+                ("console-tournament-number", vec![("text", quoted(t))])
+            }
             // Written by `Writer::time_control_error`; this is its short form.
             ParseError::Clock(_) => ("console-clock", vec![]),
         }
@@ -305,6 +325,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             [name] => Ok(Command::Channel(Some(name.to_string()))),
             _ => Err(ParseError::ChannelUsage),
         },
+        "tournament" | "turnuva" => tournament(rest).map(Command::Tournament),
         "stats" => match rest {
             [] => Ok(Command::Stats(None)),
             [name] => Ok(Command::Stats(Some(name.to_string()))),
@@ -315,4 +336,85 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         }
         _ => Err(ParseError::NotACommand(first.to_string())),
     }
+}
+
+/// `tournament create swiss 5+3 rounds 5 starts 30 casual name Kahvehane Kupası`, or one of
+/// join, leave, standings, pairings, start, cancel (English or Turkish words).
+fn tournament(words: &[&str]) -> Result<TournamentCommand, ParseError> {
+    use crate::tournament::TournamentKind;
+    let Some((&sub, rest)) = words.split_first() else {
+        return Err(ParseError::TournamentUsage);
+    };
+    let sub = sub.replace('İ', "i").to_lowercase();
+    let simple = match sub.as_str() {
+        "join" | "katıl" | "katil" => Some(TournamentCommand::Join),
+        "leave" | "ayrıl" | "ayril" => Some(TournamentCommand::Leave),
+        "standings" | "sıralama" | "siralama" => Some(TournamentCommand::Standings),
+        "pairings" | "eşleşmeler" | "eslesmeler" => Some(TournamentCommand::Pairings),
+        "start" | "başlat" | "baslat" => Some(TournamentCommand::Start),
+        "cancel" | "iptal" => Some(TournamentCommand::Cancel),
+        _ => None,
+    };
+    if let Some(cmd) = simple {
+        return if rest.is_empty() {
+            Ok(cmd)
+        } else {
+            Err(ParseError::TournamentUsage)
+        };
+    }
+    if !matches!(sub.as_str(), "create" | "oluştur" | "olustur") {
+        return Err(ParseError::TournamentUsage);
+    }
+    let mut spec = crate::host::TournamentSpec {
+        kind: TournamentKind::Swiss,
+        control: TimeControl::default(),
+        rounds: None,
+        minutes: None,
+        starts_in_minutes: None,
+        rated: true,
+        name: String::new(),
+    };
+    let mut clock_words = Vec::new();
+    let mut i = 0;
+    while i < rest.len() {
+        let w = rest[i].replace('İ', "i").to_lowercase();
+        let number = |slot: &mut Option<i64>| -> Result<(), ParseError> {
+            let text = rest.get(i + 1).ok_or(ParseError::TournamentUsage)?;
+            let n = text
+                .parse::<i64>()
+                .map_err(|_| ParseError::TournamentNumber(text.to_string()))?;
+            *slot = Some(n);
+            Ok(())
+        };
+        match w.as_str() {
+            "swiss" | "isviçre" | "isvicre" => spec.kind = TournamentKind::Swiss,
+            "arena" => spec.kind = TournamentKind::Arena,
+            "rated" | "puanlı" | "puanli" => spec.rated = true,
+            "casual" | "puansız" | "puansiz" => spec.rated = false,
+            "rounds" | "tur" => {
+                number(&mut spec.rounds)?;
+                i += 1;
+            }
+            "minutes" | "dakika" => {
+                number(&mut spec.minutes)?;
+                i += 1;
+            }
+            "starts" | "başlar" | "baslar" => {
+                number(&mut spec.starts_in_minutes)?;
+                i += 1;
+            }
+            "name" | "ad" => {
+                spec.name = rest[i + 1..].join(" ");
+                break;
+            }
+            _ => clock_words.push(rest[i]),
+        }
+        i += 1;
+    }
+    let (clock, unknown) = time_control(&clock_words)?;
+    if let Some(w) = unknown.first() {
+        return Err(ParseError::ChallengeOption(w.to_string()));
+    }
+    spec.control = clock;
+    Ok(TournamentCommand::Create(spec))
 }

@@ -24,7 +24,7 @@ pub const MAX_DAYS_AHEAD: i64 = 30;
 pub const MAX_NAME: usize = 60;
 
 /// A tournament to create.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentSpec {
     pub kind: TournamentKind,
     pub control: TimeControl,
