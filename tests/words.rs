@@ -798,8 +798,10 @@ fn captions() -> Vec<Caption> {
     all
 }
 
-const LABELS: [ButtonLabel; 9] = [
+const LABELS: [ButtonLabel; 11] = [
     ButtonLabel::SolvePuzzle,
+    ButtonLabel::JoinTournament,
+    ButtonLabel::LeaveTournament,
     ButtonLabel::Accept,
     ButtonLabel::Decline,
     ButtonLabel::Resign,

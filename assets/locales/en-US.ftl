@@ -652,6 +652,8 @@ cmd-puzzle-channel = puzzle-channel
 console-cmd-puzzle = puzzle <move>
 console-cmd-puzzle-random = puzzle random
 button-solve-puzzle = Solve it
+button-join-tournament = Join
+button-leave-tournament = Leave
 caption-puzzle = { $side ->
     [white] White
    *[black] Black

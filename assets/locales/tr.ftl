@@ -576,6 +576,8 @@ cmd-puzzle-channel = bulmaca-kanalı
 console-cmd-puzzle = bulmaca <hamle>
 console-cmd-puzzle-random = bulmaca rastgele
 button-solve-puzzle = Çöz
+button-join-tournament = Katıl
+button-leave-tournament = Ayrıl
 caption-puzzle = { $side ->
     [white] Beyaz
    *[black] Siyah

@@ -17,6 +17,12 @@ impl Host {
         match action {
             ButtonAction::Challenge { id, accept } => self.answer_challenge(who, id, accept).await,
             ButtonAction::OpenPuzzle => self.puzzle(who, false).await,
+            ButtonAction::Tournament { id, join: true } => {
+                self.join_tournament(who, Some(id)).await
+            }
+            ButtonAction::Tournament { id, join: false } => {
+                self.leave_tournament(who, Some(id)).await
+            }
             ButtonAction::Game {
                 id,
                 version,
@@ -68,6 +74,14 @@ mod tests {
                 id: ChallengeId(3),
                 accept: false,
             },
+            ButtonAction::Tournament {
+                id: crate::store::TournamentId(9),
+                join: true,
+            },
+            ButtonAction::Tournament {
+                id: crate::store::TournamentId(9),
+                join: false,
+            },
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<ButtonAction>(), Ok(a));
@@ -79,6 +93,8 @@ mod tests {
             "game:x:2:resign",
             "game:1:2:explode",
             "challenge:1:maybe",
+            "tournament:1:watch",
+            "tournament:x:join",
         ] {
             assert_eq!(bad.parse::<ButtonAction>(), Err(UnknownButton), "{bad}");
         }

@@ -23,6 +23,11 @@ pub enum ButtonAction {
     },
     /// Under the daily puzzle's post: opens today's puzzle privately for whoever clicks.
     OpenPuzzle,
+    /// Joins (or, `join: false`, leaves) a tournament.
+    Tournament {
+        id: crate::store::TournamentId,
+        join: bool,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -66,6 +71,12 @@ impl fmt::Display for ButtonAction {
                 write!(f, "game:{}:{version}:{name}", id.0)
             }
             ButtonAction::OpenPuzzle => f.write_str("puzzle:open"),
+            ButtonAction::Tournament { id, join } => write!(
+                f,
+                "tournament:{}:{}",
+                id.0,
+                if join { "join" } else { "leave" }
+            ),
         }
     }
 }
@@ -97,6 +108,14 @@ impl FromStr for ButtonAction {
                     .ok_or(UnknownButton)?,
             }),
             ["puzzle", "open"] => Ok(ButtonAction::OpenPuzzle),
+            ["tournament", id, answer] => Ok(ButtonAction::Tournament {
+                id: crate::store::TournamentId(id.parse().map_err(|_| UnknownButton)?),
+                join: match *answer {
+                    "join" => true,
+                    "leave" => false,
+                    _ => return Err(UnknownButton),
+                },
+            }),
             _ => Err(UnknownButton),
         }
     }
@@ -114,6 +133,8 @@ pub enum ButtonLabel {
     AllowTakeback,
     Hint,
     SolvePuzzle,
+    JoinTournament,
+    LeaveTournament,
 }
 
 /// A button under a message.
@@ -208,7 +229,9 @@ impl Reply {
     pub fn challenge(&self) -> Option<ChallengeId> {
         self.buttons.iter().find_map(|b| match b.action {
             ButtonAction::Challenge { id, .. } => Some(id),
-            ButtonAction::Game { .. } | ButtonAction::OpenPuzzle => None,
+            ButtonAction::Game { .. }
+            | ButtonAction::OpenPuzzle
+            | ButtonAction::Tournament { .. } => None,
         })
     }
 

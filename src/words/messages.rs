@@ -642,6 +642,8 @@ impl Writer<'_> {
                 ButtonLabel::AllowTakeback => "button-allow-takeback",
                 ButtonLabel::Hint => "button-hint",
                 ButtonLabel::SolvePuzzle => "button-solve-puzzle",
+                ButtonLabel::JoinTournament => "button-join-tournament",
+                ButtonLabel::LeaveTournament => "button-leave-tournament",
             },
             &[],
         )

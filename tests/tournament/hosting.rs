@@ -6,7 +6,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use dama::host::{
-    ChannelId, GameToStart, Host, HostError, Lang, Msg, TournamentLine, TournamentMsg,
+    ButtonLabel, ChannelId, GameToStart, Host, HostError, Lang, Msg, TournamentLine, TournamentMsg,
     TournamentNews, TournamentRefusal, TournamentSpec, TournamentStatus, UserId, Who,
 };
 use dama::tournament::TournamentKind;
@@ -80,12 +80,31 @@ fn refusal(r: Result<dama::host::Reply, HostError>) -> TournamentRefusal {
 
 async fn a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_winner(db: TestDb) {
     let (host, clock, _) = host(&db).await;
-    host.create_tournament(&organiser(), spec(TournamentKind::Swiss))
+    let created = host
+        .create_tournament(&organiser(), spec(TournamentKind::Swiss))
         .await
         .unwrap();
+    // Some join with the announcement's button, some with the command; one leaves and
+    // comes back with the buttons.
+    let join = button(&created, ButtonLabel::JoinTournament);
     for n in 0..7 {
-        host.join_tournament(&who(entrant(n)), None).await.unwrap();
+        if n % 2 == 0 {
+            host.button(&who(entrant(n)), &join).await.unwrap();
+        } else {
+            host.join_tournament(&who(entrant(n)), None).await.unwrap();
+        }
     }
+    let leave = button(&created, ButtonLabel::LeaveTournament);
+    let left = host.button(&who(entrant(3)), &leave).await.unwrap();
+    assert!(matches!(
+        left.body[0],
+        Msg::Tournament(TournamentMsg::Left { players: 6, .. })
+    ));
+    let r = host.button(&who(entrant(3)), &leave).await;
+    assert_eq!(refusal(r), TournamentRefusal::NotIn);
+    host.button(&who(entrant(3)), &join).await.unwrap();
+    let r = host.button(&who(entrant(3)), &join).await;
+    assert_eq!(refusal(r), TournamentRefusal::AlreadyIn);
     let started = host.start_tournament(&organiser(), None).await.unwrap();
     assert!(matches!(
         started.body[0],

@@ -12,7 +12,9 @@ use crate::clock::TimeControl;
 use crate::store::{self, Joined, NewTournament, TournamentId, TournamentRow, TournamentStatus};
 use crate::tournament::TournamentKind;
 
-use super::{Host, HostError, HostResult, Msg, Reply, Who};
+use super::{
+    Button, ButtonAction, ButtonLabel, ButtonStyle, Host, HostError, HostResult, Msg, Reply, Who,
+};
 
 /// Swiss rounds on offer.
 pub const ROUNDS: std::ops::RangeInclusive<i64> = 3..=15;
@@ -41,6 +43,21 @@ pub struct TournamentSpec {
 
 fn refused(r: TournamentRefusal) -> HostError {
     HostError::Tournament(r)
+}
+
+/// The Join and Leave buttons of a tournament's announcement.
+pub fn tournament_buttons(id: TournamentId) -> Vec<Button> {
+    [
+        (true, ButtonLabel::JoinTournament, ButtonStyle::Success),
+        (false, ButtonLabel::LeaveTournament, ButtonStyle::Secondary),
+    ]
+    .map(|(join, label, style)| Button {
+        action: ButtonAction::Tournament { id, join },
+        label,
+        style,
+        disabled: false,
+    })
+    .to_vec()
 }
 
 impl Host {
@@ -99,6 +116,7 @@ impl Host {
         tx.commit().await?;
         Ok(Reply {
             tournament: Some(id),
+            buttons: tournament_buttons(id),
             ..Reply::say(Msg::Tournament(TournamentMsg::Created {
                 name: self.tournament_name(id, &name),
                 kind: spec.kind,
