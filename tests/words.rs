@@ -1086,10 +1086,29 @@ fn slash_command_names_follow_discords_rules_in_every_language() {
         for id in words.ids(lang) {
             let name_like = (id.starts_with("cmd-") && !id.contains("description"))
                 && (!id.contains('.') || !id.ends_with("-description"));
+            if id.starts_with("cmd-") && id.ends_with("description") || id.starts_with("choice-") {
+                let text = words.get(lang, &id);
+                let n = text.chars().count();
+                assert!(
+                    (1..=100).contains(&n),
+                    "{}: {id} has {n} characters",
+                    lang.code()
+                );
+            }
             if !name_like || id.ends_with(".description") {
                 continue;
             }
             let name = words.get(lang, &id);
+            if id.ends_with("-description") {
+                // Discord refuses the whole command list over one description beyond 100.
+                let n = name.chars().count();
+                assert!(
+                    (1..=100).contains(&n),
+                    "{}: {id} has {n} characters",
+                    lang.code()
+                );
+                continue;
+            }
             let ok = !name.is_empty()
                 && name.chars().count() <= 32
                 && name == name.to_lowercase()

@@ -112,7 +112,7 @@ async fn lang(ctx: &Context<'_>) -> Lang {
         .await
 }
 
-async fn asker(ctx: &Context<'_>) -> Who {
+pub(super) async fn asker(ctx: &Context<'_>) -> Who {
     let admin = match ctx {
         poise::Context::Application(a) => manages_server(a.interaction.member.as_deref()),
         poise::Context::Prefix(_) => false,
@@ -127,7 +127,7 @@ async fn asker(ctx: &Context<'_>) -> Who {
 }
 
 /// Sends the host's answer (or its refusal, privately) and starts the AI's turn if it is due.
-async fn answer(ctx: Context<'_>, lang: Lang, result: HostResult) -> Result<(), Error> {
+pub(super) async fn answer(ctx: Context<'_>, lang: Lang, result: HostResult) -> Result<(), Error> {
     let data = ctx.data();
     match result {
         Ok(reply) => {
@@ -181,7 +181,8 @@ async fn answer(ctx: Context<'_>, lang: Lang, result: HostResult) -> Result<(), 
         "puzzle",
         "puzzle_stats",
         "puzzle_leaderboard",
-        "puzzle_channel"
+        "puzzle_channel",
+        "super::tournaments::tournament"
     )
 )]
 pub async fn dama(_ctx: Context<'_>) -> Result<(), Error> {
@@ -253,7 +254,7 @@ async fn ai(
 }
 
 /// A time control as given (none: the default, three days a move).
-fn time_control(text: Option<&str>) -> Result<TimeControl, HostError> {
+pub(super) fn time_control(text: Option<&str>) -> Result<TimeControl, HostError> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {
         None => Ok(TimeControl::default()),
         Some(t) => t.parse().map_err(HostError::TimeControl),
@@ -262,7 +263,10 @@ fn time_control(text: Option<&str>) -> Result<TimeControl, HostError> {
 
 /// The usual time controls that start with what was typed, named in the asker's language
 /// ("5+3 blitz"); a time control typed in full comes first.
-async fn complete_clock(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+pub(super) async fn complete_clock(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
     let lang = lang(&ctx).await;
     let partial = partial.trim();
     let typed = partial.parse::<TimeControl>().ok();

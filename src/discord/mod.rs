@@ -8,6 +8,7 @@ mod localize;
 pub mod retry;
 mod shards;
 mod sweeper;
+mod tournaments;
 pub use shards::Shards;
 use sweeper::{spawn_clock_watch, spawn_sweeper};
 

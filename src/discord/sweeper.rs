@@ -74,6 +74,9 @@ pub(super) fn spawn_clock_watch(ctx: serenity::Context, data: Arc<Data>) {
             if ticks.is_multiple_of(5 * beat_every) {
                 resume_stalled_ai_turns(&ctx, &data, true).await;
             }
+            if ticks.is_multiple_of(beat_every) {
+                super::tournaments::watch(&ctx, &data).await;
+            }
             match data.host.flags().await {
                 Ok(notices) => {
                     for n in notices {

@@ -182,6 +182,16 @@ impl Store {
         .await?)
     }
 
+    /// A player's last used name, if they have one.
+    pub async fn player_name(&self, user: UserId) -> Result<Option<String>> {
+        Ok(
+            sqlx::query_scalar("SELECT name FROM players WHERE user_id = $1 AND name <> ''")
+                .bind(user)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
     /// The pairing a game was played for, if any.
     pub async fn pairing_of_game(&self, game: GameId) -> Result<Option<PairingRow>> {
         Ok(

@@ -288,6 +288,20 @@ impl Host {
         })
     }
 
+    /// Notes where a tournament's announcement and thread are (Discord made them after the
+    /// announcement was posted).
+    pub async fn set_tournament_places(
+        &self,
+        id: TournamentId,
+        message: Option<crate::store::MessageId>,
+        thread: Option<crate::store::ChannelId>,
+    ) -> Result<(), HostError> {
+        let mut tx = self.store.write().await?;
+        store::set_tournament_places(&mut tx, id, message, thread).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// The tournament a command names, or this server's newest open or running one.
     async fn live_tournament(
         &self,

@@ -29,6 +29,7 @@ const UNSTARTED_MS: i64 = 30_000;
 #[derive(Debug)]
 pub struct TournamentNews {
     pub tournament: TournamentId,
+    pub guild: crate::store::GuildId,
     /// Its thread, or the channel it was announced in.
     pub channel: ChannelId,
     pub reply: Reply,
@@ -42,8 +43,10 @@ pub struct GameToStart {
     pub tournament: TournamentId,
     pub white: UserId,
     pub black: UserId,
-    /// Where the server wants its games (`None`: a thread each).
+    /// Where the server wants its games (`None`: a thread each, under `home`).
     pub channel: Option<ChannelId>,
+    /// The channel the tournament was announced in.
+    pub home: ChannelId,
 }
 
 impl Host {
@@ -93,6 +96,7 @@ impl Host {
     ) -> TournamentNews {
         TournamentNews {
             tournament: t.id,
+            guild: t.guild_id,
             channel: t.thread_id.unwrap_or(t.channel_id),
             reply: Reply {
                 body: body.into_iter().map(Msg::Tournament).collect(),
@@ -368,6 +372,7 @@ fn to_start(t: &TournamentRow, p: &PairingRow) -> Option<GameToStart> {
         white: p.white_id,
         black: p.black_id.filter(|_| p.game_id.is_none())?,
         channel: t.games_channel_id,
+        home: t.channel_id,
     })
 }
 
