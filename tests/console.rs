@@ -507,7 +507,7 @@ async fn the_card_is_named_by_the_player_and_the_console_has_no_server_rank() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_live_game_in_the_console_shows_its_clocks_and_its_flag_as_it_falls() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::io::AsyncWriteExt;
     let dir = temp("live");
     let console = console(&dir, Lang::ENGLISH, dir.join("pictures")).await;
     let (mut keys, input) = tokio::io::duplex(4096);
@@ -516,17 +516,7 @@ async fn a_live_game_in_the_console_shows_its_clocks_and_its_flag_as_it_falls() 
     let player = async {
         keys.write_all(b"ai easy 1/4+0\ne3-e4\n").await.unwrap();
         // Nobody types anything more: White's 15 s run out while the console waits for a line.
-        let mut text = String::new();
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(40);
-        while !text.contains("Clocks at the end") {
-            let mut buf = vec![0u8; 4096];
-            let n = tokio::time::timeout(std::time::Duration::from_secs(1), shown.read(&mut buf))
-                .await
-                .unwrap_or(Ok(0))
-                .unwrap();
-            text.push_str(&String::from_utf8_lossy(&buf[..n]));
-            assert!(std::time::Instant::now() < deadline, "no flag came: {text}");
-        }
+        let text = screen_until(&mut shown, "Clocks at the end", 40).await;
         keys.write_all(b"quit\n").await.unwrap();
         text
     };
@@ -628,7 +618,7 @@ proptest! {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tournament_in_the_console_is_created_joined_started_and_paired() {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::io::AsyncWriteExt;
     let dir = temp("tournament");
     let console = console(&dir, Lang::ENGLISH, dir.join("pictures")).await;
     let (mut keys, input) = tokio::io::duplex(4096);
@@ -640,31 +630,17 @@ async fn a_tournament_in_the_console_is_created_joined_started_and_paired() {
         )
         .await
         .unwrap();
-        let mut text = String::new();
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
-        while !text.contains("A tournament game starts in channel t") {
-            let mut buf = vec![0u8; 4096];
-            let n = tokio::time::timeout(std::time::Duration::from_secs(1), shown.read(&mut buf))
-                .await
-                .unwrap_or(Ok(0))
-                .unwrap();
-            text.push_str(&String::from_utf8_lossy(&buf[..n]));
-            assert!(std::time::Instant::now() < deadline, "not paired: {text}");
-        }
+        let mut text = screen_until(&mut shown, "A tournament game starts in channel t", 30).await;
         keys.write_all(b"tournament pairings\nquit\n")
             .await
             .unwrap();
         // The screen stays open with the session: read until it falls quiet.
         loop {
-            let mut buf = vec![0u8; 4096];
-            let n = tokio::time::timeout(std::time::Duration::from_secs(2), shown.read(&mut buf))
-                .await
-                .unwrap_or(Ok(0))
-                .unwrap();
-            if n == 0 {
+            let more = screen_chunk(&mut shown, 2).await;
+            if more.is_empty() {
                 break text;
             }
-            text.push_str(&String::from_utf8_lossy(&buf[..n]));
+            text.push_str(&more);
         }
     };
     let (ended, text) = tokio::join!(session, player);
@@ -681,4 +657,29 @@ async fn a_tournament_in_the_console_is_created_joined_started_and_paired() {
     ] {
         assert!(text.contains(said), "{said:?} missing from {text}");
     }
+}
+
+/// What the console wrote next, waiting at most `secs` (empty when it wrote nothing).
+async fn screen_chunk(shown: &mut tokio::io::DuplexStream, secs: u64) -> String {
+    use tokio::io::AsyncReadExt;
+    let mut buf = vec![0u8; 4096];
+    let n = tokio::time::timeout(std::time::Duration::from_secs(secs), shown.read(&mut buf))
+        .await
+        .unwrap_or(Ok(0))
+        .unwrap();
+    String::from_utf8_lossy(&buf[..n]).into_owned()
+}
+
+/// Everything the console writes until `wanted` appears (failing after `secs`).
+async fn screen_until(shown: &mut tokio::io::DuplexStream, wanted: &str, secs: u64) -> String {
+    let mut text = String::new();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while !text.contains(wanted) {
+        text.push_str(&screen_chunk(shown, 1).await);
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{wanted:?} never came: {text}"
+        );
+    }
+    text
 }

@@ -458,3 +458,54 @@ fn a_long_name_is_cut_before_the_rating_and_emoji_are_left_out() {
         renderer().card_png(&sample_card())
     );
 }
+
+fn standings(lines: usize, podium: bool) -> dama::render::Standings {
+    use dama::render::{Mark, Standings, StandingsLine};
+    Standings {
+        title: "Final standings, Kahvehane Kupası".into(),
+        lines: (0..lines)
+            .map(|i| StandingsLine {
+                rank: i + 1,
+                name: format!("oyuncu {i}"),
+                score: format!("{}½", 3 - i.min(3)),
+                detail: "BH 3½ · SB 3".into(),
+                games: vec![Mark::Win, Mark::Draw, Mark::Loss],
+                faded: i == 4,
+            })
+            .collect(),
+        podium,
+        more: (lines > dama::render::STANDINGS_LINES).then(|| "and 5 more players".into()),
+    }
+}
+
+#[test]
+fn the_standings_picture_has_a_line_per_player_with_its_games_and_a_podium_at_the_end() {
+    let t = Theme::default();
+    let bytes = renderer().standings_png(&standings(6, true));
+    assert!(bytes.len() < 60 * 1024, "{} bytes", bytes.len());
+    let p = Picture::decode(&bytes);
+    assert_eq!(p.width, t.size());
+    assert_eq!(p.height, 64 + 6 * 34 + 16);
+    // The podium: gold, tan and brown discs behind ranks 1 to 3; none for the 4th.
+    let disc = |line: u32| p.at(t.margin + 12 - 9, 64 + line * 34 + 13);
+    assert_eq!(disc(0), t.black_crown);
+    assert_eq!(disc(1), t.light);
+    assert_eq!(disc(2), t.dark);
+    assert_ne!(disc(3), t.black_crown);
+    // Each line's games as boxes at the right: won green, drawn tan, lost red.
+    let right = t.size() - t.margin;
+    for line in 0..6 {
+        let y = 64 + line * 34 + 12;
+        let boxes: Vec<Rgb> = (0..3).map(|k| p.at(right - 48 + k * 16 + 6, y)).collect();
+        assert_eq!(boxes, vec![t.path, t.dark, t.captured], "line {line}");
+    }
+    // While it runs, no podium.
+    let running = Picture::decode(&renderer().standings_png(&standings(6, false)));
+    assert_ne!(running.at(t.margin + 3, 64 + 13), t.black_crown);
+}
+
+#[test]
+fn a_big_field_shows_twenty_lines_and_says_how_many_more() {
+    let p = Picture::decode(&renderer().standings_png(&standings(25, true)));
+    assert_eq!(p.height, 64 + 20 * 34 + 40);
+}

@@ -10,8 +10,8 @@ use dama::engine::{
 use dama::host::{
     ButtonLabel, Caption, CardText, ChallengeStatus, ChannelId, ColorChoice, GameId, HostError,
     Lang, LanguageScope, Msg, Player, PlayerResult, PlayerStats, Players, PuzzleMsg, RatingChange,
-    RecentGame, Record, Reply, Scope, StreakLine, TournamentLine, TournamentMsg, TournamentRefusal,
-    TournamentStatus, TurnClock, UserId,
+    RecentGame, Record, Reply, Scope, StandingsText, StreakLine, TournamentLine, TournamentMsg,
+    TournamentRefusal, TournamentStatus, TurnClock, UserId,
 };
 use dama::words::{Markup, Surface, Words};
 
@@ -736,6 +736,29 @@ fn captions() -> Vec<Caption> {
             moves: 3,
         },
         Caption::PuzzleSolved,
+        Caption::Standings(StandingsText::Title {
+            name: "Kahvehane Kupası".into(),
+            finished: true,
+        }),
+        Caption::Standings(StandingsText::Title {
+            name: "Kahvehane Kupası".into(),
+            finished: false,
+        }),
+        Caption::Standings(StandingsText::Score {
+            kind: dama::tournament::TournamentKind::Swiss,
+            score: 5,
+        }),
+        Caption::Standings(StandingsText::Score {
+            kind: dama::tournament::TournamentKind::Arena,
+            score: 12,
+        }),
+        Caption::Standings(StandingsText::TieBreaks {
+            buchholz: 9,
+            berger: 22,
+        }),
+        Caption::Standings(StandingsText::OnFire),
+        Caption::Standings(StandingsText::More { count: 1 }),
+        Caption::Standings(StandingsText::More { count: 12 }),
         Caption::ReplayPly {
             number: 3,
             side: Color::Black,

@@ -818,6 +818,12 @@ tournament-line = { $rank }. { $user }: { $score } { $kind ->
     [yes] {" "}(withdrawn)
    *[no] {""}
 }
+standings-tie-breaks = BH { $buchholz } · SB { $berger }
+standings-on-fire = on a streak: ×2
+standings-more = { $count ->
+    [one] and one more player
+   *[other] and { $count } more players
+}
 tournament-finished = { $count ->
     [one] The winner of { $name }: { $winners }! Congratulations.
    *[other] Sharing first place in { $name }: { $winners }! Congratulations.

@@ -702,6 +702,9 @@ tournament-line = { $rank }. { $user }: { $score } { $kind ->
     [yes] {" "}(çekildi)
    *[no] {""}
 }
+standings-tie-breaks = BH { $buchholz } · SB { $berger }
+standings-on-fire = seride: ×2
+standings-more = ve { $count } oyuncu daha
 tournament-finished = { $count ->
     [one] Tebrikler! { $name } turnuvasının kazananı: { $winners }.
    *[other] Tebrikler! { $name } turnuvasında birinciliği paylaşanlar: { $winners }.

@@ -479,7 +479,11 @@ impl Console {
                 return Ok(false);
             }
         };
-        for n in &news {
+        let any = !news.is_empty();
+        for mut n in news {
+            if let Err(e) = self.host.picture_news(&mut n, self.lang).await {
+                tracing::warn!(error = %e, "drawing the standings failed");
+            }
             put(out, "").await?;
             self.show(&n.reply, out).await?;
             for g in &n.games {
@@ -505,7 +509,7 @@ impl Console {
                 }
             }
         }
-        Ok(!news.is_empty())
+        Ok(any)
     }
 
     /// The session's channels, each with the game going on in it.

@@ -174,8 +174,11 @@ pub(super) async fn watch(ctx: &serenity::Context, data: &Arc<Data>) {
     }
 }
 
-async fn tell(ctx: &serenity::Context, data: &Arc<Data>, n: TournamentNews) {
+async fn tell(ctx: &serenity::Context, data: &Arc<Data>, mut n: TournamentNews) {
     let lang = data.channel_lang(ctx, Some(n.guild)).await;
+    if let Err(e) = data.host.picture_news(&mut n, lang).await {
+        tracing::warn!(error = %e, "drawing the standings failed; posting them as text");
+    }
     if !n.reply.body.is_empty() {
         let channel = serenity::ChannelId::new(n.channel.0);
         post(&ctx.http, data, channel, lang, &n.reply).await;

@@ -468,6 +468,33 @@ pub enum Caption {
         moves: usize,
     },
     PuzzleSolved,
+    /// A text of a tournament's standings picture.
+    Standings(StandingsText),
+}
+
+/// The texts of the standings picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StandingsText {
+    Title {
+        name: String,
+        finished: bool,
+    },
+    /// A Swiss score in halves, or an Arena's points.
+    Score {
+        kind: crate::tournament::TournamentKind,
+        score: u32,
+    },
+    /// Buchholz cut 1 (halves) and Sonneborn–Berger (quarters).
+    TieBreaks {
+        buchholz: u32,
+        berger: u32,
+    },
+    /// An Arena player on a streak.
+    OnFire,
+    /// Players beyond the picture's lines.
+    More {
+        count: usize,
+    },
 }
 
 /// The texts of a player's card (names arrive as finished text: the card shows names, not

@@ -41,8 +41,8 @@ pub use crate::store::{
 pub use error::HostError;
 pub use message::{
     Caption, Captions, CardText, Command, Lang, LanguageScope, Msg, Player, PlayerResult,
-    PlayerStats, Players, PuzzleMsg, RatingChange, RecentGame, Record, Scope, StreakLine,
-    TurnClock,
+    PlayerStats, Players, PuzzleMsg, RatingChange, RecentGame, Record, Scope, StandingsText,
+    StreakLine, TurnClock,
 };
 pub use reply::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply, UnknownButton,

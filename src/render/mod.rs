@@ -10,6 +10,7 @@ mod card;
 mod chart;
 mod palette;
 mod replay;
+mod standings;
 mod theme;
 mod tile;
 
@@ -26,6 +27,7 @@ use tile::{Highlight, TileKey};
 
 pub use card::{Card, Mark};
 pub use chart::{Chart, Swing};
+pub use standings::{STANDINGS_LINES, Standings, StandingsLine};
 pub use theme::{Rgb, Theme};
 
 /// The last move as the picture shows it: where it started, every landing square, what it took.

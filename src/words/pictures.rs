@@ -60,6 +60,7 @@ impl Writer<'_> {
                 &[("side", a(color_key(*solver))), ("moves", a(*moves as i64))],
             ),
             Caption::PuzzleSolved => self.text("caption-puzzle-solved", &[]),
+            Caption::Standings(t) => self.standings_text(t),
             Caption::ReplayPly {
                 number,
                 side,

@@ -1,6 +1,6 @@
 //! The tournament messages and refusals as Fluent ids and arguments.
 
-use crate::host::{TournamentLine, TournamentMsg, TournamentRefusal};
+use crate::host::{StandingsText, TournamentLine, TournamentMsg, TournamentRefusal};
 use crate::store::TournamentStatus;
 use crate::tournament::TournamentKind;
 
@@ -194,6 +194,30 @@ impl Writer<'_> {
                 ("withdrawn", a(yes(l.withdrawn))),
             ],
         )
+    }
+
+    pub(super) fn standings_text(&self, t: &StandingsText) -> String {
+        match t {
+            StandingsText::Title { name, finished } => self.part(
+                "tournament-standings",
+                &[("name", a(name.as_str())), ("final", a(yes(*finished)))],
+            ),
+            StandingsText::Score { kind, score } => match kind {
+                TournamentKind::Swiss => points(*score),
+                TournamentKind::Arena => score.to_string(),
+            },
+            StandingsText::TieBreaks { buchholz, berger } => self.part(
+                "standings-tie-breaks",
+                &[
+                    ("buchholz", a(points(*buchholz))),
+                    ("berger", a(points(berger / 2))),
+                ],
+            ),
+            StandingsText::OnFire => self.part("standings-on-fire", &[]),
+            StandingsText::More { count } => {
+                self.part("standings-more", &[("count", a(*count as i64))])
+            }
+        }
     }
 
     pub(super) fn tournament_refusal(&self, r: &TournamentRefusal) -> String {

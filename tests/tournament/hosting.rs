@@ -138,7 +138,14 @@ async fn a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_w
         clock.advance(Duration::from_secs(60));
         play_out(&host, &to_start, |i| i % 2 == 0).await;
     }
-    let news = host.tournament_tick().await.unwrap();
+    let mut news = host.tournament_tick().await.unwrap();
+    host.picture_news(&mut news[0], Lang::ENGLISH)
+        .await
+        .unwrap();
+    assert!(
+        news[0].reply.file.is_some(),
+        "the final standings come with their picture"
+    );
     let said = messages(&news);
     let Some(TournamentMsg::Standings {
         lines,
@@ -284,6 +291,8 @@ async fn an_arena_pairs_whoever_is_free_after_a_pause_and_doubles_a_streak(db: T
         clock.advance(Duration::from_secs(6));
     }
     let standings = host.tournament_standings(&who(star), None).await.unwrap();
+    let picture = standings.file.as_ref().expect("the standings as a picture");
+    assert!(picture.bytes.starts_with(b"\x89PNG"), "{}", picture.name);
     let Msg::Tournament(TournamentMsg::Standings { lines, .. }) = &standings.body[0] else {
         panic!("{standings:?}");
     };

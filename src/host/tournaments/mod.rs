@@ -13,7 +13,8 @@ use crate::store::{self, Joined, NewTournament, TournamentId, TournamentRow, Tou
 use crate::tournament::TournamentKind;
 
 use super::{
-    Button, ButtonAction, ButtonLabel, ButtonStyle, Host, HostError, HostResult, Msg, Reply, Who,
+    Button, ButtonAction, ButtonLabel, ButtonStyle, Caption, File, Host, HostError, HostResult,
+    Lang, Msg, Reply, StandingsText, Who,
 };
 
 /// Swiss rounds on offer.
@@ -239,8 +240,10 @@ impl Host {
             return Err(refused(TournamentRefusal::NotStarted));
         }
         let lines = self.standing_lines(&t).await?;
+        let picture = self.standings_picture(&t, &lines, who.lang).await?;
         Ok(Reply {
             tournament: Some(t.id),
+            file: Some(picture),
             ..Reply::say(Msg::Tournament(TournamentMsg::Standings {
                 name: self.tournament_name(t.id, &t.name),
                 kind: t.kind,
@@ -285,6 +288,101 @@ impl Host {
         Ok(Reply {
             tournament: Some(t.id),
             ..Reply::say(Msg::Tournament(msg))
+        })
+    }
+
+    /// The standings of tournament `id` as a picture with its texts in `lang` (for news that
+    /// carry standings); `None` for a tournament that is not there.
+    pub async fn standings_file(
+        &self,
+        id: TournamentId,
+        lang: Lang,
+    ) -> Result<Option<File>, HostError> {
+        let Some(t) = self.store.tournament(id).await? else {
+            return Ok(None);
+        };
+        let lines = self.standing_lines(&t).await?;
+        Ok(Some(self.standings_picture(&t, &lines, lang).await?))
+    }
+
+    /// Adds the standings picture (texts in `lang`) to news that carry the standings.
+    pub async fn picture_news(
+        &self,
+        news: &mut TournamentNews,
+        lang: Lang,
+    ) -> Result<(), HostError> {
+        let has_standings = news
+            .reply
+            .body
+            .iter()
+            .any(|m| matches!(m, Msg::Tournament(TournamentMsg::Standings { .. })));
+        if has_standings {
+            news.reply.file = self.standings_file(news.tournament, lang).await?;
+        }
+        Ok(())
+    }
+
+    async fn standings_picture(
+        &self,
+        t: &TournamentRow,
+        lines: &[TournamentLine],
+        lang: Lang,
+    ) -> Result<File, HostError> {
+        use crate::render::{Mark, STANDINGS_LINES, Standings, StandingsLine};
+        let say = |s: StandingsText| self.captions.caption(&Caption::Standings(s), lang);
+        let mut shown = Vec::new();
+        for l in lines.iter().take(STANDINGS_LINES) {
+            let name = self
+                .store
+                .player_name(l.user)
+                .await?
+                .unwrap_or_else(|| format!("#{}", l.user.0));
+            let detail = match (l.tie_breaks, l.on_fire) {
+                (Some((buchholz, berger)), _) => say(StandingsText::TieBreaks { buchholz, berger }),
+                (None, true) => say(StandingsText::OnFire),
+                (None, false) => String::new(),
+            };
+            shown.push(StandingsLine {
+                rank: l.rank,
+                name,
+                score: say(StandingsText::Score {
+                    kind: t.kind,
+                    score: l.score,
+                }),
+                detail,
+                games: l
+                    .games
+                    .iter()
+                    .map(|g| match g {
+                        2 => Mark::Win,
+                        1 => Mark::Draw,
+                        _ => Mark::Loss,
+                    })
+                    .collect(),
+                faded: l.withdrawn,
+            });
+        }
+        let finished = t.status == TournamentStatus::Finished;
+        let picture = Standings {
+            title: say(StandingsText::Title {
+                name: self.tournament_name(t.id, &t.name),
+                finished,
+            }),
+            lines: shown,
+            podium: finished,
+            more: (lines.len() > STANDINGS_LINES).then(|| {
+                say(StandingsText::More {
+                    count: lines.len() - STANDINGS_LINES,
+                })
+            }),
+        };
+        let renderer = std::sync::Arc::clone(&self.renderer);
+        let bytes = tokio::task::spawn_blocking(move || renderer.standings_png(&picture))
+            .await
+            .map_err(|e| HostError::internal("drawing the standings", e))?;
+        Ok(File {
+            name: format!("standings-{}.png", t.id.0),
+            bytes,
         })
     }
 

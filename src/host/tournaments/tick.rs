@@ -171,15 +171,7 @@ impl Host {
             .filter(|p| present.iter().any(|e| e.user_id.0 == p.id))
             .collect();
         let round = pair_swiss(&here);
-        let mut boards: Vec<NewPairing> = round
-            .games
-            .iter()
-            .map(|&(w, b)| NewPairing {
-                white: UserId(w),
-                black: Some(UserId(b)),
-                bye_halves: 0,
-            })
-            .collect();
+        let mut boards = games_to_store(&round.games);
         boards.extend(round.bye.map(|b| NewPairing {
             white: UserId(b),
             black: None,
@@ -255,14 +247,7 @@ impl Host {
         if games.is_empty() {
             return Ok((Vec::new(), Vec::new()));
         }
-        let new: Vec<NewPairing> = games
-            .iter()
-            .map(|&(w, b)| NewPairing {
-                white: UserId(w),
-                black: Some(UserId(b)),
-                bye_halves: 0,
-            })
-            .collect();
+        let new = games_to_store(&games);
         let mut tx = self.store.write().await?;
         if !store::pair_arena_games(&mut tx, t.id, t.version, &new, now_ms).await? {
             return Ok((Vec::new(), Vec::new()));
@@ -363,6 +348,18 @@ impl Host {
             })
         })
     }
+}
+
+/// Pairings (White, Black) as the store takes them.
+fn games_to_store(games: &[(u64, u64)]) -> Vec<NewPairing> {
+    games
+        .iter()
+        .map(|&(w, b)| NewPairing {
+            white: UserId(w),
+            black: Some(UserId(b)),
+            bye_halves: 0,
+        })
+        .collect()
 }
 
 fn to_start(t: &TournamentRow, p: &PairingRow) -> Option<GameToStart> {

@@ -1,0 +1,115 @@
+//! A tournament's standings as a picture: a line per player (rank, name, score, tie-breaks or
+//! streak, each game as a coloured box), the podium marked when it is over. Texts written by
+//! the caller; the board's palette, font and width.
+
+use ab_glyph::PxScale;
+use image::RgbaImage;
+use imageproc::drawing::{draw_filled_circle_mut, draw_filled_rect_mut, draw_text_mut, text_size};
+use imageproc::rect::Rect;
+
+use super::card::Mark;
+use super::theme::Rgb;
+use super::{Renderer, rgba};
+
+/// One line of the standings picture.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StandingsLine {
+    pub rank: usize,
+    pub name: String,
+    /// The score as said ("2½").
+    pub score: String,
+    /// Small text after the score: the tie-breaks, or the streak.
+    pub detail: String,
+    /// Each game, oldest first.
+    pub games: Vec<Mark>,
+    /// Withdrawn: drawn faded.
+    pub faded: bool,
+}
+
+/// The standings picture's contents.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Standings {
+    pub title: String,
+    pub lines: Vec<StandingsLine>,
+    /// Over: the first three ranks get the podium's colours.
+    pub podium: bool,
+    /// Said under the lines when there are more players than lines ("and 12 more").
+    pub more: Option<String>,
+}
+
+/// Lines shown at most.
+pub const STANDINGS_LINES: usize = 20;
+const ROW: i32 = 34;
+const TOP: i32 = 64;
+
+impl Renderer {
+    /// The standings as an indexed PNG, as wide as the board.
+    pub fn standings_png(&self, s: &Standings) -> Vec<u8> {
+        let t = &self.theme;
+        let width = self.size as u32;
+        let rows = s.lines.len().min(STANDINGS_LINES) as i32;
+        let height = (TOP + rows * ROW + if s.more.is_some() { 40 } else { 16 }) as u32;
+        let mut img = RgbaImage::from_pixel(width, height, rgba(t.frame));
+        let text = |img: &mut RgbaImage, s: &str, x: i32, y: i32, px: f32, c: Rgb| {
+            draw_text_mut(img, rgba(c), x, y, PxScale::from(px), &self.font, s);
+        };
+        let width_of = |s: &str, px: f32| text_size(PxScale::from(px), &self.font, s).0 as i32;
+        let m = t.margin as i32;
+        let right = width as i32 - m;
+        let title = self.fit(&s.title, 26.0, right - m);
+        text(&mut img, &title, m, 18, 26.0, t.coordinates);
+        // Gold, the light squares' tan, the dark squares' brown: colours the palette holds.
+        let podium = [t.black_crown, t.light, t.dark];
+        for (i, line) in s.lines.iter().take(STANDINGS_LINES).enumerate() {
+            let y = TOP + i as i32 * ROW;
+            if i % 2 == 0 {
+                let band = Rect::at(m - 8, y - 3).of_size((right - m + 16) as u32, ROW as u32);
+                draw_filled_rect_mut(
+                    &mut img,
+                    band,
+                    rgba(super::theme::mix(t.frame, t.dark, 0.12)),
+                );
+            }
+            let ink = if line.faded { t.dark } else { t.coordinates };
+            let rank = line.rank.to_string();
+            match podium.get(line.rank.wrapping_sub(1)).filter(|_| s.podium) {
+                Some(&medal) => {
+                    draw_filled_circle_mut(&mut img, (m + 12, y + 13), 13, rgba(medal));
+                    let w = width_of(&rank, 17.0);
+                    text(&mut img, &rank, m + 12 - w / 2, y + 3, 17.0, t.frame);
+                }
+                None => text(&mut img, &rank, m, y + 3, 17.0, t.light),
+            }
+            // The games' boxes from the right, then the score and its detail before them.
+            let boxes = line.games.len() as i32;
+            let box_left = right - boxes * 16;
+            for (k, mark) in line.games.iter().enumerate() {
+                let c = match mark {
+                    Mark::Win => t.path,
+                    Mark::Draw => t.dark,
+                    Mark::Loss => t.captured,
+                };
+                let x = box_left + k as i32 * 16;
+                draw_filled_rect_mut(&mut img, Rect::at(x, y + 5).of_size(13, 16), rgba(c));
+            }
+            let score_x = box_left - 150;
+            text(&mut img, &line.score, score_x, y + 3, 19.0, t.black_crown);
+            let detail = self.fit(&line.detail, 13.0, box_left - score_x - 56);
+            text(&mut img, &detail, score_x + 52, y + 8, 13.0, t.light);
+            let name = self.fit(&line.name, 18.0, score_x - m - 44);
+            text(&mut img, &name, m + 36, y + 3, 18.0, ink);
+        }
+        if let Some(more) = &s.more {
+            let y = TOP + rows * ROW + 6;
+            text(
+                &mut img,
+                &self.fit(more, 15.0, right - m),
+                m + 36,
+                y,
+                15.0,
+                t.light,
+            );
+        }
+        self.encode_indexed(&img)
+    }
+}
