@@ -430,6 +430,26 @@ async fn insert_pairings(
     Ok(())
 }
 
+/// Notes that the standings were posted at `now_ms`, if they were last posted at `last_ms`
+/// (`None`: never): false when another process posted them first.
+pub async fn standings_posted(
+    tx: &mut Tx,
+    id: TournamentId,
+    last_ms: Option<i64>,
+    now_ms: i64,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE tournaments SET standings_posted_ms = $1
+         WHERE id = $2 AND COALESCE(standings_posted_ms, -1) = $3",
+    )
+    .bind(now_ms)
+    .bind(id)
+    .bind(last_ms.unwrap_or(-1))
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 /// Ties a pairing to the game started for it; false when it already has one.
 pub async fn start_pairing(tx: &mut Tx, pairing: i64, game: GameId) -> Result<bool> {
     let done = sqlx::query(

@@ -115,12 +115,21 @@ async fn a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_w
     for round in 1..=3 {
         let news = host.tournament_tick().await.unwrap();
         let said = messages(&news);
+        // From round 2 on, the standings after the last round come first.
+        let standings_first = matches!(
+            said.first(),
+            Some(TournamentMsg::Standings {
+                finished: false,
+                ..
+            })
+        );
+        assert_eq!(standings_first, round > 1, "{said:?}");
         let Some(TournamentMsg::Round {
             round: r,
             games: pairs,
             bye,
             ..
-        }) = said.first()
+        }) = said.last()
         else {
             panic!("round {round} not paired: {said:?}");
         };
@@ -245,7 +254,7 @@ async fn two_hosts_ticking_together_pair_a_round_once_and_a_restart_goes_on(db: 
         .unwrap();
     let said = messages(&restarted.tournament_tick().await.unwrap());
     assert!(
-        matches!(said.first(), Some(TournamentMsg::Round { round: 2, .. })),
+        matches!(said.last(), Some(TournamentMsg::Round { round: 2, .. })),
         "{said:?}"
     );
 }
@@ -300,6 +309,24 @@ async fn an_arena_pairs_whoever_is_free_after_a_pause_and_doubles_a_streak(db: T
     assert_eq!(top.user, star);
     assert_eq!(top.score, 2 + 2 + 4, "the third win counts double");
     assert!(top.on_fire);
+    // Every five minutes the standings are posted, once however often the watcher looks.
+    clock.advance(Duration::from_secs(5 * 60));
+    let said = messages(&host.tournament_tick().await.unwrap());
+    let posted = |said: &[TournamentMsg]| {
+        said.iter()
+            .filter(|m| {
+                matches!(
+                    m,
+                    TournamentMsg::Standings {
+                        finished: false,
+                        ..
+                    }
+                )
+            })
+            .count()
+    };
+    assert_eq!(posted(&said), 1, "{said:?}");
+    assert_eq!(posted(&messages(&host.tournament_tick().await.unwrap())), 0);
     // At the end: games still running do not count, and the winner is named.
     clock.advance(Duration::from_secs(20 * 60));
     let said = messages(&host.tournament_tick().await.unwrap());

@@ -21,6 +21,8 @@ use super::{TournamentLine, TournamentMsg};
 
 /// An Arena player is paired again this long after their game ended.
 pub const ARENA_PAUSE_MS: i64 = 10_000;
+/// A running Arena's standings are posted this often.
+pub const ARENA_STANDINGS_MS: i64 = 5 * 60_000;
 /// A pairing still without its game this long after it was made was left by a process that
 /// stopped: the watcher hands it out again.
 const UNSTARTED_MS: i64 = 30_000;
@@ -189,7 +191,17 @@ impl Host {
             .filter(|p| p.round == t.round + 1)
             .flat_map(|p| to_start(t, p))
             .collect();
-        let msg = TournamentMsg::Round {
+        let mut said = Vec::new();
+        if t.round > 0 {
+            // The standings after the round just over, then the next round's boards.
+            said.push(TournamentMsg::Standings {
+                name: self.tournament_name(t.id, &t.name),
+                kind: t.kind,
+                lines: self.standing_lines(t).await?,
+                finished: false,
+            });
+        }
+        said.push(TournamentMsg::Round {
             name: self.tournament_name(t.id, &t.name),
             round: t.round + 1,
             rounds,
@@ -199,8 +211,8 @@ impl Host {
                 .map(|&(w, b)| (UserId(w), UserId(b)))
                 .collect(),
             bye: round.bye.map(UserId),
-        };
-        Ok((vec![msg], games))
+        });
+        Ok((said, games))
     }
 
     /// Pairs the Arena's waiting players, or finishes it at its end.
@@ -243,14 +255,28 @@ impl Host {
                 whites: 2 * whites - mine.len() as i32,
             });
         }
+        let mut said = Vec::new();
+        let since = t.standings_posted_ms.or(t.started_at_ms).unwrap_or(now_ms);
+        if now_ms - since >= ARENA_STANDINGS_MS {
+            let mut tx = self.store.write().await?;
+            if store::standings_posted(&mut tx, t.id, t.standings_posted_ms, now_ms).await? {
+                tx.commit().await?;
+                said.push(TournamentMsg::Standings {
+                    name: self.tournament_name(t.id, &t.name),
+                    kind: t.kind,
+                    lines: lines.clone(),
+                    finished: false,
+                });
+            }
+        }
         let games = pair_arena(&waiting);
         if games.is_empty() {
-            return Ok((Vec::new(), Vec::new()));
+            return Ok((said, Vec::new()));
         }
         let new = games_to_store(&games);
         let mut tx = self.store.write().await?;
         if !store::pair_arena_games(&mut tx, t.id, t.version, &new, now_ms).await? {
-            return Ok((Vec::new(), Vec::new()));
+            return Ok((said, Vec::new()));
         }
         tx.commit().await?;
         let stored = self.store.pairings(t.id).await?;
@@ -260,7 +286,8 @@ impl Host {
             .flat_map(|p| to_start(t, p))
             .collect();
         let games = games.iter().map(|&(w, b)| (UserId(w), UserId(b))).collect();
-        Ok((vec![TournamentMsg::Paired { games }], start))
+        said.push(TournamentMsg::Paired { games });
+        Ok((said, start))
     }
 
     /// Ends a running tournament with its final standings and winner.
