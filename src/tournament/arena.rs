@@ -103,16 +103,25 @@ fn match_slice(slice: &[Waiting]) -> (Vec<(u64, u64)>, Vec<Waiting>) {
     let v = n + n % 2;
     let again =
         |a: &Waiting, b: &Waiting| a.last_opponent == Some(b.id) || b.last_opponent == Some(a.id);
-    // A rematch costs more than every rank gap in the slice together.
-    let rematch = (n * n * n) as i64 + 1;
+    // A rematch costs more than every other cost of the slice together (each player's widest
+    // gap, and a leave-out cost below n).
+    let gap = |i: usize, j: usize| {
+        let g = slice[i].rank.abs_diff(slice[j].rank).min(1_000_000) as i64;
+        g * g
+    };
+    let widest = (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .map(|(i, j)| gap(i, j))
+        .max()
+        .unwrap_or(0);
+    let rematch = (widest + n as i64) * n as i64 + 1;
     let mut cost = vec![0i64; v * v];
     for i in 0..n {
         for j in i + 1..n {
-            let gap = slice[i].rank.abs_diff(slice[j].rank) as i64;
             cost[i * v + j] = if again(&slice[i], &slice[j]) {
                 rematch
             } else {
-                gap * gap
+                gap(i, j)
             };
         }
         if v > n {
