@@ -475,11 +475,12 @@ fn variant(m: &Msg) -> usize {
                 TournamentMsg::Paired { .. } => 6,
                 TournamentMsg::Standings { .. } => 7,
                 TournamentMsg::Finished { .. } => 8,
+                TournamentMsg::Berserk { .. } => 9,
             }
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 38 + 14 + 9;
+const MESSAGE_VARIANTS: usize = 38 + 14 + 10;
 
 fn tournament_messages() -> Vec<TournamentMsg> {
     use dama::tournament::TournamentKind::{Arena, Swiss};
@@ -559,6 +560,7 @@ fn tournament_messages() -> Vec<TournamentMsg> {
             winners,
         });
     }
+    all.push(TournamentMsg::Berserk { user: AYSE });
     all
 }
 
@@ -706,6 +708,9 @@ fn errors() -> Vec<HostError> {
             TournamentRefusal::StartsTooLate { days: 30 },
             TournamentRefusal::Name { max: 60 },
             TournamentRefusal::NotStarted,
+            TournamentRefusal::NoBerserk,
+            TournamentRefusal::AlreadyBerserk,
+            TournamentRefusal::BerserkTooLate,
         ]
         .map(HostError::Tournament),
     );
@@ -821,8 +826,9 @@ fn captions() -> Vec<Caption> {
     all
 }
 
-const LABELS: [ButtonLabel; 11] = [
+const LABELS: [ButtonLabel; 12] = [
     ButtonLabel::SolvePuzzle,
+    ButtonLabel::Berserk,
     ButtonLabel::JoinTournament,
     ButtonLabel::LeaveTournament,
     ButtonLabel::Accept,

@@ -564,6 +564,7 @@ console-help =
       puzzle <move> | puzzle stats [name]
       tournament create [swiss|arena] [clock] [rounds N|minutes N] [starts N] [casual] [name …]
       tournament join | leave | standings | pairings | start | cancel
+      berserk                           in an Arena, before your first move: half the clock for a point more
     Without a clock a player who does not move for { $hours } hours loses on time.
 
 ## The player's card, and the facts under it
@@ -654,6 +655,7 @@ console-cmd-puzzle-random = puzzle random
 button-solve-puzzle = Solve it
 button-join-tournament = Join
 button-leave-tournament = Leave
+button-berserk = Berserk
 caption-puzzle = { $side ->
     [white] White
    *[black] Black
@@ -845,6 +847,10 @@ error-tournament-minutes = An Arena lasts from { $min } to { $max } minutes: cho
 error-tournament-starts-too-late = A tournament starts within { $days } days: choose an earlier start.
 error-tournament-name = A tournament's name has at most { $max } characters, on one line: choose a shorter one.
 error-tournament-not-started = The tournament has not started yet: its pairings and standings come with its first games.
+error-tournament-no-berserk = Berserk is only for the live games of an Arena tournament.
+error-tournament-already-berserk = You have gone berserk in this game already.
+error-tournament-berserk-too-late = Berserk is chosen before your first move; this game goes on with your full clock.
+tournament-berserk = Berserk! { $user } plays on with half the clock and no increment; a win in { $moves } moves or more earns an extra point.
 cmd-tournament = tournament
     .description = Tournaments on this server: Swiss or Arena
 cmd-create = create

@@ -517,6 +517,7 @@ console-help =
       bulmaca <hamle> | bulmaca istatistik [ad]
       turnuva oluştur [isviçre|arena] [süre] [tur N|dakika N] [başlar N] [puansız] [ad …]
       turnuva katıl | ayrıl | sıralama | eşleşmeler | başlat | iptal
+      berserk                           Arena'da ilk hamlenden önce: yarı süre, bir puan daha
     Süre verilmezse { $hours } saat hamle yapmayan oyuncu oyunu süreden kaybeder.
 
 ## Oyuncu kartı ve altındaki bilgiler
@@ -578,6 +579,7 @@ console-cmd-puzzle-random = bulmaca rastgele
 button-solve-puzzle = Çöz
 button-join-tournament = Katıl
 button-leave-tournament = Ayrıl
+button-berserk = Berserk
 caption-puzzle = { $side ->
     [white] Beyaz
    *[black] Siyah
@@ -726,6 +728,10 @@ error-tournament-minutes = Bir Arena { $min } ile { $max } dakika arasında sür
 error-tournament-starts-too-late = Bir turnuva en geç { $days } gün içinde başlar: daha yakın bir başlangıç seç.
 error-tournament-name = Turnuva adı en çok { $max } karakter olur ve tek satırdır: daha kısa bir ad seç.
 error-tournament-not-started = Turnuva henüz başlamadı: eşleşmeler ve sıralama ilk oyunlarla gelir.
+error-tournament-no-berserk = Berserk yalnızca Arena turnuvalarının canlı oyunlarında seçilebilir.
+error-tournament-already-berserk = Bu oyunda zaten berserk seçtiniz.
+error-tournament-berserk-too-late = Berserk ilk hamlenizden önce seçilir; bu oyun tam sürenizle sürüyor.
+tournament-berserk = Berserk! { $user } sürenin yarısıyla ve ek süresiz oynuyor; { $moves } ya da daha çok hamlelik bir galibiyet bir puan daha getirir.
 cmd-tournament = turnuva
     .description = Bu sunucudaki turnuvalar: İsviçre sistemi ya da Arena
 cmd-create = oluştur

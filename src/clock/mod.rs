@@ -39,6 +39,8 @@ pub struct Clocks {
     pub left: [i64; 2],
     /// When the side to move's turn began.
     pub turn_began: i64,
+    /// The sides that went berserk (White's then Black's): no increment for them.
+    pub berserk: [bool; 2],
 }
 
 /// A move that came after its turn's time was up.
@@ -56,6 +58,7 @@ impl Clocks {
             control,
             left: [full, full],
             turn_began: now,
+            berserk: [false; 2],
         }
     }
 
@@ -92,12 +95,13 @@ impl Clocks {
             && ply >= 2
         {
             let i = side.index();
+            let increment = if self.berserk[i] { 0 } else { increment };
             left[i] = left[i] - (at - self.turn_began) + increment as i64 * 1000;
         }
         Ok(Clocks {
-            control: self.control,
             left,
             turn_began: at,
+            ..*self
         })
     }
 
@@ -108,6 +112,21 @@ impl Clocks {
             turn_began: self.turn_began.saturating_add(gap.max(0)),
             ..*self
         }
+    }
+
+    /// The clocks after `side` went berserk: half its time left, no increment from now on.
+    /// Only before its first move (the clocks have not started): `None` otherwise, when it
+    /// already did, or in a correspondence game.
+    pub fn berserk(&self, ply: usize, side: Color) -> Option<Clocks> {
+        let i = side.index();
+        let first_move_due = ply < 2 && (ply == 0 || side == Color::Black);
+        if !self.control.is_live() || self.berserk[i] || !first_move_due {
+            return None;
+        }
+        let mut clocks = *self;
+        clocks.left[i] /= 2;
+        clocks.berserk[i] = true;
+        Some(clocks)
     }
 
     /// Each side's time left at `now` (the side to move's counting down; never below zero).

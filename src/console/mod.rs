@@ -257,6 +257,7 @@ impl Console {
                 | Command::Draw
                 | Command::Takeback
                 | Command::Hint
+                | Command::Berserk
                 | Command::Pdn
                 | Command::Replay
                 | Command::Analyze
@@ -341,6 +342,7 @@ impl Console {
             Command::Draw => host.draw(&who).await,
             Command::Takeback => host.takeback(&who).await,
             Command::Hint => host.hint(&who).await,
+            Command::Berserk => host.berserk(&who).await,
             Command::Board if in_puzzle => host.puzzle_view(&who).await,
             Command::Moves if in_puzzle => host.puzzle_legal_moves(&who).await,
             Command::Board => host.board(&who).await,

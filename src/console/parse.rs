@@ -38,6 +38,8 @@ pub enum Command {
     Draw,
     Takeback,
     Hint,
+    /// Arena: half the clock for an extra point.
+    Berserk,
     Board,
     Moves,
     Pdn,
@@ -295,6 +297,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "draw" => one("draw", Command::Draw),
         "takeback" => one("takeback", Command::Takeback),
         "hint" => one("hint", Command::Hint),
+        "berserk" => one("berserk", Command::Berserk),
         "board" => one("board", Command::Board),
         "moves" => one("moves", Command::Moves),
         "pdn" => one("pdn", Command::Pdn),

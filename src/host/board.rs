@@ -81,6 +81,19 @@ impl Host {
                 ButtonStyle::Primary,
             ));
         }
+        // Berserk while a side that may still take it has not moved.
+        if row.berserk.is_some()
+            && running
+            && [Color::White, Color::Black]
+                .into_iter()
+                .any(|c| row.clocks().berserk(game.ply_count(), c).is_some())
+        {
+            buttons.push(button(
+                GameAction::Berserk,
+                ButtonLabel::Berserk,
+                ButtonStyle::Danger,
+            ));
+        }
         let to_move = who.of(side).user().filter(|_| running);
         Reply {
             board: Some(self.renderer.png(&scene)),

@@ -45,6 +45,7 @@ impl Host {
                     GameAction::Draw => self.draw(&here).await,
                     GameAction::Takeback => self.takeback(&here).await,
                     GameAction::Hint => self.hint(&here).await,
+                    GameAction::Berserk => self.berserk(&here).await,
                 }
             }
         }

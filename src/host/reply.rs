@@ -38,15 +38,18 @@ pub enum GameAction {
     Draw,
     Takeback,
     Hint,
+    /// Arena: half the clock, no increment, a point more for a win.
+    Berserk,
 }
 
 impl GameAction {
-    const NAMES: [(GameAction, &'static str); 5] = [
+    const NAMES: [(GameAction, &'static str); 6] = [
         (GameAction::Resign, "resign"),
         (GameAction::ConfirmResign, "resign!"),
         (GameAction::Draw, "draw"),
         (GameAction::Takeback, "takeback"),
         (GameAction::Hint, "hint"),
+        (GameAction::Berserk, "berserk"),
     ];
 }
 
@@ -135,6 +138,7 @@ pub enum ButtonLabel {
     SolvePuzzle,
     JoinTournament,
     LeaveTournament,
+    Berserk,
 }
 
 /// A button under a message.

@@ -158,6 +158,8 @@ pub struct GameRow {
     pub turn_began_ms: i64,
     /// Live games: when the side to move's time is up (milliseconds).
     pub flag_at_ms: Option<i64>,
+    /// Arena games: which sides went berserk (bits: 1 White, 2 Black); `None` where nobody may.
+    pub berserk: Option<i64>,
 }
 
 impl GameRow {
@@ -167,6 +169,9 @@ impl GameRow {
             control: self.time_control,
             left: [self.white_ms.unwrap_or(0), self.black_ms.unwrap_or(0)],
             turn_began: self.turn_began_ms,
+            berserk: self
+                .berserk
+                .map_or([false; 2], |b| [b & 1 != 0, b & 2 != 0]),
         }
     }
 }

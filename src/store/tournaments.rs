@@ -463,19 +463,53 @@ pub async fn start_pairing(tx: &mut Tx, pairing: i64, game: GameId) -> Result<bo
     Ok(done.rows_affected() == 1)
 }
 
-/// Marks a player of a game's pairing as berserk; false when the pairing has no such game.
-pub async fn go_berserk(tx: &mut Tx, game: GameId, white: bool) -> Result<bool> {
+/// Lets the players of a new Arena game go berserk (before their first moves).
+pub async fn allow_berserk(tx: &mut Tx, game: GameId) -> Result<()> {
+    sqlx::query("UPDATE games SET berserk = 0 WHERE id = $1 AND berserk IS NULL")
+        .bind(game)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// `side` of a game goes berserk: its clocks become `clocks` (half its time, no increment) and
+/// its pairing notes it for the Arena's extra point. False when the game has moved on or berserk
+/// is not allowed in it.
+pub async fn go_berserk(
+    tx: &mut Tx,
+    expected: super::Expect<'_>,
+    side: crate::engine::Color,
+    clocks: &crate::clock::Clocks,
+) -> Result<bool> {
+    let white = side == crate::engine::Color::White;
+    let bit: i64 = if white { 1 } else { 2 };
+    let done = sqlx::query(
+        "UPDATE games SET berserk = berserk | $1, white_ms = $2, black_ms = $3, version = version + 1
+         WHERE id = $4 AND version = $5 AND ply = $6 AND status = 'running'
+           AND berserk IS NOT NULL AND berserk & $1 = 0",
+    )
+    .bind(bit)
+    .bind(clocks.left[0])
+    .bind(clocks.left[1])
+    .bind(expected.game)
+    .bind(expected.version)
+    .bind(expected.ply)
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
     let sql = if white {
         "UPDATE tournament_games SET white_berserk = $1 WHERE game_id = $2"
     } else {
         "UPDATE tournament_games SET black_berserk = $1 WHERE game_id = $2"
     };
-    let done = sqlx::query(sql)
+    sqlx::query(sql)
         .bind(true)
-        .bind(game)
+        .bind(expected.game)
         .execute(&mut **tx)
         .await?;
-    Ok(done.rows_affected() == 1)
+    Ok(true)
 }
 
 /// Scores a tournament game as it ends (in the ending's transaction): the result as played; a

@@ -644,6 +644,7 @@ impl Writer<'_> {
                 ButtonLabel::SolvePuzzle => "button-solve-puzzle",
                 ButtonLabel::JoinTournament => "button-join-tournament",
                 ButtonLabel::LeaveTournament => "button-leave-tournament",
+                ButtonLabel::Berserk => "button-berserk",
             },
             &[],
         )

@@ -163,6 +163,13 @@ impl Writer<'_> {
                     ],
                 )
             }
+            TournamentMsg::Berserk { user } => self.text(
+                "tournament-berserk",
+                &[
+                    ("user", a(self.markup.user(*user))),
+                    ("moves", a(crate::tournament::BERSERK_MOVES as i64)),
+                ],
+            ),
         }
     }
 
@@ -253,6 +260,11 @@ impl Writer<'_> {
                 self.text("error-tournament-name", &[("max", a(*max as i64))])
             }
             TournamentRefusal::NotStarted => self.text("error-tournament-not-started", &[]),
+            TournamentRefusal::NoBerserk => self.text("error-tournament-no-berserk", &[]),
+            TournamentRefusal::AlreadyBerserk => self.text("error-tournament-already-berserk", &[]),
+            TournamentRefusal::BerserkTooLate => {
+                self.text("error-tournament-berserk-too-late", &[])
+            }
         }
     }
 }

@@ -122,6 +122,28 @@ fn the_clock_starts_after_both_first_moves_and_each_move_adds_the_increment() {
 }
 
 #[test]
+fn berserk_halves_a_clock_before_its_first_move_and_drops_its_increment() {
+    let t0 = 1_000_000;
+    let c = Clocks::start(tc("3+2"), t0);
+    assert!(
+        Clocks::start(tc("3d"), t0)
+            .berserk(0, Color::White)
+            .is_none()
+    );
+    let c = c.berserk(0, Color::White).unwrap();
+    assert_eq!(c.left, [90_000, 180_000]);
+    assert!(c.berserk(0, Color::White).is_none(), "only once");
+    let c = c.after_move(0, Color::White, t0 + 1_000).unwrap();
+    assert!(c.berserk(1, Color::White).is_none(), "White has moved");
+    let c = c.berserk(1, Color::Black).unwrap();
+    let c = c.after_move(1, Color::Black, t0 + 2_000).unwrap();
+    assert!(c.berserk(2, Color::Black).is_none(), "Black has moved");
+    assert_eq!(c.left, [90_000, 90_000]);
+    let c = c.after_move(2, Color::White, t0 + 12_000).unwrap();
+    assert_eq!(c.left, [80_000, 90_000], "no increment for a berserk side");
+}
+
+#[test]
 fn time_without_the_bot_is_given_back_and_a_move_is_timed_by_its_stamp() {
     let c = Clocks::start(tc("3+0"), 0)
         .after_move(0, Color::White, 1_000)

@@ -6,8 +6,9 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use dama::host::{
-    ButtonLabel, ChannelId, GameToStart, Host, HostError, Lang, Msg, TournamentLine, TournamentMsg,
-    TournamentNews, TournamentRefusal, TournamentSpec, TournamentStatus, UserId, Who,
+    ButtonLabel, ChannelId, Clock, GameToStart, Host, HostError, Lang, Msg, TournamentLine,
+    TournamentMsg, TournamentNews, TournamentRefusal, TournamentSpec, TournamentStatus, UserId,
+    Who,
 };
 use dama::tournament::TournamentKind;
 
@@ -336,6 +337,137 @@ async fn an_arena_pairs_whoever_is_free_after_a_pause_and_doubles_a_streak(db: T
     );
 }
 
+/// Plays `plies` quiet moves on in `game` (at `channel`), each leaving the opponent nothing to
+/// capture, `gap` apart.
+async fn quiet_moves(
+    host: &Host,
+    clock: &Clock,
+    game: &mut dama::engine::Game,
+    (white, black): (UserId, UserId),
+    channel: u64,
+    plies: usize,
+    gap: Duration,
+) {
+    for _ in 0..plies {
+        let pos = *game.position();
+        let mv = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| !pos.play(m).has_capture())
+            .expect("a quiet move");
+        let mover = if game.ply_count().is_multiple_of(2) {
+            white
+        } else {
+            black
+        };
+        clock.advance(gap);
+        host.play(&at(mover, channel), &pos.notation(&mv))
+            .await
+            .unwrap();
+        game.play(mv).unwrap();
+    }
+}
+
+async fn berserk_halves_the_clock_drops_the_increment_and_wins_a_point_more(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    // Outside an Arena there is no berserk.
+    start_game(&host, false, 500).await;
+    assert_eq!(
+        refusal(host.berserk(&at(ALICE, 500)).await),
+        TournamentRefusal::NoBerserk
+    );
+    host.create_tournament(&organiser(), spec(TournamentKind::Arena))
+        .await
+        .unwrap();
+    for n in 0..2 {
+        host.join_tournament(&who(entrant(n)), None).await.unwrap();
+    }
+    host.start_tournament(&organiser(), None).await.unwrap();
+    let g = games(&host.tournament_tick().await.unwrap()).remove(0);
+    let channel = channel_of(&g).0;
+    let board = host
+        .start_pairing(&g, channel_of(&g), Lang::ENGLISH)
+        .await
+        .unwrap();
+    let press = button(&board, ButtonLabel::Berserk);
+    assert!(matches!(
+        host.button(&at(ALICE, channel), &press).await,
+        Err(HostError::NotAPlayer)
+    ));
+    let went = host.button(&at(g.white, channel), &press).await.unwrap();
+    assert_eq!(
+        went.body[0],
+        Msg::Tournament(TournamentMsg::Berserk { user: g.white })
+    );
+    assert!(matches!(
+        host.button(&at(g.white, channel), &press).await,
+        Err(HostError::OldButton)
+    ));
+    assert_eq!(
+        refusal(host.berserk(&at(g.white, channel)).await),
+        TournamentRefusal::AlreadyBerserk
+    );
+    // Black may still go berserk until its first move, White no more once it has moved.
+    let mut game = dama::engine::Game::default();
+    let players = (g.white, g.black);
+    quiet_moves(
+        &host,
+        &clock,
+        &mut game,
+        players,
+        channel,
+        1,
+        Duration::ZERO,
+    )
+    .await;
+    assert_eq!(
+        refusal(host.berserk(&at(g.white, channel)).await),
+        TournamentRefusal::AlreadyBerserk
+    );
+    let board = host.board(&at(g.black, channel)).await.unwrap();
+    assert!(
+        board
+            .buttons
+            .iter()
+            .any(|b| b.label == ButtonLabel::Berserk)
+    );
+    // Fourteen plies, 10 s each once the clocks run (from the third): White's 5+3 halved to
+    // 150 s with no increment, Black's 300 s gaining 3 s a move.
+    let gap = Duration::from_secs(10);
+    quiet_moves(&host, &clock, &mut game, players, channel, 13, gap).await;
+    let board = host.board(&at(g.black, channel)).await.unwrap();
+    assert!(
+        !board
+            .buttons
+            .iter()
+            .any(|b| b.label == ButtonLabel::Berserk)
+    );
+    assert_eq!(
+        refusal(host.berserk(&at(g.black, channel)).await),
+        TournamentRefusal::BerserkTooLate
+    );
+    // Plies 2 to 13 took 10 s each, six of them White's and six Black's.
+    let over = host.resign_confirmed(&at(g.black, channel)).await.unwrap();
+    let (white_ms, black_ms) = (150_000 - 6 * 10_000, 300_000 - 6 * 10_000 + 6 * 3_000);
+    assert!(
+        over.body.contains(&Msg::FinalClocks { white_ms, black_ms }),
+        "{over:?}"
+    );
+    let standings = host
+        .tournament_standings(&who(g.white), None)
+        .await
+        .unwrap();
+    let Msg::Tournament(TournamentMsg::Standings { lines, .. }) = &standings.body[0] else {
+        panic!("{standings:?}");
+    };
+    assert_eq!(lines[0].user, g.white);
+    assert_eq!(
+        lines[0].score,
+        2 + 1,
+        "a berserk win of 7 moves earns a point more"
+    );
+}
+
 async fn bad_tournament_commands_are_refused_and_change_nothing(db: TestDb) {
     let (host, _clock, _) = host(&db).await;
     let not_admin = who(entrant(9));
@@ -397,5 +529,6 @@ on_both_databases!(
     a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_winner,
     two_hosts_ticking_together_pair_a_round_once_and_a_restart_goes_on,
     an_arena_pairs_whoever_is_free_after_a_pause_and_doubles_a_streak,
+    berserk_halves_the_clock_drops_the_increment_and_wins_a_point_more,
     bad_tournament_commands_are_refused_and_change_nothing,
 );

@@ -2,6 +2,7 @@
 //! scored by the watcher ([`Host::tournament_tick`]); the pairing itself is the pure
 //! `tournament` module's.
 
+mod berserk;
 mod msg;
 mod tick;
 

@@ -76,6 +76,10 @@ pub enum TournamentMsg {
         name: String,
         winners: Vec<UserId>,
     },
+    /// A player went berserk in their Arena game.
+    Berserk {
+        user: UserId,
+    },
 }
 
 /// Why a tournament command changed nothing.
@@ -108,4 +112,9 @@ pub enum TournamentRefusal {
     },
     /// Standings and pairings wait for the start.
     NotStarted,
+    /// Berserk is for the live games of an Arena.
+    NoBerserk,
+    AlreadyBerserk,
+    /// Berserk comes before the player's first move.
+    BerserkTooLate,
 }

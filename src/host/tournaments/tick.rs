@@ -363,6 +363,9 @@ impl Host {
         if !store::start_pairing(&mut tx, game.pairing, id).await? {
             return Err(HostError::Stale);
         }
+        if t.kind == TournamentKind::Arena && t.time_control.is_live() {
+            store::allow_berserk(&mut tx, id).await?;
+        }
         tx.commit().await?;
         let row = self.game_row(id).await?;
         let reply = self.board_reply(&row, &Game::default(), lang);

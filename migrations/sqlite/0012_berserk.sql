@@ -1,0 +1,4 @@
+-- Berserk (Arena tournaments' live games): NULL where a player may not go berserk; otherwise
+-- which sides did, as bits (1 White, 2 Black). A berserk side's clock was halved and gets no
+-- increment.
+ALTER TABLE games ADD COLUMN berserk INTEGER;
