@@ -423,6 +423,27 @@ fn a_card_without_rated_games_says_so_instead_of_a_curve() {
 }
 
 #[test]
+fn a_card_with_more_lines_grows_to_show_each() {
+    let t = Theme::default();
+    let lines: Vec<String> = (0..4).map(|i| format!("Line {i}: WWWW")).collect();
+    let card = dama::render::Card {
+        lines,
+        ..sample_card()
+    };
+    let p = Picture::decode(&renderer().card_png(&card));
+    assert_eq!(p.height, 440 + 2 * 22);
+    // The fourth line is written, whole, above the bottom edge.
+    let band = |from: u32, to: u32| {
+        (from..to).any(|y| (t.margin..t.margin + 60).any(|x| p.at(x, y) != t.frame))
+    };
+    assert!(
+        band(388 + 3 * 22, 388 + 3 * 22 + 16),
+        "the fourth line is drawn"
+    );
+    assert!(!band(p.height - 4, p.height), "nothing runs off the bottom");
+}
+
+#[test]
 fn a_long_name_is_cut_before_the_rating_and_emoji_are_left_out() {
     let t = Theme::default();
     let plain = Picture::decode(&renderer().card_png(&sample_card()));

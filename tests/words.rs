@@ -308,6 +308,7 @@ fn messages() -> Vec<Msg> {
                 opponent: Player::User(AYSE),
             },
         ],
+        tournaments: vec![tournament_result(1), tournament_result(4)],
     }));
     all.extend(puzzle_messages().into_iter().map(Msg::Puzzle));
     all.extend(tournament_messages().into_iter().map(Msg::Tournament));
@@ -481,6 +482,15 @@ fn variant(m: &Msg) -> usize {
     }
 }
 const MESSAGE_VARIANTS: usize = 38 + 14 + 10;
+
+fn tournament_result(place: i64) -> dama::host::TournamentResult {
+    dama::host::TournamentResult {
+        name: "Kahvehane Kupası".into(),
+        place,
+        players: 12,
+        ended_at: 1_796_000_000,
+    }
+}
 
 fn tournament_messages() -> Vec<TournamentMsg> {
     use dama::tournament::TournamentKind::{Arena, Swiss};
@@ -809,6 +819,11 @@ fn captions() -> Vec<Caption> {
             games: 4,
         },
         CardText::Streak { games: 3 },
+        CardText::Tournaments {
+            played: 2,
+            won: 1,
+            last: tournament_result(4),
+        },
         CardText::Date(1_796_000_000),
         CardText::NoRatedGame,
     ] {
@@ -957,6 +972,7 @@ fn english_plurals_and_turkish_counts() {
             recent: vec![],
             longest_streak: 0,
             favourite: None,
+            tournaments: vec![],
         })
     };
     assert!(

@@ -582,6 +582,11 @@ stats-favourite = Most games against { $opponent } ({ $games ->
     [one] one game
    *[other] { $games } games
 }).
+stats-tournaments = Tournaments: { $played } played, { $won } won. { $played ->
+    [one] Last
+   *[other] Latest
+}: { $list }.
+stats-tournament = { $name }, place { $place } of { $players } ({ $date })
 # Day, month and year: "1 Dec 2026" reads the same everywhere English is read.
 date = { $day } { $month ->
     [1] Jan
@@ -630,6 +635,7 @@ card-result = { $result ->
 }
 card-favourite = Most games against { $name } ({ $games })
 card-streak = Longest winning streak: { $games }
+card-tournaments = Tournaments: { $played } played, { $won } won; last: place { $place } of { $players } in { $name }
 card-no-rated-game = No rated game yet: challenge someone to a rated game to get a rating.
 
 ## Puzzles

@@ -529,6 +529,8 @@ stats-rank = { $server ->
 stats-peak = En yüksek puan { $rating } ({ $date }).
 stats-streak = En uzun galibiyet serisi: { $games } oyun.
 stats-favourite = En çok oynadığı rakip: { $opponent } ({ $games } oyun).
+stats-tournaments = Turnuvalar: { $played } turnuva, { $won } birincilik. Son turnuvalar: { $list }.
+stats-tournament = { $name }, { $players } oyuncu arasında { $place }. ({ $date })
 date = { $dd }.{ $mm }.{ $year }
 card-rating = { $speed ->
     [bullet] Bullet{" "}
@@ -554,6 +556,7 @@ card-result = { $result ->
 }
 card-favourite = En çok oynadığı rakip: { $name } ({ $games })
 card-streak = En uzun galibiyet serisi: { $games }
+card-tournaments = Turnuvalar: { $played }, birincilik: { $won }; son: { $players } oyuncu arasında { $place }., { $name }
 card-no-rated-game = Henüz puanlı oyun yok: puan almak için birini puanlı bir oyuna davet et.
 
 ## Bulmacalar

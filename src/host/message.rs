@@ -142,6 +142,19 @@ pub struct PlayerStats {
     pub longest_streak: i64,
     /// The opponent of the most rated games, and how many.
     pub favourite: Option<(Player, i64)>,
+    /// The finished tournaments played, the newest first.
+    pub tournaments: Vec<TournamentResult>,
+}
+
+/// A player's place in a finished tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentResult {
+    pub name: String,
+    /// 1: won (shared when tied).
+    pub place: i64,
+    pub players: i64,
+    /// When it ended (Unix seconds).
+    pub ended_at: i64,
 }
 
 /// Whose language the language command sets.
@@ -530,6 +543,12 @@ pub enum CardText {
     },
     Streak {
         games: i64,
+    },
+    /// Tournaments played and won, and the last one's result.
+    Tournaments {
+        played: i64,
+        won: i64,
+        last: TournamentResult,
     },
     /// A date on the curve's axis (Unix seconds).
     Date(i64),

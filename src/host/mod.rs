@@ -42,7 +42,7 @@ pub use error::HostError;
 pub use message::{
     Caption, Captions, CardText, Command, Lang, LanguageScope, Msg, Player, PlayerResult,
     PlayerStats, Players, PuzzleMsg, RatingChange, RecentGame, Record, Scope, StandingsText,
-    StreakLine, TurnClock,
+    StreakLine, TournamentResult, TurnClock,
 };
 pub use reply::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply, UnknownButton,

@@ -352,6 +352,22 @@ impl Host {
         } else {
             None
         };
+        let tournaments = self
+            .store
+            .tournament_results_of(user)
+            .await?
+            .into_iter()
+            .map(|t| crate::host::TournamentResult {
+                name: if t.name.is_empty() {
+                    format!("#{}", t.id.0)
+                } else {
+                    t.name
+                },
+                place: t.place,
+                players: t.players,
+                ended_at: t.ended_at_ms.div_euclid(1000),
+            })
+            .collect();
         let stats = PlayerStats {
             speed,
             record,
@@ -362,6 +378,7 @@ impl Host {
             recent: results.iter().take(10).copied().collect(),
             longest_streak,
             favourite,
+            tournaments,
         };
         let card = self.card(&p.name, &stats, &history, who.lang).await?;
         Ok(Reply {
@@ -407,6 +424,13 @@ impl Host {
         if s.longest_streak > 0 {
             lines.push(say(CardText::Streak {
                 games: s.longest_streak,
+            }));
+        }
+        if let Some(last) = s.tournaments.first() {
+            lines.push(say(CardText::Tournaments {
+                played: s.tournaments.len() as i64,
+                won: s.tournaments.iter().filter(|t| t.place == 1).count() as i64,
+                last: last.clone(),
             }));
         }
         let curve: Vec<f64> = history.iter().map(|p| p.rating).collect();

@@ -48,15 +48,18 @@ pub struct Card {
     pub empty: Option<String>,
 }
 
-/// Height of a card.
+/// Height of a card with at most two lines under its last results; each more line adds
+/// [`LINE`].
 const HEIGHT: u32 = 440;
+const LINE: u32 = 22;
 
 impl Renderer {
     /// The card as an indexed PNG, as wide as the board.
     pub fn card_png(&self, card: &Card) -> Vec<u8> {
         let t = &self.theme;
         let size = self.size as u32;
-        let mut img = RgbaImage::from_pixel(size, HEIGHT, rgba(t.frame));
+        let height = HEIGHT + LINE * card.lines.len().saturating_sub(2) as u32;
+        let mut img = RgbaImage::from_pixel(size, height, rgba(t.frame));
         let text = |img: &mut RgbaImage, s: &str, x: i32, y: i32, px: f32, c: Rgb| {
             draw_text_mut(img, rgba(c), x, y, PxScale::from(px), &self.font, s);
         };
@@ -154,7 +157,14 @@ impl Renderer {
         }
         for (i, line) in card.lines.iter().enumerate() {
             let line = self.fit(line, 16.0, right - m);
-            text(&mut img, &line, m, 388 + 22 * i as i32, 16.0, t.coordinates);
+            text(
+                &mut img,
+                &line,
+                m,
+                388 + (LINE * i as u32) as i32,
+                16.0,
+                t.coordinates,
+            );
         }
         self.encode_indexed(&img)
     }

@@ -50,6 +50,16 @@ pub struct TournamentRow {
     pub created_at_ms: i64,
 }
 
+/// A player's place in a finished tournament.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct TournamentResultRow {
+    pub id: TournamentId,
+    pub name: String,
+    pub place: i64,
+    pub players: i64,
+    pub ended_at_ms: i64,
+}
+
 /// What a new tournament is made of.
 #[derive(Clone, Debug)]
 pub struct NewTournament {
@@ -119,6 +129,22 @@ pub struct NewPairing {
 }
 
 impl Store {
+    /// A player's finished tournaments, the newest first.
+    pub async fn tournament_results_of(&self, user: UserId) -> Result<Vec<TournamentResultRow>> {
+        Ok(sqlx::query_as(
+            "SELECT t.id, t.name, p.place,
+                    (SELECT COUNT(*) FROM tournament_players q
+                      WHERE q.tournament_id = t.id AND q.place IS NOT NULL) AS players,
+                    COALESCE(t.ends_at_ms, t.created_at_ms) AS ended_at_ms
+               FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id
+              WHERE p.user_id = $1 AND t.status = 'finished' AND p.place IS NOT NULL
+              ORDER BY ended_at_ms DESC, t.id DESC",
+        )
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
     pub async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>> {
         Ok(sqlx::query_as("SELECT * FROM tournaments WHERE id = $1")
             .bind(id)
@@ -461,6 +487,21 @@ pub async fn start_pairing(tx: &mut Tx, pairing: i64, game: GameId) -> Result<bo
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Notes each player's final place in a finished tournament.
+pub async fn set_places(tx: &mut Tx, id: TournamentId, places: &[(UserId, i64)]) -> Result<()> {
+    for &(user, place) in places {
+        sqlx::query(
+            "UPDATE tournament_players SET place = $1 WHERE tournament_id = $2 AND user_id = $3",
+        )
+        .bind(place)
+        .bind(id)
+        .bind(user)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
 }
 
 /// Lets the players of a new Arena game go berserk (before their first moves).

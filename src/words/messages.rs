@@ -513,6 +513,33 @@ impl Writer<'_> {
                         .collect();
                     parts.push(self.text("stats-recent", &[("list", a(items.join(", ")))]));
                 }
+                if !s.tournaments.is_empty() {
+                    let items: Vec<String> = s
+                        .tournaments
+                        .iter()
+                        .take(3)
+                        .map(|t| {
+                            self.part(
+                                "stats-tournament",
+                                &[
+                                    ("name", a(t.name.as_str())),
+                                    ("place", a(t.place)),
+                                    ("players", a(t.players)),
+                                    ("date", a(self.date(t.ended_at))),
+                                ],
+                            )
+                        })
+                        .collect();
+                    let won = s.tournaments.iter().filter(|t| t.place == 1).count();
+                    parts.push(self.text(
+                        "stats-tournaments",
+                        &[
+                            ("played", a(s.tournaments.len() as i64)),
+                            ("won", a(won as i64)),
+                            ("list", a(items.join("; "))),
+                        ],
+                    ));
+                }
                 parts.join(" ")
             }
             Msg::NotPlayedYet { user } => {

@@ -137,6 +137,16 @@ impl Writer<'_> {
                 &[("name", a(name.as_str())), ("games", a(*games))],
             ),
             CardText::Streak { games } => self.part("card-streak", &[("games", a(*games))]),
+            CardText::Tournaments { played, won, last } => self.part(
+                "card-tournaments",
+                &[
+                    ("played", a(*played)),
+                    ("won", a(*won)),
+                    ("name", a(last.name.as_str())),
+                    ("place", a(last.place)),
+                    ("players", a(last.players)),
+                ],
+            ),
             CardText::Date(unix) => self.date(*unix),
             CardText::NoRatedGame => self.text("card-no-rated-game", &[]),
         }

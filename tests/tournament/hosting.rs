@@ -196,6 +196,22 @@ async fn a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_w
         text.contains("The winner of Kahvehane Kupası") || text.contains("Sharing first place"),
         "{text}"
     );
+    // Each player's stats and card list the result.
+    for line in [&lines[0], lines.last().unwrap()] {
+        let stats = host.stats(&who(line.user), line.user).await.unwrap();
+        let Msg::Stats(s) = &stats.body[0] else {
+            panic!("{stats:?}");
+        };
+        assert_eq!(s.tournaments.len(), 1);
+        let result = &s.tournaments[0];
+        assert_eq!(result.name, "Kahvehane Kupası");
+        assert_eq!((result.place, result.players), (line.rank as i64, 7));
+        let text = words.writer(Lang::ENGLISH, &ConsoleNames).reply(&stats);
+        assert!(
+            text.contains(&format!("Kahvehane Kupası, place {} of 7", line.rank)),
+            "{text}"
+        );
+    }
 }
 
 struct ConsoleNames;

@@ -296,13 +296,17 @@ impl Host {
         t: &TournamentRow,
     ) -> Result<(Vec<TournamentMsg>, Vec<GameToStart>), HostError> {
         let now_ms = self.clock.now_ms();
+        // The standings are final: a Swiss has no game left, an Arena's later games do not count.
+        let lines = self.standing_lines(t).await?;
+        let places: Vec<(UserId, i64)> = lines.iter().map(|l| (l.user, l.rank as i64)).collect();
         let mut tx = self.store.write().await?;
         let (from, to) = (TournamentStatus::Running, TournamentStatus::Finished);
-        if !store::set_tournament_status(&mut tx, t.id, from, to, now_ms, None).await? {
+        let ends = t.ends_at_ms.unwrap_or(now_ms);
+        if !store::set_tournament_status(&mut tx, t.id, from, to, now_ms, Some(ends)).await? {
             return Ok((Vec::new(), Vec::new()));
         }
+        store::set_places(&mut tx, t.id, &places).await?;
         tx.commit().await?;
-        let lines = self.standing_lines(t).await?;
         let winners = lines
             .iter()
             .filter(|l| l.rank == 1)

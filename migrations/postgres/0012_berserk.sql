@@ -1,2 +1,0 @@
--- Twin of sqlite/0012_berserk.sql.
-ALTER TABLE games ADD COLUMN berserk BIGINT;
