@@ -553,7 +553,7 @@ fn tournament_commands_are_read_in_either_language() {
             control: clock("3+2"),
             rounds: None,
             minutes: Some(90),
-            starts_in_minutes: Some(30),
+            starts: Some("30".into()),
             rated: false,
             name: "Kahvehane Kupası".into(),
         })))
@@ -565,11 +565,19 @@ fn tournament_commands_are_read_in_either_language() {
             control: clock("5+3"),
             rounds: Some(7),
             minutes: None,
-            starts_in_minutes: None,
+            starts: None,
             rated: true,
             name: String::new(),
         })))
     );
+    // A date takes its time with it.
+    let Ok(Command::Tournament(T::Create(spec))) =
+        parse("turnuva oluştur başlar 05.12.2026 20:30 ad Bayram")
+    else {
+        panic!("not read");
+    };
+    assert_eq!(spec.starts.as_deref(), Some("05.12.2026 20:30"));
+    assert_eq!(spec.name, "Bayram");
     for (line, want) in [
         ("tournament join", T::Join),
         ("turnuva katıl", T::Join),

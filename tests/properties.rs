@@ -6,6 +6,8 @@ mod clocks;
 mod common;
 #[path = "tournament/standings.rs"]
 mod standings;
+#[path = "tournament/start.rs"]
+mod start;
 #[path = "tournament/swiss.rs"]
 mod swiss;
 use common::*;

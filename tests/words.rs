@@ -716,6 +716,8 @@ fn errors() -> Vec<HostError> {
             TournamentRefusal::Rounds { min: 3, max: 15 },
             TournamentRefusal::Minutes { min: 10, max: 720 },
             TournamentRefusal::StartsTooLate { days: 30 },
+            TournamentRefusal::StartsInThePast,
+            TournamentRefusal::StartUnreadable("yarın".into()),
             TournamentRefusal::Name { max: 60 },
             TournamentRefusal::NotStarted,
             TournamentRefusal::NoBerserk,

@@ -532,7 +532,7 @@ console-challenge-option = "{ $text }" is not a challenge option: use white, bla
 console-move-usage = Write move <move>, like move e3-e4.
 console-stats-usage = Write stats, or stats <name>.
 console-tournament-usage = Write tournament with one of create, join, leave, standings, pairings, start or cancel; for example: tournament create swiss 5+3 rounds 5 name Kahvehane Kupası.
-console-tournament-number = A whole number was expected there, not { $text }: for example rounds 5, minutes 90 or starts 30 (minutes from now).
+console-tournament-number = A whole number was expected there, not { $text }: for example rounds 5, minutes 90 or minutes 90.
 console-tournament-game = A tournament game starts in channel { $channel }: enter it with "channel { $channel }".
 console-leaderboard-usage = Write leaderboard, or leaderboard with a speed: bullet, blitz, rapid, classical or correspondence.
 console-clock = That is not a time control on offer: write minutes+seconds, like 5+3, or days a move, like 3d.
@@ -562,7 +562,7 @@ console-help =
       channel [name]                    list the channels, or play in another (a new one opens)
       puzzle [random]                   today's puzzle, or a practice one
       puzzle <move> | puzzle stats [name]
-      tournament create [swiss|arena] [clock] [rounds N|minutes N] [starts N] [casual] [name …]
+      tournament create [swiss|arena] [clock] [rounds N|minutes N] [starts 30|20:30] [casual] [name …]
       tournament join | leave | standings | pairings | start | cancel
       berserk                           in an Arena, before your first move: half the clock for a point more
     Without a clock a player who does not move for { $hours } hours loses on time.
@@ -851,6 +851,8 @@ error-tournament-late-join-over = Half of this Swiss tournament's rounds have st
 error-tournament-rounds = A Swiss tournament has from { $min } to { $max } rounds: choose a number in between.
 error-tournament-minutes = An Arena lasts from { $min } to { $max } minutes: choose a length in between.
 error-tournament-starts-too-late = A tournament starts within { $days } days: choose an earlier start.
+error-tournament-starts-in-the-past = That start has passed: choose a time to come, or minutes from now such as 30.
+error-tournament-start-unreadable = That is not a start time: { $text }. Write minutes from now (30, 2h), a clock time in Türkiye time (20:30, or 20:30 UTC), a date and time (2026-12-05 20:30) or a Discord timestamp (<t:1796500000>).
 error-tournament-name = A tournament's name has at most { $max } characters, on one line: choose a shorter one.
 error-tournament-not-started = The tournament has not started yet: its pairings and standings come with its first games.
 error-tournament-no-berserk = Berserk is only for the live games of an Arena tournament.
@@ -870,7 +872,7 @@ cmd-create = create
     .minutes = minutes
     .minutes-description = Arena: how long, 10 to 720 minutes (default: 60)
     .starts = starts
-    .starts-description = Starts by itself in this many minutes (default: when its organiser starts it)
+    .starts-description = Starts by itself: 30 (minutes), 20:30 (Türkiye time), 2026-12-05 20:30, or <t:…> (default: by hand)
     .rated = rated
     .rated-description = Count the games for ratings (default: yes)
     .name = name

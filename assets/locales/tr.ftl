@@ -485,7 +485,7 @@ console-challenge-option = "{ $text }" bir davet seçeneği değil: beyaz, siyah
 console-move-usage = hamle <hamle> yaz, örneğin hamle e3-e4.
 console-stats-usage = istatistik ya da istatistik <ad> yaz.
 console-tournament-usage = turnuva yaz, ardından şunlardan biri: oluştur, katıl, ayrıl, sıralama, eşleşmeler, başlat ya da iptal; örneğin: turnuva oluştur isviçre 5+3 tur 5 ad Kahvehane Kupası.
-console-tournament-number = Orada bir tam sayı bekleniyordu, { $text } değil: örneğin tur 5, dakika 90 ya da başlar 30 (şu andan dakika sonra).
+console-tournament-number = Orada bir tam sayı bekleniyordu, { $text } değil: örneğin tur 5 ya da dakika 90.
 console-tournament-game = Bir turnuva oyunu { $channel } kanalında başlıyor: girmek için "kanal { $channel }" yaz.
 console-leaderboard-usage = sıralama yaz, ya da bir tempoyla: sıralama bullet, blitz, hızlı, klasik ya da yazışmalı.
 console-clock = Bu, sunulan bir süre değil: 5+3 gibi dakika+saniye ya da 3d gibi hamle başına gün yaz.
@@ -515,7 +515,7 @@ console-help =
       kanal [ad]                        kanalları listele ya da başka bir kanalda oyna (yoksa açılır)
       bulmaca [rastgele]                günün bulmacası ya da bir alıştırma bulmacası
       bulmaca <hamle> | bulmaca istatistik [ad]
-      turnuva oluştur [isviçre|arena] [süre] [tur N|dakika N] [başlar N] [puansız] [ad …]
+      turnuva oluştur [isviçre|arena] [süre] [tur N|dakika N] [başlar 30|20:30] [puansız] [ad …]
       turnuva katıl | ayrıl | sıralama | eşleşmeler | başlat | iptal
       berserk                           Arena'da ilk hamlenden önce: yarı süre, bir puan daha
     Süre verilmezse { $hours } saat hamle yapmayan oyuncu oyunu süreden kaybeder.
@@ -729,6 +729,8 @@ error-tournament-late-join-over = Bu İsviçre sistemi turnuvanın turlarının 
 error-tournament-rounds = İsviçre sistemi bir turnuva { $min } ile { $max } tur arasında olur: bu aralıkta bir sayı seç.
 error-tournament-minutes = Bir Arena { $min } ile { $max } dakika arasında sürer: bu aralıkta bir süre seç.
 error-tournament-starts-too-late = Bir turnuva en geç { $days } gün içinde başlar: daha yakın bir başlangıç seç.
+error-tournament-starts-in-the-past = Bu başlangıç zamanı geçti: ileride bir zaman ya da 30 gibi bir dakika sayısı seç.
+error-tournament-start-unreadable = Bu bir başlangıç zamanı değil: { $text }. Şimdiden dakika (30, 2sa), Türkiye saatiyle bir saat (20:30 ya da 20:30 UTC), bir tarih ve saat (05.12.2026 20:30) ya da bir Discord zaman damgası (<t:1796500000>) yaz.
 error-tournament-name = Turnuva adı en çok { $max } karakter olur ve tek satırdır: daha kısa bir ad seç.
 error-tournament-not-started = Turnuva henüz başlamadı: eşleşmeler ve sıralama ilk oyunlarla gelir.
 error-tournament-no-berserk = Berserk yalnızca Arena turnuvalarının canlı oyunlarında seçilebilir.
@@ -748,7 +750,7 @@ cmd-create = oluştur
     .minutes = dakika
     .minutes-description = Arena: ne kadar sürer, 10 ile 720 dakika arası (varsayılan: 60)
     .starts = başlangıç
-    .starts-description = Bu kadar dakika sonra kendiliğinden başlar (varsayılan: düzenleyicisi başlatınca)
+    .starts-description = Kendiliğinden başlar: 30 (dakika), 20:30 (Türkiye saati), 05.12.2026 20:30 ya da <t:…>
     .rated = puanlı
     .rated-description = Oyunlar puanlara sayılsın mı (varsayılan: evet)
     .name = ad

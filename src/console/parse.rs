@@ -89,7 +89,7 @@ pub enum ParseError {
     NotALevel(String),
     LeaderboardUsage,
     TournamentUsage,
-    /// A number where a tournament needs one (`rounds 5`, `minutes 90`, `starts 30`).
+    /// A number where a tournament needs one (`rounds 5`, `minutes 90`).
     TournamentNumber(String),
     /// A time control that is not on offer (its own words say why).
     Clock(TimeControlError),
@@ -373,7 +373,7 @@ fn tournament(words: &[&str]) -> Result<TournamentCommand, ParseError> {
         control: TimeControl::default(),
         rounds: None,
         minutes: None,
-        starts_in_minutes: None,
+        starts: None,
         rated: true,
         name: String::new(),
     };
@@ -403,8 +403,22 @@ fn tournament(words: &[&str]) -> Result<TournamentCommand, ParseError> {
                 i += 1;
             }
             "starts" | "başlar" | "baslar" => {
-                number(&mut spec.starts_in_minutes)?;
+                // A date takes its time with it: `starts 2026-12-05 20:30`.
+                let mut start = rest
+                    .get(i + 1)
+                    .ok_or(ParseError::TournamentUsage)?
+                    .to_string();
                 i += 1;
+                let is_date = start
+                    .chars()
+                    .filter(|c| matches!(c, '-' | '.' | '/'))
+                    .count()
+                    == 2;
+                if is_date && let Some(time) = rest.get(i + 1) {
+                    start = format!("{start} {time}");
+                    i += 1;
+                }
+                spec.starts = Some(start);
             }
             "name" | "ad" => {
                 spec.name = rest[i + 1..].join(" ");

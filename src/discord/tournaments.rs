@@ -48,7 +48,7 @@ async fn create(
     #[autocomplete = "complete_clock"] clock: Option<String>,
     rounds: Option<i64>,
     minutes: Option<i64>,
-    starts: Option<i64>,
+    starts: Option<String>,
     rated: Option<bool>,
     name: Option<String>,
 ) -> Result<(), Error> {
@@ -65,7 +65,7 @@ async fn create(
         control,
         rounds,
         minutes,
-        starts_in_minutes: starts,
+        starts,
         rated: rated.unwrap_or(true),
         name: name.unwrap_or_default(),
     };

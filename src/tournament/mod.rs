@@ -3,6 +3,7 @@
 
 mod arena;
 mod standings;
+mod start;
 mod swiss;
 
 pub use arena::{
@@ -10,6 +11,7 @@ pub use arena::{
     pair_arena,
 };
 pub use standings::{Bye, Entrant, Played, Standing, standings};
+pub use start::{StartAt, StartError, TURKIYE_OFFSET_MINUTES};
 pub use swiss::{
     Due, SwissPlayer, SwissRound, breaks_colour_rule, colour_due, pair as pair_swiss, round_cost,
 };

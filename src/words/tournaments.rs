@@ -260,6 +260,13 @@ impl Writer<'_> {
                 self.text("error-tournament-name", &[("max", a(*max as i64))])
             }
             TournamentRefusal::NotStarted => self.text("error-tournament-not-started", &[]),
+            TournamentRefusal::StartsInThePast => {
+                self.text("error-tournament-starts-in-the-past", &[])
+            }
+            TournamentRefusal::StartUnreadable(text) => self.text(
+                "error-tournament-start-unreadable",
+                &[("text", a(super::messages::clip(text)))],
+            ),
             TournamentRefusal::NoBerserk => self.text("error-tournament-no-berserk", &[]),
             TournamentRefusal::AlreadyBerserk => self.text("error-tournament-already-berserk", &[]),
             TournamentRefusal::BerserkTooLate => {

@@ -29,7 +29,7 @@ fn spec(kind: TournamentKind) -> TournamentSpec {
         control: "5+3".parse().unwrap(),
         rounds: Some(3),
         minutes: Some(20),
-        starts_in_minutes: None,
+        starts: None,
         rated: true,
         name: "Kahvehane Kupası".into(),
     }
@@ -484,6 +484,38 @@ async fn berserk_halves_the_clock_drops_the_increment_and_wins_a_point_more(db: 
     );
 }
 
+async fn a_tournament_set_for_a_clock_time_starts_then_by_itself(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    // The hand-moved clock reads 11:00 in Türkiye (08:00 UTC).
+    let now_ms = clock.now_ms();
+    let created = host
+        .create_tournament(
+            &organiser(),
+            TournamentSpec {
+                starts: Some("12:30".into()),
+                ..spec(TournamentKind::Arena)
+            },
+        )
+        .await
+        .unwrap();
+    let Msg::Tournament(TournamentMsg::Created { starts_at_ms, .. }) = &created.body[0] else {
+        panic!("{created:?}");
+    };
+    assert_eq!(*starts_at_ms, Some(now_ms + 90 * 60_000));
+    for n in 0..2 {
+        host.join_tournament(&who(entrant(n)), None).await.unwrap();
+    }
+    clock.advance(Duration::from_secs(89 * 60));
+    assert!(host.tournament_tick().await.unwrap().is_empty(), "not yet");
+    clock.advance(Duration::from_secs(60));
+    let said = messages(&host.tournament_tick().await.unwrap());
+    assert!(
+        said.iter()
+            .any(|m| matches!(m, TournamentMsg::Started { players: 2, .. })),
+        "{said:?}"
+    );
+}
+
 async fn bad_tournament_commands_are_refused_and_change_nothing(db: TestDb) {
     let (host, _clock, _) = host(&db).await;
     let not_admin = who(entrant(9));
@@ -505,12 +537,25 @@ async fn bad_tournament_commands_are_refused_and_change_nothing(db: TestDb) {
     };
     let r = host.create_tournament(&organiser(), decade).await;
     assert_eq!(refusal(r), TournamentRefusal::Minutes { min: 10, max: 720 });
-    let far = TournamentSpec {
-        starts_in_minutes: Some(10 * 365 * 24 * 60),
+    let starting = |at: &str| TournamentSpec {
+        starts: Some(at.into()),
         ..spec(TournamentKind::Swiss)
     };
-    let r = host.create_tournament(&organiser(), far).await;
+    let r = host
+        .create_tournament(&organiser(), starting("5256000"))
+        .await;
     assert_eq!(refusal(r), TournamentRefusal::StartsTooLate { days: 30 });
+    let r = host
+        .create_tournament(&organiser(), starting("2020-01-01 20:00"))
+        .await;
+    assert_eq!(refusal(r), TournamentRefusal::StartsInThePast);
+    let r = host
+        .create_tournament(&organiser(), starting("yarın"))
+        .await;
+    assert_eq!(
+        refusal(r),
+        TournamentRefusal::StartUnreadable("yarın".into())
+    );
     let r = host.tournament_standings(&who(entrant(1)), None).await;
     assert_eq!(
         refusal(r),
@@ -546,5 +591,6 @@ on_both_databases!(
     two_hosts_ticking_together_pair_a_round_once_and_a_restart_goes_on,
     an_arena_pairs_whoever_is_free_after_a_pause_and_doubles_a_streak,
     berserk_halves_the_clock_drops_the_increment_and_wins_a_point_more,
+    a_tournament_set_for_a_clock_time_starts_then_by_itself,
     bad_tournament_commands_are_refused_and_change_nothing,
 );

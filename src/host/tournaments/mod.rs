@@ -11,7 +11,7 @@ pub use tick::{GameToStart, TournamentNews};
 
 use crate::clock::TimeControl;
 use crate::store::{self, Joined, NewTournament, TournamentId, TournamentRow, TournamentStatus};
-use crate::tournament::TournamentKind;
+use crate::tournament::{StartAt, TournamentKind};
 
 use super::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, Caption, File, Host, HostError, HostResult,
@@ -36,8 +36,9 @@ pub struct TournamentSpec {
     pub rounds: Option<i64>,
     /// Arena (default 60).
     pub minutes: Option<i64>,
-    /// It starts by itself this many minutes from now; else when its organiser starts it.
-    pub starts_in_minutes: Option<i64>,
+    /// When it starts by itself, as written (see [`crate::tournament::StartAt`]); else when its
+    /// organiser starts it.
+    pub starts: Option<String>,
     pub rated: bool,
     /// Empty: named after its kind and clock.
     pub name: String,
@@ -87,18 +88,28 @@ impl Host {
                 (None, Some(minutes))
             }
         };
-        if let Some(m) = spec.starts_in_minutes
-            && !(0..=MAX_DAYS_AHEAD * 24 * 60).contains(&m)
-        {
-            let days = MAX_DAYS_AHEAD;
-            return Err(refused(TournamentRefusal::StartsTooLate { days }));
-        }
         let name = spec.name.trim().to_string();
         if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
             return Err(refused(TournamentRefusal::Name { max: MAX_NAME }));
         }
         let now_ms = self.clock.now_ms();
-        let starts_at_ms = spec.starts_in_minutes.map(|m| now_ms + m * 60_000);
+        let starts_at_ms = match spec.starts.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(text) => {
+                let at = text
+                    .parse::<StartAt>()
+                    .map_err(|_| refused(TournamentRefusal::StartUnreadable(text.to_string())))?
+                    .moment(now_ms);
+                if at < now_ms {
+                    return Err(refused(TournamentRefusal::StartsInThePast));
+                }
+                if at > now_ms + MAX_DAYS_AHEAD * 86_400_000 {
+                    let days = MAX_DAYS_AHEAD;
+                    return Err(refused(TournamentRefusal::StartsTooLate { days }));
+                }
+                Some(at)
+            }
+        };
         let new = NewTournament {
             guild_id: guild,
             channel_id: who.channel,

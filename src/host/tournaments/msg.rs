@@ -103,10 +103,14 @@ pub enum TournamentRefusal {
         min: i64,
         max: i64,
     },
-    /// The start is too far ahead (or in the past).
+    /// The start is too far ahead.
     StartsTooLate {
         days: i64,
     },
+    StartsInThePast,
+    /// A start that is neither minutes from now, a clock time, a date and time, nor a Discord
+    /// timestamp.
+    StartUnreadable(String),
     Name {
         max: usize,
     },
