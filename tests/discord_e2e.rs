@@ -7,6 +7,8 @@ use fake_discord::{Bot, FakeDiscord};
 
 #[path = "clock/live_e2e.rs"]
 mod live;
+#[path = "tournament/discord.rs"]
+mod tournament;
 use serde_json::json;
 use std::process::{Command, Stdio};
 

@@ -489,6 +489,26 @@ impl FakeDiscord {
         id
     }
 
+    /// `/dama <group> <sub> <options…>` from `user` (a subcommand in a group, such as
+    /// `/dama tournament create`). Returns the interaction id.
+    pub fn slash_group(
+        &self,
+        channel: u64,
+        user: u64,
+        name: &str,
+        (group, sub): (&str, &str),
+        options: Value,
+    ) -> u64 {
+        let (id, mut body) = self.interaction_base(2, channel, user, name);
+        body["data"] = json!({
+            "id": "700000000000000001", "name": "dama", "type": 1, "guild_id": self.guild_of(channel).to_string(),
+            "options": [{ "name": group, "type": 2, "options": [{ "name": sub, "type": 1, "options": options }] }],
+            "resolved": {}
+        });
+        self.send("INTERACTION_CREATE", body);
+        id
+    }
+
     /// A button click by `user` on a bot message in `channel`. Returns the interaction id.
     /// An autocomplete request for `/dama <sub>` whose one option, named as the command, holds
     /// `typed`.
@@ -986,7 +1006,8 @@ fn answer(call: &Call, next_id: &Mutex<u64>, gateway: &str) -> (&'static str, Op
         ("PATCH", ["channels", c, "messages", _]) => {
             ("200 OK", Some(sent_message(c.parse().unwrap_or(0))))
         }
-        ("POST", ["channels", c, "threads"]) => {
+        ("POST", ["channels", c, "threads"])
+        | ("POST", ["channels", c, "messages", _, "threads"]) => {
             let name = call
                 .json
                 .get("name")

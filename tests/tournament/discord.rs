@@ -1,0 +1,191 @@
+//! A Swiss tournament through the real bot and the Discord stand-in: six players join with the
+//! announcement's button, the organiser starts it, three rounds are paired, each game is played
+//! in a thread of its own to a resignation, and the final standings (a picture) and the winner
+//! are posted in the tournament's thread.
+
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use crate::fake_discord::{Call, FakeDiscord};
+use crate::{CHANNEL, connected_bot};
+
+const PLAYERS: [(u64, &str); 6] = [
+    (600_000_000_000_000_001, "Ayşe"),
+    (600_000_000_000_000_002, "Mehmet"),
+    (600_000_000_000_000_003, "Zeynep"),
+    (600_000_000_000_000_004, "Emre"),
+    (600_000_000_000_000_005, "Elif"),
+    (600_000_000_000_000_006, "Can"),
+];
+
+fn name_of(user: u64) -> &'static str {
+    PLAYERS.iter().find(|p| p.0 == user).expect("a player").1
+}
+
+/// The posts made since call `from` that `pred` accepts, once there are `n` of them.
+async fn wait_posts(
+    fake: &FakeDiscord,
+    from: usize,
+    n: usize,
+    pred: impl Fn(&Call) -> bool,
+) -> Vec<Call> {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let found: Vec<Call> = fake.calls()[from..]
+            .iter()
+            .filter(|c| c.method == "POST" && c.path.ends_with("/messages"))
+            .filter(|c| pred(c))
+            .cloned()
+            .collect();
+        if found.len() >= n {
+            return found;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "waited for {n} posts, saw {}",
+            found.len()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The answer to interaction `id` that says something (after any acknowledgement).
+async fn answer_to(fake: &FakeDiscord, from: usize, id: u64) -> Call {
+    let id = id.to_string();
+    fake.wait_for(from, |c| c.path.contains(&id) && !c.content().is_empty())
+        .await
+}
+
+/// The users a text mentions, in order.
+fn mentions(text: &str) -> Vec<u64> {
+    text.split("<@")
+        .skip(1)
+        .filter_map(|rest| rest.split('>').next()?.parse().ok())
+        .collect()
+}
+
+/// The channel a post went to.
+fn channel_of(post: &Call) -> u64 {
+    post.path
+        .split('/')
+        .nth(4)
+        .and_then(|c| c.parse().ok())
+        .expect("a channel")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn six_players_join_by_button_and_a_three_round_swiss_is_played_to_its_winner() {
+    let (fake, _bot, _db) = connected_bot("tournament").await;
+    let (organiser, organiser_name) = PLAYERS[0];
+    let from = fake.call_count();
+    let id = fake.slash_group(
+        CHANNEL,
+        organiser,
+        organiser_name,
+        ("tournament", "create"),
+        json!([
+            { "name": "kind", "type": 4, "value": 0 },
+            { "name": "rounds", "type": 4, "value": 3 },
+            { "name": "name", "type": 3, "value": "Kahvehane Kupası" }
+        ]),
+    );
+    let announced = answer_to(&fake, from, id).await;
+    assert!(
+        announced.content().contains("Swiss tournament"),
+        "{}",
+        announced.content()
+    );
+    let buttons = announced.custom_ids();
+    let join = buttons
+        .iter()
+        .find(|b| b.ends_with(":join"))
+        .expect("a Join button");
+    // Its news get a thread on the announcement.
+    fake.wait_for(from, |c| c.method == "POST" && c.path.ends_with("/threads"))
+        .await;
+
+    for (user, name) in PLAYERS {
+        let from = fake.call_count();
+        fake.click(CHANNEL, user, name, join, &buttons);
+        let welcome = wait_posts(&fake, from, 1, |c| {
+            c.content().contains("Welcome to Kahvehane Kupası")
+        })
+        .await;
+        assert_eq!(mentions(&welcome[0].content()), vec![user]);
+    }
+    let from = fake.call_count();
+    let id = fake.slash_group(
+        CHANNEL,
+        organiser,
+        organiser_name,
+        ("tournament", "start"),
+        json!([]),
+    );
+    let started = answer_to(&fake, from, id).await;
+    assert!(
+        started.content().contains("6 players"),
+        "{}",
+        started.content()
+    );
+
+    let mut met = std::collections::HashSet::new();
+    for round in 1..=3 {
+        let news = wait_posts(&fake, from, 1, |c| {
+            c.content().contains(&format!("Round {round} of 3"))
+        })
+        .await;
+        assert_ne!(
+            channel_of(&news[0]),
+            CHANNEL,
+            "the news are in the tournament's thread"
+        );
+        let boards = wait_posts(&fake, from, 3 * round, |c| c.content().contains("Game on!")).await;
+        let boards = &boards[boards.len() - 3..];
+        let mut threads = std::collections::HashSet::new();
+        let mut resigned = Vec::new();
+        for board in boards {
+            assert!(board.png().is_some(), "the board is attached");
+            let [white, black] = mentions(&board.content())[..2] else {
+                panic!("{}", board.content());
+            };
+            assert!(
+                met.insert((white.min(black), white.max(black))),
+                "a rematch in round {round}"
+            );
+            let thread = channel_of(board);
+            assert!(
+                threads.insert(thread) && thread != CHANNEL,
+                "each game in a thread of its own"
+            );
+            // The player listed first in the field wins every game.
+            let loser = white.max(black);
+            let from = fake.call_count();
+            let id = fake.slash(thread, loser, name_of(loser), "resign", json!([]), &[]);
+            resigned.push((from, id));
+        }
+        for (from, id) in resigned {
+            let over = answer_to(&fake, from, id).await;
+            assert!(over.content().contains("resigned"), "{}", over.content());
+        }
+    }
+    let standings = wait_posts(&fake, from, 1, |c| c.content().contains("Final standings")).await;
+    assert!(
+        standings[0]
+            .files
+            .iter()
+            .any(|(name, bytes)| name.starts_with("standings") && bytes.starts_with(b"\x89PNG")),
+        "the standings as a picture: {:?}",
+        standings[0].files.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    let winner = wait_posts(&fake, from, 1, |c| {
+        c.content().contains("The winner of Kahvehane Kupası")
+    })
+    .await;
+    let text = winner[0].content();
+    let line = text
+        .lines()
+        .find(|l| l.contains("The winner of"))
+        .expect("the winner's line");
+    assert_eq!(mentions(line), vec![organiser], "{text}");
+}
