@@ -516,6 +516,8 @@ fn tournament_messages() -> Vec<TournamentMsg> {
                     minutes,
                     starts_at_ms,
                     rated,
+                    players: 0,
+                    status: TournamentStatus::Open,
                 });
             }
         }
@@ -568,6 +570,24 @@ fn tournament_messages() -> Vec<TournamentMsg> {
         all.push(TournamentMsg::Finished {
             name: name(),
             winners,
+        });
+    }
+    for (players, status) in [
+        (1, TournamentStatus::Open),
+        (6, TournamentStatus::Running),
+        (6, TournamentStatus::Finished),
+        (2, TournamentStatus::Cancelled),
+    ] {
+        all.push(TournamentMsg::Created {
+            name: name(),
+            kind: Swiss,
+            control: "3d".parse().unwrap(),
+            rounds: Some(5),
+            minutes: None,
+            starts_at_ms: None,
+            rated: true,
+            players,
+            status,
         });
     }
     all.push(TournamentMsg::Berserk { user: AYSE });

@@ -780,9 +780,19 @@ tournament-created = { $kind ->
 }, **{ $name }**: { $clock }, { $length }, { $rated ->
     [yes] rated
    *[no] casual
-}. { $start } { $surface ->
-    [discord] Join with the button below.
-   *[console] Join with "tournament join".
+}. { $start }{ $open ->
+    [yes] { $surface ->
+        [discord] {" "}Join with the button below.
+       *[console] {" "}Join with "tournament join".
+    }
+   *[no] {""}
+}
+tournament-under-way = It is under way.
+tournament-is-over = It is over: the final standings are in its thread.
+tournament-is-called-off = It was called off.
+tournament-players = { $players ->
+    [one] One player has joined.
+   *[other] { $players } players have joined.
 }
 tournament-rounds = { $rounds } rounds
 tournament-minutes = { $minutes } minutes

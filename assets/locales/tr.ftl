@@ -668,9 +668,19 @@ tournament-created = { $kind ->
 }, **{ $name }**: { $clock }, { $length }, { $rated ->
     [yes] puanlı
    *[no] puansız
-}. { $start } { $surface ->
-    [discord] Katılmak için aşağıdaki düğmeye bas.
-   *[console] Katılmak için "turnuva katıl" yaz.
+}. { $start }{ $open ->
+    [yes] { $surface ->
+        [discord] {" "}Katılmak için aşağıdaki düğmeye bas.
+       *[console] {" "}Katılmak için "turnuva katıl" yaz.
+    }
+   *[no] {""}
+}
+tournament-under-way = Turnuva sürüyor.
+tournament-is-over = Turnuva bitti: son sıralama kendi başlığında.
+tournament-is-called-off = Turnuva iptal edildi.
+tournament-players = { $players ->
+    [one] Bir oyuncu katıldı.
+   *[other] { $players } oyuncu katıldı.
 }
 tournament-rounds = { $rounds } tur
 tournament-minutes = { $minutes } dakika

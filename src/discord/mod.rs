@@ -769,7 +769,13 @@ async fn button(
             component.create_followup(ctx, followup).await?;
         }
         // A button's answer is in the clicker's language, like a slash command's.
-        Ok(reply) => post(&ctx.http, data, channel, lang, &reply).await,
+        Ok(reply) => {
+            post(&ctx.http, data, channel, lang, &reply).await;
+            if let (Ok(ButtonAction::Tournament { id, .. }), Some(_)) = (&action, reply.tournament)
+            {
+                tournaments::refresh_announcement(ctx, data, *id, guild).await;
+            }
+        }
         Err(e) => {
             component
                 .create_followup(

@@ -8,7 +8,9 @@ use poise::serenity_prelude as serenity;
 
 use super::commands::{asker, complete_clock, time_control};
 use super::{Context, Data, Error, post};
-use crate::host::{ChannelId, HostError, MessageId, TournamentNews, TournamentSpec, Who};
+use crate::host::{
+    ChannelId, HostError, MessageId, Msg, TournamentMsg, TournamentNews, TournamentSpec, Who,
+};
 use crate::tournament::TournamentKind;
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -112,7 +114,7 @@ async fn create(
 async fn join(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.join_tournament(&who, None).await;
-    super::commands::answer(ctx, who.lang, result).await
+    answer_and_refresh(ctx, &who, result).await
 }
 
 /// Leave the tournament (you can join again).
@@ -120,7 +122,7 @@ async fn join(ctx: Context<'_>) -> Result<(), Error> {
 async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.leave_tournament(&who, None).await;
-    super::commands::answer(ctx, who.lang, result).await
+    answer_and_refresh(ctx, &who, result).await
 }
 
 /// The tournament's standings.
@@ -144,7 +146,7 @@ async fn pairings(ctx: Context<'_>) -> Result<(), Error> {
 async fn start(ctx: Context<'_>) -> Result<(), Error> {
     let who = organiser(&ctx).await;
     let result = ctx.data().host.start_tournament(&who, None).await;
-    super::commands::answer(ctx, who.lang, result).await
+    answer_and_refresh(ctx, &who, result).await
 }
 
 /// Call the tournament off (its organiser).
@@ -152,7 +154,7 @@ async fn start(ctx: Context<'_>) -> Result<(), Error> {
 async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     let who = organiser(&ctx).await;
     let result = ctx.data().host.cancel_tournament(&who, None).await;
-    super::commands::answer(ctx, who.lang, result).await
+    answer_and_refresh(ctx, &who, result).await
 }
 
 async fn refuse(ctx: Context<'_>, who: &Who, e: HostError) -> Result<(), Error> {
@@ -176,6 +178,19 @@ pub(super) async fn watch(ctx: &serenity::Context, data: &Arc<Data>) {
 
 async fn tell(ctx: &serenity::Context, data: &Arc<Data>, mut n: TournamentNews) {
     let lang = data.channel_lang(ctx, Some(n.guild)).await;
+    let turned = n.reply.body.iter().any(|m| {
+        matches!(
+            m,
+            Msg::Tournament(
+                TournamentMsg::Started { .. }
+                    | TournamentMsg::Finished { .. }
+                    | TournamentMsg::Cancelled { .. }
+            )
+        )
+    });
+    if turned {
+        refresh_announcement(ctx, data, n.tournament, Some(n.guild)).await;
+    }
     if let Err(e) = data.host.picture_news(&mut n, lang).await {
         tracing::warn!(error = %e, "drawing the standings failed; posting them as text");
     }
@@ -213,6 +228,48 @@ async fn tell(ctx: &serenity::Context, data: &Arc<Data>, mut n: TournamentNews) 
             Err(e) => tracing::warn!(error = %e, "starting a tournament game failed"),
         }
     }
+}
+
+/// Brings a tournament's announcement up to date: its count of players, where it stands, and
+/// its buttons (gone once it is over).
+pub(super) async fn refresh_announcement(
+    ctx: &serenity::Context,
+    data: &Data,
+    id: crate::host::TournamentId,
+    guild: Option<crate::host::GuildId>,
+) {
+    let (channel, message, reply) = match data.host.tournament_announcement(id).await {
+        Ok(Some(found)) => found,
+        Ok(None) => return,
+        Err(e) => {
+            tracing::warn!(error = %e, "reading a tournament's announcement failed");
+            return;
+        }
+    };
+    let lang = data.channel_lang(ctx, guild).await;
+    let edit = serenity::EditMessage::new()
+        .content(data.text(lang, &reply))
+        .components(data.components(lang, &reply));
+    let channel = serenity::ChannelId::new(channel.0);
+    let message = serenity::MessageId::new(message.0);
+    if let Err(e) = channel.edit_message(ctx, message, edit).await {
+        tracing::warn!(error = %e, "bringing a tournament's announcement up to date failed");
+    }
+}
+
+/// Answers a tournament command, then brings the announcement up to date if it changed
+/// anything.
+async fn answer_and_refresh(
+    ctx: Context<'_>,
+    who: &Who,
+    result: Result<crate::host::Reply, HostError>,
+) -> Result<(), Error> {
+    let changed = result.as_ref().ok().and_then(|r| r.tournament);
+    super::commands::answer(ctx, who.lang, result).await?;
+    if let Some(id) = changed {
+        refresh_announcement(ctx.serenity_context(), ctx.data(), id, who.guild).await;
+    }
+    Ok(())
 }
 
 /// A player's name for a thread's title.

@@ -50,6 +50,8 @@ impl Writer<'_> {
                 minutes,
                 starts_at_ms,
                 rated,
+                players,
+                status,
             } => {
                 let length = match kind {
                     TournamentKind::Swiss => {
@@ -60,14 +62,18 @@ impl Writer<'_> {
                         &[("minutes", a(minutes.unwrap_or(0)))],
                     ),
                 };
-                let start = match starts_at_ms {
-                    Some(at) => self.part(
+                let start = match (status, starts_at_ms) {
+                    (TournamentStatus::Open, Some(at)) => self.part(
                         "tournament-starts-at",
                         &[("when", self.moment(at.div_euclid(1000)))],
                     ),
-                    None => self.part("tournament-starts-by-hand", &[]),
+                    (TournamentStatus::Open, None) => self.part("tournament-starts-by-hand", &[]),
+                    (TournamentStatus::Running, _) => self.part("tournament-under-way", &[]),
+                    (TournamentStatus::Finished, _) => self.part("tournament-is-over", &[]),
+                    (TournamentStatus::Cancelled, _) => self.part("tournament-is-called-off", &[]),
                 };
-                self.text(
+                let open = matches!(status, TournamentStatus::Open | TournamentStatus::Running);
+                let mut text = self.text(
                     "tournament-created",
                     &[
                         ("kind", a(kind_key(*kind))),
@@ -76,8 +82,16 @@ impl Writer<'_> {
                         ("length", a(length)),
                         ("rated", a(yes(*rated))),
                         ("start", a(start)),
+                        ("open", a(yes(open))),
                     ],
-                )
+                );
+                if *players > 0 {
+                    text.push(' ');
+                    text.push_str(
+                        &self.part("tournament-players", &[("players", a(*players as i64))]),
+                    );
+                }
+                text
             }
             TournamentMsg::Joined {
                 user,

@@ -114,6 +114,11 @@ async fn six_players_join_by_button_and_a_three_round_swiss_is_played_to_its_win
         .await;
         assert_eq!(mentions(&welcome[0].content()), vec![user]);
     }
+    // The announcement keeps count.
+    fake.wait_for(0, |c| {
+        c.method == "PATCH" && c.content().contains("6 players have joined")
+    })
+    .await;
     let from = fake.call_count();
     let id = fake.slash_group(
         CHANNEL,
@@ -188,4 +193,11 @@ async fn six_players_join_by_button_and_a_three_round_swiss_is_played_to_its_win
         .find(|l| l.contains("The winner of"))
         .expect("the winner's line");
     assert_eq!(mentions(line), vec![organiser], "{text}");
+    // The announcement says it is over, without its buttons.
+    let over = fake
+        .wait_for(from, |c| {
+            c.method == "PATCH" && c.content().contains("It is over")
+        })
+        .await;
+    assert!(over.custom_ids().is_empty(), "{:?}", over.custom_ids());
 }

@@ -106,6 +106,27 @@ async fn a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_w
     host.button(&who(entrant(3)), &join).await.unwrap();
     let r = host.button(&who(entrant(3)), &join).await;
     assert_eq!(refusal(r), TournamentRefusal::AlreadyIn);
+    // The announcement, once posted, keeps its count of players up to date.
+    let id = created.tournament.unwrap();
+    assert!(
+        host.tournament_announcement(id).await.unwrap().is_none(),
+        "not posted yet"
+    );
+    let message = dama::store::MessageId(42);
+    host.set_tournament_places(id, Some(message), None)
+        .await
+        .unwrap();
+    let (channel, at, now) = host.tournament_announcement(id).await.unwrap().unwrap();
+    assert_eq!((channel, at), (ChannelId(CHANNEL), message));
+    assert!(matches!(
+        now.body[0],
+        Msg::Tournament(TournamentMsg::Created {
+            players: 7,
+            status: TournamentStatus::Open,
+            ..
+        })
+    ));
+    assert_eq!(now.buttons.len(), 2, "Join and Leave");
     let started = host.start_tournament(&organiser(), None).await.unwrap();
     assert!(matches!(
         started.body[0],
@@ -177,8 +198,18 @@ async fn a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_w
     };
     assert_eq!(winners[0], lines[0].user);
     assert!(lines[0].score >= lines[1].score);
-    // Over: nothing more to pair, and leaving is refused.
+    // Over: nothing more to pair, the announcement says so without buttons, and leaving is
+    // refused.
     assert!(host.tournament_tick().await.unwrap().is_empty());
+    let (_, _, now) = host.tournament_announcement(id).await.unwrap().unwrap();
+    assert!(now.buttons.is_empty());
+    assert!(matches!(
+        now.body[0],
+        Msg::Tournament(TournamentMsg::Created {
+            status: TournamentStatus::Finished,
+            ..
+        })
+    ));
     let left = host.leave_tournament(&who(entrant(0)), None).await;
     assert_eq!(
         refusal(left),

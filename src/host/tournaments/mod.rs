@@ -10,7 +10,10 @@ pub use msg::{TournamentLine, TournamentMsg, TournamentRefusal};
 pub use tick::{GameToStart, TournamentNews};
 
 use crate::clock::TimeControl;
-use crate::store::{self, Joined, NewTournament, TournamentId, TournamentRow, TournamentStatus};
+use crate::store::{
+    self, ChannelId, Joined, MessageId, NewTournament, TournamentId, TournamentRow,
+    TournamentStatus,
+};
 use crate::tournament::{StartAt, TournamentKind};
 
 use super::{
@@ -127,19 +130,52 @@ impl Host {
         store::ensure_player(&mut tx, who.user, &who.name).await?;
         let id = store::create_tournament(&mut tx, &new, now_ms).await?;
         tx.commit().await?;
-        Ok(Reply {
-            tournament: Some(id),
-            buttons: tournament_buttons(id),
+        let t = self.store.tournament(id).await?.ok_or(HostError::Stale)?;
+        Ok(self.announcement_of(&t, 0))
+    }
+
+    /// A tournament's announcement as it stands (for its message to be brought up to date):
+    /// where it was posted, and what it says now.
+    pub async fn tournament_announcement(
+        &self,
+        id: TournamentId,
+    ) -> Result<Option<(ChannelId, MessageId, Reply)>, HostError> {
+        let Some(t) = self.store.tournament(id).await? else {
+            return Ok(None);
+        };
+        let Some(message) = t.message_id else {
+            return Ok(None);
+        };
+        let players = self.store.entrants(id).await?;
+        let players = players.iter().filter(|e| !e.withdrawn).count();
+        Ok(Some((
+            t.channel_id,
+            message,
+            self.announcement_of(&t, players),
+        )))
+    }
+
+    fn announcement_of(&self, t: &TournamentRow, players: usize) -> Reply {
+        let open = matches!(t.status, TournamentStatus::Open | TournamentStatus::Running);
+        Reply {
+            tournament: Some(t.id),
+            buttons: if open {
+                tournament_buttons(t.id)
+            } else {
+                Vec::new()
+            },
             ..Reply::say(Msg::Tournament(TournamentMsg::Created {
-                name: self.tournament_name(id, &name),
-                kind: spec.kind,
-                control: spec.control,
-                rounds,
-                minutes,
-                starts_at_ms,
-                rated: spec.rated,
+                name: self.tournament_name(t.id, &t.name),
+                kind: t.kind,
+                control: t.time_control,
+                rounds: t.rounds,
+                minutes: t.minutes,
+                starts_at_ms: t.starts_at_ms,
+                rated: t.rated,
+                players,
+                status: t.status,
             }))
-        })
+        }
     }
 
     /// Enters the asker (late entries as the kind allows; one who withdrew comes back).

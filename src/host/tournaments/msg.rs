@@ -32,6 +32,9 @@ pub enum TournamentMsg {
         /// When it starts by itself (milliseconds), else when its organiser starts it.
         starts_at_ms: Option<i64>,
         rated: bool,
+        /// The announcement is kept up to date: how many have joined, and where it stands.
+        players: usize,
+        status: TournamentStatus,
     },
     Joined {
         user: UserId,
