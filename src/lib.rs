@@ -15,4 +15,5 @@ pub mod render;
 pub mod store;
 pub mod tables;
 pub mod tournament;
+pub mod web;
 pub mod words;

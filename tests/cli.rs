@@ -247,6 +247,8 @@ fn every_environment_value_is_checked_at_start_in_one_line() {
         ("DAMA_MESSAGE_CONTENT", "maybe"),
         ("DAMA_GUILD_ID", "my server"),
         ("DAMA_SHARDS", "0-3"),
+        ("DAMA_WEB_ADDR", "localhost"),
+        ("DAMA_WEB_ADDR", "127.0.0.1:99999"),
         ("RUST_LOG", "dama=[loud"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_dama"))
@@ -506,6 +508,7 @@ fn the_help_names_every_variable_every_option_and_the_languages() {
         "DAMA_SWEEP_SECONDS",
         "DAMA_AI_CLAIM_SECONDS",
         "DAMA_TABLES",
+        "DAMA_WEB_ADDR",
         "RUST_LOG",
     ] {
         let line = run

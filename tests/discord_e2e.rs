@@ -9,6 +9,8 @@ use fake_discord::{Bot, FakeDiscord};
 mod live;
 #[path = "tournament/discord.rs"]
 mod tournament;
+#[path = "web/e2e.rs"]
+mod web;
 use serde_json::json;
 use std::process::{Command, Stdio};
 

@@ -1212,6 +1212,8 @@ async fn the_rating_history_of_past_games_is_rebuilt_to_the_same_ratings(db: Tes
 mod clocks;
 #[path = "tournament/hosting.rs"]
 mod tournaments;
+#[path = "web/operators.rs"]
+mod web;
 
 on_both_databases!(
     a_challenge_accepted_by_button_starts_a_game_with_a_board,

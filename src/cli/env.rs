@@ -64,3 +64,15 @@ pub(super) fn env_api_base() -> Result<Option<String>, String> {
         )),
     }
 }
+
+/// `DAMA_WEB_ADDR`: where `dama run` serves the web (`None`: no web server).
+pub(super) fn env_web_addr() -> Result<Option<std::net::SocketAddr>, String> {
+    match std::env::var("DAMA_WEB_ADDR") {
+        Ok(v) if !v.trim().is_empty() => v.trim().parse().map(Some).map_err(|_| {
+            format!(
+                "DAMA_WEB_ADDR must be an address and a port, such as 127.0.0.1:8080, not \"{v}\""
+            )
+        }),
+        _ => Ok(None),
+    }
+}

@@ -13,7 +13,7 @@ use crate::words::Words;
 mod env;
 mod study;
 mod tune;
-use env::{env_api_base, env_seconds, env_switch};
+use env::{env_api_base, env_seconds, env_switch, env_web_addr};
 pub use study::tables_dir;
 use study::{analyze, build_tables, load_tables};
 use tune::{TuneCommand, read_weights};
@@ -182,6 +182,7 @@ Environment (or a .env file):
   DAMA_SWEEP_SECONDS     seconds between sweeps, 1 to 3600 [default: 60]
   DAMA_AI_CLAIM_SECONDS  seconds an AI turn stays claimed, 1 to 3600 [default: 60]
   DAMA_TABLES            the endgame tables' folder, or off [default: dama-tables]
+  DAMA_WEB_ADDR          serve /healthz and /metrics on this address, such as 127.0.0.1:8080 [default: none]
   RUST_LOG               the log filter [default: info]";
 
 #[derive(Subcommand, Debug)]
@@ -479,6 +480,11 @@ fn run_bot() -> Result<io::Result<()>, String> {
     // At most an hour: a longer sweep would leave challenges and time-outs waiting for it.
     let sweep_every = env_seconds("DAMA_SWEEP_SECONDS", 60, 3600)?;
     let ai_claim = env_seconds("DAMA_AI_CLAIM_SECONDS", 60, 3600)?;
+    let web_addr = env_web_addr()?;
+    let health = web_addr.map(|_| {
+        let (first, last) = shards.map_or((0, 0), |s| (s.first, s.last));
+        crate::web::Health::expecting(first..=last)
+    });
     let config = crate::discord::Config {
         token: token.trim().to_string(),
         api_base: env_api_base()?,
@@ -486,6 +492,7 @@ fn run_bot() -> Result<io::Result<()>, String> {
         message_content: env_switch("DAMA_MESSAGE_CONTENT", true)?,
         shards,
         sweep_every,
+        health: health.clone(),
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
     let result = runtime.block_on(async {
@@ -502,8 +509,25 @@ fn run_bot() -> Result<io::Result<()>, String> {
             )
             .await?,
         );
+        let (web_stop, web_stopped) = tokio::sync::watch::channel(false);
+        let web = match (web_addr, health) {
+            (Some(addr), Some(health)) => {
+                let listener = crate::web::listen(addr).await?;
+                let web = crate::web::Web {
+                    store: host.store().clone(),
+                    health,
+                    metrics: Arc::new(crate::web::Metrics::new()),
+                };
+                Some(tokio::spawn(crate::web::serve(listener, web, web_stopped)))
+            }
+            _ => None,
+        };
         let tables = tables_dir().map(|dir| host.load_tables_in_background(dir, true));
         let ran = crate::discord::run(config, host, words).await;
+        let _ = web_stop.send(true);
+        if let Some(web) = web {
+            let _ = tokio::time::timeout(Duration::from_millis(500), web).await;
+        }
         // However the bot ended (a signal, a refused token), a table build stops with it.
         if let Some(t) = tables
             && !t.is_finished()

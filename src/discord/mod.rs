@@ -55,6 +55,8 @@ pub struct Config {
     pub shards: Option<Shards>,
     /// How often the sweep runs (every minute by default).
     pub sweep_every: Duration,
+    /// Where the shards' state is reported for the web's `/healthz` and `/metrics`.
+    pub health: Option<Arc<crate::web::Health>>,
 }
 
 /// Users as mentions, times as Discord timestamps, commands as `/dama …`.
@@ -543,6 +545,21 @@ async fn serve(
         .await?;
     *client.ws_url.lock().await = gateway;
     let shards = Arc::clone(&client.shard_manager);
+    let reporter = config.health.clone().map(|health| {
+        let shards = Arc::clone(&shards);
+        tokio::spawn(async move {
+            loop {
+                for (id, runner) in shards.runners.lock().await.iter() {
+                    let state = crate::web::ShardState {
+                        connected: runner.stage == serenity::ConnectionStage::Connected,
+                        latency: runner.latency,
+                    };
+                    health.set(id.0, state);
+                }
+                tokio::time::sleep(Duration::from_secs(1)).await;
+            }
+        })
+    });
     let share = config.shards.unwrap_or(Shards {
         first: 0,
         last: 0,
@@ -569,6 +586,9 @@ async fn serve(
             let _ = tokio::time::timeout(Duration::from_millis(1500), shards.shutdown_all()).await;
             let _ = tokio::time::timeout(Duration::from_millis(500), &mut start).await;
         }
+    }
+    if let Some(r) = reporter {
+        r.abort();
     }
     Ok(())
 }

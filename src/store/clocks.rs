@@ -101,3 +101,41 @@ pub async fn stop_clocks(tx: &mut Tx, game: GameId, left: [i64; 2], at_ms: i64) 
     .await?;
     Ok(())
 }
+
+/// The counts `/metrics` shows, read at each scrape (so every process reports the same).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WebCounts {
+    pub games_running: i64,
+    pub live_games_running: i64,
+    pub games_finished: i64,
+    /// AI turns claimed: being thought about (or left by a stopped process, until taken over).
+    pub ai_turns_claimed: i64,
+}
+
+impl Store {
+    /// Answers when the database does.
+    pub async fn ping(&self) -> Result<()> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// The pool's connections: in use, and idle.
+    pub fn pool_use(&self) -> (u32, u32) {
+        let idle = self.pool.num_idle() as u32;
+        (self.pool.size().saturating_sub(idle), idle)
+    }
+
+    /// The counts `/metrics` shows.
+    pub async fn web_counts(&self) -> Result<WebCounts> {
+        let count = |sql: &'static str| sqlx::query_scalar::<_, i64>(sql).fetch_one(&self.pool);
+        Ok(WebCounts {
+            games_running: count("SELECT COUNT(*) FROM games WHERE status = 'running'").await?,
+            live_games_running: count(
+                "SELECT COUNT(*) FROM games WHERE status = 'running' AND flag_at_ms IS NOT NULL",
+            )
+            .await?,
+            games_finished: count("SELECT COUNT(*) FROM games WHERE status = 'finished'").await?,
+            ai_turns_claimed: count("SELECT COUNT(*) FROM ai_claims").await?,
+        })
+    }
+}

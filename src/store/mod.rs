@@ -23,7 +23,7 @@ mod tournaments;
 mod types;
 mod work;
 mod write;
-pub use clocks::{beat, give_back_outage, stop_clocks};
+pub use clocks::{WebCounts, beat, give_back_outage, stop_clocks};
 pub use puzzles::*;
 pub use ratings::{rate, rating_in, record_rating};
 pub use tournaments::*;

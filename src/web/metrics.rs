@@ -1,0 +1,174 @@
+//! The Prometheus metrics of a process (`prometheus-client`, the Prometheus project's own
+//! Rust client). Counts that all processes share (games) are read from the database at each
+//! scrape; what is this process's own (its shards, its pool, its web requests) is its own.
+
+use std::sync::atomic::AtomicU64;
+use std::time::Duration;
+
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::encoding::text::encode;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::Histogram;
+use prometheus_client::registry::Registry;
+
+use super::ShardState;
+use crate::store::WebCounts;
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct RouteLabels {
+    route: String,
+    status: u16,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ShardLabels {
+    shard: u32,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct StateLabels {
+    state: &'static str,
+}
+
+/// The metrics, registered once.
+pub struct Metrics {
+    registry: Registry,
+    requests: Family<RouteLabels, Counter>,
+    shard_connected: Family<ShardLabels, Gauge>,
+    gateway_latency: Family<ShardLabels, Gauge<f64, AtomicU64>>,
+    pool: Family<StateLabels, Gauge>,
+    database_ping: Histogram,
+    database_down: Counter,
+    games: Family<StateLabels, Gauge>,
+    ai_turns_claimed: Gauge,
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Metrics::new()
+    }
+}
+
+impl Metrics {
+    pub fn new() -> Metrics {
+        let mut registry = Registry::with_prefix("dama");
+        let requests = Family::<RouteLabels, Counter>::default();
+        registry.register(
+            "web_requests",
+            "Web requests by route and status",
+            requests.clone(),
+        );
+        let shard_connected = Family::<ShardLabels, Gauge>::default();
+        registry.register(
+            "shard_connected",
+            "1 while this process's Discord shard is connected",
+            shard_connected.clone(),
+        );
+        let gateway_latency = Family::<ShardLabels, Gauge<f64, AtomicU64>>::default();
+        registry.register(
+            "gateway_latency_seconds",
+            "The last gateway heartbeat's round trip, per shard",
+            gateway_latency.clone(),
+        );
+        let pool = Family::<StateLabels, Gauge>::default();
+        registry.register(
+            "database_connections",
+            "This process's database pool: connections in use and idle",
+            pool.clone(),
+        );
+        let database_ping = Histogram::new([0.001, 0.005, 0.02, 0.1, 0.5, 2.0]);
+        registry.register(
+            "database_ping_seconds",
+            "How long the database took to answer a health check",
+            database_ping.clone(),
+        );
+        let database_down = Counter::default();
+        registry.register(
+            "database_unanswered",
+            "Health checks the database did not answer",
+            database_down.clone(),
+        );
+        let games = Family::<StateLabels, Gauge>::default();
+        registry.register(
+            "games",
+            "Games on the bot (all processes): running, running on a live clock, finished",
+            games.clone(),
+        );
+        let ai_turns_claimed = Gauge::default();
+        registry.register(
+            "ai_turns_claimed",
+            "AI turns being thought about (all processes)",
+            ai_turns_claimed.clone(),
+        );
+        Metrics {
+            registry,
+            requests,
+            shard_connected,
+            gateway_latency,
+            pool,
+            database_ping,
+            database_down,
+            games,
+            ai_turns_claimed,
+        }
+    }
+
+    /// A web request answered.
+    pub fn request(&self, route: &str, status: u16) {
+        let labels = RouteLabels {
+            route: route.to_string(),
+            status,
+        };
+        self.requests.get_or_create(&labels).inc();
+    }
+
+    /// A health check's database ping.
+    pub fn database_ping(&self, took: Duration, answered: bool) {
+        if answered {
+            self.database_ping.observe(took.as_secs_f64());
+        } else {
+            self.database_down.inc();
+        }
+    }
+
+    /// The text a scrape gets, with the gauges read now.
+    pub fn render(
+        &self,
+        shards: &[(u32, ShardState)],
+        (in_use, idle): (u32, u32),
+        counts: Option<&WebCounts>,
+    ) -> String {
+        for (shard, state) in shards {
+            let labels = ShardLabels { shard: *shard };
+            self.shard_connected
+                .get_or_create(&labels)
+                .set(i64::from(state.connected));
+            if let Some(latency) = state.latency {
+                self.gateway_latency
+                    .get_or_create(&labels)
+                    .set(latency.as_secs_f64());
+            }
+        }
+        for (state, n) in [("in_use", in_use), ("idle", idle)] {
+            self.pool
+                .get_or_create(&StateLabels { state })
+                .set(i64::from(n));
+        }
+        if let Some(c) = counts {
+            for (state, n) in [
+                ("running", c.games_running),
+                ("live_running", c.live_games_running),
+                ("finished", c.games_finished),
+            ] {
+                self.games.get_or_create(&StateLabels { state }).set(n);
+            }
+            self.ai_turns_claimed.set(c.ai_turns_claimed);
+        }
+        let mut text = String::new();
+        // Writing to a String cannot fail.
+        let _ = encode(&mut text, &self.registry);
+        text
+    }
+}

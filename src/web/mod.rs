@@ -1,0 +1,170 @@
+//! The web side of `dama run` (with `DAMA_WEB_ADDR`), read-only: for operators, `GET /healthz`
+//! (the database and this process's Discord shards) and `GET /metrics` (Prometheus text).
+
+mod metrics;
+
+use std::collections::BTreeMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+
+pub use metrics::Metrics;
+
+use crate::store::Store;
+
+/// How long a health check waits for the database.
+const DATABASE_WAIT: Duration = Duration::from_secs(2);
+
+/// One Discord shard of this process, as last seen.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShardState {
+    pub connected: bool,
+    /// The last heartbeat's round trip.
+    pub latency: Option<Duration>,
+}
+
+/// What the Discord side reports about its shards (every second), for `/healthz` and
+/// `/metrics`.
+#[derive(Debug, Default)]
+pub struct Health {
+    shards: Mutex<BTreeMap<u32, ShardState>>,
+}
+
+impl Health {
+    /// A process running these shards, none connected yet.
+    pub fn expecting(shards: impl IntoIterator<Item = u32>) -> Arc<Health> {
+        let down = ShardState {
+            connected: false,
+            latency: None,
+        };
+        Arc::new(Health {
+            shards: Mutex::new(shards.into_iter().map(|s| (s, down)).collect()),
+        })
+    }
+
+    pub fn set(&self, shard: u32, state: ShardState) {
+        self.lock().insert(shard, state);
+    }
+
+    pub fn shards(&self) -> Vec<(u32, ShardState)> {
+        self.lock().iter().map(|(s, st)| (*s, *st)).collect()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<u32, ShardState>> {
+        self.shards.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// What the web pages read.
+#[derive(Clone)]
+pub struct Web {
+    pub store: Store,
+    pub health: Arc<Health>,
+    pub metrics: Arc<Metrics>,
+}
+
+/// The routes.
+pub fn router(web: Web) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics_text))
+        .layer(axum::middleware::from_fn_with_state(web.clone(), count))
+        .with_state(web)
+}
+
+/// Listens on `addr` (that address only), saying in one sentence why it cannot.
+pub async fn listen(addr: SocketAddr) -> Result<tokio::net::TcpListener, String> {
+    tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("DAMA_WEB_ADDR: cannot listen on {addr}: {e}"))
+}
+
+/// Serves the routes on `listener` until `stop` turns true.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    web: Web,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> std::io::Result<()> {
+    if let Ok(addr) = listener.local_addr() {
+        tracing::info!(%addr, "serving the web");
+    }
+    axum::serve(listener, router(web))
+        .with_graceful_shutdown(async move {
+            let _ = stop.wait_for(|s| *s).await;
+        })
+        .await
+}
+
+/// Counts each request by its route (never by its raw path, which anyone can vary).
+async fn count(State(web): State<Web>, request: Request, next: Next) -> Response {
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or("unknown", |p| p.as_str())
+        .to_string();
+    let response = next.run(request).await;
+    web.metrics.request(&route, response.status().as_u16());
+    response
+}
+
+/// 200 when the database answers and every shard of this process is connected, else 503; the
+/// body says which part is down.
+async fn healthz(State(web): State<Web>) -> Response {
+    let started = Instant::now();
+    let database = matches!(
+        tokio::time::timeout(DATABASE_WAIT, web.store.ping()).await,
+        Ok(Ok(()))
+    );
+    web.metrics.database_ping(started.elapsed(), database);
+    let shards = web.health.shards();
+    let all_connected = !shards.is_empty() && shards.iter().all(|(_, s)| s.connected);
+    let listed: Vec<String> = shards
+        .iter()
+        .map(|(id, s)| {
+            let state = if s.connected { "connected" } else { "down" };
+            format!("\"{id}\":\"{state}\"")
+        })
+        .collect();
+    let body = format!(
+        "{{\"database\":\"{}\",\"shards\":{{{}}}}}\n",
+        if database { "up" } else { "down" },
+        listed.join(",")
+    );
+    let status = if database && all_connected {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    let mut response = (status, body).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+async fn metrics_text(State(web): State<Web>) -> Response {
+    let counts = match web.store.web_counts().await {
+        Ok(c) => Some(c),
+        Err(e) => {
+            tracing::warn!(error = %e, "counting the games for /metrics failed");
+            None
+        }
+    };
+    let text = web
+        .metrics
+        .render(&web.health.shards(), web.store.pool_use(), counts.as_ref());
+    let mut response = (StatusCode::OK, text).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/openmetrics-text; version=1.0.0; charset=utf-8"),
+    );
+    response
+}

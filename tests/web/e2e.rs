@@ -1,0 +1,73 @@
+//! The real bot with `DAMA_WEB_ADDR`: its `/healthz` turns 200 once its shard is connected to
+//! the Discord stand-in, and `/metrics` answers; the port is closed when the bot stops.
+
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+use crate::fake_discord::FakeDiscord;
+
+/// A plain HTTP/1.1 GET: the status code and the body (`None` while nothing listens).
+async fn get(addr: &str, path: &str) -> Option<(u16, String)> {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.ok()?;
+    let request = format!("GET {path} HTTP/1.1\r\nHost: dama\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.ok()?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.ok()?;
+    let status = answer.split(' ').nth(1)?.parse().ok()?;
+    let body = answer
+        .split("\r\n\r\n")
+        .nth(1)
+        .unwrap_or_default()
+        .to_string();
+    Some((status, body))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_serves_its_health_and_metrics_on_the_given_address() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let fake = FakeDiscord::start().await;
+    let db = crate::temp_db("web");
+    let mut bot = fake.start_bot(
+        &format!("sqlite://{}", db.display()),
+        &[("DAMA_WEB_ADDR", addr.clone())],
+    );
+    fake.wait_connected().await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let body = loop {
+        match get(&addr, "/healthz").await {
+            Some((200, body)) => break body,
+            seen => assert!(Instant::now() < deadline, "never healthy: {seen:?}"),
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(
+        body.trim(),
+        r#"{"database":"up","shards":{"0":"connected"}}"#
+    );
+    let (status, metrics) = get(&addr, "/metrics").await.expect("metrics");
+    assert_eq!(status, 200);
+    assert!(
+        metrics.contains("dama_shard_connected{shard=\"0\"} 1"),
+        "{metrics}"
+    );
+    let pid = bot.0.id().to_string();
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status();
+    assert!(killed.unwrap().success());
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while bot.0.try_wait().unwrap().is_none() {
+        assert!(Instant::now() < deadline, "the bot stops after SIGTERM");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        get(&addr, "/healthz").await.is_none(),
+        "nothing listens once it stopped"
+    );
+}

@@ -1,0 +1,92 @@
+//! The operators' side of the web, in process (tower's `oneshot`): `/healthz` says which part
+//! is down, `/metrics` is Prometheus text with the games of every process and this one's own.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use dama::web::{Health, Metrics, ShardState, Web, router};
+use tower::ServiceExt;
+
+use crate::common::db::TestDb;
+use crate::common::hosting::*;
+use crate::on_both_databases;
+
+async fn get(web: &Web, path: &str) -> (StatusCode, String, String) {
+    let response = router(web.clone())
+        .oneshot(Request::get(path).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let kind = response
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+async fn health_says_which_part_is_down_and_metrics_count_games_and_requests(db: TestDb) {
+    let (host, _clock, _) = host(&db).await;
+    let web = Web {
+        store: host.store().clone(),
+        health: Health::expecting([0, 1]),
+        metrics: Arc::new(Metrics::new()),
+    };
+    // No shard connected yet.
+    let (status, kind, body) = get(&web, "/healthz").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(kind, "application/json");
+    assert_eq!(
+        body.trim(),
+        r#"{"database":"up","shards":{"0":"down","1":"down"}}"#
+    );
+    let up = |ms| ShardState {
+        connected: true,
+        latency: Some(Duration::from_millis(ms)),
+    };
+    web.health.set(0, up(40));
+    assert_eq!(
+        get(&web, "/healthz").await.0,
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+    web.health.set(1, up(60));
+    let (status, _, body) = get(&web, "/healthz").await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body.trim(),
+        r#"{"database":"up","shards":{"0":"connected","1":"connected"}}"#
+    );
+
+    // A game running, and the requests so far, are counted.
+    start_game(&host, false, 500).await;
+    assert_eq!(get(&web, "/nowhere").await.0, StatusCode::NOT_FOUND);
+    let (status, kind, text) = get(&web, "/metrics").await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(kind.starts_with("application/openmetrics-text"), "{kind}");
+    for line in [
+        r#"dama_games{state="running"} 1"#,
+        r#"dama_games{state="finished"} 0"#,
+        r#"dama_web_requests_total{route="/healthz",status="503"} 2"#,
+        r#"dama_web_requests_total{route="/healthz",status="200"} 1"#,
+        r#"dama_web_requests_total{route="unknown",status="404"} 1"#,
+        r#"dama_shard_connected{shard="1"} 1"#,
+        r#"dama_gateway_latency_seconds{shard="0"} 0.04"#,
+        "dama_database_ping_seconds_count 3",
+    ] {
+        assert!(text.lines().any(|l| l == line), "no {line:?} in:\n{text}");
+    }
+    assert!(text.trim_end().ends_with("# EOF"), "{text}");
+
+    // The database gone: 503, and the body says so.
+    host.store().close().await;
+    let (status, _, body) = get(&web, "/healthz").await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+    assert!(body.contains(r#""database":"down""#), "{body}");
+}
+
+on_both_databases!(health_says_which_part_is_down_and_metrics_count_games_and_requests,);
