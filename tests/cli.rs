@@ -249,6 +249,7 @@ fn every_environment_value_is_checked_at_start_in_one_line() {
         ("DAMA_SHARDS", "0-3"),
         ("DAMA_WEB_ADDR", "localhost"),
         ("DAMA_WEB_ADDR", "127.0.0.1:99999"),
+        ("DAMA_LOG_FORMAT", "xml"),
         ("RUST_LOG", "dama=[loud"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_dama"))
@@ -509,6 +510,7 @@ fn the_help_names_every_variable_every_option_and_the_languages() {
         "DAMA_AI_CLAIM_SECONDS",
         "DAMA_TABLES",
         "DAMA_WEB_ADDR",
+        "DAMA_LOG_FORMAT",
         "RUST_LOG",
     ] {
         let line = run
@@ -565,5 +567,50 @@ fn analyze_speaks_the_language_it_is_given_also_while_it_works() {
         };
         assert!(err.contains(progress), "{lang}: {err}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn json_logs_are_one_object_a_line() {
+    let dir = std::env::temp_dir().join(format!("dama-cli-json-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .arg("run")
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.join("dama.db").display()),
+        )
+        .env("DISCORD_TOKEN", "t")
+        .env("DISCORD_API_BASE", "http://127.0.0.1:9")
+        .env("DAMA_TABLES", "off")
+        .env("DAMA_LOG_FORMAT", "json")
+        .env("RUST_LOG", "info")
+        .stdin(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let pid = child.id().to_string();
+    assert!(
+        Command::new("kill")
+            .args(["-INT", &pid])
+            .status()
+            .unwrap()
+            .success()
+    );
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines.len() >= 2, "{err}");
+    for line in &lines {
+        let v: serde_json::Value =
+            serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+        assert!(
+            v["level"].is_string() && v["fields"]["message"].is_string(),
+            "{line}"
+        );
+    }
+    assert!(err.contains("database open"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

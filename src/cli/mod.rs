@@ -183,6 +183,7 @@ Environment (or a .env file):
   DAMA_AI_CLAIM_SECONDS  seconds an AI turn stays claimed, 1 to 3600 [default: 60]
   DAMA_TABLES            the endgame tables' folder, or off [default: dama-tables]
   DAMA_WEB_ADDR          serve /healthz and /metrics on this address, such as 127.0.0.1:8080 [default: none]
+  DAMA_LOG_FORMAT        text, or json for one JSON object a line [default: text]
   RUST_LOG               the log filter [default: info]";
 
 #[derive(Subcommand, Debug)]
@@ -290,12 +291,28 @@ pub fn main() -> ExitCode {
         },
         _ => tracing_subscriber::EnvFilter::new(if quiet { "warn" } else { "info" }),
     };
-    tracing_subscriber::fmt()
+    let json = match std::env::var("DAMA_LOG_FORMAT") {
+        Ok(v) if !v.trim().is_empty() => match v.trim().to_ascii_lowercase().as_str() {
+            "json" => true,
+            "text" => false,
+            _ => {
+                eprintln!("dama: DAMA_LOG_FORMAT must be text or json, not \"{v}\"");
+                return ExitCode::from(2);
+            }
+        },
+        _ => false,
+    };
+    let logs = tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(io::stderr)
+        .with_writer(io::stderr);
+    if json {
+        // One JSON object a line, for log collectors.
+        logs.json().init();
+    } else {
         // Colour codes only for a person at a terminal, never into a log file or a pipe.
-        .with_ansi(io::IsTerminal::is_terminal(&io::stderr()))
-        .init();
+        logs.with_ansi(io::IsTerminal::is_terminal(&io::stderr()))
+            .init();
+    }
     let mut out = io::BufWriter::new(io::stdout());
     let result = match cli.command.unwrap_or(Command::Run) {
         Command::Run => run_bot(),
