@@ -533,7 +533,7 @@ fn run_bot() -> Result<io::Result<()>, String> {
                 let web = crate::web::Web {
                     store: host.store().clone(),
                     health,
-                    metrics: Arc::new(crate::web::Metrics::new()),
+                    metrics: Arc::clone(crate::web::Metrics::global()),
                 };
                 Some(tokio::spawn(crate::web::serve(listener, web, web_stopped)))
             }

@@ -45,7 +45,21 @@ where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, serenity::Error>>,
 {
-    retry_if(what, retryable, op).await
+    let metrics = crate::web::Metrics::global();
+    retry_if(
+        what,
+        |e| {
+            // Every failed call is counted, by its status (0: no answer at all).
+            metrics.discord_error(status(e).unwrap_or(0));
+            let again = retryable(e);
+            if again {
+                metrics.discord_retry();
+            }
+            again
+        },
+        op,
+    )
+    .await
 }
 
 /// [`retry`], with the errors worth another try told by `again`.

@@ -28,6 +28,11 @@ struct ShardLabels {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct StatusLabels {
+    status: u16,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct StateLabels {
     state: &'static str,
 }
@@ -43,7 +48,12 @@ pub struct Metrics {
     database_down: Counter,
     games: Family<StateLabels, Gauge>,
     ai_turns_claimed: Gauge,
+    move_to_board: Histogram,
+    discord_errors: Family<StatusLabels, Counter>,
+    discord_retries: Counter,
 }
+
+static GLOBAL: std::sync::OnceLock<std::sync::Arc<Metrics>> = std::sync::OnceLock::new();
 
 impl Default for Metrics {
     fn default() -> Self {
@@ -52,6 +62,11 @@ impl Default for Metrics {
 }
 
 impl Metrics {
+    /// The process's metrics, which the Discord side feeds and `dama run`'s web serves.
+    pub fn global() -> &'static std::sync::Arc<Metrics> {
+        GLOBAL.get_or_init(|| std::sync::Arc::new(Metrics::new()))
+    }
+
     pub fn new() -> Metrics {
         let mut registry = Registry::with_prefix("dama");
         let requests = Family::<RouteLabels, Counter>::default();
@@ -102,8 +117,29 @@ impl Metrics {
             "AI turns being thought about (all processes)",
             ai_turns_claimed.clone(),
         );
+        let move_to_board = Histogram::new([0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0]);
+        registry.register(
+            "move_to_board_seconds",
+            "From a typed move (Discord's stamp) to its board posted",
+            move_to_board.clone(),
+        );
+        let discord_errors = Family::<StatusLabels, Counter>::default();
+        registry.register(
+            "discord_rest_errors",
+            "Discord REST calls that failed, by HTTP status (0: no answer)",
+            discord_errors.clone(),
+        );
+        let discord_retries = Counter::default();
+        registry.register(
+            "discord_rest_retries",
+            "Discord REST calls tried again",
+            discord_retries.clone(),
+        );
         Metrics {
             registry,
+            move_to_board,
+            discord_errors,
+            discord_retries,
             requests,
             shard_connected,
             gateway_latency,
@@ -122,6 +158,22 @@ impl Metrics {
             status,
         };
         self.requests.get_or_create(&labels).inc();
+    }
+
+    /// A typed move's board was posted `took` after the move was typed.
+    pub fn move_posted(&self, took: Duration) {
+        self.move_to_board.observe(took.as_secs_f64());
+    }
+
+    /// A Discord REST call failed with `status` (0: no answer).
+    pub fn discord_error(&self, status: u16) {
+        self.discord_errors
+            .get_or_create(&StatusLabels { status })
+            .inc();
+    }
+
+    pub fn discord_retry(&self) {
+        self.discord_retries.inc();
     }
 
     /// A health check's database ping.

@@ -50,12 +50,21 @@ async fn the_bot_serves_its_health_and_metrics_on_the_given_address() {
         body.trim(),
         r#"{"database":"up","shards":{"0":"connected"}}"#
     );
+    // A typed move's way to its board is timed.
+    crate::challenge_and_accept(&fake).await;
+    let start = dama::engine::Game::default();
+    let first = start.position().legal_moves()[0];
+    let text = start.position().notation(&first);
+    crate::typed(&fake, crate::ALICE, "alice", &text).await;
     let (status, metrics) = get(&addr, "/metrics").await.expect("metrics");
     assert_eq!(status, 200);
-    assert!(
-        metrics.contains("dama_shard_connected{shard=\"0\"} 1"),
-        "{metrics}"
-    );
+    for line in [
+        "dama_shard_connected{shard=\"0\"} 1",
+        "dama_move_to_board_seconds_count 1",
+        "dama_games{state=\"running\"} 1",
+    ] {
+        assert!(metrics.lines().any(|l| l == line), "no {line} in {metrics}");
+    }
     let pid = bot.0.id().to_string();
     let killed = std::process::Command::new("kill")
         .args(["-TERM", &pid])

@@ -64,6 +64,8 @@ async fn health_says_which_part_is_down_and_metrics_count_games_and_requests(db:
 
     // A game running, and the requests so far, are counted.
     start_game(&host, false, 500).await;
+    web.metrics.discord_error(429);
+    web.metrics.discord_retry();
     assert_eq!(get(&web, "/nowhere").await.0, StatusCode::NOT_FOUND);
     let (status, kind, text) = get(&web, "/metrics").await;
     assert_eq!(status, StatusCode::OK);
@@ -77,6 +79,8 @@ async fn health_says_which_part_is_down_and_metrics_count_games_and_requests(db:
         r#"dama_shard_connected{shard="1"} 1"#,
         r#"dama_gateway_latency_seconds{shard="0"} 0.04"#,
         "dama_database_ping_seconds_count 3",
+        r#"dama_discord_rest_errors_total{status="429"} 1"#,
+        "dama_discord_rest_retries_total 1",
     ] {
         assert!(text.lines().any(|l| l == line), "no {line:?} in:\n{text}");
     }
