@@ -6,14 +6,14 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use crate::words::Words;
 
+mod bot;
 mod env;
 mod study;
 mod tune;
-use env::{env_api_base, env_seconds, env_switch, env_web_addr};
+use bot::run_bot;
 pub use study::tables_dir;
 use study::{analyze, build_tables, load_tables};
 use tune::{TuneCommand, read_weights};
@@ -473,96 +473,6 @@ fn one_line(rendered: &str) -> String {
 /// The database URL from the environment (or `.env`), by default the file `dama.db`.
 pub fn database_url() -> String {
     std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://dama.db".to_string())
-}
-
-fn run_bot() -> Result<io::Result<()>, String> {
-    let token = std::env::var("DISCORD_TOKEN")
-        .ok()
-        .filter(|t| !t.trim().is_empty())
-        .ok_or(
-            "DISCORD_TOKEN is not set: put your bot's token in the environment or in a .env file \
-             (DISCORD_TOKEN=...), or try the game without Discord: dama console",
-        )?;
-    let guild =
-        match std::env::var("DAMA_GUILD_ID") {
-            Ok(g) if !g.trim().is_empty() => Some(g.trim().parse::<u64>().map_err(|_| {
-                format!("DAMA_GUILD_ID must be a server id (a number), not \"{g}\"")
-            })?),
-            _ => None,
-        };
-    let shards = crate::discord::Shards::parse(
-        std::env::var("DAMA_SHARDS").ok().as_deref(),
-        std::env::var("DAMA_SHARD_COUNT").ok().as_deref(),
-    )?;
-    // At most an hour: a longer sweep would leave challenges and time-outs waiting for it.
-    let sweep_every = env_seconds("DAMA_SWEEP_SECONDS", 60, 3600)?;
-    let ai_claim = env_seconds("DAMA_AI_CLAIM_SECONDS", 60, 3600)?;
-    let web_addr = env_web_addr()?;
-    let health = web_addr.map(|_| {
-        let (first, last) = shards.map_or((0, 0), |s| (s.first, s.last));
-        crate::web::Health::expecting(first..=last)
-    });
-    let config = crate::discord::Config {
-        token: token.trim().to_string(),
-        api_base: env_api_base()?,
-        guild,
-        message_content: env_switch("DAMA_MESSAGE_CONTENT", true)?,
-        shards,
-        sweep_every,
-        health: health.clone(),
-    };
-    let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
-    let result = runtime.block_on(async {
-        let words = Arc::new(Words::new());
-        let host = Arc::new(
-            open_host(
-                &words,
-                crate::host::HostConfig {
-                    ai_claim,
-                    // Renewed at every sweep: it outlasts two of them.
-                    sweep_lease: sweep_every * 2 + Duration::from_secs(30),
-                    ..crate::host::HostConfig::default()
-                },
-            )
-            .await?,
-        );
-        let (web_stop, web_stopped) = tokio::sync::watch::channel(false);
-        let web = match (web_addr, health) {
-            (Some(addr), Some(health)) => {
-                let listener = crate::web::listen(addr).await?;
-                let web = crate::web::Web {
-                    store: host.store().clone(),
-                    health,
-                    metrics: Arc::clone(crate::web::Metrics::global()),
-                };
-                Some(tokio::spawn(crate::web::serve(listener, web, web_stopped)))
-            }
-            _ => None,
-        };
-        let tables = tables_dir().map(|dir| host.load_tables_in_background(dir, true));
-        let ran = crate::discord::run(config, host, words).await;
-        let _ = web_stop.send(true);
-        if let Some(web) = web {
-            let _ = tokio::time::timeout(Duration::from_millis(500), web).await;
-        }
-        // However the bot ended (a signal, a refused token), a table build stops with it.
-        if let Some(t) = tables
-            && !t.is_finished()
-        {
-            t.stop();
-            let _ = tokio::time::timeout(Duration::from_millis(500), t.finished()).await;
-        }
-        ran.map_err(|e| match e {
-            crate::discord::RunError::BadToken
-            | crate::discord::RunError::MessageContentRefused => e.to_string(),
-            other => format!("the bot stopped: {other}"),
-        })?;
-        Ok(Ok(()))
-    });
-    // Work on blocking threads (a search, a table build between two chunks) is not waited for:
-    // the process ends now, and what it held is resumed at the next start.
-    runtime.shutdown_timeout(Duration::from_millis(200));
-    result
 }
 
 fn run_console(
