@@ -249,6 +249,9 @@ fn every_environment_value_is_checked_at_start_in_one_line() {
         ("DAMA_SHARDS", "0-3"),
         ("DAMA_WEB_ADDR", "localhost"),
         ("DAMA_WEB_ADDR", "127.0.0.1:99999"),
+        ("DAMA_PUBLIC_URL", "dama.example.org"),
+        ("DAMA_PUBLIC_URL", "https://"),
+        ("DAMA_PUBLIC_URL", "https://dama.example.org/\"><script>"),
         ("DAMA_LOG_FORMAT", "xml"),
         ("RUST_LOG", "dama=[loud"),
     ] {
@@ -510,6 +513,7 @@ fn the_help_names_every_variable_every_option_and_the_languages() {
         "DAMA_AI_CLAIM_SECONDS",
         "DAMA_TABLES",
         "DAMA_WEB_ADDR",
+        "DAMA_PUBLIC_URL",
         "DAMA_LOG_FORMAT",
         "RUST_LOG",
     ] {

@@ -1214,6 +1214,8 @@ mod clocks;
 mod tournaments;
 #[path = "web/operators.rs"]
 mod web;
+#[path = "web/pages.rs"]
+mod web_pages;
 
 on_both_databases!(
     a_challenge_accepted_by_button_starts_a_game_with_a_board,

@@ -134,6 +134,18 @@ fn messages() -> Vec<Msg> {
             moves: vec!["e3-e4".into(), "f6-f5".into()],
         },
         Msg::PdnFile { game: GameId(7) },
+        Msg::WebListed {
+            public: true,
+            link: Some("https://dama.example/server/77".into()),
+        },
+        Msg::WebListed {
+            public: true,
+            link: None,
+        },
+        Msg::WebListed {
+            public: false,
+            link: None,
+        },
         Msg::AnalysisAsked {
             by: ALI,
             other: AYSE,
@@ -447,8 +459,9 @@ fn variant(m: &Msg) -> usize {
         Msg::FinalClocks { .. } => 35,
         Msg::NoFirstMove { .. } => 36,
         Msg::MoveTooLate => 37,
+        Msg::WebListed { .. } => 38,
         Msg::Puzzle(p) => {
-            38 + match p {
+            39 + match p {
                 PuzzleMsg::Shown { .. } => 0,
                 PuzzleMsg::Right { .. } => 1,
                 PuzzleMsg::Wrong { .. } => 2,
@@ -466,7 +479,7 @@ fn variant(m: &Msg) -> usize {
             }
         }
         Msg::Tournament(t) => {
-            52 + match t {
+            53 + match t {
                 TournamentMsg::Created { .. } => 0,
                 TournamentMsg::Joined { .. } => 1,
                 TournamentMsg::Left { .. } => 2,
@@ -481,7 +494,7 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 38 + 14 + 10;
+const MESSAGE_VARIANTS: usize = 39 + 14 + 10;
 
 fn tournament_result(place: i64) -> dama::host::TournamentResult {
     dama::host::TournamentResult {
@@ -722,6 +735,7 @@ fn errors() -> Vec<HostError> {
         HostError::PuzzleOver,
         HostError::ServerOnly,
         HostError::PuzzleChannelNeedsManageServer,
+        HostError::WebNeedsManageServer,
         HostError::Internal("disk on fire".into()),
     ];
     all.extend(

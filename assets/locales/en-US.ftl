@@ -116,6 +116,9 @@ rating-changes = Ratings: { $list }.
 final-clocks = Clocks at the end: White { $white }, Black { $black }.
 no-first-move = Called off: { $player } did not make a first move in time, so the game counts for nothing.
 move-too-late = Too late: your time had run out before that move.
+web-listed = This server's leaderboards, running games and tournaments are now listed on the web pages.
+web-listed-at = This server's leaderboards, running games and tournaments are now listed on the web: { $link }
+web-unlisted = This server is no longer listed on the web pages; each game stays reachable only by the link posted with its board.
 not-rated-too-short = Not rated: a game counts for the ratings only once both sides have moved.
 called-off-by = Called off: { $by } left before both sides had moved, so the game counts for nothing.
 called-off = This game was called off before both sides had moved; it counts for nothing.
@@ -656,6 +659,10 @@ cmd-puzzle-channel = puzzle-channel
     .description = Where the bot posts the daily puzzle (Manage Server)
     .channel = channel
     .channel-description = The channel (leave empty to stop the daily post)
+cmd-web = web
+    .description = List this server's leaderboards, running games and tournaments on the web (Manage Server)
+    .public = public
+    .public-description = True: listed on the web pages; false: not listed (games stay reachable by their links)
 console-cmd-puzzle = puzzle <move>
 console-cmd-puzzle-random = puzzle random
 button-solve-puzzle = Solve it
@@ -740,6 +747,7 @@ puzzle-no-practice-left = You have tried every practice puzzle there is. Well do
 error-no-puzzles = No puzzles are installed on this bot.
 error-puzzle-over = That puzzle is over for you. Open a new one with { $puzzle }.
 error-server-only = That works in a server, not in direct messages.
+error-web-needs-manage-server = Only members with the Manage Server permission can list this server on the web pages.
 error-puzzle-channel-needs-manage-server = Only members with the Manage Server permission can choose where the daily puzzle is posted.
 
 ## Analysis
@@ -901,3 +909,57 @@ cmd-cancel = cancel
     .description = Call the tournament off (its organiser)
 choice-swiss = Swiss
 choice-arena = Arena
+
+## The web pages. Every text is escaped by the page; none holds markup.
+web-language-name = English
+web-languages = Language
+web-not-found-title = Not found
+web-not-found = There is no page at this address. A game's page is reached by the link posted with its board.
+web-sorry = Sorry, something went wrong on our side. Please try again in a moment.
+web-home-title = Dama: Turkish draughts on Discord
+web-home-intro = Games played with the dama bot each have a page, live while they run. Servers that chose to be listed show their leaderboards, running games and tournaments here.
+web-servers = Servers
+web-unnamed-server = A Discord server
+web-board-side = { $side ->
+    [white] White
+   *[black] Black
+}: men { $men }; kings { $kings }.
+web-board-title = { $ply ->
+    [0] The starting position.
+   *[other] The position after ply { $ply }, { $move }.
+} { $sides }
+web-ai = the AI ({ $level })
+web-side-white = White
+web-side-black = Black
+web-steps = Moves
+web-first = First position
+web-previous = Previous move
+web-next = Next move
+web-last = Last move
+web-flip = Flip board
+web-moves = Moves
+web-pdn = Download PDN
+web-gif = Animated replay (GIF)
+web-game-meta = { $control } · { $rated ->
+    [yes] rated
+   *[no] casual
+} · { $date }
+web-running-games = Games being played
+web-no-running-games = No game is being played right now.
+web-tournaments = Tournaments
+web-leaderboard = Leaderboard: { $speed }
+web-player = Player
+web-rating = Rating
+web-games = Games
+web-score = Score
+web-results = Results
+web-ratings = Ratings
+web-speed = Speed
+web-record = Won, drawn, lost
+web-record-line = { $wins } / { $draws } / { $losses }
+web-curve-title = Rating curve
+web-curve = Rating from { $from } to { $to } over { $games } rated games
+web-puzzles = Puzzles
+web-puzzle-line = Puzzle rating { $rating }: { $solved } solved, { $failed } missed, best streak { $streak }.
+web-recent-games = Recent games on listed servers
+web-none = none

@@ -99,6 +99,9 @@ rating-changes = Puanlar: { $list }.
 final-clocks = Son süreler: beyaz { $white }, siyah { $black }.
 no-first-move = Oyun iptal: { $player } ilk hamlesini zamanında yapmadı; oyun hiçbir şeye sayılmaz.
 move-too-late = Geç kaldın: bu hamleden önce süren dolmuştu.
+web-listed = Bu sunucunun sıralamaları, süren oyunları ve turnuvaları artık web sayfalarında listeleniyor.
+web-listed-at = Bu sunucunun sıralamaları, süren oyunları ve turnuvaları artık web'de listeleniyor: { $link }
+web-unlisted = Bu sunucu artık web sayfalarında listelenmiyor; her oyuna yalnızca tahtasıyla paylaşılan bağlantıdan ulaşılabilir.
 not-rated-too-short = Puana sayılmadı: bir oyun ancak iki taraf da hamle yaptıktan sonra puana sayılır.
 called-off-by = Oyun iptal edildi: { $by }, iki taraf da hamle yapmadan oyundan çekildi; oyun sonuca sayılmaz.
 called-off = Bu oyun iki taraf da hamle yapmadan iptal edildi; sonuca sayılmaz.
@@ -577,6 +580,10 @@ cmd-puzzle-channel = bulmaca-kanalı
     .description = Günün bulmacasının paylaşılacağı kanal (Sunucuyu Yönet)
     .channel = kanal
     .channel-description = Kanal (günlük paylaşımı durdurmak için boş bırak)
+cmd-web = web
+    .description = Sunucunun sıralamalarını, süren oyunlarını ve turnuvalarını web'de listeler (Sunucuyu Yönet)
+    .public = herkese-açık
+    .public-description = Evet: web sayfalarında listelenir; hayır: listelenmez (oyunlara bağlantılarıyla ulaşılır)
 console-cmd-puzzle = bulmaca <hamle>
 console-cmd-puzzle-random = bulmaca rastgele
 button-solve-puzzle = Çöz
@@ -637,6 +644,7 @@ puzzle-no-practice-left = Bütün alıştırma bulmacalarını denedin. Tebrikle
 error-no-puzzles = Bu botta yüklü bulmaca yok.
 error-puzzle-over = O bulmaca senin için bitti. Yenisini { $puzzle } ile aç.
 error-server-only = Bu komut özel mesajda değil, bir sunucuda çalışır.
+error-web-needs-manage-server = Bu sunucuyu web sayfalarında yalnızca Sunucuyu Yönet iznine sahip üyeler listeleyebilir.
 error-puzzle-channel-needs-manage-server = Günün bulmacasının nerede paylaşılacağını yalnızca Sunucuyu Yönet iznine sahip üyeler seçebilir.
 
 ## Analiz
@@ -779,3 +787,57 @@ cmd-cancel = iptal
     .description = Turnuvayı iptal et (düzenleyicisi)
 choice-swiss = İsviçre sistemi
 choice-arena = Arena
+
+## Web sayfaları. Her metni sayfa kaçışlar; hiçbiri işaretleme içermez.
+web-language-name = Türkçe
+web-languages = Dil
+web-not-found-title = Bulunamadı
+web-not-found = Bu adreste bir sayfa yok. Bir oyunun sayfasına tahtasıyla paylaşılan bağlantıdan ulaşılır.
+web-sorry = Üzgünüz, bizim tarafımızda bir şeyler ters gitti. Lütfen birazdan yeniden dene.
+web-home-title = Dama: Discord'da Türk daması
+web-home-intro = dama botuyla oynanan her oyunun bir sayfası var; oyun sürerken canlı izlenir. Listelenmeyi seçen sunucular sıralamalarını, süren oyunlarını ve turnuvalarını burada gösterir.
+web-servers = Sunucular
+web-unnamed-server = Bir Discord sunucusu
+web-board-side = { $side ->
+    [white] Beyaz
+   *[black] Siyah
+}: taşlar { $men }; damalar { $kings }.
+web-board-title = { $ply ->
+    [0] Başlangıç konumu.
+   *[other] { $ply }. yarım hamleden sonraki konum, { $move }.
+} { $sides }
+web-ai = bilgisayar ({ $level })
+web-side-white = Beyaz
+web-side-black = Siyah
+web-steps = Hamleler
+web-first = İlk konum
+web-previous = Önceki hamle
+web-next = Sonraki hamle
+web-last = Son hamle
+web-flip = Tahtayı çevir
+web-moves = Hamleler
+web-pdn = PDN indir
+web-gif = Hareketli tekrar (GIF)
+web-game-meta = { $control } · { $rated ->
+    [yes] puanlı
+   *[no] puansız
+} · { $date }
+web-running-games = Süren oyunlar
+web-no-running-games = Şu anda süren oyun yok.
+web-tournaments = Turnuvalar
+web-leaderboard = Sıralama: { $speed }
+web-player = Oyuncu
+web-rating = Puan
+web-games = Oyun
+web-score = Puan
+web-results = Sonuçlar
+web-ratings = Puanlar
+web-speed = Hız
+web-record = Galibiyet, beraberlik, yenilgi
+web-record-line = { $wins } / { $draws } / { $losses }
+web-curve-title = Puan eğrisi
+web-curve = { $games } puanlı oyunda { $from } puandan { $to } puana
+web-puzzles = Bulmacalar
+web-puzzle-line = Bulmaca puanı { $rating }: { $solved } çözüldü, { $failed } kaçırıldı, en uzun seri { $streak }.
+web-recent-games = Listelenen sunuculardaki son oyunlar
+web-none = yok

@@ -32,6 +32,7 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
     let sweep_every = env_seconds("DAMA_SWEEP_SECONDS", 60, 3600)?;
     let ai_claim = env_seconds("DAMA_AI_CLAIM_SECONDS", 60, 3600)?;
     let web_addr = env_web_addr()?;
+    let public_url = super::env::env_public_url()?;
     let health = web_addr.map(|_| {
         let (first, last) = shards.map_or((0, 0), |s| (s.first, s.last));
         crate::web::Health::expecting(first..=last)
@@ -53,6 +54,7 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
                 &words,
                 crate::host::HostConfig {
                     ai_claim,
+                    public_url,
                     // Renewed at every sweep: it outlasts two of them.
                     sweep_lease: sweep_every * 2 + Duration::from_secs(30),
                     ..crate::host::HostConfig::default()
@@ -64,11 +66,12 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
         let web = match (web_addr, health) {
             (Some(addr), Some(health)) => {
                 let listener = crate::web::listen(addr).await?;
-                let web = crate::web::Web {
-                    store: host.store().clone(),
+                let web = crate::web::Web::new(
+                    Arc::clone(&host),
+                    Arc::clone(&words),
                     health,
-                    metrics: Arc::clone(crate::web::Metrics::global()),
-                };
+                    Arc::clone(crate::web::Metrics::global()),
+                );
                 Some(tokio::spawn(crate::web::serve(listener, web, web_stopped)))
             }
             _ => None,

@@ -65,6 +65,35 @@ pub(super) fn env_api_base() -> Result<Option<String>, String> {
     }
 }
 
+/// `DAMA_PUBLIC_URL`: where people reach the web pages (`None`: boards carry no link).
+pub(super) fn env_public_url() -> Result<Option<String>, String> {
+    match std::env::var("DAMA_PUBLIC_URL") {
+        Ok(v) if !v.trim().is_empty() => public_url(v.trim()).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// An `http(s)://` address without spaces, quotes or a query, without its trailing slash.
+pub fn public_url(text: &str) -> Result<String, String> {
+    let rest = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"));
+    let fine = rest.is_some_and(|r| {
+        !r.is_empty()
+            && !r.starts_with('/')
+            && r.chars().all(|c| {
+                c.is_ascii_graphic() && !matches!(c, '"' | '<' | '>' | '\\' | '?' | '#' | '`')
+            })
+    });
+    if fine {
+        Ok(text.trim_end_matches('/').to_string())
+    } else {
+        Err(format!(
+            "DAMA_PUBLIC_URL must be an http:// or https:// address, such as https://dama.example.org, not \"{text}\""
+        ))
+    }
+}
+
 /// `DAMA_WEB_ADDR`: where `dama run` serves the web (`None`: no web server).
 pub(super) fn env_web_addr() -> Result<Option<std::net::SocketAddr>, String> {
     match std::env::var("DAMA_WEB_ADDR") {

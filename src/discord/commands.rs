@@ -182,6 +182,7 @@ pub(super) async fn answer(ctx: Context<'_>, lang: Lang, result: HostResult) -> 
         "puzzle_stats",
         "puzzle_leaderboard",
         "puzzle_channel",
+        "web",
         "super::tournaments::tournament"
     )
 )]
@@ -576,6 +577,15 @@ async fn puzzle_stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<
 async fn puzzle_leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.puzzle_leaderboard(&who).await;
+    answer(ctx, who.lang, result).await
+}
+
+/// List this server's leaderboards, running games and tournaments on the web (Manage Server).
+#[poise::command(slash_command)]
+async fn web(ctx: Context<'_>, public: bool) -> Result<(), Error> {
+    let who = asker(&ctx).await;
+    let name = ctx.guild().map(|g| g.name.clone()).unwrap_or_default();
+    let result = ctx.data().host.set_web_public(&who, public, &name).await;
     answer(ctx, who.lang, result).await
 }
 

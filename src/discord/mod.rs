@@ -243,6 +243,9 @@ fn mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
 fn board_embed(reply: &Reply) -> Option<serenity::CreateEmbed> {
     reply.board.as_ref().map(|_| {
         let mut embed = serenity::CreateEmbed::new().image("attachment://board.png");
+        if let (Some(link), Some(game)) = (&reply.game_link, reply.game) {
+            embed = embed.title(format!("Dama #{game} ↗")).url(link);
+        }
         if let Some(fen) = &reply.fen {
             embed = embed.footer(serenity::CreateEmbedFooter::new(fen.clone()));
         }

@@ -101,6 +101,7 @@ impl Host {
             buttons,
             mentions: to_move.into_iter().collect(),
             game: Some(row.id),
+            game_link: self.game_link(row),
             ai_turn: (running && to_move.is_none()).then_some(row.id),
             ..Reply::say(msg)
         }

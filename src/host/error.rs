@@ -79,6 +79,8 @@ pub enum HostError {
     ServerOnly,
     /// Choosing the puzzle channel needs the Manage Server permission.
     PuzzleChannelNeedsManageServer,
+    /// Listing the server on the web needs the Manage Server permission.
+    WebNeedsManageServer,
     /// A tournament command that changes nothing, and why.
     Tournament(super::TournamentRefusal),
     Internal(String),

@@ -20,6 +20,7 @@ mod sweep;
 mod tables;
 mod tournaments;
 mod views;
+mod web;
 mod work;
 
 use std::collections::HashMap;
@@ -57,6 +58,7 @@ pub use tournaments::{
     TournamentNews, TournamentRefusal, TournamentSpec,
 };
 pub use views::civil_date;
+pub use web::{WebGame, WebGameLine, WebPlayer, WebPlayerPage, WebServer, WebTournament};
 
 pub type HostResult = Result<Reply, HostError>;
 
@@ -122,6 +124,9 @@ pub struct HostConfig {
     pub ai_claim: Duration,
     /// How long the sweep's lease lasts; its holder renews it at every sweep.
     pub sweep_lease: Duration,
+    /// Where people reach the web pages (`DAMA_PUBLIC_URL`, no trailing slash): boards link
+    /// to their game's page.
+    pub public_url: Option<String>,
 }
 
 /// A name for this process: host, process id and start time, so a restarted process is a new
@@ -162,6 +167,7 @@ impl Default for HostConfig {
             process: process_name(),
             ai_claim: Duration::from_secs(60),
             sweep_lease: Duration::from_secs(150),
+            public_url: None,
         }
     }
 }
@@ -261,6 +267,11 @@ impl Host {
         &self.store
     }
 
+    /// The board pictures (shared with the web pages, which draw the same boards as SVG).
+    pub fn renderer(&self) -> Arc<Renderer> {
+        Arc::clone(&self.renderer)
+    }
+
     pub fn clock(&self) -> &Clock {
         &self.clock
     }
@@ -289,6 +300,12 @@ impl Host {
             .running_game(who.channel)
             .await?
             .ok_or(HostError::NoGame)
+    }
+
+    /// The address of a game's web page, when the web has a public address.
+    pub fn game_link(&self, row: &GameRow) -> Option<String> {
+        let base = self.config.public_url.as_deref()?;
+        Some(format!("{base}/game/{}", row.web_key.as_deref()?))
     }
 
     /// The engine state of a stored game: from memory when it is current, else replayed. A

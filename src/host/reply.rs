@@ -207,6 +207,8 @@ pub struct Reply {
     pub mentions: Vec<UserId>,
     /// The game whose board this reply shows, if any (the front end remembers the message).
     pub game: Option<GameId>,
+    /// The address of that game's web page (with `DAMA_PUBLIC_URL`).
+    pub game_link: Option<String>,
     /// The AI is to move in this game: run [`Host::ai_move`](super::Host::ai_move) next.
     pub ai_turn: Option<GameId>,
     /// The tournament this reply is about (the front end shows its buttons).

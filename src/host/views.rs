@@ -78,8 +78,7 @@ impl Host {
     pub async fn pdn(&self, who: &Who) -> HostResult {
         let row = self.latest(who).await?;
         let game = with_stored_result(&row, self.load(&row).await?);
-        let notes = self.clock_notes(&row).await?;
-        let text = pdn::write_annotated(&game, &self.pdn_tags(&row).await?, &notes);
+        let text = self.pdn_text(&row, game).await?;
         Ok(Reply {
             file: Some(File {
                 name: format!("dama-{}.pdn", row.id),
@@ -87,6 +86,20 @@ impl Host {
             }),
             ..Reply::say(Msg::PdnFile { game: row.id })
         })
+    }
+
+    /// A stored game (with its stored result declared) as PDN, with its clocks as comments.
+    pub(super) async fn pdn_text(
+        &self,
+        row: &crate::store::GameRow,
+        game: crate::engine::Game,
+    ) -> Result<String, HostError> {
+        let notes = self.clock_notes(row).await?;
+        Ok(pdn::write_annotated(
+            &game,
+            &self.pdn_tags(row).await?,
+            &notes,
+        ))
     }
 
     /// A stored game's PDN tags: the event, the date, the players' names.
@@ -177,15 +190,7 @@ impl Host {
         let row = self.latest(who).await?;
         Self::replay_allowed(&row, who)?;
         let game = with_stored_result(&row, self.load(&row).await?);
-        let black = row.white_id.is_none() && row.black_id.is_some();
-        let clocks = self.clocks_by_ply(&row).await?;
-        let captions = self.replay_captions(&game, Caption::ReplayStart, &clocks, who.lang);
-        let renderer = Arc::clone(&self.renderer);
-        let frames = self.config.replay_max_frames;
-        let gif = Self::off_runtime(&self.replay_slots, move || {
-            renderer.replay_gif(&game, black, &captions, frames)
-        })
-        .await?;
+        let gif = self.replay_gif(&row, game, who.lang).await?;
         Ok(Reply {
             file: Some(File {
                 name: format!("dama-{}.gif", row.id),
@@ -193,6 +198,24 @@ impl Host {
             }),
             ..Reply::say(Msg::ReplayFile { game: row.id })
         })
+    }
+
+    /// A stored game (with its stored result declared) as an animated GIF, captions in `lang`.
+    pub(super) async fn replay_gif(
+        &self,
+        row: &crate::store::GameRow,
+        game: crate::engine::Game,
+        lang: super::Lang,
+    ) -> Result<Vec<u8>, HostError> {
+        let black = row.white_id.is_none() && row.black_id.is_some();
+        let clocks = self.clocks_by_ply(row).await?;
+        let captions = self.replay_captions(&game, Caption::ReplayStart, &clocks, lang);
+        let renderer = Arc::clone(&self.renderer);
+        let frames = self.config.replay_max_frames;
+        Self::off_runtime(&self.replay_slots, move || {
+            renderer.replay_gif(&game, black, &captions, frames)
+        })
+        .await
     }
 
     /// The captions of a replay's frames: `first` over the start, then each ply and, on the
@@ -358,11 +381,7 @@ impl Host {
             .await?
             .into_iter()
             .map(|t| crate::host::TournamentResult {
-                name: if t.name.is_empty() {
-                    format!("#{}", t.id.0)
-                } else {
-                    t.name
-                },
+                name: self.tournament_name(t.id, &t.name),
                 place: t.place,
                 players: t.players,
                 ended_at: t.ended_at_ms.div_euclid(1000),

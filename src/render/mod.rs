@@ -11,6 +11,7 @@ mod chart;
 mod palette;
 mod replay;
 mod standings;
+mod svg;
 mod theme;
 mod tile;
 
@@ -28,6 +29,7 @@ use tile::{Highlight, TileKey};
 pub use card::{Card, Mark};
 pub use chart::{Chart, Swing};
 pub use standings::{STANDINGS_LINES, Standings, StandingsLine};
+pub use svg::{board_svg, escape};
 pub use theme::{Rgb, Theme};
 
 /// The last move as the picture shows it: where it started, every landing square, what it took.
@@ -127,6 +129,11 @@ impl Renderer {
 
     pub fn theme(&self) -> &Theme {
         &self.theme
+    }
+
+    /// `scene` as SVG in this renderer's theme (see [`board_svg`]).
+    pub fn svg(&self, scene: &Scene, title: &str) -> String {
+        board_svg(&self.theme, scene, title)
     }
 
     /// Width and height of a picture, in pixels.

@@ -21,6 +21,7 @@ mod ratings;
 mod sqlite;
 mod tournaments;
 mod types;
+mod web;
 mod work;
 mod write;
 pub use clocks::{WebCounts, beat, give_back_outage, stop_clocks};
@@ -31,6 +32,7 @@ pub use types::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
     TournamentId, TournamentStatus, UserId,
 };
+pub use web::{PublicServer, is_web_key, set_public};
 pub use work::*;
 pub use write::*;
 
@@ -160,6 +162,8 @@ pub struct GameRow {
     pub flag_at_ms: Option<i64>,
     /// Arena games: which sides went berserk (bits: 1 White, 2 Black); `None` where nobody may.
     pub berserk: Option<i64>,
+    /// The key of its web page's link (see `migrations/sqlite/0013_web.sql`).
+    pub web_key: Option<String>,
 }
 
 impl GameRow {

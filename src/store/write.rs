@@ -14,8 +14,8 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
     sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, ai_level, rated, start_fen, fen,
                             warn_at, deadline, created_at, updated_at, time_control, speed,
-                            white_ms, black_ms, turn_began_ms, flag_at_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+                            white_ms, black_ms, turn_began_ms, flag_at_ms, web_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
          RETURNING id",
     )
     .bind(g.guild_id)
@@ -36,6 +36,7 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
     .bind(live.then_some(g.clocks.left[1]))
     .bind(g.clocks.turn_began)
     .bind(g.flag_at_ms)
+    .bind(web_key())
     .fetch_one(&mut **tx)
     .await
     .map_err(|e| match StoreError::from(e) {
@@ -390,4 +391,11 @@ pub async fn ensure_player(tx: &mut Tx, user: UserId, name: &str) -> Result<()> 
     .execute(&mut **tx)
     .await?;
     Ok(())
+}
+
+/// A game's web key: 128 random bits as 32 hex digits, from the system's secure source.
+fn web_key() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the system's random source answers");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }

@@ -51,6 +51,7 @@ pub struct Metrics {
     move_to_board: Histogram,
     discord_errors: Family<StatusLabels, Counter>,
     discord_retries: Counter,
+    live_pages: Gauge,
 }
 
 static GLOBAL: std::sync::OnceLock<std::sync::Arc<Metrics>> = std::sync::OnceLock::new();
@@ -135,8 +136,15 @@ impl Metrics {
             "Discord REST calls tried again",
             discord_retries.clone(),
         );
+        let live_pages = Gauge::default();
+        registry.register(
+            "web_live_pages",
+            "Game pages of this process following their game live (open event streams)",
+            live_pages.clone(),
+        );
         Metrics {
             registry,
+            live_pages,
             move_to_board,
             discord_errors,
             discord_retries,
@@ -158,6 +166,11 @@ impl Metrics {
             status,
         };
         self.requests.get_or_create(&labels).inc();
+    }
+
+    /// How many game pages follow their game live now.
+    pub fn live_pages(&self, open: usize) {
+        self.live_pages.set(open as i64);
     }
 
     /// A typed move's board was posted `took` after the move was typed.

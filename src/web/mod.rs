@@ -1,7 +1,12 @@
-//! The web side of `dama run` (with `DAMA_WEB_ADDR`), read-only: for operators, `GET /healthz`
-//! (the database and this process's Discord shards) and `GET /metrics` (Prometheus text).
+//! The web side of `dama run` (with `DAMA_WEB_ADDR`), read-only: a page for every game (by its
+//! link), listed servers and players; for operators, `GET /healthz` (the database and this
+//! process's Discord shards) and `GET /metrics` (Prometheus text).
 
+mod game;
+mod html;
+mod live;
 mod metrics;
+mod pages;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -15,9 +20,13 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
+pub use game::{move_list, page_html, state_json};
+pub use html::{Page, Query};
+pub use live::Live;
 pub use metrics::Metrics;
 
-use crate::store::Store;
+use crate::host::Host;
+use crate::words::Words;
 
 /// How long a health check waits for the database.
 const DATABASE_WAIT: Duration = Duration::from_secs(2);
@@ -62,21 +71,80 @@ impl Health {
     }
 }
 
+/// At most this many live pages open at once in one process.
+const MAX_LIVE_PAGES: usize = 5_000;
+
 /// What the web pages read.
 #[derive(Clone)]
 pub struct Web {
-    pub store: Store,
+    pub host: Arc<Host>,
+    pub words: Arc<Words>,
     pub health: Arc<Health>,
     pub metrics: Arc<Metrics>,
+    pub live: Arc<Live>,
+}
+
+impl Web {
+    pub fn new(
+        host: Arc<Host>,
+        words: Arc<Words>,
+        health: Arc<Health>,
+        metrics: Arc<Metrics>,
+    ) -> Web {
+        Web {
+            host,
+            words,
+            health,
+            metrics,
+            live: Arc::new(Live::new(MAX_LIVE_PAGES)),
+        }
+    }
 }
 
 /// The routes.
 pub fn router(web: Web) -> Router {
     Router::new()
+        .route("/", get(pages::home))
+        .route("/game/{key}", get(game::game_page))
+        .route("/game/{key}/board/{ply}", get(game::board_svg))
+        .route("/game/{key}/state", get(game::state))
+        .route("/game/{key}/events", get(live::events))
+        .route("/game/{key}/pdn", get(game::pdn))
+        .route("/game/{key}/gif", get(game::gif))
+        .route("/server/{id}", get(pages::server))
+        .route("/player/{id}", get(pages::player))
+        .route("/tournament/{id}", get(pages::tournament))
+        .route("/static/{file}", get(pages::asset))
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics_text))
+        .fallback(pages::nowhere)
+        .layer(axum::middleware::from_fn(guard))
         .layer(axum::middleware::from_fn_with_state(web.clone(), count))
         .with_state(web)
+}
+
+/// Headers every answer carries: scripts, styles and pictures from this site only, no
+/// framing, no referrer (a game's link is its key).
+async fn guard(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
+             connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        ),
+    );
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    response
 }
 
 /// Listens on `addr` (that address only), saying in one sentence why it cannot.
@@ -119,7 +187,7 @@ async fn count(State(web): State<Web>, request: Request, next: Next) -> Response
 async fn healthz(State(web): State<Web>) -> Response {
     let started = Instant::now();
     let database = matches!(
-        tokio::time::timeout(DATABASE_WAIT, web.store.ping()).await,
+        tokio::time::timeout(DATABASE_WAIT, web.host.store().ping()).await,
         Ok(Ok(()))
     );
     web.metrics.database_ping(started.elapsed(), database);
@@ -151,16 +219,18 @@ async fn healthz(State(web): State<Web>) -> Response {
 }
 
 async fn metrics_text(State(web): State<Web>) -> Response {
-    let counts = match web.store.web_counts().await {
+    let counts = match web.host.store().web_counts().await {
         Ok(c) => Some(c),
         Err(e) => {
             tracing::warn!(error = %e, "counting the games for /metrics failed");
             None
         }
     };
-    let text = web
-        .metrics
-        .render(&web.health.shards(), web.store.pool_use(), counts.as_ref());
+    let text = web.metrics.render(
+        &web.health.shards(),
+        web.host.store().pool_use(),
+        counts.as_ref(),
+    );
     let mut response = (StatusCode::OK, text).into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,

@@ -311,6 +311,15 @@ impl Writer<'_> {
                 self.text("no-first-move", &[("player", a(self.player(*player)))])
             }
             Msg::MoveTooLate => self.text("move-too-late", &[]),
+            Msg::WebListed { public: false, .. } => self.text("web-unlisted", &[]),
+            Msg::WebListed {
+                public: true,
+                link: None,
+            } => self.text("web-listed", &[]),
+            Msg::WebListed {
+                public: true,
+                link: Some(link),
+            } => self.text("web-listed-at", &[("link", a(link.as_str()))]),
             Msg::AiThinking { level } => {
                 self.text("ai-thinking", &[("level", a(self.level(*level)))])
             }

@@ -104,6 +104,7 @@ impl Writer<'_> {
             HostError::PuzzleChannelNeedsManageServer => {
                 self.text("error-puzzle-channel-needs-manage-server", &[])
             }
+            HostError::WebNeedsManageServer => self.text("error-web-needs-manage-server", &[]),
             HostError::UnknownLanguage(text) => {
                 let names: Vec<String> = self
                     .words

@@ -1,5 +1,6 @@
 //! The real bot with `DAMA_WEB_ADDR`: its `/healthz` turns 200 once its shard is connected to
-//! the Discord stand-in, and `/metrics` answers; the port is closed when the bot stops.
+//! the Discord stand-in, and `/metrics` answers; with `DAMA_PUBLIC_URL` every board links to
+//! its game's page, which the bot serves; the port is closed when the bot stops.
 
 use std::time::{Duration, Instant};
 
@@ -35,7 +36,10 @@ async fn the_bot_serves_its_health_and_metrics_on_the_given_address() {
     let db = crate::temp_db("web");
     let mut bot = fake.start_bot(
         &format!("sqlite://{}", db.display()),
-        &[("DAMA_WEB_ADDR", addr.clone())],
+        &[
+            ("DAMA_WEB_ADDR", addr.clone()),
+            ("DAMA_PUBLIC_URL", format!("http://{addr}/")),
+        ],
     );
     fake.wait_connected().await;
     let deadline = Instant::now() + Duration::from_secs(30);
@@ -56,6 +60,24 @@ async fn the_bot_serves_its_health_and_metrics_on_the_given_address() {
     let first = start.position().legal_moves()[0];
     let text = start.position().notation(&first);
     crate::typed(&fake, crate::ALICE, "alice", &text).await;
+    // The board posted after the move links to the game's page, which shows the move.
+    let board = fake
+        .wait_created(crate::CHANNEL, |c| c.png().is_some())
+        .await;
+    let link = board.json["embeds"][0]["url"]
+        .as_str()
+        .unwrap_or_else(|| panic!("a board links to its page: {}", board.json))
+        .to_string();
+    let path = link
+        .strip_prefix(&format!("http://{addr}"))
+        .expect("the link is on DAMA_PUBLIC_URL, without a doubled slash");
+    assert!(
+        path.starts_with("/game/") && path.len() == "/game/".len() + 32,
+        "{path}"
+    );
+    let (status, page) = get(&addr, path).await.expect("the game's page");
+    assert_eq!(status, 200);
+    assert!(page.contains(&text), "the page lists {text}");
     let (status, metrics) = get(&addr, "/metrics").await.expect("metrics");
     assert_eq!(status, 200);
     for line in [

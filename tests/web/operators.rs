@@ -32,11 +32,12 @@ async fn get(web: &Web, path: &str) -> (StatusCode, String, String) {
 
 async fn health_says_which_part_is_down_and_metrics_count_games_and_requests(db: TestDb) {
     let (host, _clock, _) = host(&db).await;
-    let web = Web {
-        store: host.store().clone(),
-        health: Health::expecting([0, 1]),
-        metrics: Arc::new(Metrics::new()),
-    };
+    let web = Web::new(
+        Arc::new(host),
+        Arc::new(dama::words::Words::new()),
+        Health::expecting([0, 1]),
+        Arc::new(Metrics::new()),
+    );
     // No shard connected yet.
     let (status, kind, body) = get(&web, "/healthz").await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
@@ -63,7 +64,7 @@ async fn health_says_which_part_is_down_and_metrics_count_games_and_requests(db:
     );
 
     // A game running, and the requests so far, are counted.
-    start_game(&host, false, 500).await;
+    start_game(&web.host, false, 500).await;
     web.metrics.discord_error(429);
     web.metrics.discord_retry();
     assert_eq!(get(&web, "/nowhere").await.0, StatusCode::NOT_FOUND);
@@ -87,7 +88,7 @@ async fn health_says_which_part_is_down_and_metrics_count_games_and_requests(db:
     assert!(text.trim_end().ends_with("# EOF"), "{text}");
 
     // The database gone: 503, and the body says so.
-    host.store().close().await;
+    web.host.store().close().await;
     let (status, _, body) = get(&web, "/healthz").await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
     assert!(body.contains(r#""database":"down""#), "{body}");

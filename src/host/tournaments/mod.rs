@@ -483,7 +483,7 @@ impl Host {
     }
 
     /// A tournament's name as shown: its own, or its number.
-    fn tournament_name(&self, id: TournamentId, name: &str) -> String {
+    pub(in crate::host) fn tournament_name(&self, id: TournamentId, name: &str) -> String {
         if name.is_empty() {
             format!("#{}", id.0)
         } else {

@@ -328,7 +328,7 @@ impl Host {
     }
 
     /// The standings as shown.
-    pub(super) async fn standing_lines(
+    pub(in crate::host) async fn standing_lines(
         &self,
         t: &TournamentRow,
     ) -> Result<Vec<TournamentLine>, HostError> {

@@ -1,0 +1,154 @@
+// A game page: stepping through the moves (buttons, the move list, the arrow keys) and, while
+// the game runs, following it live (server-sent events; the browser reconnects by itself).
+// Without this script every link still works as a plain page.
+"use strict";
+(() => {
+  const game = document.getElementById("game");
+  if (!game) return;
+  const key = game.dataset.key;
+  const lang = game.dataset.lang;
+  const flipAsked = new URLSearchParams(location.search).get("flip") === "1";
+  const board = document.getElementById("board");
+  const status = document.getElementById("status");
+  const blackFirst = game.dataset.blackFirst === "true";
+  let ply = Number(game.dataset.ply);
+  let plies = Number(game.dataset.plies);
+  let state = null; // the last state the server sent
+  let received = 0; // when it arrived (ms)
+  const boards = new Map();
+
+  const query = (extra) => {
+    const q = [];
+    if (extra) q.push(extra);
+    if (flipAsked) q.push("flip=1");
+    if (lang) q.push("lang=" + encodeURIComponent(lang));
+    return q.length ? "?" + q.join("&") : "";
+  };
+
+  const show = (ms) => {
+    ms = Math.max(0, ms);
+    if (ms < 10000) return Math.floor(ms / 1000) + "." + Math.floor((ms % 1000) / 100);
+    const s = Math.floor(ms / 1000);
+    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+    const two = (n) => String(n).padStart(2, "0");
+    return h > 0 ? h + ":" + two(m) + ":" + two(r) : m + ":" + two(r);
+  };
+
+  const markCurrent = () => {
+    for (const a of document.querySelectorAll("#moves a[aria-current]")) a.removeAttribute("aria-current");
+    const current = document.querySelector('#moves a[data-ply="' + ply + '"]');
+    if (current) {
+      current.setAttribute("aria-current", "step");
+      current.scrollIntoView({ block: "nearest" });
+    }
+    const links = { first: 0, prev: Math.max(0, ply - 1), next: Math.min(plies, ply + 1), last: plies };
+    for (const [id, to] of Object.entries(links)) {
+      const a = document.getElementById(id);
+      if (a) a.href = query("ply=" + to);
+    }
+    const flip = document.getElementById("flip");
+    if (flip) flip.href = "?ply=" + ply + (flipAsked ? "" : "&flip=1") + (lang ? "&lang=" + encodeURIComponent(lang) : "");
+  };
+
+  const go = async (to) => {
+    to = Math.max(0, Math.min(plies, to));
+    let svg = boards.get(to);
+    if (svg === undefined) {
+      const response = await fetch("/game/" + key + "/board/" + to + query(""));
+      if (!response.ok) return;
+      svg = await response.text();
+      boards.set(to, svg);
+    }
+    ply = to;
+    board.innerHTML = svg;
+    game.dataset.ply = String(ply);
+    markCurrent();
+    history.replaceState(null, "", query("ply=" + ply));
+  };
+
+  const rebuildMoves = (moves) => {
+    const list = document.getElementById("moves");
+    list.replaceChildren();
+    let li = null;
+    moves.forEach((text, i) => {
+      const index = i + (blackFirst ? 1 : 0);
+      if (li === null || index % 2 === 0) {
+        li = document.createElement("li");
+        li.value = Math.floor(index / 2) + 1;
+        if (i === 0 && blackFirst) {
+          const skip = document.createElement("span");
+          skip.className = "skip";
+          skip.textContent = "…";
+          li.append(skip);
+        }
+        list.append(li);
+      }
+      const a = document.createElement("a");
+      a.href = query("ply=" + (i + 1));
+      a.dataset.ply = String(i + 1);
+      a.textContent = text;
+      li.append(a, " ");
+    });
+  };
+
+  const tick = () => {
+    if (!state || !state.left) return;
+    for (const side of ["white", "black"]) {
+      const clock = document.getElementById("clock-" + side);
+      if (!clock) continue;
+      let ms = state.left[side === "white" ? 0 : 1];
+      const running = state.running && state.toMove === side;
+      if (running) ms -= Date.now() - received;
+      clock.textContent = show(ms);
+      clock.classList.toggle("running", running);
+    }
+  };
+
+  const apply = (next) => {
+    const wasAtEnd = ply === plies;
+    const moved = next.ply !== plies;
+    state = next;
+    received = Date.now();
+    if (moved) {
+      plies = next.ply;
+      game.dataset.plies = String(plies);
+      boards.clear();
+      rebuildMoves(next.moves);
+      if (wasAtEnd || ply > plies) go(plies);
+      else markCurrent();
+    }
+    const text = next.status && (next.status[document.documentElement.lang] || next.status.en);
+    if (text && status.textContent !== text) status.textContent = text;
+    game.dataset.running = String(next.running);
+    tick();
+  };
+
+  document.addEventListener("click", (event) => {
+    const a = event.target.closest("#moves a[data-ply], .steps a.step:not(#flip)");
+    if (!a || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    const to = a.dataset.ply !== undefined ? Number(a.dataset.ply) : Number(new URL(a.href).searchParams.get("ply"));
+    go(to);
+  });
+
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest && event.target.closest("input, textarea, select")) return;
+    const to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: plies }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    go(to);
+  });
+
+  if (game.dataset.running === "true") {
+    const events = new EventSource("/game/" + key + "/events");
+    events.addEventListener("state", (event) => {
+      try {
+        apply(JSON.parse(event.data));
+      } catch (e) {
+        console.warn("dama: a live update could not be read", e);
+      }
+    });
+    setInterval(tick, 100);
+  }
+})();

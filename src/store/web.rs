@@ -1,0 +1,94 @@
+//! What the web pages read, and the one setting they honour: which servers are listed.
+
+use super::{GameRow, GuildId, Result, Store, Tx, UserId};
+
+/// A server listed on the web.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct PublicServer {
+    pub guild_id: GuildId,
+    pub name: String,
+}
+
+/// Whether a text can be a game's web key (32 lowercase hex digits), before asking the
+/// database.
+pub fn is_web_key(key: &str) -> bool {
+    key.len() == 32
+        && key
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+impl Store {
+    /// The game whose page link carries `key`.
+    pub async fn game_by_web_key(&self, key: &str) -> Result<Option<GameRow>> {
+        if !is_web_key(key) {
+            return Ok(None);
+        }
+        Ok(sqlx::query_as("SELECT * FROM games WHERE web_key = $1")
+            .bind(key)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// The server, if it chose to be listed on the web.
+    pub async fn public_server(&self, guild: GuildId) -> Result<Option<PublicServer>> {
+        Ok(
+            sqlx::query_as("SELECT guild_id, name FROM web_public WHERE guild_id = $1")
+                .bind(guild)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
+    /// Every server listed on the web, by name.
+    pub async fn public_servers(&self) -> Result<Vec<PublicServer>> {
+        Ok(
+            sqlx::query_as("SELECT guild_id, name FROM web_public ORDER BY name, guild_id")
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
+    /// A listed server's running games, newest first.
+    pub async fn public_running_games(&self, guild: GuildId, limit: i64) -> Result<Vec<GameRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM games WHERE guild_id = $1 AND status = 'running'
+               AND guild_id IN (SELECT guild_id FROM web_public)
+             ORDER BY id DESC LIMIT $2",
+        )
+        .bind(guild)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// A player's latest games played on listed servers, newest first (games elsewhere are
+    /// reachable only by their link).
+    pub async fn public_games_of(&self, user: UserId, limit: i64) -> Result<Vec<GameRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM games WHERE (white_id = $1 OR black_id = $1) AND status <> 'aborted'
+               AND guild_id IN (SELECT guild_id FROM web_public)
+             ORDER BY id DESC LIMIT $2",
+        )
+        .bind(user)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+}
+
+/// Lists the server on the web (with its current name), or stops listing it.
+pub async fn set_public(tx: &mut Tx, guild: GuildId, name: &str, public: bool) -> Result<()> {
+    sqlx::query("DELETE FROM web_public WHERE guild_id = $1")
+        .bind(guild)
+        .execute(&mut **tx)
+        .await?;
+    if public {
+        sqlx::query("INSERT INTO web_public (guild_id, name) VALUES ($1, $2)")
+            .bind(guild)
+            .bind(name)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}

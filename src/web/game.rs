@@ -1,0 +1,480 @@
+//! A game's page (reached only by its link's key): the players, the clocks, the board as SVG
+//! at any ply, the moves, stepping, PDN and GIF downloads; live through [`super::live`].
+
+use std::fmt::Write;
+
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::Response;
+
+use crate::engine::{Color, Game, Piece, Position, Role, Square};
+use crate::host::{Caption, Captions, GameStatus, Player, WebGame, WebPlayer};
+use crate::render::{LastMove, Renderer, Scene};
+use crate::words::{Arg, Words};
+
+use super::Web;
+use super::html::{Page, Query, escape, html, language, not_found, sorry, typed};
+
+/// A side as the page's classes and scripts name it.
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The position after `ply` plies, with the move that led to it.
+fn scene_at(game: &Game, ply: usize, flip: bool) -> Scene {
+    let history: Vec<(&Position, crate::engine::Move)> = game.history().take(ply).collect();
+    let (position, last_move) = match history.last() {
+        Some((before, mv)) => (before.play(mv), Some(LastMove::new(before, mv))),
+        None => (*game.start(), None),
+    };
+    Scene {
+        last_move,
+        black_bottom: flip,
+        ..Scene::new(position)
+    }
+}
+
+/// Black at the bottom when asked, or when the only person playing has Black.
+fn flipped(web: &WebGame, query: &Query) -> bool {
+    let black_person = web.white.player.user().is_none() && web.black.player.user().is_some();
+    query.flip != black_person
+}
+
+/// What a screen reader says for the board: the ply, then each side's men and kings.
+fn board_title(
+    words: &Words,
+    lang: crate::host::Lang,
+    game: &Game,
+    ply: usize,
+    pos: &Position,
+) -> String {
+    let mut sides = Vec::new();
+    for color in [Color::White, Color::Black] {
+        let squares = |role: Role| -> String {
+            let list: Vec<String> = Square::ALL
+                .into_iter()
+                .filter(|&sq| pos.piece_at(sq) == Some(Piece { color, role }))
+                .map(|sq| sq.to_string())
+                .collect();
+            if list.is_empty() {
+                words.get(lang, "web-none")
+            } else {
+                list.join(" ")
+            }
+        };
+        sides.push(words.get_with(
+            lang,
+            "web-board-side",
+            &[
+                ("side", Arg::from(side(color))),
+                ("men", Arg::from(squares(Role::Man))),
+                ("kings", Arg::from(squares(Role::King))),
+            ],
+        ));
+    }
+    let moved = game
+        .history()
+        .nth(ply.wrapping_sub(1))
+        .map(|(before, mv)| before.notation(&mv))
+        .unwrap_or_default();
+    words.get_with(
+        lang,
+        "web-board-title",
+        &[
+            ("ply", Arg::from(ply as i64)),
+            ("move", Arg::from(moved)),
+            ("sides", Arg::from(sides.join(" "))),
+        ],
+    )
+}
+
+/// The board at `ply` as SVG.
+pub fn board(
+    renderer: &Renderer,
+    words: &Words,
+    lang: crate::host::Lang,
+    game: &Game,
+    ply: usize,
+    flip: bool,
+) -> String {
+    let scene = scene_at(game, ply, flip);
+    let title = board_title(words, lang, game, ply, &scene.position);
+    renderer.svg(&scene, &title)
+}
+
+/// A player's name as the page shows it (plain text).
+fn name(page: &Page<'_>, p: &WebPlayer) -> String {
+    match p.player {
+        Player::Ai(level) => page.words.get_with(
+            page.lang,
+            "web-ai",
+            &[(
+                "level",
+                Arg::from(
+                    page.words
+                        .get(page.lang, &format!("level-{}", level.name())),
+                ),
+            )],
+        ),
+        Player::User(id) if p.name.is_empty() => format!("#{}", id.0),
+        Player::User(_) => p.name.clone(),
+    }
+}
+
+/// The line under or over the board for one side: name (linked to their page), rating, clock.
+fn player_line(page: &Page<'_>, web: &WebGame, color: Color, clock: Option<i64>) -> String {
+    let p = web.player(color);
+    let shown = escape(&name(page, p));
+    let who = match p.player {
+        Player::User(id) => format!(
+            "<a class=\"name\" href=\"{}\">{shown}</a>",
+            page.link(&format!("/player/{}", id.0), "")
+        ),
+        Player::Ai(_) => format!("<span class=\"name\">{shown}</span>"),
+    };
+    let rating = p.rating.map_or(String::new(), |r| {
+        format!(" <span class=\"rating\">{}</span>", r.round() as i64)
+    });
+    let clock = clock.map_or(String::new(), |ms| {
+        format!(
+            " <span class=\"clock\" id=\"clock-{side}\" data-ms=\"{ms}\" role=\"timer\">{}</span>",
+            crate::clock::show(ms),
+            side = side(color)
+        )
+    });
+    format!(
+        "<p class=\"player {side}\"><span class=\"piece {side}\" aria-hidden=\"true\"></span> \
+         <span class=\"visually-hidden\">{label}:</span> {who}{rating}{clock}</p>",
+        side = side(color),
+        label = page.t(&format!("web-side-{}", side(color))),
+    )
+}
+
+/// What the status line says: whose move it is, or how the game ended.
+fn status(words: &Words, lang: crate::host::Lang, web: &WebGame) -> String {
+    let caption = if web.row.status == GameStatus::Aborted {
+        Caption::CalledOff
+    } else if let Some(outcome) = web.game.outcome() {
+        Caption::Over(outcome)
+    } else {
+        Caption::ToMove {
+            side: web.game.position().side_to_move(),
+            number: web.game.ply_count() / 2 + 1,
+        }
+    };
+    words.caption(&caption, lang)
+}
+
+/// The moves as a numbered list, each a link to its ply; `current` is marked.
+pub fn move_list(game: &Game, current: usize, link: &dyn Fn(usize) -> String) -> String {
+    let mut out = String::from("<ol class=\"moves\" id=\"moves\">");
+    let black_first = game.start().side_to_move() == Color::Black;
+    let offset = usize::from(black_first);
+    let notations: Vec<String> = game
+        .history()
+        .map(|(before, mv)| before.notation(&mv))
+        .collect();
+    let mut i = 0;
+    while i < notations.len() {
+        let number = (i + offset) / 2 + 1;
+        let _ = write!(out, "<li value=\"{number}\">");
+        if i == 0 && black_first {
+            out.push_str("<span class=\"skip\">…</span>");
+        }
+        let row_end = if i == 0 && black_first {
+            1
+        } else {
+            (i + 2).min(notations.len())
+        };
+        for (ply, text) in notations.iter().enumerate().take(row_end).skip(i) {
+            let ply = ply + 1;
+            let current = if ply == current {
+                " aria-current=\"step\""
+            } else {
+                ""
+            };
+            let _ = write!(
+                out,
+                "<a href=\"{}\" data-ply=\"{ply}\"{current}>{}</a> ",
+                link(ply),
+                escape(text)
+            );
+        }
+        out.push_str("</li>");
+        i = row_end;
+    }
+    out.push_str("</ol>");
+    out
+}
+
+/// The whole game page.
+pub fn page_html(page: &Page<'_>, renderer: &Renderer, web: &WebGame) -> String {
+    let key = web.row.web_key.as_deref().unwrap_or("");
+    let plies = web.game.ply_count();
+    let ply = page.query.ply.unwrap_or(plies).min(plies);
+    let flip = flipped(web, page.query);
+    let running = web.row.status == GameStatus::Running && web.game.outcome().is_none();
+    let base = format!("/game/{key}");
+    let flip_arg = if page.query.flip { "&amp;flip=1" } else { "" };
+    let at = |p: usize| page.link(&base, &format!("ply={p}{flip_arg}"));
+    // Clocks: a running live game's now; a finished one's after the ply shown.
+    let clocks = web.left_now.filter(|_| ply == plies).or_else(|| {
+        ply.checked_sub(1)
+            .and_then(|i| web.clocks.get(i).copied().flatten())
+    });
+    let line = |color: Color| player_line(page, web, color, clocks.map(|c| c[color.index()]));
+    let (top, bottom) = if flip {
+        (line(Color::White), line(Color::Black))
+    } else {
+        (line(Color::Black), line(Color::White))
+    };
+    let svg = board(renderer, page.words, page.lang, &web.game, ply, flip);
+    let title = format!("{} – {}", name(page, &web.white), name(page, &web.black));
+    let step = |id: &str, to: usize, label: &str, symbol: &str| {
+        format!(
+            "<a id=\"{id}\" class=\"step\" href=\"{}\" aria-label=\"{}\" title=\"{}\">{symbol}</a>",
+            at(to),
+            page.t(label),
+            page.t(label)
+        )
+    };
+    let flip_link = page.link(
+        &base,
+        &format!(
+            "ply={ply}{}",
+            if page.query.flip { "" } else { "&amp;flip=1" }
+        ),
+    );
+    let to_move = side(web.game.position().side_to_move());
+    let mut body = String::with_capacity(12_000);
+    let _ = write!(
+        body,
+        "<article class=\"game\" id=\"game\" data-key=\"{key}\" data-ply=\"{ply}\" \
+         data-plies=\"{plies}\" data-running=\"{running}\" data-flip=\"{flip}\" \
+         data-lang=\"{lang}\" data-to-move=\"{to_move}\" data-live-clock=\"{live}\" \
+         data-black-first=\"{black_first}\">\
+         <h1>{h1}</h1><p class=\"meta\">{meta}</p>\
+         <div class=\"table\"><div class=\"side\">{top}<div class=\"board-box\" id=\"board\">{svg}</div>{bottom}\
+         <nav class=\"steps\" aria-label=\"{steps}\">{first}{prev}{next}{last}\
+         <a id=\"flip\" class=\"step\" href=\"{flip_link}\">{flip_label}</a></nav></div>\
+         <div class=\"record\"><p id=\"status\" class=\"status\" aria-live=\"polite\">{status}</p>\
+         <h2>{moves_title}</h2>{moves}\
+         <p class=\"downloads\"><a href=\"{base}/pdn\" download>{pdn}</a> \
+         <a href=\"{gif_link}\">{gif}</a></p>{server}</div></div></article>",
+        lang = page.query.lang.as_deref().map_or(String::new(), escape),
+        live = web.left_now.is_some(),
+        black_first = web.game.start().side_to_move() == Color::Black,
+        h1 = escape(&title),
+        meta = meta(page, web),
+        steps = page.t("web-steps"),
+        first = step("first", 0, "web-first", "⏮"),
+        prev = step("prev", ply.saturating_sub(1), "web-previous", "◀"),
+        next = step("next", (ply + 1).min(plies), "web-next", "▶"),
+        last = step("last", plies, "web-last", "⏭"),
+        flip_label = page.t("web-flip"),
+        status = escape(&status(page.words, page.lang, web)),
+        moves_title = page.t("web-moves"),
+        moves = move_list(&web.game, ply, &at),
+        pdn = page.t("web-pdn"),
+        gif = page.t("web-gif"),
+        gif_link = page.link(&format!("{base}/gif"), ""),
+        server = web.server.as_ref().map_or(String::new(), |s| format!(
+            "<p class=\"server\"><a href=\"{}\">{}</a></p>",
+            page.link(&format!("/server/{}", s.guild_id.0), ""),
+            escape(&s.name)
+        )),
+    );
+    page.document(&title, &body, Some("game.js"))
+}
+
+/// The line under the title: time control, rated or casual, the date.
+fn meta(page: &Page<'_>, web: &WebGame) -> String {
+    let (y, m, d) = crate::host::civil_date(web.row.created_at);
+    page.t_with(
+        "web-game-meta",
+        &[
+            ("control", Arg::from(web.row.time_control.to_string())),
+            ("rated", Arg::from(if web.row.rated { "yes" } else { "no" })),
+            ("date", Arg::from(format!("{y:04}-{m:02}-{d:02}"))),
+        ],
+    )
+}
+
+/// The state a live page follows: the moves, whether it runs, the clocks now, and the status
+/// line in every language (pages in several languages follow one game).
+pub fn state_json(words: &Words, web: &WebGame) -> String {
+    let status: serde_json::Map<String, serde_json::Value> = words
+        .languages()
+        .into_iter()
+        .map(|l| {
+            let short = l.code().split('-').next().unwrap_or(l.code()).to_string();
+            (short, status(words, l, web).into())
+        })
+        .collect();
+    let moves: Vec<String> = web
+        .game
+        .history()
+        .map(|(before, mv)| before.notation(&mv))
+        .collect();
+    serde_json::json!({
+        "ply": web.game.ply_count(),
+        "moves": moves,
+        "running": web.row.status == GameStatus::Running && web.game.outcome().is_none(),
+        "toMove": side(web.game.position().side_to_move()),
+        "left": web.left_now,
+        "status": status,
+    })
+    .to_string()
+}
+
+/// What a handler reads first: the reader's language and query.
+pub(super) struct Asked {
+    pub query: Query,
+    pub lang: crate::host::Lang,
+}
+
+impl Asked {
+    pub fn new(web: &Web, raw: Option<String>, headers: &HeaderMap) -> Asked {
+        let mut query = Query::parse(raw.as_deref());
+        // A language we do not speak is not carried along in links.
+        if query
+            .lang
+            .as_deref()
+            .is_some_and(|l| web.words.pick(l).is_none())
+        {
+            query.lang = None;
+        }
+        let lang = language(&web.words, &query, headers);
+        Asked { query, lang }
+    }
+
+    pub fn page<'a>(&'a self, web: &'a Web) -> Page<'a> {
+        Page {
+            words: &web.words,
+            lang: self.lang,
+            query: &self.query,
+        }
+    }
+}
+
+/// Finds the game or answers for it: not found, or the apology.
+async fn find(web: &Web, page: &Page<'_>, key: &str) -> Result<WebGame, Response> {
+    match web.host.web_game(key).await {
+        Ok(Some(game)) => Ok(game),
+        Ok(None) => Err(not_found(page)),
+        Err(e) => Err(sorry(page, "reading a game", &e)),
+    }
+}
+
+pub(super) async fn game_page(
+    State(web): State<Web>,
+    Path(key): Path<String>,
+    RawQuery(raw): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let asked = Asked::new(&web, raw, &headers);
+    let page = asked.page(&web);
+    match find(&web, &page, &key).await {
+        Ok(game) => html(page_html(&page, &web.host.renderer(), &game)),
+        Err(r) => r,
+    }
+}
+
+pub(super) async fn board_svg(
+    State(web): State<Web>,
+    Path((key, ply)): Path<(String, String)>,
+    RawQuery(raw): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let asked = Asked::new(&web, raw, &headers);
+    let page = asked.page(&web);
+    let game = match find(&web, &page, &key).await {
+        Ok(g) => g,
+        Err(r) => return r,
+    };
+    let Some(ply) = ply
+        .parse::<usize>()
+        .ok()
+        .filter(|p| *p <= game.game.ply_count())
+    else {
+        return not_found(&page);
+    };
+    let flip = flipped(&game, &asked.query);
+    let svg = board(
+        &web.host.renderer(),
+        &web.words,
+        asked.lang,
+        &game.game,
+        ply,
+        flip,
+    );
+    typed(StatusCode::OK, "image/svg+xml", svg)
+}
+
+pub(super) async fn state(
+    State(web): State<Web>,
+    Path(key): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let asked = Asked::new(&web, None, &headers);
+    match find(&web, &asked.page(&web), &key).await {
+        Ok(game) => typed(
+            StatusCode::OK,
+            "application/json",
+            state_json(&web.words, &game),
+        ),
+        Err(r) => r,
+    }
+}
+
+fn download(kind: &'static str, name: String, bytes: Vec<u8>) -> Response {
+    let mut response = typed(StatusCode::OK, kind, bytes);
+    if let Ok(value) = HeaderValue::from_str(&format!("attachment; filename=\"{name}\"")) {
+        response
+            .headers_mut()
+            .insert(header::CONTENT_DISPOSITION, value);
+    }
+    response
+}
+
+pub(super) async fn pdn(
+    State(web): State<Web>,
+    Path(key): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let asked = Asked::new(&web, None, &headers);
+    let page = asked.page(&web);
+    let game = match find(&web, &page, &key).await {
+        Ok(g) => g,
+        Err(r) => return r,
+    };
+    match web.host.web_pdn(&game).await {
+        Ok(text) => download(
+            "application/x-draughts-pdn; charset=utf-8",
+            format!("dama-{}.pdn", game.row.id),
+            text.into_bytes(),
+        ),
+        Err(e) => sorry(&page, "writing a PDN", &e),
+    }
+}
+
+pub(super) async fn gif(
+    State(web): State<Web>,
+    Path(key): Path<String>,
+    RawQuery(raw): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let asked = Asked::new(&web, raw, &headers);
+    let page = asked.page(&web);
+    let game = match find(&web, &page, &key).await {
+        Ok(g) => g,
+        Err(r) => return r,
+    };
+    match web.host.web_gif(&game, asked.lang).await {
+        Ok(bytes) => typed(StatusCode::OK, "image/gif", bytes),
+        Err(e) => sorry(&page, "drawing a replay", &e),
+    }
+}

@@ -1,0 +1,163 @@
+//! Live pages: server-sent events carrying a game's state to every open page. One watcher per
+//! watched game polls the database (any process may have made the move), however many pages
+//! watch it, and hands each change to all of them at once.
+
+use std::collections::HashMap;
+use std::convert::Infallible;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use tokio::sync::watch;
+
+use crate::host::GameId;
+
+use super::Web;
+use super::game::{Asked, state_json};
+use super::html::{not_found, sorry};
+
+/// How often a watched game is read again: a move shows on its pages within this (plus the
+/// time to send it).
+const POLL: Duration = Duration::from_millis(250);
+
+/// The watchers of this process, and the limit on open live pages.
+pub struct Live {
+    games: Mutex<HashMap<GameId, watch::Sender<Arc<str>>>>,
+    open: AtomicUsize,
+    max_open: usize,
+}
+
+impl Live {
+    pub fn new(max_open: usize) -> Live {
+        Live {
+            games: Mutex::new(HashMap::new()),
+            open: AtomicUsize::new(0),
+            max_open,
+        }
+    }
+
+    /// Live pages open now.
+    pub fn open(&self) -> usize {
+        self.open.load(Ordering::Relaxed)
+    }
+
+    /// A receiver of the game's state, starting a watcher if none runs.
+    /// `now` is the game's state as read at `version`.
+    fn watch(
+        &self,
+        web: &Web,
+        game: GameId,
+        key: String,
+        (version, now): (i64, Arc<str>),
+    ) -> watch::Receiver<Arc<str>> {
+        let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(sender) = games.get(&game) {
+            return sender.subscribe();
+        }
+        let (sender, receiver) = watch::channel(now);
+        games.insert(game, sender.clone());
+        tokio::spawn(watcher(web.clone(), game, key, version, sender));
+        receiver
+    }
+}
+
+/// Reads the game every [`POLL`] while a page watches it; sends its state when it changed.
+async fn watcher(
+    web: Web,
+    game: GameId,
+    key: String,
+    version: i64,
+    sender: watch::Sender<Arc<str>>,
+) {
+    let mut seen = Some(version);
+    loop {
+        tokio::time::sleep(POLL).await;
+        {
+            let mut games = web
+                .live
+                .games
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            if sender.receiver_count() == 0 {
+                games.remove(&game);
+                return;
+            }
+        }
+        let version = match web.host.web_game_version(game).await {
+            Ok(v) => v,
+            Err(e) => {
+                tracing::warn!(game = game.0, error = %e, "web: watching a game");
+                continue;
+            }
+        };
+        if version == seen {
+            continue;
+        }
+        match web.host.web_game(&key).await {
+            Ok(Some(now)) => {
+                seen = Some(now.version());
+                sender.send_replace(Arc::from(state_json(&web.words, &now)));
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(game = game.0, error = %e, "web: reading a watched game"),
+        }
+    }
+}
+
+/// One open live page, counted while it lasts.
+struct Open(Web);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.live.open.fetch_sub(1, Ordering::Relaxed);
+        self.0.metrics.live_pages(self.0.live.open());
+    }
+}
+
+/// `GET /game/{key}/events`: the game's state now, then again after every change.
+pub(super) async fn events(
+    State(web): State<Web>,
+    Path(key): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let asked = Asked::new(&web, None, &headers);
+    let page = asked.page(&web);
+    let game = match web.host.web_game(&key).await {
+        Ok(Some(g)) => g,
+        Ok(None) => return not_found(&page),
+        Err(e) => return sorry(&page, "reading a game", &e),
+    };
+    if web.live.open.fetch_add(1, Ordering::Relaxed) >= web.live.max_open {
+        web.live.open.fetch_sub(1, Ordering::Relaxed);
+        return (StatusCode::SERVICE_UNAVAILABLE, "too many live pages\n").into_response();
+    }
+    web.metrics.live_pages(web.live.open());
+    let open = Open(web.clone());
+    let receiver = web.live.watch(
+        &web,
+        game.row.id,
+        key,
+        (game.version(), Arc::from(state_json(&web.words, &game))),
+    );
+    let stream = futures_util::stream::unfold(
+        (receiver, open, true),
+        |(mut receiver, open, first)| async move {
+            if !first && receiver.changed().await.is_err() {
+                return None;
+            }
+            let data = Arc::clone(&receiver.borrow_and_update());
+            let event = Event::default()
+                .event("state")
+                .retry(Duration::from_secs(1))
+                .data(&*data);
+            Some((Ok::<_, Infallible>(event), (receiver, open, false)))
+        },
+    );
+    Sse::new(stream)
+        .keep_alive(KeepAlive::default())
+        .into_response()
+}

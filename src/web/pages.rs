@@ -1,0 +1,407 @@
+//! The pages besides a game's: the home page (listed servers), a listed server (leaderboards,
+//! running games, tournaments), a tournament's standings, a player; and the static files.
+
+use std::fmt::Write;
+
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::Response;
+
+use crate::host::{GuildId, Player, TournamentId, UserId, WebGameLine, WebPlayer};
+use crate::words::Arg;
+
+use super::Web;
+use super::game::Asked;
+use super::html::{Page, escape, html, not_found, sorry, typed};
+
+const STYLE: &str = include_str!("../../assets/web/style.css");
+const GAME_JS: &str = include_str!("../../assets/web/game.js");
+const ICON: &str = include_str!("../../assets/web/icon.svg");
+
+pub(super) async fn asset(Path(file): Path<String>) -> Response {
+    let (kind, body) = match file.as_str() {
+        "style.css" => ("text/css; charset=utf-8", STYLE),
+        "game.js" => ("text/javascript; charset=utf-8", GAME_JS),
+        "icon.svg" => ("image/svg+xml", ICON),
+        _ => {
+            return typed(
+                StatusCode::NOT_FOUND,
+                "text/plain; charset=utf-8",
+                "not found\n",
+            );
+        }
+    };
+    let mut response = typed(StatusCode::OK, kind, body);
+    response.headers_mut().insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=3600"),
+    );
+    response
+}
+
+pub(super) async fn nowhere(State(web): State<Web>, headers: HeaderMap) -> Response {
+    let asked = Asked::new(&web, None, &headers);
+    not_found(&asked.page(&web))
+}
+
+pub(super) async fn home(
+    State(web): State<Web>,
+    RawQuery(raw): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let asked = Asked::new(&web, raw, &headers);
+    let page = asked.page(&web);
+    let servers = match web.host.store().public_servers().await {
+        Ok(s) => s,
+        Err(e) => return sorry(&page, "listing the servers", &e),
+    };
+    let mut body = format!(
+        "<h1>{}</h1><p>{}</p>",
+        page.t("web-home-title"),
+        page.t("web-home-intro")
+    );
+    if !servers.is_empty() {
+        let _ = write!(
+            body,
+            "<h2>{}</h2><ul class=\"servers\">",
+            page.t("web-servers")
+        );
+        for s in servers {
+            let _ = write!(
+                body,
+                "<li><a href=\"{}\">{}</a></li>",
+                page.link(&format!("/server/{}", s.guild_id.0), ""),
+                escape(&server_name(&page, &s.name))
+            );
+        }
+        body.push_str("</ul>");
+    }
+    html(page.document(&page.words.get(page.lang, "web-home-title"), &body, None))
+}
+
+fn server_name(page: &Page<'_>, name: &str) -> String {
+    if name.trim().is_empty() {
+        page.words.get(page.lang, "web-unnamed-server")
+    } else {
+        name.to_string()
+    }
+}
+
+/// An id in a path: digits only, at most 20 of them.
+fn id(text: &str) -> Option<u64> {
+    (text.len() <= 20 && text.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| text.parse().ok())
+        .flatten()
+}
+
+/// A player's name, linked to their page.
+fn player_link(page: &Page<'_>, p: &WebPlayer) -> String {
+    match p.player {
+        Player::User(id) => {
+            let name = if p.name.is_empty() {
+                format!("#{}", id.0)
+            } else {
+                p.name.clone()
+            };
+            format!(
+                "<a href=\"{}\">{}</a>",
+                page.link(&format!("/player/{}", id.0), ""),
+                escape(&name)
+            )
+        }
+        Player::Ai(level) => page.t_with(
+            "web-ai",
+            &[(
+                "level",
+                Arg::from(
+                    page.words
+                        .get(page.lang, &format!("level-{}", level.name())),
+                ),
+            )],
+        ),
+    }
+}
+
+/// Games as a list, each linked to its page.
+fn game_list(page: &Page<'_>, games: &[WebGameLine]) -> String {
+    let mut out = String::from("<ul class=\"games\">");
+    for g in games {
+        let Some(key) = g.row.web_key.as_deref() else {
+            continue;
+        };
+        let result = g.row.result.map_or("*", |r| r.pdn());
+        let _ = write!(
+            out,
+            "<li>{} – {} <a href=\"{}\">{} {}</a></li>",
+            player_link(page, &g.white),
+            player_link(page, &g.black),
+            page.link(&format!("/game/{key}"), ""),
+            escape(&g.row.time_control.to_string()),
+            escape(result),
+        );
+    }
+    out.push_str("</ul>");
+    out
+}
+
+fn speed_name(page: &Page<'_>, speed: crate::clock::SpeedClass) -> String {
+    page.t_with("speed-name", &[("speed", Arg::from(speed.key()))])
+}
+
+pub(super) async fn server(
+    State(web): State<Web>,
+    Path(text): Path<String>,
+    RawQuery(raw): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let asked = Asked::new(&web, raw, &headers);
+    let page = asked.page(&web);
+    let Some(guild) = id(&text) else {
+        return not_found(&page);
+    };
+    let s = match web.host.web_server(GuildId(guild)).await {
+        Ok(Some(s)) => s,
+        Ok(None) => return not_found(&page),
+        Err(e) => return sorry(&page, "reading a server", &e),
+    };
+    let name = server_name(&page, &s.server.name);
+    let mut body = format!("<h1>{}</h1>", escape(&name));
+    let _ = write!(body, "<h2>{}</h2>", page.t("web-running-games"));
+    if s.running.is_empty() {
+        let _ = write!(body, "<p>{}</p>", page.t("web-no-running-games"));
+    } else {
+        body.push_str(&game_list(&page, &s.running));
+    }
+    if !s.tournaments.is_empty() {
+        let _ = write!(
+            body,
+            "<h2>{}</h2><ul class=\"tournaments\">",
+            page.t("web-tournaments")
+        );
+        for t in &s.tournaments {
+            let name = if t.name.is_empty() {
+                format!("#{}", t.id.0)
+            } else {
+                t.name.clone()
+            };
+            let _ = write!(
+                body,
+                "<li><a href=\"{}\">{}</a></li>",
+                page.link(&format!("/tournament/{}", t.id.0), ""),
+                escape(&name)
+            );
+        }
+        body.push_str("</ul>");
+    }
+    for (speed, rows) in &s.leaderboards {
+        let _ = write!(
+            body,
+            "<h2>{}</h2><table class=\"leaderboard\"><thead><tr><th>#</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
+            page.t_with(
+                "web-leaderboard",
+                &[("speed", Arg::from(speed_name(&page, *speed)))]
+            ),
+            page.t("web-player"),
+            page.t("web-rating"),
+            page.t("web-games"),
+        );
+        for (i, r) in rows.iter().enumerate() {
+            let p = WebPlayer {
+                player: Player::User(r.user_id),
+                name: r.name.clone(),
+                rating: Some(r.rating),
+            };
+            let _ = write!(
+                body,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                i + 1,
+                player_link(&page, &p),
+                r.rating.round() as i64,
+                r.games
+            );
+        }
+        body.push_str("</tbody></table>");
+    }
+    html(page.document(&name, &body, None))
+}
+
+pub(super) async fn tournament(
+    State(web): State<Web>,
+    Path(text): Path<String>,
+    RawQuery(raw): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let asked = Asked::new(&web, raw, &headers);
+    let page = asked.page(&web);
+    let Some(id) = id(&text).and_then(|i| i64::try_from(i).ok()) else {
+        return not_found(&page);
+    };
+    let t = match web.host.web_tournament(TournamentId(id)).await {
+        Ok(Some(t)) => t,
+        Ok(None) => return not_found(&page),
+        Err(e) => return sorry(&page, "reading a tournament", &e),
+    };
+    let mut body = format!(
+        "<h1>{}</h1><p class=\"meta\"><a href=\"{}\">{}</a> · {}</p>",
+        escape(&t.name),
+        page.link(&format!("/server/{}", t.server.guild_id.0), ""),
+        escape(&server_name(&page, &t.server.name)),
+        escape(&t.row.time_control.to_string()),
+    );
+    let _ = write!(
+        body,
+        "<table class=\"standings\"><thead><tr><th>#</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
+        page.t("web-player"),
+        page.t("web-score"),
+        page.t("web-results"),
+    );
+    for line in &t.lines {
+        let p = WebPlayer {
+            player: Player::User(line.user),
+            name: t.names.get(&line.user).cloned().unwrap_or_default(),
+            rating: None,
+        };
+        let score = match t.row.kind {
+            crate::tournament::TournamentKind::Swiss => {
+                format!(
+                    "{}{}",
+                    line.score / 2,
+                    if line.score % 2 == 1 { "½" } else { "" }
+                )
+            }
+            crate::tournament::TournamentKind::Arena => line.score.to_string(),
+        };
+        let results: String = line
+            .games
+            .iter()
+            .map(|g| match g {
+                2 => '1',
+                1 => '½',
+                _ => '0',
+            })
+            .collect();
+        let _ = write!(
+            body,
+            "<tr{}><td>{}</td><td>{}</td><td>{score}</td><td class=\"results\">{results}</td></tr>",
+            if line.withdrawn {
+                " class=\"withdrawn\""
+            } else {
+                ""
+            },
+            line.rank,
+            player_link(&page, &p),
+        );
+    }
+    body.push_str("</tbody></table>");
+    html(page.document(&t.name, &body, None))
+}
+
+/// A rating curve as a small SVG line, labelled with where it started and where it is.
+fn curve(page: &Page<'_>, points: &[f64]) -> String {
+    if points.len() < 2 {
+        return String::new();
+    }
+    let (lo, hi) = points
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), &p| (lo.min(p), hi.max(p)));
+    let span = (hi - lo).max(1.0);
+    let (w, h) = (300.0, 80.0);
+    let step = w / (points.len() - 1) as f64;
+    let line: Vec<String> = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            format!(
+                "{:.1},{:.1}",
+                i as f64 * step,
+                h - 4.0 - (p - lo) / span * (h - 8.0)
+            )
+        })
+        .collect();
+    format!(
+        "<svg class=\"curve\" viewBox=\"0 0 300 80\" role=\"img\" aria-label=\"{}\"><polyline points=\"{}\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\"/></svg>",
+        page.t_with(
+            "web-curve",
+            &[
+                ("from", Arg::from(points[0].round() as i64)),
+                ("to", Arg::from(points[points.len() - 1].round() as i64)),
+                ("games", Arg::from(points.len() as i64)),
+            ]
+        ),
+        line.join(" ")
+    )
+}
+
+pub(super) async fn player(
+    State(web): State<Web>,
+    Path(text): Path<String>,
+    RawQuery(raw): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let asked = Asked::new(&web, raw, &headers);
+    let page = asked.page(&web);
+    let Some(user) = id(&text) else {
+        return not_found(&page);
+    };
+    let p = match web.host.web_player(UserId(user)).await {
+        Ok(Some(p)) => p,
+        Ok(None) => return not_found(&page),
+        Err(e) => return sorry(&page, "reading a player", &e),
+    };
+    let name = if p.name.is_empty() {
+        format!("#{}", p.user.0)
+    } else {
+        p.name.clone()
+    };
+    let mut body = format!("<h1>{}</h1>", escape(&name));
+    if !p.ratings.is_empty() {
+        let _ = write!(
+            body,
+            "<h2>{}</h2><table class=\"ratings\"><thead><tr><th>{}</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
+            page.t("web-ratings"),
+            page.t("web-speed"),
+            page.t("web-rating"),
+            page.t("web-record"),
+            page.t("web-curve-title"),
+        );
+        for (speed, row, points) in &p.ratings {
+            let _ = write!(
+                body,
+                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                speed_name(&page, *speed),
+                row.rating.round() as i64,
+                page.t_with(
+                    "web-record-line",
+                    &[
+                        ("wins", Arg::from(row.wins)),
+                        ("draws", Arg::from(row.draws)),
+                        ("losses", Arg::from(row.losses)),
+                    ]
+                ),
+                curve(&page, points),
+            );
+        }
+        body.push_str("</tbody></table>");
+    }
+    if let Some(z) = &p.puzzles {
+        let _ = write!(
+            body,
+            "<h2>{}</h2><p>{}</p>",
+            page.t("web-puzzles"),
+            page.t_with(
+                "web-puzzle-line",
+                &[
+                    ("rating", Arg::from(z.rating.round() as i64)),
+                    ("solved", Arg::from(z.solved)),
+                    ("failed", Arg::from(z.failed)),
+                    ("streak", Arg::from(z.best_streak)),
+                ]
+            )
+        );
+    }
+    if !p.games.is_empty() {
+        let _ = write!(body, "<h2>{}</h2>", page.t("web-recent-games"));
+        body.push_str(&game_list(&page, &p.games));
+    }
+    html(page.document(&name, &body, None))
+}

@@ -1,0 +1,400 @@
+//! The web pages in process (tower's `oneshot`): a game's page by its link only, the privacy
+//! rule (nothing of a server is listed until it opts in), hostile names escaped, bad ids and
+//! keys answered with "not found", the reader's language, the headers, and live updates.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use dama::host::{ColorChoice, GameId, Host, HostConfig, HostError, Lang, Who};
+use dama::store::Store;
+use dama::web::{Health, Metrics, Web, router};
+use futures_util::StreamExt;
+use tower::ServiceExt;
+
+use crate::common::db::TestDb;
+use crate::common::hosting::*;
+use crate::on_both_databases;
+
+struct Answer {
+    status: StatusCode,
+    kind: String,
+    csp: String,
+    body: String,
+}
+
+async fn fetch(web: &Web, path: &str, language: Option<&str>) -> Answer {
+    let mut request = Request::get(path);
+    if let Some(l) = language {
+        request = request.header("accept-language", l);
+    }
+    let response = router(web.clone())
+        .oneshot(request.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let header = |name: &str| {
+        response
+            .headers()
+            .get(name)
+            .map(|v| v.to_str().unwrap().to_string())
+            .unwrap_or_default()
+    };
+    let (status, kind, csp) = (
+        response.status(),
+        header("content-type"),
+        header("content-security-policy"),
+    );
+    let bytes = axum::body::to_bytes(response.into_body(), 8 << 20)
+        .await
+        .unwrap();
+    Answer {
+        status,
+        kind,
+        csp,
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+    }
+}
+
+async fn get(web: &Web, path: &str) -> Answer {
+    fetch(web, path, None).await
+}
+
+/// A host whose boards link to `https://dama.example`, and its web.
+async fn web_of(db: &TestDb) -> (Web, dama::host::Clock) {
+    let clock = dama::host::Clock::manual(1_800_000_000);
+    let host = Host::new(
+        Store::open(&db.url()).await.unwrap(),
+        renderer(),
+        Arc::new(dama::words::Words::new()),
+        HostConfig {
+            public_url: Some("https://dama.example".into()),
+            ..HostConfig::default()
+        },
+        clock.clone(),
+    );
+    let web = Web::new(
+        Arc::new(host),
+        Arc::new(dama::words::Words::new()),
+        Health::expecting([0]),
+        Arc::new(Metrics::new()),
+    );
+    (web, clock)
+}
+
+/// Alice (White) and Bob start a game in `channel` and play two moves; its id and link key.
+async fn a_game(web: &Web, alice: &Who, channel: u64) -> (GameId, String) {
+    let host = &web.host;
+    let c = host
+        .challenge(alice, BOB, ColorChoice::White, false, false)
+        .await
+        .unwrap();
+    let board = host
+        .button(
+            &at(BOB, channel),
+            &button(&c, dama::host::ButtonLabel::Accept),
+        )
+        .await
+        .unwrap();
+    let id = board.game.expect("a board");
+    host.play(alice, "e3-e4").await.unwrap();
+    host.play(&at(BOB, channel), "d6-d5").await.unwrap();
+    let row = host.store().game(id).await.unwrap().unwrap();
+    let key = row.web_key.expect("every game has a link key");
+    assert_eq!(
+        board.game_link.as_deref(),
+        Some(format!("https://dama.example/game/{key}").as_str()),
+        "the board links to its page"
+    );
+    (id, key)
+}
+
+async fn a_game_is_reached_by_its_link_and_listed_only_where_its_server_opted_in(db: TestDb) {
+    let (web, _clock) = web_of(&db).await;
+    let (_, key) = a_game(&web, &who(ALICE), CHANNEL).await;
+    assert_eq!(key.len(), 32);
+    assert!(key.bytes().all(|b| b.is_ascii_hexdigit()));
+
+    let page = get(&web, &format!("/game/{key}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(page.kind, "text/html; charset=utf-8");
+    for part in [
+        "player1001",
+        "player1002",
+        ">e3-e4<",
+        ">d6-d5<",
+        "<svg",
+        "aria-current=\"step\"",
+    ] {
+        assert!(page.body.contains(part), "the page shows {part}");
+    }
+
+    // Not listed: no server page, nothing on the home page or the players' pages.
+    assert_eq!(
+        get(&web, &format!("/server/{}", GUILD.0)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    for path in ["/".to_string(), format!("/player/{}", ALICE.0)] {
+        let a = get(&web, &path).await;
+        assert_eq!(a.status, StatusCode::OK, "{path}");
+        assert!(!a.body.contains(&key), "{path} does not list the game");
+    }
+
+    // Only a manager may list the server.
+    assert!(matches!(
+        web.host
+            .set_web_public(&who(ALICE), true, "Kahvehane")
+            .await,
+        Err(HostError::WebNeedsManageServer)
+    ));
+    let admin = Who {
+        admin: true,
+        ..who(CAROL)
+    };
+    let listed = web
+        .host
+        .set_web_public(&admin, true, "Kahvehane")
+        .await
+        .unwrap();
+    assert!(matches!(
+        listed.body[0],
+        dama::host::Msg::WebListed { public: true, link: Some(ref l) } if l == "https://dama.example/server/77"
+    ));
+    let server = get(&web, &format!("/server/{}", GUILD.0)).await;
+    assert_eq!(server.status, StatusCode::OK);
+    assert!(server.body.contains("Kahvehane") && server.body.contains(&format!("/game/{key}")));
+    assert!(get(&web, "/").await.body.contains("/server/77"));
+    let alice = get(&web, &format!("/player/{}", ALICE.0)).await;
+    assert!(
+        alice.body.contains(&format!("/game/{key}")),
+        "listed games show on players' pages"
+    );
+
+    // And unlisted again.
+    web.host.set_web_public(&admin, false, "").await.unwrap();
+    assert_eq!(
+        get(&web, &format!("/server/{}", GUILD.0)).await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert!(
+        !get(&web, &format!("/player/{}", ALICE.0))
+            .await
+            .body
+            .contains(&key)
+    );
+    assert_eq!(
+        get(&web, &format!("/game/{key}")).await.status,
+        StatusCode::OK,
+        "the link still works"
+    );
+}
+
+async fn bad_ids_and_keys_are_not_found_and_every_answer_carries_the_policy(db: TestDb) {
+    let (web, _clock) = web_of(&db).await;
+    let (_, key) = a_game(&web, &who(ALICE), CHANNEL).await;
+    for path in [
+        "/game/nothing".to_string(),
+        "/game/0123456789abcdef0123456789abcdef".to_string(),
+        format!("/game/{}", key.to_uppercase()),
+        format!("/game/{key}x"),
+        format!("/game/{key}/board/3"),
+        format!("/game/{key}/board/-1"),
+        format!("/game/{key}/board/99999999999999999999999"),
+        "/game/%3Cscript%3E".to_string(),
+        "/server/abc".to_string(),
+        "/server/99999999999999999999999".to_string(),
+        "/player/-5".to_string(),
+        "/player/424242".to_string(),
+        "/tournament/1".to_string(),
+        "/static/../Cargo.toml".to_string(),
+        "/nowhere".to_string(),
+    ] {
+        let a = get(&web, &path).await;
+        assert_eq!(a.status, StatusCode::NOT_FOUND, "{path}");
+        assert!(!a.body.contains("<script>"), "{path}");
+        assert!(
+            a.csp.contains("script-src 'self'") && a.csp.contains("default-src 'none'"),
+            "{path}: {}",
+            a.csp
+        );
+    }
+    // Junk in the query changes nothing.
+    let a = get(
+        &web,
+        &format!("/game/{key}?ply=abc&flip=%ZZ&lang=%3Cx%3E&lang=zz&x=%22"),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert!(!a.body.contains("<x>") && !a.body.contains("\"zz"));
+    for path in [
+        "/healthz",
+        "/metrics",
+        "/static/style.css",
+        "/static/game.js",
+    ] {
+        assert!(
+            get(&web, path).await.csp.contains("frame-ancestors 'none'"),
+            "{path}"
+        );
+    }
+}
+
+async fn hostile_names_are_shown_as_text(db: TestDb) {
+    let (web, _clock) = web_of(&db).await;
+    let hostile = "<script>alert(\"x\")</script> 'O&Brien' \u{202e}evil";
+    let alice = Who {
+        name: hostile.into(),
+        ..who(ALICE)
+    };
+    let (_, key) = a_game(&web, &alice, CHANNEL).await;
+    let admin = Who {
+        admin: true,
+        ..who(CAROL)
+    };
+    web.host
+        .set_web_public(&admin, true, "<img src=x onerror=alert(1)>")
+        .await
+        .unwrap();
+    for path in [
+        format!("/game/{key}"),
+        format!("/player/{}", ALICE.0),
+        format!("/server/{}", GUILD.0),
+        "/".to_string(),
+    ] {
+        let a = get(&web, &path).await;
+        assert_eq!(a.status, StatusCode::OK, "{path}");
+        assert!(!a.body.contains("<script>alert"), "{path}: {}", a.body);
+        assert!(!a.body.contains("<img src=x"), "{path}");
+        assert!(!a.body.contains("'O&Brien'"), "{path}");
+    }
+    let game = get(&web, &format!("/game/{key}")).await.body;
+    assert!(game.contains(
+        "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#39;O&amp;Brien&#39; \u{202e}evil"
+    ));
+    let pdn = get(&web, &format!("/game/{key}/pdn")).await;
+    assert_eq!(pdn.status, StatusCode::OK);
+    assert!(
+        pdn.body.contains("[White \"") && pdn.body.contains("1. e3-e4 d6-d5"),
+        "{}",
+        pdn.body
+    );
+}
+
+async fn pages_speak_the_readers_language_and_step_through_the_game(db: TestDb) {
+    let (web, _clock) = web_of(&db).await;
+    let (_, key) = a_game(&web, &who(ALICE), CHANNEL).await;
+    let path = format!("/game/{key}");
+    let tr = fetch(&web, &path, Some("de-DE,tr;q=0.8,en;q=0.5"))
+        .await
+        .body;
+    assert!(tr.contains("<html lang=\"tr\"") && tr.contains("Tahtayı çevir"));
+    let en = fetch(&web, &format!("{path}?lang=en"), Some("tr"))
+        .await
+        .body;
+    assert!(
+        en.contains("<html lang=\"en\"") && en.contains("Flip board"),
+        "the switch wins"
+    );
+    assert!(
+        en.contains("?lang=en") || en.contains("lang=en"),
+        "links keep the chosen language"
+    );
+
+    // The start, a ply, the end: each board as SVG, labelled for screen readers.
+    let start = get(&web, &format!("{path}/board/0")).await;
+    assert_eq!(start.kind, "image/svg+xml");
+    assert!(start.body.contains("The starting position."));
+    assert_eq!(start.body.matches("href=\"#wm\"").count(), 16);
+    assert_eq!(start.body.matches("href=\"#bm\"").count(), 16);
+    let one = get(&web, &format!("{path}/board/1")).await.body;
+    assert!(one.contains("after ply 1, e3-e4"), "{one}");
+    assert!(one.contains("e4"), "the men are listed by square");
+    assert!(one.len() < 12_000, "a few KB: {}", one.len());
+    let page = get(&web, &format!("{path}?ply=1")).await.body;
+    assert!(
+        page.contains("data-ply=\"1\" aria-current=\"step\""),
+        "ply 1 is marked"
+    );
+    let gif = get(&web, &format!("{path}/gif")).await;
+    assert_eq!(gif.kind, "image/gif");
+}
+
+async fn a_live_page_gets_each_move_as_it_is_played(db: TestDb) {
+    let (web, _clock) = web_of(&db).await;
+    let (_, key) = a_game(&web, &who(ALICE), CHANNEL).await;
+    let response = router(web.clone())
+        .oneshot(
+            Request::get(format!("/game/{key}/events"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(
+        response.headers()["content-type"].to_str().unwrap(),
+        "text/event-stream"
+    );
+    let mut stream = response.into_body().into_data_stream();
+    let mut seen = String::new();
+    let mut next_event = async || loop {
+        let chunk = tokio::time::timeout(Duration::from_secs(10), stream.next())
+            .await
+            .expect("an event within 10 s")
+            .expect("the stream stays open")
+            .unwrap();
+        seen.push_str(&String::from_utf8_lossy(&chunk));
+        if let Some(end) = seen.find("\n\n") {
+            let event: String = seen.drain(..end + 2).collect();
+            if event.contains("event: state") {
+                return event;
+            }
+        }
+    };
+    let first = next_event().await;
+    assert!(
+        first.contains("\"ply\":2") && first.contains("\"running\":true"),
+        "{first}"
+    );
+    web.host.play(&who(ALICE), "a3-a4").await.unwrap();
+    let second = next_event().await;
+    assert!(
+        second.contains("\"ply\":3") && second.contains("a3-a4"),
+        "{second}"
+    );
+    assert!(second.contains("Black to move") || second.contains("\"toMove\":\"black\""));
+    assert_eq!(web.live.open(), 1, "one live page counted");
+    drop(stream);
+}
+
+on_both_databases!(
+    a_game_is_reached_by_its_link_and_listed_only_where_its_server_opted_in,
+    bad_ids_and_keys_are_not_found_and_every_answer_carries_the_policy,
+    hostile_names_are_shown_as_text,
+    pages_speak_the_readers_language_and_step_through_the_game,
+    a_live_page_gets_each_move_as_it_is_played,
+);
+
+#[test]
+fn the_query_keeps_only_what_pages_know() {
+    use dama::web::Query;
+    let q = Query::parse(Some("ply=12&flip=1&lang=tr&line=d4xd6xg6&other=1"));
+    assert_eq!(q.ply, Some(12));
+    assert!(q.flip);
+    assert_eq!(q.lang.as_deref(), Some("tr"));
+    assert_eq!(q.line.as_deref(), Some("d4xd6xg6"));
+    let bad = Query::parse(Some("ply=-1&lang=%3Cb%3E&line=%FF&flip=yes"));
+    assert_eq!(bad, Query::default());
+    let _ = Lang::ENGLISH;
+}
+
+proptest::proptest! {
+    #[test]
+    fn any_query_is_read_without_panicking_and_keeps_a_safe_language(raw in ".{0,300}") {
+        let q = dama::web::Query::parse(Some(&raw));
+        if let Some(lang) = &q.lang {
+            proptest::prop_assert!(lang.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'));
+        }
+        proptest::prop_assert!(q.ply.is_none_or(|p| p <= 10_000));
+    }
+}
