@@ -1214,6 +1214,8 @@ mod clocks;
 mod tournaments;
 #[path = "web/operators.rs"]
 mod web;
+#[path = "web/browser.rs"]
+mod web_browser;
 #[path = "web/pages.rs"]
 mod web_pages;
 
