@@ -105,7 +105,13 @@ fn main() {
             Arc::clone(&words),
             Health::expecting([0]),
             Arc::new(Metrics::new()),
-        );
+        )
+        // One machine asks for everything here: no limits.
+        .with_limits(dama::web::Limits {
+            burst: u32::MAX,
+            every: Duration::from_nanos(1),
+            live_pages: 1 << 20,
+        });
 
         // The page alone, from a game already read.
         let game = host.web_game(&key).await.unwrap().unwrap();

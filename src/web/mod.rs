@@ -4,6 +4,7 @@
 
 mod game;
 mod html;
+mod limits;
 mod live;
 mod metrics;
 mod pages;
@@ -22,6 +23,7 @@ use axum::routing::get;
 
 pub use game::{move_list, page_html, state_json};
 pub use html::{Page, Query};
+pub use limits::Limits;
 pub use live::Live;
 pub use metrics::Metrics;
 
@@ -71,9 +73,6 @@ impl Health {
     }
 }
 
-/// At most this many live pages open at once in one process.
-const MAX_LIVE_PAGES: usize = 5_000;
-
 /// What the web pages read.
 #[derive(Clone)]
 pub struct Web {
@@ -82,6 +81,7 @@ pub struct Web {
     pub health: Arc<Health>,
     pub metrics: Arc<Metrics>,
     pub live: Arc<Live>,
+    rate: Arc<limits::RateLimit>,
 }
 
 impl Web {
@@ -91,19 +91,32 @@ impl Web {
         health: Arc<Health>,
         metrics: Arc<Metrics>,
     ) -> Web {
+        let limits = Limits::default();
         Web {
             host,
             words,
             health,
             metrics,
-            live: Arc::new(Live::new(MAX_LIVE_PAGES)),
+            live: Arc::new(Live::new(limits.live_pages)),
+            rate: limits::rate_limit(&limits),
+        }
+    }
+
+    /// The same web with other limits (benches and tests).
+    pub fn with_limits(self, limits: Limits) -> Web {
+        Web {
+            live: Arc::new(Live::new(limits.live_pages)),
+            rate: limits::rate_limit(&limits),
+            ..self
         }
     }
 }
 
-/// The routes.
+/// The routes: the pages, limited per reader's address; the operators' two, not.
 pub fn router(web: Web) -> Router {
-    Router::new()
+    let rate =
+        tower_governor::GovernorLayer::new(Arc::clone(&web.rate)).error_handler(limits::too_many);
+    let pages = Router::new()
         .route("/", get(pages::home))
         .route("/game/{key}", get(game::game_page))
         .route("/game/{key}/board/{ply}", get(game::board_svg))
@@ -115,9 +128,12 @@ pub fn router(web: Web) -> Router {
         .route("/player/{id}", get(pages::player))
         .route("/tournament/{id}", get(pages::tournament))
         .route("/static/{file}", get(pages::asset))
+        .fallback(pages::nowhere)
+        .layer(rate);
+    Router::new()
         .route("/healthz", get(healthz))
         .route("/metrics", get(metrics_text))
-        .fallback(pages::nowhere)
+        .merge(pages)
         .layer(axum::middleware::from_fn(guard))
         .layer(axum::middleware::from_fn_with_state(web.clone(), count))
         .with_state(web)
@@ -163,11 +179,24 @@ pub async fn serve(
     if let Ok(addr) = listener.local_addr() {
         tracing::info!(%addr, "serving the web");
     }
-    axum::serve(listener, router(web))
-        .with_graceful_shutdown(async move {
-            let _ = stop.wait_for(|s| *s).await;
-        })
-        .await
+    // The rate limiter forgets readers who have been quiet long enough.
+    let rate = Arc::clone(&web.rate);
+    let forget = tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            rate.limiter().retain_recent();
+        }
+    });
+    let served = axum::serve(
+        listener,
+        router(web).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        let _ = stop.wait_for(|s| *s).await;
+    })
+    .await;
+    forget.abort();
+    served
 }
 
 /// Counts each request by its route (never by its raw path, which anyone can vary).

@@ -367,6 +367,75 @@ async fn a_live_page_gets_each_move_as_it_is_played(db: TestDb) {
     drop(stream);
 }
 
+/// A request from `addr`, as the server sees it (with a proxy's header, when given).
+async fn from(web: &Web, addr: &str, forwarded: Option<&str>) -> StatusCode {
+    let mut request = Request::get("/static/style.css");
+    if let Some(f) = forwarded {
+        request = request.header("x-forwarded-for", f);
+    }
+    let mut request = request.body(Body::empty()).unwrap();
+    request
+        .extensions_mut()
+        .insert(axum::extract::ConnectInfo::<std::net::SocketAddr>(
+            addr.parse().unwrap(),
+        ));
+    router(web.clone()).oneshot(request).await.unwrap().status()
+}
+
+#[tokio::test]
+async fn each_address_has_its_own_rate_and_a_local_proxy_names_the_reader() {
+    let db = TestDb::sqlite();
+    let (web, _clock) = web_of(&db).await;
+    let web = web.with_limits(dama::web::Limits {
+        burst: 3,
+        every: Duration::from_secs(3600),
+        live_pages: 10,
+    });
+    for _ in 0..3 {
+        assert_eq!(from(&web, "203.0.113.7:5000", None).await, StatusCode::OK);
+    }
+    let refused = router(web.clone())
+        .oneshot({
+            let mut r = Request::get("/").body(Body::empty()).unwrap();
+            r.extensions_mut()
+                .insert(axum::extract::ConnectInfo::<std::net::SocketAddr>(
+                    "203.0.113.7:5001".parse().unwrap(),
+                ));
+            r
+        })
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(refused.headers().contains_key("retry-after"));
+    // Another reader is not held back; nor are the operators' routes.
+    assert_eq!(from(&web, "198.51.100.1:5000", None).await, StatusCode::OK);
+    let health = Request::get("/metrics").body(Body::empty()).unwrap();
+    assert_eq!(
+        router(web.clone()).oneshot(health).await.unwrap().status(),
+        StatusCode::OK
+    );
+    // Through a proxy on this machine, the reader its header names is counted, ...
+    for _ in 0..3 {
+        assert_eq!(
+            from(&web, "127.0.0.1:40000", Some("192.0.2.1, 192.0.2.50")).await,
+            StatusCode::OK
+        );
+    }
+    assert_eq!(
+        from(&web, "127.0.0.1:40000", Some("192.0.2.1, 192.0.2.50")).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_eq!(
+        from(&web, "127.0.0.1:40000", Some("192.0.2.51")).await,
+        StatusCode::OK
+    );
+    // ... but a header from anywhere else is ignored: it cannot dodge the limit.
+    assert_eq!(
+        from(&web, "203.0.113.7:5002", Some("192.0.2.99")).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}
+
 on_both_databases!(
     a_game_is_reached_by_its_link_and_listed_only_where_its_server_opted_in,
     bad_ids_and_keys_are_not_found_and_every_answer_carries_the_policy,
