@@ -963,3 +963,24 @@ web-puzzles = Puzzles
 web-puzzle-line = Puzzle rating { $rating }: { $solved } solved, { $failed } missed, best streak { $streak }.
 web-recent-games = Recent games on listed servers
 web-none = none
+web-puzzle-link = Today's puzzle
+web-puzzle-title = Today's puzzle, { $date }
+web-puzzle-task = { $side ->
+    [white] White
+   *[black] Black
+} to play and win in { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+} { $stars }
+web-puzzle-right = Right: you played { $played }, and the other side answers { $defence }. Now win in { $moves ->
+    [one] one more move
+   *[other] { $moves } more moves
+}.
+web-puzzle-solved = Solved! Well played.
+web-puzzle-shown = The solution, played out.
+web-puzzle-wrong = { $move } does not win. Try another move.
+web-puzzle-unreadable = “{ $move }” is not a legal move here. Write a move like e3-e4, or a capture like d4xd6xg6.
+web-puzzle-your-move = Your move
+web-puzzle-play = Play
+web-puzzle-show = Show the solution
+web-puzzle-again = Start again

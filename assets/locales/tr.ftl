@@ -841,3 +841,24 @@ web-puzzles = Bulmacalar
 web-puzzle-line = Bulmaca puanı { $rating }: { $solved } çözüldü, { $failed } kaçırıldı, en uzun seri { $streak }.
 web-recent-games = Listelenen sunuculardaki son oyunlar
 web-none = yok
+web-puzzle-link = Günün bulmacası
+web-puzzle-title = Günün bulmacası, { $date }
+web-puzzle-task = { $side ->
+    [white] Beyaz
+   *[black] Siyah
+} oynar, { $moves ->
+    [one] tek hamlede
+   *[other] { $moves } hamlede
+} kazanır { $stars }
+web-puzzle-right = Doğru: { $played } oynadın, karşı taraf { $defence } ile cevap veriyor. Şimdi { $moves ->
+    [one] bir hamlede
+   *[other] { $moves } hamlede
+} daha kazan.
+web-puzzle-solved = Çözdün! Tebrikler.
+web-puzzle-shown = Çözüm, oynanmış hâliyle.
+web-puzzle-wrong = { $move } kazandırmıyor. Başka bir hamle dene.
+web-puzzle-unreadable = “{ $move }” burada yasal bir hamle değil. Hamleyi e3-e4 gibi, alışı d4xd6xg6 gibi yaz.
+web-puzzle-your-move = Hamlen
+web-puzzle-play = Oyna
+web-puzzle-show = Çözümü göster
+web-puzzle-again = Baştan başla

@@ -549,6 +549,14 @@ impl Host {
         Ok(claimed)
     }
 
+    /// Today's puzzle (Türkiye's day) and that day, for the web page; `None` when no puzzles
+    /// are installed.
+    pub fn todays_puzzle(&self) -> Option<(Puzzle, i64)> {
+        let set = self.puzzle_set().ok()?;
+        let today = turkish_day(self.clock.now());
+        Some((set[self.daily_index(today)].clone(), noon(today)))
+    }
+
     /// Today's puzzle as posted in a server's puzzle channel, with a button that opens it
     /// privately.
     pub fn daily_puzzle_post(&self, lang: Lang) -> HostResult {

@@ -44,7 +44,7 @@ fn flipped(web: &WebGame, query: &Query) -> bool {
 }
 
 /// What a screen reader says for the board: the ply, then each side's men and kings.
-fn board_title(
+pub(super) fn board_title(
     words: &Words,
     lang: crate::host::Lang,
     game: &Game,

@@ -20,6 +20,10 @@ pub struct Query {
     pub flip: bool,
     /// A move typed into the puzzle page.
     pub line: Option<String>,
+    /// The puzzle's right moves so far, by spaces.
+    pub done: Option<String>,
+    /// Show the puzzle's solution.
+    pub show: bool,
 }
 
 /// The longest value kept from a query (a puzzle's line is the longest a page needs).
@@ -46,6 +50,8 @@ impl Query {
                 "ply" => q.ply = value.parse().ok().filter(|p| *p <= 10_000),
                 "flip" => q.flip = value == "1",
                 "line" => q.line = Some(value),
+                "done" => q.done = Some(value),
+                "show" => q.show = value == "1",
                 _ => {}
             }
         }

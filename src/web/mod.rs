@@ -8,6 +8,7 @@ mod limits;
 mod live;
 mod metrics;
 mod pages;
+mod puzzle;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -26,6 +27,7 @@ pub use html::{Page, Query};
 pub use limits::Limits;
 pub use live::Live;
 pub use metrics::Metrics;
+pub use puzzle::{Progress, Said, follow};
 
 use crate::host::Host;
 use crate::words::Words;
@@ -127,6 +129,7 @@ pub fn router(web: Web) -> Router {
         .route("/server/{id}", get(pages::server))
         .route("/player/{id}", get(pages::player))
         .route("/tournament/{id}", get(pages::tournament))
+        .route("/puzzle", get(puzzle::today))
         .route("/static/{file}", get(pages::asset))
         .fallback(pages::nowhere)
         .layer(rate);

@@ -56,9 +56,11 @@ pub(super) async fn home(
         Err(e) => return sorry(&page, "listing the servers", &e),
     };
     let mut body = format!(
-        "<h1>{}</h1><p>{}</p>",
+        "<h1>{}</h1><p>{}</p><p><a href=\"{}\">{}</a></p>",
         page.t("web-home-title"),
-        page.t("web-home-intro")
+        page.t("web-home-intro"),
+        page.link("/puzzle", ""),
+        page.t("web-puzzle-link")
     );
     if !servers.is_empty() {
         let _ = write!(

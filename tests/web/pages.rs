@@ -467,3 +467,65 @@ proptest::proptest! {
         proptest::prop_assert!(q.ply.is_none_or(|p| p <= 10_000));
     }
 }
+
+/// Today's puzzle, solved through the page's own links and form, one move a request.
+#[tokio::test]
+async fn todays_puzzle_is_played_in_the_browser_and_nothing_is_stored() {
+    let db = TestDb::sqlite();
+    let (web, _clock) = web_of(&db).await;
+    let (puzzle, _) = web.host.todays_puzzle().expect("puzzles are installed");
+    let page = get(&web, "/puzzle").await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains("to play and win in"), "{}", page.body);
+    assert!(page.body.contains("name=\"line\""), "a form to type a move");
+
+    let notations = puzzle.notations();
+    let solver: Vec<&String> = notations.iter().step_by(2).collect();
+    // A legal move that is not the solution is refused, and the step is kept.
+    let start = puzzle.game_at(0);
+    let wrong = start
+        .position()
+        .legal_moves()
+        .into_iter()
+        .find(|m| *m != puzzle.line[0]);
+    if let Some(wrong) = wrong {
+        let text = start.position().notation(&wrong);
+        let a = get(&web, &format!("/puzzle?line={text}")).await;
+        assert!(
+            a.body.contains(&format!("{text} does not win")),
+            "{}",
+            a.body
+        );
+    }
+    let a = get(&web, "/puzzle?line=%3Cscript%3E").await;
+    assert!(a.body.contains("is not a legal move here") && !a.body.contains("<script>"));
+
+    let mut done: Vec<String> = Vec::new();
+    for (i, mv) in solver.iter().enumerate() {
+        let path = format!("/puzzle?done={}&line={mv}", done.join("+"));
+        let a = get(&web, &path).await;
+        assert_eq!(a.status, StatusCode::OK);
+        if i + 1 == solver.len() {
+            assert!(a.body.contains("Solved!"), "{path}: {}", a.body);
+            assert!(!a.body.contains("name=\"line\""), "nothing left to play");
+        } else {
+            let defence = &notations[2 * i + 1];
+            assert!(
+                a.body.contains(&format!("answers {defence}")),
+                "{path}: {}",
+                a.body
+            );
+        }
+        done.push(mv.to_string());
+    }
+    // Wrong moves smuggled into `done` are dropped, never trusted.
+    let follow = dama::web::follow(&puzzle, "a1-a2 zz", None);
+    assert!(follow.done.is_empty() && follow.said == dama::web::Said::Task);
+    let shown = get(&web, "/puzzle?show=1").await.body;
+    assert!(shown.contains("The solution, played out."));
+    for n in &notations {
+        assert!(shown.contains(n.as_str()), "the solution lists {n}");
+    }
+    // Nothing was stored for anybody.
+    assert_eq!(web.host.store().puzzler(ALICE).await.unwrap(), None);
+}
