@@ -51,7 +51,7 @@ pub use reply::{
 
 pub use analysis::{ANALYSIS_DEPTH, Progress};
 pub use puzzles::turkish_day;
-pub use scheduler::Priority;
+pub use scheduler::{AiStats, Priority};
 pub use tables::TABLE_PIECES;
 pub use tournaments::{
     GameToStart, MAX_DAYS_AHEAD, MAX_NAME, MINUTES, ROUNDS, TournamentLine, TournamentMsg,
@@ -265,6 +265,11 @@ impl Host {
 
     pub fn store(&self) -> &Store {
         &self.store
+    }
+
+    /// The AI's work: waiting now, done so far, per priority.
+    pub fn ai_stats(&self) -> AiStats {
+        self.scheduler.stats()
     }
 
     /// The board pictures (shared with the web pages, which draw the same boards as SVG).

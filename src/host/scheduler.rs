@@ -5,8 +5,9 @@
 //! Searchers are kept between the moves of a game, with their transposition tables.
 
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
@@ -29,6 +30,17 @@ pub struct Scheduler {
     /// Every reply should come within this, waiting included.
     bound: Duration,
     state: Mutex<State>,
+    /// Per priority: work done, and the time workers spent on it (microseconds).
+    done: [AtomicU64; 3],
+    busy_micros: [AtomicU64; 3],
+}
+
+/// The AI's work as the metrics show it, per priority (moves, hints, analyses).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct AiStats {
+    pub waiting: [usize; 3],
+    pub done: [u64; 3],
+    pub busy: [Duration; 3],
 }
 
 struct State {
@@ -43,11 +55,26 @@ struct State {
 /// A worker's turn: held while the work runs, handed to the next in the queue when dropped.
 pub struct Slot {
     scheduler: Option<Arc<Scheduler>>,
+    priority: usize,
+    taken: Instant,
+}
+
+impl Slot {
+    fn of(scheduler: &Arc<Scheduler>, priority: usize) -> Slot {
+        Slot {
+            scheduler: Some(Arc::clone(scheduler)),
+            priority,
+            taken: Instant::now(),
+        }
+    }
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
         if let Some(s) = self.scheduler.take() {
+            s.done[self.priority].fetch_add(1, Ordering::Relaxed);
+            s.busy_micros[self.priority]
+                .fetch_add(self.taken.elapsed().as_micros() as u64, Ordering::Relaxed);
             s.hand_over();
         }
     }
@@ -64,11 +91,27 @@ impl Scheduler {
                 waiting: Default::default(),
                 searchers: VecDeque::new(),
             }),
+            done: Default::default(),
+            busy_micros: Default::default(),
         })
     }
 
     fn state(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The work waiting now, and done so far.
+    pub fn stats(&self) -> AiStats {
+        let waiting = {
+            let s = self.state();
+            [0, 1, 2].map(|i| s.waiting[i].len())
+        };
+        AiStats {
+            waiting,
+            done: [0, 1, 2].map(|i| self.done[i].load(Ordering::Relaxed)),
+            busy: [0, 1, 2]
+                .map(|i| Duration::from_micros(self.busy_micros[i].load(Ordering::Relaxed))),
+        }
     }
 
     /// Whether any AI work is running or waiting now (what background work yields to).
@@ -89,9 +132,7 @@ impl Scheduler {
             let mut s = self.state();
             if s.free > 0 && s.waiting.iter().all(VecDeque::is_empty) {
                 s.free -= 1;
-                return Slot {
-                    scheduler: Some(Arc::clone(self)),
-                };
+                return Slot::of(self, priority as usize);
             }
             let (tx, rx) = oneshot::channel();
             let queue = &mut s.waiting[priority as usize];
@@ -103,9 +144,7 @@ impl Scheduler {
         // slot of our own is still correct accounting-wise after taking a free worker.
         match waiting.await {
             Ok(slot) => slot,
-            Err(_) => Slot {
-                scheduler: Some(Arc::clone(self)),
-            },
+            Err(_) => Slot::of(self, priority as usize),
         }
     }
 
@@ -114,17 +153,21 @@ impl Scheduler {
         loop {
             let next = {
                 let mut s = self.state();
-                match s.waiting.iter_mut().find_map(VecDeque::pop_front) {
-                    Some((_, next)) => next,
+                match s
+                    .waiting
+                    .iter_mut()
+                    .enumerate()
+                    .find_map(|(i, q)| q.pop_front().map(|w| (i, w)))
+                {
+                    Some((priority, (_, next))) => (priority, next),
                     None => {
                         s.free += 1;
                         return;
                     }
                 }
             };
-            match next.send(Slot {
-                scheduler: Some(Arc::clone(&self)),
-            }) {
+            let (priority, next) = next;
+            match next.send(Slot::of(&self, priority)) {
                 Ok(()) => return,
                 // That waiter gave up: the slot goes to the next one, not back through Drop.
                 Err(mut slot) => {

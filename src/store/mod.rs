@@ -10,6 +10,7 @@
 //! channel, a second rating row of a game.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use tokio::sync::{Mutex, OwnedMutexGuard};
@@ -62,13 +63,35 @@ pub struct Tx {
     /// SQLite only: writers take turns inside the process first, so none of them meets
     /// SQLite's busy lock (whose retry sleeps made the slowest moves wait tens of ms).
     _turn: Option<OwnedMutexGuard<()>>,
+    stats: Arc<StoreStats>,
+    /// When it was asked for (waiting for the write turn counts).
+    began: std::time::Instant,
+    /// Games started and moves written in it, counted once it commits.
+    games: u64,
+    moves: u64,
 }
 
 impl Tx {
     pub async fn commit(self) -> Result<()> {
         self.inner.commit().await?;
+        let s = &self.stats;
+        s.commits.fetch_add(1, Ordering::Relaxed);
+        s.commit_micros
+            .fetch_add(self.began.elapsed().as_micros() as u64, Ordering::Relaxed);
+        s.games_started.fetch_add(self.games, Ordering::Relaxed);
+        s.moves.fetch_add(self.moves, Ordering::Relaxed);
         Ok(())
     }
+}
+
+/// What this process's store has written since it started, for the metrics.
+#[derive(Debug, Default)]
+pub struct StoreStats {
+    pub games_started: AtomicU64,
+    pub moves: AtomicU64,
+    /// Write transactions committed, and their time from asking to commit (microseconds).
+    pub commits: AtomicU64,
+    pub commit_micros: AtomicU64,
 }
 
 impl std::ops::Deref for Tx {
@@ -237,6 +260,7 @@ pub struct Store {
     backend: Backend,
     /// SQLite only (see [`Tx`]).
     writer: Arc<Mutex<()>>,
+    stats: Arc<StoreStats>,
 }
 
 impl Store {
@@ -261,6 +285,7 @@ impl Store {
             pool,
             backend,
             writer: Arc::new(Mutex::new(())),
+            stats: Arc::default(),
         };
         match backend {
             Backend::Sqlite => {
@@ -297,13 +322,11 @@ impl Store {
 
     /// Starts a write transaction, taking the write lock at once.
     pub async fn write(&self) -> Result<Tx> {
-        match self.backend {
+        let began = std::time::Instant::now();
+        let (inner, turn) = match self.backend {
             Backend::Sqlite => {
                 let turn = Arc::clone(&self.writer).lock_owned().await;
-                Ok(Tx {
-                    inner: self.pool.begin_with("BEGIN IMMEDIATE").await?,
-                    _turn: Some(turn),
-                })
+                (self.pool.begin_with("BEGIN IMMEDIATE").await?, Some(turn))
             }
             Backend::Postgres => {
                 let mut inner = self.pool.begin().await?;
@@ -311,9 +334,22 @@ impl Store {
                     .bind(WRITE_LOCK)
                     .execute(&mut *inner)
                     .await?;
-                Ok(Tx { inner, _turn: None })
+                (inner, None)
             }
-        }
+        };
+        Ok(Tx {
+            inner,
+            _turn: turn,
+            stats: Arc::clone(&self.stats),
+            began,
+            games: 0,
+            moves: 0,
+        })
+    }
+
+    /// What this process's store has written since it started.
+    pub fn stats(&self) -> &StoreStats {
+        &self.stats
     }
 
     pub async fn running_game(&self, channel: ChannelId) -> Result<Option<GameRow>> {

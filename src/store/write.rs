@@ -43,6 +43,7 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
         e if is_unique_violation(&e) => StoreError::ChannelBusy,
         e => e,
     })
+    .inspect(|_| tx.games += 1)
 }
 
 /// What a change is made against: the game as it was read. A write succeeds only if the game
@@ -120,6 +121,7 @@ pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> 
     .bind(mv.clock_ms)
     .execute(&mut **tx)
         .await?;
+    tx.moves += 1;
     Ok(true)
 }
 

@@ -37,6 +37,20 @@ struct StateLabels {
     state: &'static str,
 }
 
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct WorkLabels {
+    work: &'static str,
+}
+
+/// The AI's kinds of work, in the scheduler's order.
+const WORK: [&str; 3] = ["move", "hint", "analysis"];
+
+/// What this process counted since it started, read at each scrape.
+pub struct ProcessCounts<'a> {
+    pub store: &'a crate::store::StoreStats,
+    pub ai: crate::host::AiStats,
+}
+
 /// The metrics, registered once.
 pub struct Metrics {
     registry: Registry,
@@ -52,6 +66,13 @@ pub struct Metrics {
     discord_errors: Family<StatusLabels, Counter>,
     discord_retries: Counter,
     live_pages: Gauge,
+    games_started: Counter,
+    moves: Counter,
+    writes: Counter,
+    write_seconds: Counter<f64, AtomicU64>,
+    ai_waiting: Family<WorkLabels, Gauge>,
+    ai_done: Family<WorkLabels, Counter>,
+    ai_seconds: Family<WorkLabels, Counter<f64, AtomicU64>>,
 }
 
 static GLOBAL: std::sync::OnceLock<std::sync::Arc<Metrics>> = std::sync::OnceLock::new();
@@ -142,8 +163,49 @@ impl Metrics {
             "Game pages of this process following their game live (open event streams)",
             live_pages.clone(),
         );
+        let games_started = Counter::default();
+        registry.register(
+            "games_started",
+            "Games this process started",
+            games_started.clone(),
+        );
+        let moves = Counter::default();
+        registry.register("moves", "Moves this process stored", moves.clone());
+        let writes = Counter::default();
+        registry.register(
+            "database_writes",
+            "Write transactions this process committed",
+            writes.clone(),
+        );
+        let write_seconds = Counter::<f64, AtomicU64>::default();
+        registry.register(
+            "database_write_seconds",
+            "Time of those transactions, from asking for the write turn to the commit",
+            write_seconds.clone(),
+        );
+        let ai_waiting = Family::<WorkLabels, Gauge>::default();
+        registry.register(
+            "ai_waiting",
+            "AI work waiting for a worker in this process: moves, hints, analyses",
+            ai_waiting.clone(),
+        );
+        let ai_done = Family::<WorkLabels, Counter>::default();
+        registry.register("ai_work", "AI work this process finished", ai_done.clone());
+        let ai_seconds = Family::<WorkLabels, Counter<f64, AtomicU64>>::default();
+        registry.register(
+            "ai_work_seconds",
+            "Time this process's AI workers spent thinking",
+            ai_seconds.clone(),
+        );
         Metrics {
             registry,
+            games_started,
+            moves,
+            writes,
+            write_seconds,
+            ai_waiting,
+            ai_done,
+            ai_seconds,
             live_pages,
             move_to_board,
             discord_errors,
@@ -204,7 +266,37 @@ impl Metrics {
         shards: &[(u32, ShardState)],
         (in_use, idle): (u32, u32),
         counts: Option<&WebCounts>,
+        process: &ProcessCounts<'_>,
     ) -> String {
+        use std::sync::atomic::Ordering::Relaxed;
+        // Counters only go up: each is moved up to the total counted elsewhere.
+        let up = |c: &Counter, total: u64| {
+            c.inc_by(total.saturating_sub(c.get()));
+        };
+        let up_f = |c: &Counter<f64, AtomicU64>, total: f64| {
+            c.inc_by((total - c.get()).max(0.0));
+        };
+        up(
+            &self.games_started,
+            process.store.games_started.load(Relaxed),
+        );
+        up(&self.moves, process.store.moves.load(Relaxed));
+        up(&self.writes, process.store.commits.load(Relaxed));
+        up_f(
+            &self.write_seconds,
+            process.store.commit_micros.load(Relaxed) as f64 / 1e6,
+        );
+        for (i, work) in WORK.into_iter().enumerate() {
+            let labels = WorkLabels { work };
+            self.ai_waiting
+                .get_or_create(&labels)
+                .set(process.ai.waiting[i] as i64);
+            up(&self.ai_done.get_or_create(&labels), process.ai.done[i]);
+            up_f(
+                &self.ai_seconds.get_or_create(&labels),
+                process.ai.busy[i].as_secs_f64(),
+            );
+        }
         for (shard, state) in shards {
             let labels = ShardLabels { shard: *shard };
             self.shard_connected

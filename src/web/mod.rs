@@ -262,6 +262,10 @@ async fn metrics_text(State(web): State<Web>) -> Response {
         &web.health.shards(),
         web.host.store().pool_use(),
         counts.as_ref(),
+        &metrics::ProcessCounts {
+            store: web.host.store().stats(),
+            ai: web.host.ai_stats(),
+        },
     );
     let mut response = (StatusCode::OK, text).into_response();
     response.headers_mut().insert(

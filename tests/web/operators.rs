@@ -65,6 +65,8 @@ async fn health_says_which_part_is_down_and_metrics_count_games_and_requests(db:
 
     // A game running, and the requests so far, are counted.
     start_game(&web.host, false, 500).await;
+    web.host.play(&at(ALICE, 500), "e3-e4").await.unwrap();
+    web.host.hint(&at(BOB, 500)).await.unwrap();
     web.metrics.discord_error(429);
     web.metrics.discord_retry();
     assert_eq!(get(&web, "/nowhere").await.0, StatusCode::NOT_FOUND);
@@ -82,8 +84,25 @@ async fn health_says_which_part_is_down_and_metrics_count_games_and_requests(db:
         "dama_database_ping_seconds_count 3",
         r#"dama_discord_rest_errors_total{status="429"} 1"#,
         "dama_discord_rest_retries_total 1",
+        "dama_games_started_total 1",
+        "dama_moves_total 1",
+        r#"dama_ai_work_total{work="hint"} 1"#,
+        r#"dama_ai_waiting{work="move"} 0"#,
     ] {
         assert!(text.lines().any(|l| l == line), "no {line:?} in:\n{text}");
+    }
+    for counted in [
+        "dama_database_writes_total ",
+        "dama_database_write_seconds_total ",
+        "dama_ai_work_seconds_total{work=\"hint\"} ",
+    ] {
+        let value: f64 = text
+            .lines()
+            .find_map(|l| l.strip_prefix(counted))
+            .unwrap_or_else(|| panic!("no {counted} in:\n{text}"))
+            .parse()
+            .unwrap();
+        assert!(value > 0.0, "{counted}{value}");
     }
     assert!(text.trim_end().ends_with("# EOF"), "{text}");
 
