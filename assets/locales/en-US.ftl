@@ -984,3 +984,5 @@ web-puzzle-your-move = Your move
 web-puzzle-play = Play
 web-puzzle-show = Show the solution
 web-puzzle-again = Start again
+web-analysis = Analysis
+web-analysis-chart = White's winning chances after each move, from the analysis

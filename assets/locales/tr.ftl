@@ -862,3 +862,5 @@ web-puzzle-your-move = Hamlen
 web-puzzle-play = Oyna
 web-puzzle-show = Çözümü göster
 web-puzzle-again = Baştan başla
+web-analysis = Analiz
+web-analysis-chart = Analize göre her hamleden sonra Beyaz'ın kazanma şansı

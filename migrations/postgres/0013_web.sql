@@ -8,3 +8,9 @@ CREATE TABLE web_public (
     -- The server's name when it opted in (Discord's; the bot keeps no other copy).
     name     TEXT NOT NULL DEFAULT ''
 );
+
+CREATE TABLE analyses (
+    game_id  BIGINT PRIMARY KEY,
+    version  BIGINT NOT NULL,
+    analysis TEXT   NOT NULL
+);

@@ -12,3 +12,11 @@ CREATE TABLE web_public (
     -- The server's name when it opted in (Discord's; the bot keeps no other copy).
     name     TEXT NOT NULL DEFAULT ''
 );
+
+-- A game's latest analysis (/dama analyze) as text (see `Analysis::to_text`), made at the game's
+-- version `version`, for its page.
+CREATE TABLE analyses (
+    game_id  INTEGER PRIMARY KEY,
+    version  INTEGER NOT NULL,
+    analysis TEXT    NOT NULL
+);

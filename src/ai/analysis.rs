@@ -87,6 +87,103 @@ impl Analysis {
     }
 }
 
+impl Analysis {
+    /// The analysis as text to store: a line of White's chances, one of the accuracies, one of
+    /// the turning points, then a line a move (its ply, the move played and the best one in
+    /// notation, the chances before and after, the mark, the accuracy); `-` for none.
+    pub fn to_text(&self, game: &Game) -> String {
+        let opt = |v: Option<f64>| v.map_or("-".to_string(), |x| format!("{x:.4}"));
+        let chances: Vec<String> = self.chances.iter().map(|c| format!("{c:.4}")).collect();
+        let turning: Vec<String> = self.turning_points.iter().map(usize::to_string).collect();
+        let mut out = format!(
+            "chances {}\naccuracy {} {}\nturning {}\n",
+            chances.join(" "),
+            opt(self.accuracy[0]),
+            opt(self.accuracy[1]),
+            turning.join(" ")
+        );
+        let positions: Vec<&crate::engine::Position> = game.history().map(|(p, _)| p).collect();
+        for m in &self.moves {
+            let Some(before) = positions.get(m.ply) else {
+                continue;
+            };
+            out.push_str(&format!(
+                "move {} {} {} {:.4} {:.4} {} {}\n",
+                m.ply,
+                before.notation(&m.played),
+                before.notation(&m.best),
+                m.before,
+                m.after,
+                m.judgement.map_or("-", Judgement::mark),
+                opt(m.accuracy)
+            ));
+        }
+        out
+    }
+
+    /// Reads [`Analysis::to_text`] back for the same `game`; `None` if it does not fit it.
+    pub fn from_text(text: &str, game: &Game) -> Option<Analysis> {
+        let number = |t: &str| -> Option<Option<f64>> {
+            if t == "-" {
+                Some(None)
+            } else {
+                t.parse::<f64>().ok().filter(|x| x.is_finite()).map(Some)
+            }
+        };
+        let positions: Vec<&crate::engine::Position> = game.history().map(|(p, _)| p).collect();
+        let mut analysis = Analysis {
+            moves: Vec::new(),
+            chances: Vec::new(),
+            accuracy: [None; 2],
+            turning_points: Vec::new(),
+        };
+        for line in text.lines() {
+            let mut words = line.split(' ');
+            match words.next()? {
+                "chances" => {
+                    for w in words.filter(|w| !w.is_empty()) {
+                        analysis.chances.push(number(w)??);
+                    }
+                }
+                "accuracy" => {
+                    analysis.accuracy = [number(words.next()?)?, number(words.next()?)?];
+                }
+                "turning" => {
+                    for w in words.filter(|w| !w.is_empty()) {
+                        analysis.turning_points.push(w.parse().ok()?);
+                    }
+                }
+                "move" => {
+                    let ply: usize = words.next()?.parse().ok()?;
+                    let before = positions.get(ply)?;
+                    let played = before.read_move(words.next()?).ok()?;
+                    let best = before.read_move(words.next()?).ok()?;
+                    let (b, a) = (number(words.next()?)??, number(words.next()?)??);
+                    let judgement = match words.next()? {
+                        "-" => None,
+                        "?!" => Some(Judgement::Inaccuracy),
+                        "?" => Some(Judgement::Mistake),
+                        "??" => Some(Judgement::Blunder),
+                        _ => return None,
+                    };
+                    analysis.moves.push(MoveReview {
+                        ply,
+                        side: before.side_to_move(),
+                        played,
+                        best,
+                        before: b,
+                        after: a,
+                        judgement,
+                        accuracy: number(words.next()?)?,
+                    });
+                }
+                _ => return None,
+            }
+        }
+        (analysis.chances.len() == positions.len() + 1).then_some(analysis)
+    }
+}
+
 /// A search score as winning chances for the side to move, −1 (lost) to +1 (won): a logistic
 /// curve on which one man up is about a third of the way to a win.
 pub fn chances(score: i32) -> f64 {

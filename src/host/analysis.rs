@@ -102,6 +102,10 @@ impl Host {
         let png = tokio::task::spawn_blocking(move || renderer.chart_png(&chart))
             .await
             .map_err(|e| HostError::internal("the analysis picture failed", e))?;
+        // Kept for the game's web page.
+        let mut tx = self.store.write().await?;
+        crate::store::save_analysis(&mut tx, row.id, row.version, &analysis.to_text(&game)).await?;
+        tx.commit().await?;
         let accuracy = analysis
             .accuracy
             .map(|a| a.map(|x| x.round().clamp(0.0, 100.0) as u32));

@@ -33,6 +33,8 @@ pub struct WebGame {
     pub left_now: Option<[i64; 2]>,
     /// Its server, when that server is listed on the web.
     pub server: Option<PublicServer>,
+    /// Its analysis, when one was made at the game's version now.
+    pub analysis: Option<crate::ai::analysis::Analysis>,
 }
 
 /// One number that changes with every move, takeback and ending of a game.
@@ -126,7 +128,14 @@ impl Host {
                 None => None,
             };
             let (white, black) = self.web_players(&row).await?;
+            let analysis = match self.store.analysis(row.id).await? {
+                Some((version, text)) if version == row.version => {
+                    crate::ai::analysis::Analysis::from_text(&text, &game)
+                }
+                _ => None,
+            };
             return Ok(Some(WebGame {
+                analysis,
                 row,
                 game,
                 white,
@@ -152,6 +161,41 @@ impl Host {
     /// The game's animated replay, as `/dama replay` gives it (captions in `lang`).
     pub async fn web_gif(&self, web: &WebGame, lang: super::Lang) -> Result<Vec<u8>, HostError> {
         self.replay_gif(&web.row, web.game.clone(), lang).await
+    }
+
+    /// The analysis chart of the game (texts in `lang`), if it was analysed.
+    pub async fn web_analysis_chart(
+        &self,
+        web: &WebGame,
+        lang: super::Lang,
+    ) -> Result<Option<Vec<u8>>, HostError> {
+        let Some(analysis) = &web.analysis else {
+            return Ok(None);
+        };
+        let tags = self.pdn_tags(&web.row).await?;
+        let names = [
+            tags.get("White").unwrap_or("?"),
+            tags.get("Black").unwrap_or("?"),
+        ];
+        let result = crate::engine::pdn::result_token(&web.game);
+        let chart = self
+            .captions
+            .analysis_chart(lang, &web.game, names, result, analysis);
+        let renderer = std::sync::Arc::clone(&self.renderer);
+        Self::off_runtime(&self.replay_slots, move || renderer.chart_png(&chart))
+            .await
+            .map(Some)
+    }
+
+    /// The analysis's note on each move (texts in `lang`), if the game was analysed.
+    pub fn web_analysis_notes(
+        &self,
+        web: &WebGame,
+        lang: super::Lang,
+    ) -> Vec<Option<crate::engine::pdn::Note>> {
+        web.analysis.as_ref().map_or(Vec::new(), |a| {
+            self.captions.analysis_notes(lang, &web.game, a)
+        })
     }
 
     async fn web_players(&self, row: &GameRow) -> Result<(WebPlayer, WebPlayer), HostError> {

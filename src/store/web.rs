@@ -1,6 +1,6 @@
 //! What the web pages read, and the one setting they honour: which servers are listed.
 
-use super::{GameRow, GuildId, Result, Store, Tx, UserId};
+use super::{GameId, GameRow, GuildId, Result, Store, Tx, UserId};
 
 /// A server listed on the web.
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
@@ -28,6 +28,16 @@ impl Store {
             .bind(key)
             .fetch_optional(&self.pool)
             .await?)
+    }
+
+    /// The game's latest analysis as stored, and the game's version it was made at.
+    pub async fn analysis(&self, game: GameId) -> Result<Option<(i64, String)>> {
+        Ok(
+            sqlx::query_as("SELECT version, analysis FROM analyses WHERE game_id = $1")
+                .bind(game)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
     }
 
     /// The server, if it chose to be listed on the web.
@@ -90,5 +100,20 @@ pub async fn set_public(tx: &mut Tx, guild: GuildId, name: &str, public: bool) -
             .execute(&mut **tx)
             .await?;
     }
+    Ok(())
+}
+
+/// Keeps a game's analysis (made at `version`), in place of any before.
+pub async fn save_analysis(tx: &mut Tx, game: GameId, version: i64, text: &str) -> Result<()> {
+    sqlx::query("DELETE FROM analyses WHERE game_id = $1")
+        .bind(game)
+        .execute(&mut **tx)
+        .await?;
+    sqlx::query("INSERT INTO analyses (game_id, version, analysis) VALUES ($1, $2, $3)")
+        .bind(game)
+        .bind(version)
+        .bind(text)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }

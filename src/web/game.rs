@@ -7,6 +7,7 @@ use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 
+use crate::engine::pdn::Note;
 use crate::engine::{Color, Game, Piece, Position, Role, Square};
 use crate::host::{Caption, Captions, GameStatus, Player, WebGame, WebPlayer};
 use crate::render::{LastMove, Renderer, Scene};
@@ -168,8 +169,14 @@ fn status(words: &Words, lang: crate::host::Lang, web: &WebGame) -> String {
     words.caption(&caption, lang)
 }
 
-/// The moves as a numbered list, each a link to its ply; `current` is marked.
-pub fn move_list(game: &Game, current: usize, link: &dyn Fn(usize) -> String) -> String {
+/// The moves as a numbered list, each a link to its ply with its analysis mark (`marks`, by
+/// ply, may be empty); `current` is marked.
+pub fn move_list(
+    game: &Game,
+    current: usize,
+    marks: &[Option<Note>],
+    link: &dyn Fn(usize) -> String,
+) -> String {
     let mut out = String::from("<ol class=\"moves\" id=\"moves\">");
     let black_first = game.start().side_to_move() == Color::Black;
     let offset = usize::from(black_first);
@@ -190,6 +197,10 @@ pub fn move_list(game: &Game, current: usize, link: &dyn Fn(usize) -> String) ->
             (i + 2).min(notations.len())
         };
         for (ply, text) in notations.iter().enumerate().take(row_end).skip(i) {
+            let mark = marks
+                .get(ply)
+                .and_then(Option::as_ref)
+                .map_or("", |n| n.mark);
             let ply = ply + 1;
             let current = if ply == current {
                 " aria-current=\"step\""
@@ -198,9 +209,10 @@ pub fn move_list(game: &Game, current: usize, link: &dyn Fn(usize) -> String) ->
             };
             let _ = write!(
                 out,
-                "<a href=\"{}\" data-ply=\"{ply}\"{current}>{}</a> ",
+                "<a href=\"{}\" data-ply=\"{ply}\"{current}>{}{}</a> ",
                 link(ply),
-                escape(text)
+                escape(text),
+                escape(mark)
             );
         }
         out.push_str("</li>");
@@ -210,8 +222,82 @@ pub fn move_list(game: &Game, current: usize, link: &dyn Fn(usize) -> String) ->
     out
 }
 
-/// The whole game page.
-pub fn page_html(page: &Page<'_>, renderer: &Renderer, web: &WebGame) -> String {
+/// The analysis under the moves: each side's accuracy, the chart, the notes on the moves.
+fn analysis_html(
+    page: &Page<'_>,
+    web: &WebGame,
+    notes: &[Option<Note>],
+    at: &dyn Fn(usize) -> String,
+) -> String {
+    let Some(analysis) = &web.analysis else {
+        return String::new();
+    };
+    let key = web.row.web_key.as_deref().unwrap_or("");
+    let mut out = format!(
+        "<section class=\"analysis\"><h2>{}</h2>",
+        page.t("web-analysis")
+    );
+    for color in [Color::White, Color::Black] {
+        let [inaccuracies, mistakes, blunders] = analysis.counts(color);
+        let accuracy = analysis.accuracy[color.index()].map_or(100, |a| a.round() as i64);
+        let _ = write!(
+            out,
+            "<p>{}</p>",
+            page.t_with(
+                "analysis-accuracy",
+                &[
+                    ("side", Arg::from(side(color))),
+                    ("name", Arg::from(name(page, web.player(color)))),
+                    ("accuracy", Arg::from(accuracy)),
+                    ("inaccuracies", Arg::from(inaccuracies as i64)),
+                    ("mistakes", Arg::from(mistakes as i64)),
+                    ("blunders", Arg::from(blunders as i64)),
+                ],
+            )
+        );
+    }
+    let _ = write!(
+        out,
+        "<img class=\"chart\" src=\"{}\" alt=\"{}\">",
+        page.link(&format!("/game/{key}/analysis.png"), ""),
+        page.t("web-analysis-chart"),
+    );
+    let black_first = usize::from(web.game.start().side_to_move() == Color::Black);
+    out.push_str("<ul class=\"notes\">");
+    for (i, (before, mv)) in web.game.history().enumerate() {
+        let Some(note) = notes.get(i).and_then(Option::as_ref) else {
+            continue;
+        };
+        if note.comment.is_empty() && note.mark.is_empty() {
+            continue;
+        }
+        let n = (i + black_first) / 2 + 1;
+        let dots = if (i + black_first) % 2 == 0 {
+            "."
+        } else {
+            "…"
+        };
+        let _ = write!(
+            out,
+            "<li><a href=\"{}\" data-ply=\"{}\">{n}{dots} {}{}</a> {}</li>",
+            at(i + 1),
+            i + 1,
+            escape(&before.notation(&mv)),
+            escape(note.mark),
+            escape(&note.comment)
+        );
+    }
+    out.push_str("</ul></section>");
+    out
+}
+
+/// The whole game page; `notes` are the analysis's, by ply (empty when there is none).
+pub fn page_html(
+    page: &Page<'_>,
+    renderer: &Renderer,
+    web: &WebGame,
+    notes: &[Option<Note>],
+) -> String {
     let key = web.row.web_key.as_deref().unwrap_or("");
     let plies = web.game.ply_count();
     let ply = page.query.ply.unwrap_or(plies).min(plies);
@@ -263,7 +349,7 @@ pub fn page_html(page: &Page<'_>, renderer: &Renderer, web: &WebGame) -> String 
          <div class=\"record\"><p id=\"status\" class=\"status\" aria-live=\"polite\">{status}</p>\
          <h2>{moves_title}</h2>{moves}\
          <p class=\"downloads\"><a href=\"{base}/pdn\" download>{pdn}</a> \
-         <a href=\"{gif_link}\">{gif}</a></p>{server}</div></div></article>",
+         <a href=\"{gif_link}\">{gif}</a></p>{server}{analysis}</div></div></article>",
         lang = page.query.lang.as_deref().map_or(String::new(), escape),
         live = web.left_now.is_some(),
         black_first = web.game.start().side_to_move() == Color::Black,
@@ -277,7 +363,8 @@ pub fn page_html(page: &Page<'_>, renderer: &Renderer, web: &WebGame) -> String 
         flip_label = page.t("web-flip"),
         status = escape(&status(page.words, page.lang, web)),
         moves_title = page.t("web-moves"),
-        moves = move_list(&web.game, ply, &at),
+        moves = move_list(&web.game, ply, notes, &at),
+        analysis = analysis_html(page, web, notes, &at),
         pdn = page.t("web-pdn"),
         gif = page.t("web-gif"),
         gif_link = page.link(&format!("{base}/gif"), ""),
@@ -378,7 +465,10 @@ pub(super) async fn game_page(
     let asked = Asked::new(&web, raw, &headers);
     let page = asked.page(&web);
     match find(&web, &page, &key).await {
-        Ok(game) => html(page_html(&page, &web.host.renderer(), &game)),
+        Ok(game) => {
+            let notes = web.host.web_analysis_notes(&game, asked.lang);
+            html(page_html(&page, &web.host.renderer(), &game, &notes))
+        }
         Err(r) => r,
     }
 }
@@ -476,5 +566,24 @@ pub(super) async fn gif(
     match web.host.web_gif(&game, asked.lang).await {
         Ok(bytes) => typed(StatusCode::OK, "image/gif", bytes),
         Err(e) => sorry(&page, "drawing a replay", &e),
+    }
+}
+
+pub(super) async fn analysis_chart(
+    State(web): State<Web>,
+    Path(key): Path<String>,
+    RawQuery(raw): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let asked = Asked::new(&web, raw, &headers);
+    let page = asked.page(&web);
+    let game = match find(&web, &page, &key).await {
+        Ok(g) => g,
+        Err(r) => return r,
+    };
+    match web.host.web_analysis_chart(&game, asked.lang).await {
+        Ok(Some(png)) => typed(StatusCode::OK, "image/png", png),
+        Ok(None) => not_found(&page),
+        Err(e) => sorry(&page, "drawing an analysis chart", &e),
     }
 }

@@ -126,6 +126,7 @@ pub fn router(web: Web) -> Router {
         .route("/game/{key}/events", get(live::events))
         .route("/game/{key}/pdn", get(game::pdn))
         .route("/game/{key}/gif", get(game::gif))
+        .route("/game/{key}/analysis.png", get(game::analysis_chart))
         .route("/server/{id}", get(pages::server))
         .route("/player/{id}", get(pages::player))
         .route("/tournament/{id}", get(pages::tournament))

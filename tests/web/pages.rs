@@ -322,6 +322,10 @@ async fn pages_speak_the_readers_language_and_step_through_the_game(db: TestDb) 
 async fn a_live_page_gets_each_move_as_it_is_played(db: TestDb) {
     let (web, _clock) = web_of(&db).await;
     let (_, key) = a_game(&web, &who(ALICE), CHANNEL).await;
+    let web = web.with_limits(dama::web::Limits {
+        live_pages: 1,
+        ..dama::web::Limits::default()
+    });
     let response = router(web.clone())
         .oneshot(
             Request::get(format!("/game/{key}/events"))
@@ -364,6 +368,19 @@ async fn a_live_page_gets_each_move_as_it_is_played(db: TestDb) {
     );
     assert!(second.contains("Black to move") || second.contains("\"toMove\":\"black\""));
     assert_eq!(web.live.open(), 1, "one live page counted");
+    let second = router(web.clone())
+        .oneshot(
+            Request::get(format!("/game/{key}/events"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        second.status(),
+        StatusCode::SERVICE_UNAVAILABLE,
+        "no more live pages than the limit"
+    );
     drop(stream);
 }
 
@@ -442,6 +459,7 @@ on_both_databases!(
     hostile_names_are_shown_as_text,
     pages_speak_the_readers_language_and_step_through_the_game,
     a_live_page_gets_each_move_as_it_is_played,
+    an_analysed_game_shows_its_analysis,
 );
 
 #[test]
@@ -528,4 +546,109 @@ async fn todays_puzzle_is_played_in_the_browser_and_nothing_is_stored() {
     }
     // Nothing was stored for anybody.
     assert_eq!(web.host.store().puzzler(ALICE).await.unwrap(), None);
+}
+
+/// The SVG board marks what the PNG marks: the pieces that must capture, the last move's path
+/// and what it took; and turns with the board.
+#[test]
+fn the_svg_board_shows_the_marks_and_turns() {
+    use dama::engine::fen;
+    use dama::render::{LastMove, Scene, Theme, board_svg};
+    let before = fen::parse("W:Wd4,a2:Bd5,d7,h7").unwrap();
+    let capture = before.read_move("d4xd6xd8").unwrap();
+    let after = before.play(&capture);
+    let scene = Scene {
+        last_move: Some(LastMove::new(&before, &capture)),
+        ..Scene::new(after)
+    };
+    let svg = board_svg(&Theme::default(), &scene, "a <title>");
+    assert!(svg.contains("<title id=\"board-title\">a &lt;title&gt;</title>"));
+    assert!(svg.contains("<polyline"), "the path of the move");
+    assert_eq!(
+        svg.matches("stroke=\"#c81e1e\"").count(),
+        2,
+        "two captured men crossed"
+    );
+    assert_eq!(
+        svg.matches("href=\"#wk\"").count(),
+        1,
+        "the man crowned on d8"
+    );
+    // White at the bottom: rank 8 is written first (at the top), files a to h.
+    let first_rank = svg.find(">8</text>").unwrap();
+    assert!(first_rank < svg.find(">1</text>").unwrap());
+    let flipped = board_svg(
+        &Theme::default(),
+        &Scene {
+            black_bottom: true,
+            ..scene.clone()
+        },
+        "",
+    );
+    assert!(flipped.find(">1</text>").unwrap() < flipped.find(">8</text>").unwrap());
+    assert!(flipped.find(">h</text>").unwrap() < flipped.find(">a</text>").unwrap());
+    // A capture due: the piece that must take is ringed.
+    let due = Scene::new(fen::parse("W:Wd4:Bd5").unwrap());
+    assert!(board_svg(&Theme::default(), &due, "").contains("stroke=\"#1e6fe8\""));
+    assert!(
+        !board_svg(
+            &Theme::default(),
+            &Scene::new(fen::parse("W:Wa2:Bh7").unwrap()),
+            ""
+        )
+        .contains("stroke=\"#1e6fe8\"")
+    );
+}
+
+/// An analysed game's page shows the analysis: each side's accuracy, the chart, the marks.
+async fn an_analysed_game_shows_its_analysis(db: TestDb) {
+    let (web, _clock) = web_of(&db).await;
+    let (id, key) = a_game(&web, &who(ALICE), CHANNEL).await;
+    let path = format!("/game/{key}");
+    assert!(!get(&web, &path).await.body.contains("class=\"analysis\""));
+    assert_eq!(
+        get(&web, &format!("{path}/analysis.png")).await.status,
+        StatusCode::NOT_FOUND,
+        "no chart before an analysis"
+    );
+    for i in 0..10 {
+        let player = if i % 2 == 0 { ALICE } else { BOB };
+        let listed = web.host.legal_moves(&who(player)).await.unwrap();
+        let dama::host::Msg::LegalMoves { moves, .. } = &listed.body[0] else {
+            panic!("{listed:?}");
+        };
+        web.host
+            .play(&who(player), moves.last().unwrap())
+            .await
+            .unwrap();
+    }
+    web.host.resign(&who(BOB)).await.unwrap();
+    web.host
+        .analyze(&who(CAROL), Arc::new(|_| {}))
+        .await
+        .unwrap();
+    let page = get(&web, &path).await.body;
+    assert!(
+        page.contains("class=\"analysis\"") && page.contains("accuracy"),
+        "{page}"
+    );
+    assert!(page.contains(&format!("/game/{key}/analysis.png")));
+    let chart = get(&web, &format!("{path}/analysis.png?lang=tr")).await;
+    assert_eq!(chart.kind, "image/png");
+    // The stored analysis reads back as the one made: the same moves judged the same way.
+    let shown = web.host.web_game(&key).await.unwrap().unwrap();
+    let analysis = shown.analysis.expect("the analysis is kept");
+    assert_eq!(analysis.moves.len(), 12);
+    assert_eq!(analysis.chances.len(), 13);
+    let text = analysis.to_text(&shown.game);
+    assert_eq!(
+        dama::ai::analysis::Analysis::from_text(&text, &shown.game).map(|a| a.to_text(&shown.game)),
+        Some(text.clone())
+    );
+    assert_eq!(
+        dama::ai::analysis::Analysis::from_text(&text, &dama::engine::Game::default()),
+        None,
+        "not another game's"
+    );
+    let _ = id;
 }
