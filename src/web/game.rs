@@ -3,7 +3,8 @@
 
 use std::fmt::Write;
 
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::Response;
 
@@ -17,7 +18,7 @@ use super::Web;
 use super::html::{Page, Query, escape, html, language, not_found, sorry, typed};
 
 /// A side as the page's classes and scripts name it.
-fn side(color: Color) -> &'static str {
+pub(super) fn side(color: Color) -> &'static str {
     match color {
         Color::White => "white",
         Color::Black => "black",
@@ -107,7 +108,7 @@ pub fn board(
 }
 
 /// A player's name as the page shows it (plain text).
-fn name(page: &Page<'_>, p: &WebPlayer) -> String {
+pub(super) fn name(page: &Page<'_>, p: &WebPlayer) -> String {
     match p.player {
         Player::Ai(level) => page.words.get_with(
             page.lang,
@@ -128,14 +129,7 @@ fn name(page: &Page<'_>, p: &WebPlayer) -> String {
 /// The line under or over the board for one side: name (linked to their page), rating, clock.
 fn player_line(page: &Page<'_>, web: &WebGame, color: Color, clock: Option<i64>) -> String {
     let p = web.player(color);
-    let shown = escape(&name(page, p));
-    let who = match p.player {
-        Player::User(id) => format!(
-            "<a class=\"name\" href=\"{}\">{shown}</a>",
-            page.link(&format!("/player/{}", id.0), "")
-        ),
-        Player::Ai(_) => format!("<span class=\"name\">{shown}</span>"),
-    };
+    let who = super::pages::player_link(page, p);
     let rating = p.rating.map_or(String::new(), |r| {
         format!(" <span class=\"rating\">{}</span>", r.round() as i64)
     });
@@ -424,8 +418,8 @@ pub(super) struct Asked {
 }
 
 impl Asked {
-    pub fn new(web: &Web, raw: Option<String>, headers: &HeaderMap) -> Asked {
-        let mut query = Query::parse(raw.as_deref());
+    pub fn new(web: &Web, raw: Option<&str>, headers: &HeaderMap) -> Asked {
+        let mut query = Query::parse(raw);
         // A language we do not speak is not carried along in links.
         if query
             .lang
@@ -447,6 +441,15 @@ impl Asked {
     }
 }
 
+/// Every page handler's first argument after the state: the reader's query and language.
+impl FromRequestParts<Web> for Asked {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Asked, Self::Rejection> {
+        Ok(Asked::new(web, parts.uri.query(), &parts.headers))
+    }
+}
+
 /// Finds the game or answers for it: not found, or the apology.
 async fn find(web: &Web, page: &Page<'_>, key: &str) -> Result<WebGame, Response> {
     match web.host.web_game(key).await {
@@ -459,10 +462,8 @@ async fn find(web: &Web, page: &Page<'_>, key: &str) -> Result<WebGame, Response
 pub(super) async fn game_page(
     State(web): State<Web>,
     Path(key): Path<String>,
-    RawQuery(raw): RawQuery,
-    headers: HeaderMap,
+    asked: Asked,
 ) -> Response {
-    let asked = Asked::new(&web, raw, &headers);
     let page = asked.page(&web);
     match find(&web, &page, &key).await {
         Ok(game) => {
@@ -476,10 +477,8 @@ pub(super) async fn game_page(
 pub(super) async fn board_svg(
     State(web): State<Web>,
     Path((key, ply)): Path<(String, String)>,
-    RawQuery(raw): RawQuery,
-    headers: HeaderMap,
+    asked: Asked,
 ) -> Response {
-    let asked = Asked::new(&web, raw, &headers);
     let page = asked.page(&web);
     let game = match find(&web, &page, &key).await {
         Ok(g) => g,
@@ -507,9 +506,8 @@ pub(super) async fn board_svg(
 pub(super) async fn state(
     State(web): State<Web>,
     Path(key): Path<String>,
-    headers: HeaderMap,
+    asked: Asked,
 ) -> Response {
-    let asked = Asked::new(&web, None, &headers);
     match find(&web, &asked.page(&web), &key).await {
         Ok(game) => typed(
             StatusCode::OK,
@@ -530,12 +528,7 @@ fn download(kind: &'static str, name: String, bytes: Vec<u8>) -> Response {
     response
 }
 
-pub(super) async fn pdn(
-    State(web): State<Web>,
-    Path(key): Path<String>,
-    headers: HeaderMap,
-) -> Response {
-    let asked = Asked::new(&web, None, &headers);
+pub(super) async fn pdn(State(web): State<Web>, Path(key): Path<String>, asked: Asked) -> Response {
     let page = asked.page(&web);
     let game = match find(&web, &page, &key).await {
         Ok(g) => g,
@@ -551,13 +544,7 @@ pub(super) async fn pdn(
     }
 }
 
-pub(super) async fn gif(
-    State(web): State<Web>,
-    Path(key): Path<String>,
-    RawQuery(raw): RawQuery,
-    headers: HeaderMap,
-) -> Response {
-    let asked = Asked::new(&web, raw, &headers);
+pub(super) async fn gif(State(web): State<Web>, Path(key): Path<String>, asked: Asked) -> Response {
     let page = asked.page(&web);
     let game = match find(&web, &page, &key).await {
         Ok(g) => g,
@@ -572,10 +559,8 @@ pub(super) async fn gif(
 pub(super) async fn analysis_chart(
     State(web): State<Web>,
     Path(key): Path<String>,
-    RawQuery(raw): RawQuery,
-    headers: HeaderMap,
+    asked: Asked,
 ) -> Response {
-    let asked = Asked::new(&web, raw, &headers);
     let page = asked.page(&web);
     let game = match find(&web, &page, &key).await {
         Ok(g) => g,

@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::watch;
@@ -122,9 +122,8 @@ impl Drop for Open {
 pub(super) async fn events(
     State(web): State<Web>,
     Path(key): Path<String>,
-    headers: HeaderMap,
+    asked: Asked,
 ) -> Response {
-    let asked = Asked::new(&web, None, &headers);
     let page = asked.page(&web);
     let game = match web.host.web_game(&key).await {
         Ok(Some(g)) => g,

@@ -3,8 +3,8 @@
 
 use std::fmt::Write;
 
-use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 
 use crate::host::{GuildId, Player, TournamentId, UserId, WebGameLine, WebPlayer};
@@ -39,17 +39,11 @@ pub(super) async fn asset(Path(file): Path<String>) -> Response {
     response
 }
 
-pub(super) async fn nowhere(State(web): State<Web>, headers: HeaderMap) -> Response {
-    let asked = Asked::new(&web, None, &headers);
+pub(super) async fn nowhere(State(web): State<Web>, asked: Asked) -> Response {
     not_found(&asked.page(&web))
 }
 
-pub(super) async fn home(
-    State(web): State<Web>,
-    RawQuery(raw): RawQuery,
-    headers: HeaderMap,
-) -> Response {
-    let asked = Asked::new(&web, raw, &headers);
+pub(super) async fn home(State(web): State<Web>, asked: Asked) -> Response {
     let page = asked.page(&web);
     let servers = match web.host.store().public_servers().await {
         Ok(s) => s,
@@ -97,30 +91,14 @@ fn id(text: &str) -> Option<u64> {
 }
 
 /// A player's name, linked to their page.
-fn player_link(page: &Page<'_>, p: &WebPlayer) -> String {
+pub(super) fn player_link(page: &Page<'_>, p: &WebPlayer) -> String {
+    let shown = escape(&super::game::name(page, p));
     match p.player {
-        Player::User(id) => {
-            let name = if p.name.is_empty() {
-                format!("#{}", id.0)
-            } else {
-                p.name.clone()
-            };
-            format!(
-                "<a href=\"{}\">{}</a>",
-                page.link(&format!("/player/{}", id.0), ""),
-                escape(&name)
-            )
-        }
-        Player::Ai(level) => page.t_with(
-            "web-ai",
-            &[(
-                "level",
-                Arg::from(
-                    page.words
-                        .get(page.lang, &format!("level-{}", level.name())),
-                ),
-            )],
+        Player::User(id) => format!(
+            "<a class=\"name\" href=\"{}\">{shown}</a>",
+            page.link(&format!("/player/{}", id.0), "")
         ),
+        Player::Ai(_) => format!("<span class=\"name\">{shown}</span>"),
     }
 }
 
@@ -153,10 +131,8 @@ fn speed_name(page: &Page<'_>, speed: crate::clock::SpeedClass) -> String {
 pub(super) async fn server(
     State(web): State<Web>,
     Path(text): Path<String>,
-    RawQuery(raw): RawQuery,
-    headers: HeaderMap,
+    asked: Asked,
 ) -> Response {
-    let asked = Asked::new(&web, raw, &headers);
     let page = asked.page(&web);
     let Some(guild) = id(&text) else {
         return not_found(&page);
@@ -230,10 +206,8 @@ pub(super) async fn server(
 pub(super) async fn tournament(
     State(web): State<Web>,
     Path(text): Path<String>,
-    RawQuery(raw): RawQuery,
-    headers: HeaderMap,
+    asked: Asked,
 ) -> Response {
-    let asked = Asked::new(&web, raw, &headers);
     let page = asked.page(&web);
     let Some(id) = id(&text).and_then(|i| i64::try_from(i).ok()) else {
         return not_found(&page);
@@ -337,10 +311,8 @@ fn curve(page: &Page<'_>, points: &[f64]) -> String {
 pub(super) async fn player(
     State(web): State<Web>,
     Path(text): Path<String>,
-    RawQuery(raw): RawQuery,
-    headers: HeaderMap,
+    asked: Asked,
 ) -> Response {
-    let asked = Asked::new(&web, raw, &headers);
     let page = asked.page(&web);
     let Some(user) = id(&text) else {
         return not_found(&page);

@@ -4,8 +4,7 @@
 
 use std::fmt::Write;
 
-use axum::extract::{RawQuery, State};
-use axum::http::HeaderMap;
+use axum::extract::State;
 use axum::response::Response;
 
 use crate::engine::{Color, Game};
@@ -14,7 +13,7 @@ use crate::render::Scene;
 use crate::words::Arg;
 
 use super::Web;
-use super::game::Asked;
+use super::game::{Asked, side};
 use super::html::{Page, escape, html, not_found};
 
 /// Where a reader stands in a puzzle.
@@ -117,13 +116,6 @@ pub fn follow(puzzle: &Puzzle, done: &str, typed: Option<&str>) -> Progress {
         done: kept,
         game,
         said,
-    }
-}
-
-fn side(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
     }
 }
 
@@ -259,12 +251,7 @@ pub fn page_html(
     page.document(&title, &body, None)
 }
 
-pub(super) async fn today(
-    State(web): State<Web>,
-    RawQuery(raw): RawQuery,
-    headers: HeaderMap,
-) -> Response {
-    let asked = Asked::new(&web, raw, &headers);
+pub(super) async fn today(State(web): State<Web>, asked: Asked) -> Response {
     let page = asked.page(&web);
     match web.host.todays_puzzle() {
         Some((puzzle, date)) => html(page_html(&page, &web.host.renderer(), &puzzle, date)),

@@ -113,6 +113,17 @@ async fn within<T>(
     }
 }
 
+/// What a screen reader says for the board shown.
+async fn board_title(client: &Client) -> String {
+    client
+        .find(Locator::Css("#board svg title"))
+        .await
+        .unwrap()
+        .html(true)
+        .await
+        .unwrap()
+}
+
 async fn attr(client: &Client, css: &str, name: &str) -> Option<String> {
     client
         .find(Locator::Css(css))
@@ -206,56 +217,37 @@ async fn a_move_shows_on_an_open_page_and_the_arrow_keys_step_through_the_game()
     .await
     .expect("the move shows within 2 s, without a reload");
     println!("the move showed on the page after {took:?}");
-    let title = client
-        .find(Locator::Css("#board svg title"))
-        .await
-        .unwrap()
-        .html(true)
-        .await
-        .unwrap();
+    let title = board_title(&client).await;
     assert!(title.contains("after ply 3, a3-a4"), "{title}");
 
-    // The arrow keys, sent to the move list's link.
-    let current = "#moves a[aria-current]";
-    let link = client.find(Locator::Css(current)).await.unwrap();
-    link.send_keys("\u{E012}").await.unwrap(); // ArrowLeft
-    within(Duration::from_secs(2), async || {
-        (attr(&client, current, "data-ply").await? == "2").then_some(())
-    })
-    .await
-    .expect("ArrowLeft steps back");
-    let title = client
-        .find(Locator::Css("#board svg title"))
+    // The arrow keys, sent to the move list's current link.
+    for (key, name, ply) in [
+        ("\u{E012}", "ArrowLeft", "2"),
+        ("\u{E012}", "ArrowLeft", "1"),
+        ("\u{E014}", "ArrowRight", "2"),
+    ] {
+        client
+            .find(Locator::Css("#moves a[aria-current]"))
+            .await
+            .unwrap()
+            .send_keys(key)
+            .await
+            .unwrap();
+        within(Duration::from_secs(2), async || {
+            (attr(&client, "#game", "data-ply").await? == ply).then_some(())
+        })
         .await
-        .unwrap()
-        .html(true)
-        .await
-        .unwrap();
+        .unwrap_or_else(|| panic!("{name} shows ply {ply}"));
+        assert_eq!(
+            attr(&client, "#moves a[aria-current]", "data-ply")
+                .await
+                .as_deref(),
+            Some(ply),
+            "the move list marks ply {ply}"
+        );
+    }
+    let title = board_title(&client).await;
     assert!(title.contains("after ply 2, d6-d5"), "{title}");
-    client
-        .find(Locator::Css(current))
-        .await
-        .unwrap()
-        .send_keys("\u{E012}")
-        .await
-        .unwrap();
-    within(Duration::from_secs(2), async || {
-        (attr(&client, "#game", "data-ply").await? == "1").then_some(())
-    })
-    .await
-    .expect("ArrowLeft again");
-    client
-        .find(Locator::Css(current))
-        .await
-        .unwrap()
-        .send_keys("\u{E014}")
-        .await
-        .unwrap(); // ArrowRight
-    within(Duration::from_secs(2), async || {
-        (attr(&client, "#game", "data-ply").await? == "2").then_some(())
-    })
-    .await
-    .expect("ArrowRight steps forward");
     assert!(
         client
             .current_url()
