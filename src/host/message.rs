@@ -248,7 +248,7 @@ pub enum Msg {
     },
     /// A move that came after its player's time was up (the loss on time follows).
     MoveTooLate,
-    /// `/dama web`: the server is now listed on the web pages (at `link`), or no longer.
+    /// The server is now listed on the web pages (at `link`), or no longer.
     WebListed {
         public: bool,
         link: Option<String>,

@@ -1,5 +1,5 @@
 //! What the web pages show (a game by its link's key, a listed server, a player) and the one
-//! setting a server makes for them. The web only reads; `/dama web` is a host operation.
+//! setting a server makes for them. The web only reads; that setting is a host operation.
 
 use crate::engine::{Color, Game};
 use crate::store::{self, GameRow, PlayerRow, PublicServer};
@@ -153,12 +153,12 @@ impl Host {
         Ok(self.store.game(game).await?.map(|r| version(&r)))
     }
 
-    /// The game's PDN, as `/dama pdn` gives it.
+    /// The game's PDN, as the PDN command gives it.
     pub async fn web_pdn(&self, web: &WebGame) -> Result<String, HostError> {
         self.pdn_text(&web.row, web.game.clone()).await
     }
 
-    /// The game's animated replay, as `/dama replay` gives it (captions in `lang`).
+    /// The game's animated replay, as the replay command gives it (captions in `lang`).
     pub async fn web_gif(&self, web: &WebGame, lang: super::Lang) -> Result<Vec<u8>, HostError> {
         self.replay_gif(&web.row, web.game.clone(), lang).await
     }
@@ -317,7 +317,7 @@ impl Host {
         }))
     }
 
-    /// `/dama web public:…`: lists this server's leaderboards, running games and tournaments
+    /// Lists this server's leaderboards, running games and tournaments
     /// on the web, or stops. Managers only.
     pub async fn set_web_public(&self, who: &Who, public: bool, server_name: &str) -> HostResult {
         let guild = who.guild.ok_or(HostError::ServerOnly)?;

@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 use super::theme::{Rgb, Theme, mix};
-use super::tile::{Highlight, square_color};
+use super::tile::{CROWN, CROWN_JEWELS, Highlight, square_color};
 use super::{Scene, screen};
 use crate::engine::{Bitboard, Color, Role, Square};
 
@@ -227,17 +227,7 @@ fn piece_symbol(out: &mut String, theme: &Theme, id: &str, color: Color, king: b
     );
     if king {
         let p = |x: f32, y: f32| format!("{},{}", (x - 32.0) * u, (y - 32.0) * u);
-        let points = [
-            (20.0, 40.0),
-            (18.5, 24.0),
-            (26.0, 31.0),
-            (32.0, 20.0),
-            (38.0, 31.0),
-            (45.5, 24.0),
-            (44.0, 40.0),
-        ]
-        .map(|(x, y)| p(x, y))
-        .join(" ");
+        let points = CROWN.map(|(x, y)| p(x, y)).join(" ");
         let c = hex(crown);
         let _ = write!(
             out,
@@ -248,7 +238,7 @@ fn piece_symbol(out: &mut String, theme: &Theme, id: &str, color: Color, king: b
             24.0 * u,
             3.5 * u
         );
-        for (x, y) in [(18.5, 24.0), (32.0, 20.0), (45.5, 24.0)] {
+        for (x, y) in CROWN_JEWELS {
             let _ = write!(
                 out,
                 "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{c}\"/>",

@@ -54,6 +54,18 @@ pub fn square_color(theme: &Theme, dark: bool, highlight: Highlight) -> Rgb {
     }
 }
 
+/// A king's crown on a 64-unit square: its outline, and the jewels on its three points.
+pub const CROWN: [(f32, f32); 7] = [
+    (20.0, 40.0),
+    (18.5, 24.0),
+    (26.0, 31.0),
+    (32.0, 20.0),
+    (38.0, 31.0),
+    (45.5, 24.0),
+    (44.0, 40.0),
+];
+pub const CROWN_JEWELS: [(f32, f32); 3] = [(18.5, 24.0), (32.0, 20.0), (45.5, 24.0)];
+
 /// Draws a tile and returns its pixels, row by row.
 pub fn draw(theme: &Theme, key: &TileKey) -> Vec<Rgb> {
     let s = theme.square * SUPERSAMPLE;
@@ -130,16 +142,7 @@ pub fn draw(theme: &Theme, key: &TileKey) -> Vec<Rgb> {
         draw_filled_circle_mut(&mut img, (c, c), at(17.5), rgba(mix(fill, edge, 0.35)));
         draw_filled_circle_mut(&mut img, (c, c), at(16.0), rgba(fill));
         if piece.role == Role::King {
-            let points = [
-                (20.0, 40.0),
-                (18.5, 24.0),
-                (26.0, 31.0),
-                (32.0, 20.0),
-                (38.0, 31.0),
-                (45.5, 24.0),
-                (44.0, 40.0),
-            ];
-            let poly: Vec<Point<i32>> = points
+            let poly: Vec<Point<i32>> = CROWN
                 .iter()
                 .map(|&(x, y)| Point::new(at(x), at(y)))
                 .collect();
@@ -149,7 +152,7 @@ pub fn draw(theme: &Theme, key: &TileKey) -> Vec<Rgb> {
                 Rect::at(at(20.0), at(41.5)).of_size(at(24.0) as u32, at(3.5) as u32),
                 rgba(crown),
             );
-            for (x, y) in [(18.5, 24.0), (32.0, 20.0), (45.5, 24.0)] {
+            for (x, y) in CROWN_JEWELS {
                 draw_filled_circle_mut(&mut img, (at(x), at(y)), at(2.6), rgba(crown));
             }
         }
