@@ -460,6 +460,7 @@ on_both_databases!(
     pages_speak_the_readers_language_and_step_through_the_game,
     a_live_page_gets_each_move_as_it_is_played,
     an_analysed_game_shows_its_analysis,
+    a_tournament_shows_its_standings_once_its_server_is_listed,
 );
 
 #[test]
@@ -651,4 +652,66 @@ async fn an_analysed_game_shows_its_analysis(db: TestDb) {
         "not another game's"
     );
     let _ = id;
+}
+
+/// A listed server's tournament has a page with its standings; an unlisted one's has none.
+async fn a_tournament_shows_its_standings_once_its_server_is_listed(db: TestDb) {
+    use dama::host::{TournamentSpec, UserId};
+    let (web, _clock) = web_of(&db).await;
+    let organiser = Who {
+        admin: true,
+        ..who(UserId(1))
+    };
+    let created = web
+        .host
+        .create_tournament(
+            &organiser,
+            TournamentSpec {
+                kind: dama::tournament::TournamentKind::Swiss,
+                control: "5+3".parse().unwrap(),
+                rounds: Some(3),
+                minutes: None,
+                starts: None,
+                rated: true,
+                name: "<b>Kahvehane</b> Kupası".into(),
+            },
+        )
+        .await
+        .unwrap();
+    let id = created.tournament.unwrap();
+    for n in 0..4 {
+        web.host
+            .join_tournament(&who(UserId(2000 + n)), None)
+            .await
+            .unwrap();
+    }
+    web.host.start_tournament(&organiser, None).await.unwrap();
+    web.host.tournament_tick().await.unwrap();
+    let path = format!("/tournament/{}", id.0);
+    assert_eq!(
+        get(&web, &path).await.status,
+        StatusCode::NOT_FOUND,
+        "not listed"
+    );
+    web.host
+        .set_web_public(&organiser, true, "Kahvehane")
+        .await
+        .unwrap();
+    let page = get(&web, &path).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(
+        page.body.contains("&lt;b&gt;Kahvehane&lt;/b&gt; Kupası"),
+        "{}",
+        page.body
+    );
+    for n in 0..4 {
+        assert!(
+            page.body.contains(&format!("player{}", 2000 + n)),
+            "{}",
+            page.body
+        );
+    }
+    assert!(page.body.contains("5+3"));
+    let server = get(&web, &format!("/server/{}", GUILD.0)).await.body;
+    assert!(server.contains(&path), "the server's page links to it");
 }
