@@ -1,7 +1,8 @@
 //! A game's page in a real browser (Debian's Chromium through ChromeDriver, driven with
 //! fantoccini): a move made through the host shows on the open page within 2 s without a
-//! reload, the arrow keys step back and forth, the browser's console stays free of errors, and
-//! a screenshot lands in `target/web-game.png`. Without ChromeDriver on the machine the test
+//! reload, the arrow keys step back and forth, the page fits a phone's width, the browser's
+//! console stays free of errors, and screenshots land in `target/web-game.png` (and
+//! `web-game-phone.png`). Without ChromeDriver on the machine the test
 //! says so in one line and passes, unless `DAMA_TEST_BROWSER` asks for it (as `.ci/run` does
 //! once it has installed the browser).
 
@@ -263,6 +264,28 @@ async fn a_move_shows_on_an_open_page_and_the_arrow_keys_step_through_the_game()
     let target = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
     std::fs::create_dir_all(&target).unwrap();
     std::fs::write(target.join("web-game.png"), &png).unwrap();
+
+    // On a phone: the page fits the screen's width, the board as wide as it can be.
+    client.set_window_size(390, 844).await.unwrap();
+    let fits = client
+        .execute(
+            "const b = document.querySelector('#board svg').getBoundingClientRect();\
+             return [document.documentElement.scrollWidth, window.innerWidth, b.width];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let [page, screen, board] = [0, 1, 2].map(|i| fits[i].as_f64().unwrap());
+    assert!(page <= screen, "no sideways scrolling on a phone: {fits}");
+    assert!(
+        board >= screen * 0.8,
+        "the board fills the phone's width: {fits}"
+    );
+    std::fs::write(
+        target.join("web-game-phone.png"),
+        client.screenshot().await.unwrap(),
+    )
+    .unwrap();
 
     let log = client.issue_cmd(BrowserLog).await.unwrap();
     let errors: Vec<&Value> = log
