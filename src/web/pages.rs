@@ -269,7 +269,9 @@ pub(super) async fn tournament(
         );
     }
     body.push_str("</tbody></table>");
-    html(page.document(&t.name, &body, None))
+    // A running tournament's standings are read again every half minute.
+    let running = t.row.status == crate::host::TournamentStatus::Running;
+    html(page.document_refreshed(&t.name, &body, None, running.then_some(30)))
 }
 
 /// A rating curve as a small SVG line, labelled with where it started and where it is.

@@ -712,6 +712,11 @@ async fn a_tournament_shows_its_standings_once_its_server_is_listed(db: TestDb) 
         );
     }
     assert!(page.body.contains("5+3"));
+    assert!(
+        page.body
+            .contains("<meta http-equiv=\"refresh\" content=\"30\">"),
+        "running standings are read again by themselves"
+    );
     let server = get(&web, &format!("/server/{}", GUILD.0)).await.body;
     assert!(server.contains(&path), "the server's page links to it");
 }
