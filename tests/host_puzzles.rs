@@ -1,17 +1,20 @@
 //! Puzzles through the host, with a hand-moved clock: today's puzzle for everyone, three
-//! tries, streaks across days, a try sent twice, practice puzzles, ratings and the daily post.
+//! tries, streaks across days, a try sent twice, practice puzzles (by theme too), ratings, the
+//! daily post, and the puzzles found in the games played on the bot.
 use std::sync::Arc;
 
 mod common;
 use common::db::TestDb;
 
-use dama::engine::Move;
+use dama::clock::{Clocks, TimeControl};
+use dama::engine::{Color, Move, fen};
 use dama::host::{
-    ChannelId, Clock, GuildId, Host, HostConfig, HostError, Lang, Msg, PuzzleMsg, Reply, UserId,
-    Who, turkish_day,
+    ChannelId, Clock, GuildId, Host, HostConfig, HostError, Lang, Msg, Practice, PuzzleMsg, Reply,
+    ThemeLine, UserId, Who, turkish_day,
 };
-use dama::puzzle::{self, Puzzle};
+use dama::puzzle::{self, Puzzle, Theme};
 use dama::render::Renderer;
+use dama::store::NewGame;
 use dama::store::Store;
 use dama::words::Words;
 
@@ -175,6 +178,7 @@ async fn right_moves_are_answered_by_the_defence_until_the_puzzle_is_solved(db: 
                 played,
                 defence,
                 moves_left,
+                ..
             } => {
                 assert_eq!(played, &right(&p, step));
                 assert_eq!(defence, &before.notation(&mv));
@@ -224,9 +228,15 @@ async fn three_misses_end_the_puzzle_with_the_solution_and_an_illegal_move_costs
         Err(HostError::Move(_))
     ));
     let first = host.puzzle_move(&who(BOB), &wrongs[0]).await.unwrap();
-    assert_eq!(said(&first), &PuzzleMsg::Wrong { tries_left: 2 });
+    assert!(matches!(
+        said(&first),
+        PuzzleMsg::Wrong { tries_left: 2, .. }
+    ));
     let second = host.puzzle_move(&who(BOB), &wrongs[1]).await.unwrap();
-    assert_eq!(said(&second), &PuzzleMsg::Wrong { tries_left: 1 });
+    assert!(matches!(
+        said(&second),
+        PuzzleMsg::Wrong { tries_left: 1, .. }
+    ));
     let third = host.puzzle_move(&who(BOB), &wrongs[2]).await.unwrap();
     match said(&third) {
         PuzzleMsg::Failed {
@@ -262,7 +272,13 @@ async fn a_try_sent_twice_counts_once(db: TestDb) {
     answers.sort_by_key(|m| format!("{m:?}"));
     assert_eq!(
         answers,
-        [PuzzleMsg::SameTry, PuzzleMsg::Wrong { tries_left: 2 }]
+        [
+            PuzzleMsg::SameTry,
+            PuzzleMsg::Wrong {
+                tries_left: 2,
+                material: p.kind == puzzle::Kind::Material
+            }
+        ]
     );
     let again = host.puzzle_move(&who(ALICE), &miss).await.unwrap();
     assert_eq!(said(&again), &PuzzleMsg::SameTry);
@@ -344,7 +360,7 @@ async fn practice_puzzles_count_for_no_streak_and_are_never_a_day_still_to_come(
         let r = host.puzzle(&who(BOB), true).await.unwrap();
         match said(&r) {
             PuzzleMsg::Shown { date: None, .. } => {}
-            PuzzleMsg::NoPracticeLeft => break,
+            PuzzleMsg::NoPracticeLeft { .. } => break,
             other => panic!("{other:?}"),
         }
         // The practice puzzle just opened is the one moves go to; solve it.
@@ -552,7 +568,265 @@ async fn a_solve_after_a_miss_says_why_the_rating_fell(db: TestDb) {
     }
 }
 
+/// A host with these puzzles, all of them days' puzzles (so practice draws only on the
+/// puzzles found in games).
+async fn host_with(db: &TestDb, puzzles: Vec<Puzzle>) -> (Host, String) {
+    let url = db.url();
+    let store = Store::open(&url).await.unwrap();
+    let config = HostConfig {
+        daily_puzzles: puzzles.len(),
+        puzzles: Arc::new(puzzles),
+        ..HostConfig::default()
+    };
+    let host = Host::new(
+        store,
+        Arc::new(Renderer::default()),
+        Arc::new(Words::new()),
+        config,
+        Clock::manual(NOON),
+    );
+    (host, url)
+}
+
+/// A finished game on `GUILD` between Alice (White) and Bob from `start`, where these moves
+/// were played and Bob then resigned.
+async fn finished_game(host: &Host, url: &str, start: &str, moves: &[String]) {
+    let store = Store::open(url).await.unwrap();
+    let mut tx = store.write().await.unwrap();
+    let control = TimeControl::default();
+    dama::store::insert_game(
+        &mut tx,
+        NewGame {
+            guild_id: Some(GUILD),
+            channel_id: ChannelId(700),
+            white_id: Some(ALICE),
+            black_id: Some(BOB),
+            ai_level: None,
+            rated: false,
+            start_fen: start,
+            warn_at: NOON + DAY,
+            deadline: NOON + 2 * DAY,
+            now: NOON,
+            clocks: Clocks::start(control, NOON * 1000),
+            flag_at_ms: None,
+        },
+    )
+    .await
+    .unwrap();
+    tx.commit().await.unwrap();
+    let at = |user| Who {
+        channel: ChannelId(700),
+        ..who(user)
+    };
+    for (i, mv) in moves.iter().enumerate() {
+        let player = if i % 2 == 0 { ALICE } else { BOB };
+        host.play(&at(player), mv).await.unwrap();
+    }
+    // A casual game ends at once; a rated one would ask to confirm.
+    let ended = host.resign(&at(BOB)).await.unwrap();
+    assert!(
+        ended.body.iter().any(|m| matches!(m, Msg::GameOver { .. })),
+        "{:?}",
+        ended.body
+    );
+}
+
+/// A shipped puzzle for White with a first move to miss that leaves Bob no capture, and the
+/// two moves of a game that misses it (White's miss, then Black's first legal reply).
+fn missable() -> (Puzzle, Vec<String>) {
+    puzzle::shipped()
+        .iter()
+        .filter(|p| {
+            p.solver() == Color::White && p.pieces() >= 10 && p.kind == puzzle::Kind::Material
+        })
+        .find_map(|p| {
+            let miss = p
+                .start
+                .legal_moves()
+                .into_iter()
+                .find(|m| *m != p.line[0] && !p.start.play(m).has_capture())?;
+            let after = p.start.play(&miss);
+            let reply = after.legal_moves().into_iter().next()?;
+            Some((
+                p.clone(),
+                vec![p.start.notation(&miss), after.notation(&reply)],
+            ))
+        })
+        .expect("a White puzzle with a quiet miss")
+}
+
+async fn a_combination_missed_in_a_game_becomes_a_puzzle_of_its_server_and_its_player(db: TestDb) {
+    let (p, miss) = missable();
+    let other = puzzle::shipped()[0].clone();
+    let (host, url) = host_with(&db, vec![other]).await;
+    // Before any game, nothing of one's own waits, and practice has nothing either.
+    let r = host
+        .puzzle_practice(
+            &who(ALICE),
+            Practice {
+                theme: None,
+                mine: true,
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        said(&r),
+        &PuzzleMsg::NoPracticeLeft {
+            theme: None,
+            mine: true
+        }
+    );
+    finished_game(&host, &url, &fen::write(&p.start), &miss).await;
+    assert!(host.mine_games().await.unwrap() >= 1);
+    // A game is screened once.
+    assert_eq!(host.mine_games().await.unwrap(), 0);
+    // Alice's own miss, credited to her game, is the same puzzle as the generator's.
+    let r = host
+        .puzzle_practice(
+            &who(ALICE),
+            Practice {
+                theme: None,
+                mine: true,
+            },
+        )
+        .await
+        .unwrap();
+    assert!(
+        matches!(
+            r.body[0],
+            Msg::Puzzle(PuzzleMsg::FromGame { yours: true, .. })
+        ),
+        "{:?}",
+        r.body
+    );
+    assert_eq!(r.fen.as_deref(), Some(fen::write(&p.start).as_str()));
+    // It plays like any puzzle.
+    let solved = solve(&host, &who(ALICE), &p).await;
+    assert!(
+        matches!(said(&solved), PuzzleMsg::Solved { daily: false, .. }),
+        "{solved:?}"
+    );
+    // Carol on the same server gets it as practice, credited to a game here.
+    let carol = Who {
+        user: UserId(2003),
+        ..who(ALICE)
+    };
+    let r = host.puzzle(&carol, true).await.unwrap();
+    assert!(
+        matches!(
+            r.body[0],
+            Msg::Puzzle(PuzzleMsg::FromGame { yours: false, .. })
+        ),
+        "{:?}",
+        r.body
+    );
+    // On another server it is not in the pool.
+    let elsewhere = Who {
+        user: UserId(2004),
+        guild: Some(GuildId(99)),
+        ..who(ALICE)
+    };
+    let r = host.puzzle(&elsewhere, true).await.unwrap();
+    assert_eq!(
+        said(&r),
+        &PuzzleMsg::NoPracticeLeft {
+            theme: None,
+            mine: false
+        }
+    );
+}
+
+async fn a_game_whose_combination_was_played_gives_no_puzzle(db: TestDb) {
+    let (p, _) = missable();
+    let (host, url) = host_with(&db, vec![puzzle::shipped()[0].clone()]).await;
+    // The whole combination played out, then Bob resigns.
+    finished_game(&host, &url, &fen::write(&p.start), &p.notations()).await;
+    assert_eq!(host.mine_games().await.unwrap(), 0);
+    let r = host
+        .puzzle_practice(
+            &who(ALICE),
+            Practice {
+                theme: None,
+                mine: true,
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        said(&r),
+        &PuzzleMsg::NoPracticeLeft {
+            theme: None,
+            mine: true
+        }
+    );
+}
+
+async fn practice_by_theme_serves_that_theme_and_the_stats_count_per_theme(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    let set = host.config().puzzles.clone();
+    let practice = &set[DAILY..];
+    // A theme some practice puzzle has, and one none has (if any).
+    let theme = Theme::ALL
+        .into_iter()
+        .find(|t| practice.iter().any(|p| p.themes.contains(*t)))
+        .expect("the practice puzzles have themes");
+    let r = host
+        .puzzle_practice(
+            &who(ALICE),
+            Practice {
+                theme: Some(theme),
+                mine: false,
+            },
+        )
+        .await
+        .unwrap();
+    let shown = current(&host, &who(ALICE)).await;
+    assert!(shown.themes.contains(theme), "{:?}", r.body);
+    solve(&host, &who(ALICE), &shown).await;
+    let r = host.puzzle_stats(&who(ALICE), None).await.unwrap();
+    let PuzzleMsg::Stats { themes, .. } = said(&r) else {
+        panic!("{:?}", r.body);
+    };
+    for t in shown.themes.iter() {
+        assert!(
+            themes.contains(&ThemeLine {
+                theme: t,
+                solved: 1,
+                tried: 1
+            }),
+            "{themes:?}"
+        );
+    }
+    assert_eq!(themes.len(), shown.themes.iter().count());
+    if let Some(absent) = Theme::ALL
+        .into_iter()
+        .find(|t| !practice.iter().any(|p| p.themes.contains(*t)))
+    {
+        let r = host
+            .puzzle_practice(
+                &who(BOB),
+                Practice {
+                    theme: Some(absent),
+                    mine: false,
+                },
+            )
+            .await
+            .unwrap();
+        assert_eq!(
+            said(&r),
+            &PuzzleMsg::NoPracticeLeft {
+                theme: Some(absent),
+                mine: false
+            }
+        );
+    }
+}
+
 on_both_databases!(
+    a_combination_missed_in_a_game_becomes_a_puzzle_of_its_server_and_its_player,
+    a_game_whose_combination_was_played_gives_no_puzzle,
+    practice_by_theme_serves_that_theme_and_the_stats_count_per_theme,
     a_solve_after_a_miss_says_why_the_rating_fell,
     todays_puzzle_is_the_same_for_everyone_privately_and_turns_at_midnight_in_turkiye,
     right_moves_are_answered_by_the_defence_until_the_puzzle_is_solved,

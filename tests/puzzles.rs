@@ -1,27 +1,55 @@
 //! The puzzles: every shipped puzzle proven again by a plain solver that shares nothing with
-//! the generator's prover (exactly one winning move at each of the solver's turns, the
-//! defence the longest, the length exact), the set big enough for a year, and the puzzle file
-//! parser safe on any input.
+//! the generator's prover (exactly one move that gets there at each of the solver's turns, the
+//! defence the longest, the length exact; a win, or decisive material kept), the set fit for a
+//! year of days (full boards, forcing starts, ratings spread), the themes on pictured
+//! positions, the mining of recorded games, and the puzzle file parser safe on any input.
 mod common;
+#[path = "puzzles/themes.rs"]
+mod themes;
 
 use std::collections::{HashMap, HashSet};
 
 use common::*;
 use dama::engine::{Color, Move, Position, fen};
-use dama::puzzle::{self, Prover, Puzzle, Reject, prove_line};
+use dama::puzzle::{self, Prover, Puzzle, Reject, Theme, prove_line};
 use proptest::prelude::*;
 
 /// A plain memoised AND-OR solver over plies, with the rules' one draw that can happen in a
-/// few plies (one king against one king, no capture due).
+/// few plies (one king against one king, no capture due). With a target, the defender also
+/// loses on its turn with no capture due and the solver's lead (a man 1, a king 3) at least
+/// the target.
 struct Solver {
     memo: HashMap<(Position, u32, bool), bool>,
+    target: Option<(Color, i32)>,
+}
+
+/// `side`'s lead in material, counted here independently: a man 1, a king 3.
+fn lead(p: &Position, side: Color) -> i32 {
+    let worth = |c: Color| (p.men(c).count() + 3 * p.kings(c).count()) as i32;
+    worth(side) - worth(side.opponent())
 }
 
 impl Solver {
     fn new() -> Solver {
         Solver {
             memo: HashMap::new(),
+            target: None,
         }
+    }
+
+    /// A solver for `puzzle`'s kind: a gain of two from its start for a material puzzle.
+    fn for_puzzle(puzzle: &Puzzle) -> Solver {
+        let solver = puzzle.solver();
+        Solver {
+            memo: HashMap::new(),
+            target: (puzzle.kind == puzzle::Kind::Material)
+                .then(|| (solver, lead(&puzzle.start, solver) + 2)),
+        }
+    }
+
+    fn gained(&self, p: &Position) -> bool {
+        self.target
+            .is_some_and(|(side, t)| !p.has_capture() && lead(p, side) >= t)
     }
 
     fn drawn(p: &Position) -> bool {
@@ -54,6 +82,7 @@ impl Solver {
         }
         let moves = p.legal_moves();
         let v = moves.is_empty()
+            || (!Self::drawn(p) && self.gained(p))
             || (plies > 0
                 && !Self::drawn(p)
                 && moves.iter().all(|m| self.wins(&p.play(m), plies - 1)));
@@ -69,7 +98,7 @@ impl Solver {
 
 /// What is wrong with a puzzle, checked from scratch; `None` when it is sound.
 fn fault(puzzle: &Puzzle) -> Option<String> {
-    let mut s = Solver::new();
+    let mut s = Solver::for_puzzle(puzzle);
     let n = puzzle.moves() as u32;
     let plies = 2 * n - 1;
     // The claimed length is exact: a win in n, none faster.
@@ -112,7 +141,7 @@ fn fault(puzzle: &Puzzle) -> Option<String> {
         }
         pos = pos.play(mv);
     }
-    if !pos.legal_moves().is_empty() {
+    if !pos.legal_moves().is_empty() && !s.gained(&pos) {
         return Some("the line ends with the defender still able to move".into());
     }
     None
@@ -126,6 +155,52 @@ fn every_shipped_puzzle_is_proven_again_by_a_plain_solver() {
         .filter_map(|p| fault(p).map(|f| format!("{}: {f}", fen::write(&p.start))))
         .collect();
     assert!(bad.is_empty(), "{bad:#?}");
+}
+
+/// The days' puzzles are full boards opening by force; small endings are practice only.
+#[test]
+fn the_days_puzzles_are_full_boards_that_open_by_force() {
+    let set = puzzle::shipped();
+    let days = &set[..365];
+    let share = |f: &dyn Fn(&Puzzle) -> bool| days.iter().filter(|p| f(p)).count() * 100 / 365;
+    assert!(share(&|p| p.pieces() >= 10) >= 80, "full boards");
+    assert!(share(&|p| p.starts_forcing()) >= 60, "forcing starts");
+    assert!(days.iter().all(|p| p.pieces() > 4 && p.is_daily()));
+    assert!(days.iter().all(|p| !p.themes.contains(Theme::Endgame)));
+    // Both kinds are there, the material ones kept to the end by the re-proof above.
+    for kind in [puzzle::Kind::Win, puzzle::Kind::Material] {
+        assert!(set.iter().any(|p| p.kind == kind), "{kind:?}");
+    }
+    // The endings of four pieces or fewer are the endgame theme's practice.
+    let endings: Vec<&Puzzle> = set.iter().filter(|p| p.pieces() <= 4).collect();
+    assert!(!endings.is_empty());
+    assert!(endings.iter().all(|p| p.themes.contains(Theme::Endgame)));
+    // Every theme has puzzles to practise.
+    for theme in Theme::ALL {
+        assert!(
+            set.iter().any(|p| p.themes.contains(theme)),
+            "no puzzle for {theme}"
+        );
+    }
+}
+
+/// The starting ratings spread from about 800 to 2,400, every band of 400 holding puzzles, and
+/// the stars follow.
+#[test]
+fn the_starting_ratings_spread_from_800_to_2400() {
+    let set = puzzle::shipped();
+    let ratings: Vec<u32> = set.iter().map(|p| p.rating).collect();
+    assert!(ratings.iter().all(|r| (800..=2400).contains(r)));
+    for band in [800, 1200, 1600, 2000] {
+        let n = ratings
+            .iter()
+            .filter(|r| (band..band + 400).contains(*r))
+            .count();
+        assert!(n * 100 >= set.len() * 3, "only {n} puzzles from {band}");
+    }
+    assert!(ratings.contains(&2400) || ratings.iter().any(|r| *r >= 2200));
+    let stars: HashSet<u32> = set.iter().map(Puzzle::stars).collect();
+    assert_eq!(stars.len(), 5, "{stars:?}");
 }
 
 #[test]
@@ -157,10 +232,13 @@ fn a_puzzle_line_reads_back_as_written() {
 
 #[test]
 fn the_prover_finds_the_line_and_rejects_poor_puzzles() {
-    // A shipped puzzle is found again, move for move.
-    for p in puzzle::shipped().iter().take(10) {
-        let line = prove_line(&p.start, &mut Prover::new(10_000_000)).unwrap();
-        assert_eq!(line, p.line, "{}", fen::write(&p.start));
+    // A shipped puzzle of each kind is found again, move for move.
+    for kind in [puzzle::Kind::Win, puzzle::Kind::Material] {
+        for p in puzzle::shipped().iter().filter(|p| p.kind == kind).take(5) {
+            let goal = kind.goal(&p.start);
+            let line = prove_line(&p.start, &mut Prover::with_goal(10_000_000, goal)).unwrap();
+            assert_eq!(line, p.line, "{}", fen::write(&p.start));
+        }
     }
     // Small endings at random: the prover's verdict, checked by the plain solver.
     let mut rng = Rng(7);
@@ -183,6 +261,7 @@ fn the_prover_finds_the_line_and_rejects_poor_puzzles() {
                     find_depth: 1,
                     given: 0,
                     rating: 1000,
+                    themes: Default::default(),
                 };
                 assert_eq!(fault(&puzzle), None, "{}", fen::write(&p));
             }
@@ -215,6 +294,47 @@ fn the_prover_agrees_with_the_plain_solver_on_small_endings() {
         let mine = prover.shortest_win(&p, 3).unwrap();
         let plain = Solver::new().shortest(&p, 5).map(|plies| plies.div_ceil(2));
         assert_eq!(mine, plain, "{}", fen::write(&p));
+    }
+}
+
+/// A recorded game where the player to move missed a shipped combination gives that puzzle
+/// back, line for line; one where it was played gives nothing, and a side not screened (the
+/// AI's) gives nothing either.
+#[test]
+fn mining_finds_the_combination_a_player_missed_and_none_that_was_played() {
+    use dama::ai::{Searcher, Weights};
+    use dama::engine::Game;
+    use dama::puzzle::mine;
+    let mut searcher = Searcher::new(Weights::default(), 16);
+    for kind in [puzzle::Kind::Material, puzzle::Kind::Win] {
+        let p = puzzle::shipped()
+            .iter()
+            .find(|p| p.kind == kind && p.pieces() >= 8)
+            .expect("a shipped puzzle of each kind");
+        let mut missed = Game::new(p.start);
+        let miss = p
+            .start
+            .legal_moves()
+            .into_iter()
+            .find(|m| *m != p.line[0])
+            .unwrap();
+        missed.play(miss).unwrap();
+        let found = mine::missed(&missed, &mut searcher, |_| true);
+        assert_eq!(
+            found.first().map(|m| m.ply),
+            Some(0),
+            "{}",
+            fen::write(&p.start)
+        );
+        assert_eq!(found[0].puzzle.line, p.line);
+        assert_eq!(found[0].puzzle.kind, kind);
+        let solver = p.solver();
+        assert!(mine::missed(&missed, &mut searcher, |c| c != solver).is_empty());
+        let mut played = Game::new(p.start);
+        for mv in &p.line {
+            played.play(*mv).unwrap();
+        }
+        assert_eq!(mine::missed(&played, &mut searcher, |_| true), Vec::new());
     }
 }
 

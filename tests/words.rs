@@ -10,9 +10,10 @@ use dama::engine::{
 use dama::host::{
     ButtonLabel, Caption, CardText, ChallengeStatus, ChannelId, ColorChoice, GameId, HostError,
     Lang, LanguageScope, Msg, Player, PlayerResult, PlayerStats, Players, PuzzleMsg, RatingChange,
-    RecentGame, Record, Reply, Scope, StandingsText, StreakLine, TournamentLine, TournamentMsg,
-    TournamentRefusal, TournamentStatus, TurnClock, UserId,
+    RecentGame, Record, Reply, Scope, StandingsText, StreakLine, ThemeLine, TournamentLine,
+    TournamentMsg, TournamentRefusal, TournamentStatus, TurnClock, UserId,
 };
+use dama::puzzle::Theme;
 use dama::words::{Markup, Surface, Words};
 
 const ALI: UserId = UserId(11);
@@ -329,24 +330,44 @@ fn messages() -> Vec<Msg> {
 
 fn puzzle_messages() -> Vec<PuzzleMsg> {
     let mut all = Vec::new();
-    for (date, tries_left, moves) in [(Some(1_796_000_000), 3, 3), (None, 1, 1)] {
-        all.push(PuzzleMsg::Shown {
-            date,
-            solver: Color::White,
-            moves,
-            stars: 2,
-            tries_left,
+    for material in [false, true] {
+        for (date, tries_left, moves) in [(Some(1_796_000_000), 3, 3), (None, 1, 1)] {
+            all.push(PuzzleMsg::Shown {
+                date,
+                solver: Color::White,
+                moves,
+                material,
+                stars: 2,
+                tries_left,
+            });
+        }
+        for moves_left in [1, 2] {
+            all.push(PuzzleMsg::Right {
+                played: "c4-c5".into(),
+                defence: "d6-d5".into(),
+                moves_left,
+                material,
+            });
+        }
+        for tries_left in [1, 2] {
+            all.push(PuzzleMsg::Wrong {
+                tries_left,
+                material,
+            });
+        }
+        all.push(PuzzleMsg::Daily {
+            date: 1_796_000_000,
+            solver: Color::Black,
+            moves: 2,
+            material,
+            stars: 4,
         });
     }
-    for moves_left in [1, 2] {
-        all.push(PuzzleMsg::Right {
-            played: "c4-c5".into(),
-            defence: "d6-d5".into(),
-            moves_left,
+    for yours in [true, false] {
+        all.push(PuzzleMsg::FromGame {
+            date: 1_796_000_000,
+            yours,
         });
-    }
-    for tries_left in [1, 2] {
-        all.push(PuzzleMsg::Wrong { tries_left });
     }
     all.push(PuzzleMsg::SameTry);
     all.push(PuzzleMsg::LeftAfterATry {
@@ -386,6 +407,22 @@ fn puzzle_messages() -> Vec<PuzzleMsg> {
             practice: 5,
             rating: 1612.4,
             solved_today,
+            themes: if solved_today {
+                vec![
+                    ThemeLine {
+                        theme: Theme::Sacrifice,
+                        solved: 3,
+                        tried: 4,
+                    },
+                    ThemeLine {
+                        theme: Theme::KingHunt,
+                        solved: 0,
+                        tried: 1,
+                    },
+                ]
+            } else {
+                Vec::new()
+            },
         });
     }
     all.push(PuzzleMsg::Leaderboard {
@@ -409,13 +446,9 @@ fn puzzle_messages() -> Vec<PuzzleMsg> {
         channel: Some(ChannelId(77)),
     });
     all.push(PuzzleMsg::ChannelSet { channel: None });
-    all.push(PuzzleMsg::Daily {
-        date: 1_796_000_000,
-        solver: Color::Black,
-        moves: 2,
-        stars: 4,
-    });
-    all.push(PuzzleMsg::NoPracticeLeft);
+    for (theme, mine) in [(None, false), (Some(Theme::Zugzwang), false), (None, true)] {
+        all.push(PuzzleMsg::NoPracticeLeft { theme, mine });
+    }
     all
 }
 
@@ -474,12 +507,13 @@ fn variant(m: &Msg) -> usize {
                 PuzzleMsg::NoSolvers => 9,
                 PuzzleMsg::ChannelSet { .. } => 10,
                 PuzzleMsg::Daily { .. } => 11,
-                PuzzleMsg::NoPracticeLeft => 12,
+                PuzzleMsg::NoPracticeLeft { .. } => 12,
                 PuzzleMsg::LeftAfterATry { .. } => 13,
+                PuzzleMsg::FromGame { .. } => 14,
             }
         }
         Msg::Tournament(t) => {
-            53 + match t {
+            54 + match t {
                 TournamentMsg::Created { .. } => 0,
                 TournamentMsg::Joined { .. } => 1,
                 TournamentMsg::Left { .. } => 2,
@@ -494,7 +528,7 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 39 + 14 + 10;
+const MESSAGE_VARIANTS: usize = 39 + 15 + 10;
 
 fn tournament_result(place: i64) -> dama::host::TournamentResult {
     dama::host::TournamentResult {
@@ -785,6 +819,12 @@ fn captions() -> Vec<Caption> {
         Caption::Puzzle {
             solver: Color::Black,
             moves: 3,
+            material: false,
+        },
+        Caption::Puzzle {
+            solver: Color::White,
+            moves: 2,
+            material: true,
         },
         Caption::PuzzleSolved,
         Caption::Standings(StandingsText::Title {
@@ -1088,6 +1128,7 @@ fn the_end_of_a_game_names_winner_and_loser_and_tells_you_against_the_ai() {
         played: "c4-c5".into(),
         defence: "d6xd4".into(),
         moves_left: 1,
+        material: false,
     });
     assert_eq!(
         en.msg(&right),

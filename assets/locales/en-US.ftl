@@ -415,7 +415,7 @@ help =
     • `/dama board`, `/dama moves`, `/dama pdn`, `/dama replay`, `/dama analyze` (the AI's look at the last game: mistakes, better moves, accuracy), `/dama leaderboard`, `/dama stats`, `/dama rules`.
     • One game per channel; ask for thread: true to play in a thread. Move within { $hours } hours, or you lose on time; `clock:5+3` (or `1+0`, `10+5`, `7d`…) on `/dama challenge` or `/dama ai` plays a live game on a clock instead.
     • `/dama language` sets the language of the bot's replies, for you or (with Manage Server) for the server.
-    • `/dama puzzle`: the daily puzzle, the same for everyone, three tries; keep your streak going. `/dama puzzle random:true` for practice.
+    • `/dama puzzle`: the daily puzzle, the same for everyone, three tries; keep your streak going. `/dama puzzle random:true` for practice, `theme:` for one idea (sacrifice, crowning, …), `mine:true` for combinations you missed in your own games.
 
 ## Slash commands (names: lower case, at most 32 characters, no spaces)
 
@@ -503,6 +503,14 @@ choice-blitz = blitz
 choice-rapid = rapid
 choice-classical = classical
 choice-correspondence = correspondence
+choice-sacrifice = sacrifice
+choice-multi-capture = multi-capture
+choice-crowning = crowning
+choice-king-hunt = king hunt
+choice-breakthrough = breakthrough
+choice-zugzwang = zugzwang
+choice-opposition = opposition
+choice-endgame = endgame
 
 ## The console (`dama console`)
 
@@ -541,6 +549,7 @@ console-leaderboard-usage = Write leaderboard, or leaderboard with a speed: bull
 console-clock = That is not a time control on offer: write minutes+seconds, like 5+3, or days a move, like 3d.
 console-not-a-level = "{ $text }" is not a level or a colour: choose easy, medium, hard or master, and white or black.
 console-channel-usage = Type channel to list the channels, or channel <name> to play in another one (one word).
+console-puzzle-theme = "{ $text }" is not a puzzle theme. Type puzzle theme and one of: sacrifice, multi-capture, crowning, king-hunt, breakthrough, zugzwang, opposition, endgame.
 console-channel-now = You are now in channel { $name }.
 console-channels = Channels: { $list }. You are in { $current }.
 console-channel-entry = { $name } ({ $game ->
@@ -564,6 +573,7 @@ console-help =
       stats [name] | rules | help | quit
       channel [name]                    list the channels, or play in another (a new one opens)
       puzzle [random]                   today's puzzle, or a practice one
+      puzzle theme <theme> | puzzle mine  practice one theme, or your own misses
       puzzle <move> | puzzle stats [name]
       tournament create [swiss|arena] [clock] [rounds N|minutes N] [starts 30|20:30] [casual] [name …]
       tournament join | leave | standings | pairings | start | cancel
@@ -649,8 +659,12 @@ cmd-puzzle = puzzle
     .move-description = Your move in the puzzle, like e3-e4
     .random = random
     .random-description = A practice puzzle near your puzzle rating (not counted for streaks)
+    .theme = theme
+    .theme-description = A practice puzzle with this theme
+    .mine = mine
+    .mine-description = A combination you missed in one of your own games
 cmd-puzzle-stats = puzzle-stats
-    .description = Puzzle streak, best streak, puzzles solved and puzzle rating
+    .description = Puzzle streak, best streak, puzzles solved (per theme too) and puzzle rating
     .user = user
     .user-description = Whose (default: yours)
 cmd-puzzle-leaderboard = puzzle-leaderboard
@@ -665,6 +679,8 @@ cmd-web = web
     .public-description = True: listed on the web pages; false: not listed (games stay reachable by their links)
 console-cmd-puzzle = puzzle <move>
 console-cmd-puzzle-random = puzzle random
+console-cmd-puzzle-theme = puzzle theme <sacrifice|multi-capture|crowning|king-hunt|breakthrough|zugzwang|opposition|endgame>
+console-cmd-puzzle-mine = puzzle mine
 button-solve-puzzle = Solve it
 button-join-tournament = Join
 button-leave-tournament = Leave
@@ -672,25 +688,37 @@ button-berserk = Berserk
 caption-puzzle = { $side ->
     [white] White
    *[black] Black
-} to play and win in { $moves }
+} to play and { $goal ->
+    [material] win material in { $moves }
+   *[win] win in { $moves }
+}
 caption-puzzle-solved = Solved!
 puzzle-today = Today's puzzle ({ $date })
 puzzle-practice = Practice puzzle
 puzzle-shown = { $head } { $stars }: { $side ->
     [white] White
    *[black] Black
-} to play and win in { $moves ->
+} to play and { $goal ->
+    [material] win material (two men or more, kept)
+   *[win] win
+} in { $moves ->
     [one] one move
    *[other] { $moves } moves
 }. Give your move with { $puzzle }; { $tries ->
     [one] one try left
    *[other] { $tries } tries left
 }.
-puzzle-right = Right: you played { $played }, and the other side answers { $defence }. Now win in { $moves ->
+puzzle-right = Right: you played { $played }, and the other side answers { $defence }. Now { $goal ->
+    [material] win the material
+   *[win] win
+} in { $moves ->
     [one] one more move
    *[other] { $moves } more moves
 }.
-puzzle-wrong = That move does not win. { $tries ->
+puzzle-wrong = That move does not { $goal ->
+    [material] win material
+   *[win] win
+}. { $tries ->
     [one] One try left.
    *[other] { $tries } tries left.
 }
@@ -739,11 +767,30 @@ puzzle-channel-cleared = The daily puzzle will no longer be posted here.
 puzzle-daily = {"**"}Daily puzzle, { $date }** { $stars }: { $side ->
     [white] White
    *[black] Black
-} to play and win in { $moves ->
+} to play and { $goal ->
+    [material] win material
+   *[win] win
+} in { $moves ->
     [one] one move
    *[other] { $moves } moves
 }. Press the button to solve it privately; three tries.
 puzzle-no-practice-left = You have tried every practice puzzle there is. Well done! Come back for the daily puzzle.
+puzzle-no-theme-left = You have tried every practice puzzle with the theme { $theme }. Pick another theme, or leave the theme out.
+puzzle-none-mined = No puzzle from your own games is waiting: none of your finished games had a combination you missed, or you have tried them all. Finished games are looked at within a few minutes of their end.
+puzzle-from-game = { $yours ->
+    [yes] From one of your games ({ $date }): you had this combination and missed it.
+   *[no] From a game on this server ({ $date }).
+}
+puzzle-stats-themes = By theme (solved/tried): { $themes }.
+puzzle-stats-theme = { $theme } { $solved }/{ $tried }
+puzzle-theme-sacrifice = sacrifice
+puzzle-theme-multi-capture = multi-capture
+puzzle-theme-crowning = crowning
+puzzle-theme-king-hunt = king hunt
+puzzle-theme-breakthrough = breakthrough
+puzzle-theme-zugzwang = zugzwang
+puzzle-theme-opposition = opposition
+puzzle-theme-endgame = endgame
 error-no-puzzles = No puzzles are installed on this bot.
 error-puzzle-over = That puzzle is over for you. Open a new one with { $puzzle }.
 error-server-only = That works in a server, not in direct messages.
@@ -972,7 +1019,10 @@ web-puzzle-task = { $side ->
     [one] one move
    *[other] { $moves } moves
 } { $stars }
-web-puzzle-right = Right: you played { $played }, and the other side answers { $defence }. Now win in { $moves ->
+web-puzzle-right = Right: you played { $played }, and the other side answers { $defence }. Now { $goal ->
+    [material] win the material
+   *[win] win
+} in { $moves ->
     [one] one more move
    *[other] { $moves } more moves
 }.

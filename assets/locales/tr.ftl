@@ -368,7 +368,7 @@ help =
     • `/dama tahta`, `/dama hamleler`, `/dama pdn`, `/dama izle`, `/dama analiz` (son oyuna bilgisayarın bakışı: hatalar, daha iyi hamleler, doğruluk), `/dama sıralama`, `/dama istatistik`, `/dama kurallar`.
     • Her kanalda bir oyun; alt başlıkta oynamak için davette alt-başlık: evet seç. { $hours } saat içinde hamle yap, yoksa süreden kaybedersin; `/dama davet` ya da `/dama bilgisayar` komutunda `süre:5+3` (ya da `1+0`, `10+5`, `7d`…) saatli canlı bir oyun başlatır.
     • `/dama dil` botun dilini senin için ya da (Sunucuyu Yönet izniyle) bütün sunucu için seçer.
-    • `/dama bulmaca`: herkese aynı günün bulmacası, üç hak; serini sürdür. Alıştırma için `/dama bulmaca rastgele:evet`.
+    • `/dama bulmaca`: herkese aynı günün bulmacası, üç hak; serini sürdür. Alıştırma için `/dama bulmaca rastgele:evet`, tek bir fikir için `tema:` (fedakârlık, dama çıkma, …), kendi oyunlarında kaçırdığın kombinezonlar için `benim:evet`.
 
 ## Eğik çizgi komutları (adlar: küçük harf, en çok 32 karakter, boşluksuz)
 
@@ -456,6 +456,14 @@ choice-blitz = blitz
 choice-rapid = hızlı
 choice-classical = klasik
 choice-correspondence = yazışmalı
+choice-sacrifice = fedakârlık
+choice-multi-capture = çoklu alma
+choice-crowning = dama çıkma
+choice-king-hunt = dama avı
+choice-breakthrough = yarma
+choice-zugzwang = zugzwang
+choice-opposition = karşı durma
+choice-endgame = oyun sonu
 
 ## Konsol (`dama console`)
 
@@ -494,6 +502,7 @@ console-leaderboard-usage = sıralama yaz, ya da bir tempoyla: sıralama bullet,
 console-clock = Bu, sunulan bir süre değil: 5+3 gibi dakika+saniye ya da 3d gibi hamle başına gün yaz.
 console-not-a-level = "{ $text }" bir seviye ya da renk değil: kolay, orta, zor ya da usta ile beyaz ya da siyah seç.
 console-channel-usage = Kanalları görmek için kanal, başka bir kanalda oynamak için kanal <ad> yaz (ad tek sözcük).
+console-puzzle-theme = "{ $text }" bir bulmaca teması değil. bulmaca tema ve şunlardan birini yaz: fedakarlik, coklu-alma, dama-cikma, dama-avi, yarma, zugzwang, karsi-durma, oyun-sonu (İngilizce adları da olur).
 console-channel-now = Artık { $name } kanalındasın.
 console-channels = Kanallar: { $list }. Şu an { $current } kanalındasın.
 console-channel-entry = { $name } ({ $game ->
@@ -517,6 +526,7 @@ console-help =
       istatistik [ad] | kurallar | yardım | çık
       kanal [ad]                        kanalları listele ya da başka bir kanalda oyna (yoksa açılır)
       bulmaca [rastgele]                günün bulmacası ya da bir alıştırma bulmacası
+      bulmaca tema <tema> | bulmaca benim  tek bir temada alıştırma ya da kendi kaçırdıkların
       bulmaca <hamle> | bulmaca istatistik [ad]
       turnuva oluştur [isviçre|arena] [süre] [tur N|dakika N] [başlar 30|20:30] [puansız] [ad …]
       turnuva katıl | ayrıl | sıralama | eşleşmeler | başlat | iptal
@@ -570,8 +580,12 @@ cmd-puzzle = bulmaca
     .move-description = Bulmacadaki hamlen, örneğin e3-e4
     .random = rastgele
     .random-description = Bulmaca puanına yakın bir alıştırma bulmacası (seriye sayılmaz)
+    .theme = tema
+    .theme-description = Bu temada bir alıştırma bulmacası
+    .mine = benim
+    .mine-description = Kendi oyunlarından birinde kaçırdığın bir kombinezon
 cmd-puzzle-stats = bulmaca-istatistik
-    .description = Bulmaca serisi, en iyi seri, çözülen bulmacalar ve bulmaca puanı
+    .description = Bulmaca serisi, en iyi seri, çözülen bulmacalar (temalara göre de) ve bulmaca puanı
     .user = kullanıcı
     .user-description = Kimin (varsayılan: senin)
 cmd-puzzle-leaderboard = bulmaca-sıralama
@@ -586,6 +600,8 @@ cmd-web = web
     .public-description = Evet: web sayfalarında listelenir; hayır: listelenmez (oyunlara bağlantılarıyla ulaşılır)
 console-cmd-puzzle = bulmaca <hamle>
 console-cmd-puzzle-random = bulmaca rastgele
+console-cmd-puzzle-theme = bulmaca tema <sacrifice|multi-capture|crowning|king-hunt|breakthrough|zugzwang|opposition|endgame>
+console-cmd-puzzle-mine = bulmaca benim
 button-solve-puzzle = Çöz
 button-join-tournament = Katıl
 button-leave-tournament = Ayrıl
@@ -593,16 +609,28 @@ button-berserk = Berserk
 caption-puzzle = { $side ->
     [white] Beyaz
    *[black] Siyah
-} oynar, { $moves } hamlede kazanır
+} oynar, { $moves } hamlede { $goal ->
+    [material] taş kazanır
+   *[win] kazanır
+}
 caption-puzzle-solved = Çözüldü!
 puzzle-today = Günün bulmacası ({ $date })
 puzzle-practice = Alıştırma bulmacası
 puzzle-shown = { $head } { $stars }: { $side ->
     [white] Beyaz
    *[black] Siyah
-} oynar ve { $moves } hamlede kazanır. Hamleni { $puzzle } ile ver; { $tries } hakkın kaldı.
-puzzle-right = Doğru: sen { $played } oynadın, karşı taraf { $defence } ile karşılık verdi. Şimdi { $moves } hamlede kazan.
-puzzle-wrong = Bu hamle kazandırmıyor. { $tries } hakkın kaldı.
+} oynar ve { $moves } hamlede { $goal ->
+    [material] taş kazanır (en az iki taş, elde kalır)
+   *[win] kazanır
+}. Hamleni { $puzzle } ile ver; { $tries } hakkın kaldı.
+puzzle-right = Doğru: sen { $played } oynadın, karşı taraf { $defence } ile karşılık verdi. Şimdi { $moves } hamlede { $goal ->
+    [material] taşları kazan
+   *[win] kazan
+}.
+puzzle-wrong = Bu hamle { $goal ->
+    [material] taş kazandırmıyor
+   *[win] kazandırmıyor
+}. { $tries } hakkın kaldı.
 puzzle-same-try = Bu hamleyi zaten gönderdin; bir kez sayıldı.
 puzzle-left-after-a-try = Bıraktığın alıştırma bulmacası çözülemedi sayıldı, çünkü içinde bir hamle denemiştin. { $rating }
 puzzle-solved = Çözdün! { $kind ->
@@ -639,8 +667,27 @@ puzzle-channel-cleared = Günün bulmacası artık burada paylaşılmayacak.
 puzzle-daily = {"**"}Günün bulmacası, { $date }** { $stars }: { $side ->
     [white] Beyaz
    *[black] Siyah
-} oynar ve { $moves } hamlede kazanır. Düğmeye basıp kendine özel çöz; üç hakkın var.
+} oynar ve { $moves } hamlede { $goal ->
+    [material] taş kazanır
+   *[win] kazanır
+}. Düğmeye basıp kendine özel çöz; üç hakkın var.
 puzzle-no-practice-left = Bütün alıştırma bulmacalarını denedin. Tebrikler! Günün bulmacası için yine gel.
+puzzle-no-theme-left = { $theme } temalı bütün alıştırma bulmacalarını denedin. Başka bir tema seç ya da temasız iste.
+puzzle-none-mined = Kendi oyunlarından bekleyen bulmaca yok: biten oyunlarında kaçırdığın bir kombinezon çıkmadı ya da hepsini denedin. Biten oyunlara bitişlerinden sonraki birkaç dakika içinde bakılır.
+puzzle-from-game = { $yours ->
+    [yes] Kendi oyunlarından birinden ({ $date }): bu kombinezon elindeydi ve kaçırdın.
+   *[no] Bu sunucudaki bir oyundan ({ $date }).
+}
+puzzle-stats-themes = Temalara göre (çözülen/denenen): { $themes }.
+puzzle-stats-theme = { $theme } { $solved }/{ $tried }
+puzzle-theme-sacrifice = fedakârlık
+puzzle-theme-multi-capture = çoklu alma
+puzzle-theme-crowning = dama çıkma
+puzzle-theme-king-hunt = dama avı
+puzzle-theme-breakthrough = yarma
+puzzle-theme-zugzwang = zugzwang
+puzzle-theme-opposition = karşı durma
+puzzle-theme-endgame = oyun sonu
 error-no-puzzles = Bu botta yüklü bulmaca yok.
 error-puzzle-over = O bulmaca senin için bitti. Yenisini { $puzzle } ile aç.
 error-server-only = Bu komut özel mesajda değil, bir sunucuda çalışır.

@@ -207,10 +207,10 @@ pub enum TablesCommand {
 
 #[derive(Subcommand, Debug)]
 pub enum PuzzlesCommand {
-    /// Play self-play games, prove every forced win found in them and write the puzzles, one
-    /// per line, to FILE.
+    /// Play self-play games, prove every forced win and decisive gain found in them and write
+    /// the puzzles, one per line, to FILE: the days' puzzles first, then those for practice.
     Generate {
-        /// How many puzzles.
+        /// How many puzzles for the days (full boards); those met on the way stay for practice.
         #[arg(long, default_value_t = 365)]
         count: usize,
         /// Seed of the games (the same seed and count, the same puzzles).
@@ -219,7 +219,8 @@ pub enum PuzzlesCommand {
         /// Games played at once (default: one per core; at most the cores).
         #[arg(long)]
         threads: Option<usize>,
-        /// The file the puzzles are written to, one a line, as each is found.
+        /// The file the puzzles are written to, one a line, as each is found (then again in
+        /// the shipping order).
         #[arg(short = 'o', long = "output")]
         output: std::path::PathBuf,
     },
@@ -675,7 +676,7 @@ fn generate_puzzles(
     output: &std::path::Path,
     out: &mut impl Write,
 ) -> Result<io::Result<()>, String> {
-    use crate::puzzle::generate::{Settings, generate};
+    use crate::puzzle::generate::{Settings, arrange, generate};
     at_most("--count", count as u64, MAX_PUZZLES)?;
     if count == 0 {
         return Err("--count must be at least 1 (the file would be emptied for nothing)".into());
@@ -694,7 +695,8 @@ fn generate_puzzles(
     let start = std::time::Instant::now();
     let header = format!(
         "# dama puzzles generate --count {count} --seed {seed}\n\
-         # position (solver to move)\tkind\tline\trating\tfind depth\tpieces given\n"
+         # The first {count} are the days' puzzles; the rest are for practice.\n\
+         # position (solver to move)\tkind\tline\trating\tfind depth\tpieces given\tthemes\n"
     );
     file.write_all(header.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
@@ -730,6 +732,14 @@ fn generate_puzzles(
     if write_failed.into_inner() {
         return Err(format!("cannot write {}", output.display()));
     }
+    // Written again in the shipping order: the days' puzzles first.
+    let puzzles = arrange(puzzles, count);
+    let text: String = puzzles
+        .iter()
+        .map(|p| format!("{}\n", p.to_line()))
+        .collect();
+    std::fs::write(output, format!("{header}{text}"))
+        .map_err(|e| format!("cannot write {}: {e}", output.display()))?;
     Ok(writeln!(
         out,
         "{} puzzles in {secs:.0} s ({:.1} per minute) written to {}",

@@ -246,7 +246,10 @@ impl Console {
         let who = self.who();
         let puzzle_command = matches!(
             cmd,
-            Command::Puzzle { .. } | Command::PuzzleMove(_) | Command::PuzzleStats(_)
+            Command::Puzzle { .. }
+                | Command::PuzzlePractice(_)
+                | Command::PuzzleMove(_)
+                | Command::PuzzleStats(_)
         );
         let game_command = matches!(
             cmd,
@@ -360,6 +363,7 @@ impl Console {
                 self.host.stats(&who, id).await
             }
             Command::Puzzle { random } => host.puzzle(&who, random).await,
+            Command::PuzzlePractice(practice) => host.puzzle_practice(&who, practice).await,
             Command::PuzzleMove(text) => host.puzzle_move(&who, &text).await,
             Command::PuzzleStats(name) => {
                 let id = name.map(|n| self.learn(&n));
@@ -409,7 +413,7 @@ impl Console {
                         PuzzleMsg::Solved { .. }
                             | PuzzleMsg::Failed { .. }
                             | PuzzleMsg::AlreadyDone { .. }
-                            | PuzzleMsg::NoPracticeLeft
+                            | PuzzleMsg::NoPracticeLeft { .. }
                     )
                 )
             }) && reply.board.is_some();

@@ -53,6 +53,8 @@ pub enum Command {
     Puzzle {
         random: bool,
     },
+    /// A practice puzzle of one theme, or from the player's own games.
+    PuzzlePractice(crate::host::Practice),
     PuzzleMove(String),
     PuzzleStats(Option<String>),
     /// Lists the console's channels, or plays in another one (opening it).
@@ -86,6 +88,8 @@ pub enum ParseError {
     MoveUsage,
     StatsUsage,
     ChannelUsage,
+    /// `puzzle theme` with no theme, or a word that is not one.
+    PuzzleTheme(String),
     NotALevel(String),
     LeaderboardUsage,
     TournamentUsage,
@@ -114,6 +118,7 @@ impl ParseError {
             ParseError::MoveUsage => ("console-move-usage", vec![]),
             ParseError::StatsUsage => ("console-stats-usage", vec![]),
             ParseError::ChannelUsage => ("console-channel-usage", vec![]),
+            ParseError::PuzzleTheme(t) => ("console-puzzle-theme", vec![("text", quoted(t))]),
             ParseError::NotALevel(t) => ("console-not-a-level", vec![("text", quoted(t))]),
             ParseError::LeaderboardUsage => ("console-leaderboard-usage", vec![]),
             ParseError::TournamentUsage => ("console-tournament-usage", vec![]),
@@ -156,6 +161,15 @@ fn canonical(word: &str) -> String {
         "bulmaca" => "puzzle",
         "kanal" => "channel",
         "rastgele" => "random",
+        "tema" => "theme",
+        "benim" => "mine",
+        "fedakârlık" | "fedakarlik" => "sacrifice",
+        "çoklu-alma" | "coklu-alma" => "multi-capture",
+        "dama-çıkma" | "dama-cikma" => "crowning",
+        "dama-avı" | "dama-avi" => "king-hunt",
+        "yarma" => "breakthrough",
+        "karşı-durma" | "karsi-durma" => "opposition",
+        "oyun-sonu" => "endgame",
         "beyaz" => "white",
         "siyah" => "black",
         "kura" => "random",
@@ -316,6 +330,19 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             match (sub.as_slice(), rest) {
                 ([], _) => Ok(Command::Puzzle { random: false }),
                 ([r], _) if r == "random" => Ok(Command::Puzzle { random: true }),
+                ([m], _) if m == "mine" => Ok(Command::PuzzlePractice(crate::host::Practice {
+                    theme: None,
+                    mine: true,
+                })),
+                ([t, rest @ ..], _) if t == "theme" => {
+                    let word = rest.join(" ");
+                    let theme = crate::puzzle::Theme::from_name(&word)
+                        .ok_or(ParseError::PuzzleTheme(word))?;
+                    Ok(Command::PuzzlePractice(crate::host::Practice {
+                        theme: Some(theme),
+                        mine: false,
+                    }))
+                }
                 ([s], _) if s == "stats" => Ok(Command::PuzzleStats(None)),
                 ([s, _], [_, name]) if s == "stats" => {
                     Ok(Command::PuzzleStats(Some(name.to_string())))

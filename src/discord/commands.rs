@@ -79,6 +79,42 @@ impl From<SpeedArg> for crate::clock::SpeedClass {
 }
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum ThemeArg {
+    #[name = "sacrifice"]
+    Sacrifice,
+    #[name = "multi-capture"]
+    MultiCapture,
+    #[name = "crowning"]
+    Crowning,
+    #[name = "king-hunt"]
+    KingHunt,
+    #[name = "breakthrough"]
+    Breakthrough,
+    #[name = "zugzwang"]
+    Zugzwang,
+    #[name = "opposition"]
+    Opposition,
+    #[name = "endgame"]
+    Endgame,
+}
+
+impl From<ThemeArg> for crate::puzzle::Theme {
+    fn from(t: ThemeArg) -> Self {
+        use crate::puzzle::Theme as T;
+        match t {
+            ThemeArg::Sacrifice => T::Sacrifice,
+            ThemeArg::MultiCapture => T::MultiCapture,
+            ThemeArg::Crowning => T::Crowning,
+            ThemeArg::KingHunt => T::KingHunt,
+            ThemeArg::Breakthrough => T::Breakthrough,
+            ThemeArg::Zugzwang => T::Zugzwang,
+            ThemeArg::Opposition => T::Opposition,
+            ThemeArg::Endgame => T::Endgame,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum LanguageArg {
     #[name = "tr"]
     Turkish,
@@ -551,19 +587,28 @@ async fn puzzle(
     #[rename = "move"]
     text: Option<String>,
     random: Option<bool>,
+    theme: Option<ThemeArg>,
+    mine: Option<bool>,
 ) -> Result<(), Error> {
     // Every answer is private, and a finished puzzle's animation takes a moment to draw.
     ctx.defer_ephemeral().await?;
     let who = asker(&ctx).await;
     let host = &ctx.data().host;
+    let practice = crate::host::Practice {
+        theme: theme.map(Into::into),
+        mine: mine.unwrap_or(false),
+    };
     let result = match text {
         Some(text) => host.puzzle_move(&who, &text).await,
+        None if practice != crate::host::Practice::default() => {
+            host.puzzle_practice(&who, practice).await
+        }
         None => host.puzzle(&who, random.unwrap_or(false)).await,
     };
     answer(ctx, who.lang, result).await
 }
 
-/// Puzzle streak, best streak, puzzles solved and puzzle rating.
+/// Puzzle streak, best streak, puzzles solved (per theme too) and puzzle rating.
 #[poise::command(slash_command, rename = "puzzle-stats")]
 async fn puzzle_stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     let who = asker(&ctx).await;

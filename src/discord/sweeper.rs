@@ -1,6 +1,6 @@
 //! The background of the bot: the sweep (every minute by default: expired challenges, time
-//! warnings and losses, damaged games), the daily puzzle post, and the AI turns a stopped
-//! process left behind.
+//! warnings and losses, damaged games), the daily puzzle post, the AI turns a stopped process
+//! left behind, and the screening of finished games for puzzles.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -45,6 +45,14 @@ pub(super) fn spawn_sweeper(ctx: serenity::Context, data: Arc<Data>, every: Dura
             }
             post_daily_puzzles(&ctx, &data).await;
             resume_stalled_ai_turns(&ctx, &data, false).await;
+            // Finished games are screened for missed combinations off the sweep's path (a
+            // screening still running is left to finish).
+            let miner = Arc::clone(&data);
+            tokio::spawn(async move {
+                if let Err(e) = miner.host.mine_games().await {
+                    tracing::warn!(error = %e, "screening finished games failed");
+                }
+            });
         }
     });
 }

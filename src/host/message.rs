@@ -363,8 +363,16 @@ pub enum PuzzleMsg {
         date: Option<i64>,
         solver: Color,
         moves: usize,
+        /// A gain of material to find, not a win.
+        material: bool,
         stars: u32,
         tries_left: i64,
+    },
+    /// The practice puzzle shown was found in a game on the bot that ended at `date` (Unix
+    /// seconds); `yours`: the asker missed it.
+    FromGame {
+        date: i64,
+        yours: bool,
     },
     /// The move was right (`played`); the defence answered, and this many moves are left to
     /// find.
@@ -372,9 +380,11 @@ pub enum PuzzleMsg {
         played: String,
         defence: String,
         moves_left: usize,
+        material: bool,
     },
     Wrong {
         tries_left: i64,
+        material: bool,
     },
     /// The same try again: it counted once.
     SameTry,
@@ -412,6 +422,8 @@ pub enum PuzzleMsg {
         practice: i64,
         rating: f64,
         solved_today: bool,
+        /// Finished puzzles per theme.
+        themes: Vec<ThemeLine>,
     },
     Leaderboard {
         rows: Vec<StreakLine>,
@@ -425,10 +437,23 @@ pub enum PuzzleMsg {
         date: i64,
         solver: Color,
         moves: usize,
+        material: bool,
         stars: u32,
     },
-    /// Every practice puzzle has been tried.
-    NoPracticeLeft,
+    /// Every practice puzzle has been tried (of the theme asked for, or of those found in the
+    /// player's own games).
+    NoPracticeLeft {
+        theme: Option<crate::puzzle::Theme>,
+        mine: bool,
+    },
+}
+
+/// A line of the puzzle stats: one theme's puzzles, solved and tried.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThemeLine {
+    pub theme: crate::puzzle::Theme,
+    pub solved: i64,
+    pub tried: i64,
 }
 
 /// A line of the puzzle leaderboard.
@@ -480,10 +505,11 @@ pub enum Caption {
         notation: String,
         outcome: Option<Outcome>,
     },
-    /// A puzzle's board: who plays and wins in how many.
+    /// A puzzle's board: who plays and wins (or wins material) in how many.
     Puzzle {
         solver: Color,
         moves: usize,
+        material: bool,
     },
     PuzzleSolved,
     /// A text of a tournament's standings picture.

@@ -11,6 +11,7 @@ mod clocks;
 mod error;
 mod language;
 mod message;
+mod mining;
 mod offers;
 mod play;
 mod puzzles;
@@ -43,14 +44,14 @@ pub use error::HostError;
 pub use message::{
     Caption, Captions, CardText, Command, Lang, LanguageScope, Msg, Player, PlayerResult,
     PlayerStats, Players, PuzzleMsg, RatingChange, RecentGame, Record, Scope, StandingsText,
-    StreakLine, TournamentResult, TurnClock,
+    StreakLine, ThemeLine, TournamentResult, TurnClock,
 };
 pub use reply::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply, UnknownButton,
 };
 
 pub use analysis::{ANALYSIS_DEPTH, Progress};
-pub use puzzles::turkish_day;
+pub use puzzles::{Practice, turkish_day};
 pub use scheduler::{AiStats, Priority};
 pub use tables::TABLE_PIECES;
 pub use tournaments::{
@@ -238,6 +239,8 @@ pub struct Host {
     /// A running game's analysis asked for by one player (at the game's version), waiting
     /// for the other.
     analysis_asks: Mutex<HashMap<GameId, (i64, UserId)>>,
+    /// A screening of finished games is running in this process.
+    mining: std::sync::atomic::AtomicBool,
 }
 
 impl Host {
@@ -260,6 +263,7 @@ impl Host {
             tables: std::sync::OnceLock::new(),
             analysis_slots: Arc::new(Semaphore::new(1)),
             analysis_asks: Mutex::new(HashMap::new()),
+            mining: std::sync::atomic::AtomicBool::new(false),
         }
     }
 

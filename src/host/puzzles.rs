@@ -6,14 +6,32 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use crate::engine::{Color, Game};
-use crate::puzzle::Puzzle;
+use crate::puzzle::{Kind, Puzzle, Theme};
 use crate::render::{LastMove, Scene};
 use crate::store::{self, AttemptRow, AttemptStatus, ChannelId, GuildId, PuzzleRating, TryResult};
 
 use super::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, Caption, File, Host, HostError, HostResult,
-    Lang, Msg, PuzzleMsg, Reply, StreakLine, Who,
+    Lang, Msg, PuzzleMsg, Reply, StreakLine, ThemeLine, Who,
 };
+
+/// What kind of practice puzzle a player asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Practice {
+    /// Only puzzles with this theme.
+    pub theme: Option<Theme>,
+    /// Only combinations the player missed in their own games.
+    pub mine: bool,
+}
+
+/// Where a practice puzzle comes from.
+#[derive(Clone, Debug)]
+enum Source {
+    /// The shipped set, by its place there.
+    Shipped(usize),
+    /// Found in a game on the bot: the puzzle, when that game ended and whose miss it was.
+    Mined(Box<Puzzle>, i64, store::UserId),
+}
 
 /// Tries per puzzle.
 pub const TRIES: i64 = 3;
@@ -52,34 +70,70 @@ impl Host {
         day.rem_euclid(self.daily_count() as i64) as usize
     }
 
-    fn find_puzzle(&self, key: &str) -> Result<&Puzzle, HostError> {
-        self.puzzle_set()?
+    /// The puzzle an attempt is at: a shipped one, else one found in a game here.
+    async fn find_puzzle(&self, key: &str) -> Result<Puzzle, HostError> {
+        if let Some(p) = self
+            .config
+            .puzzles
             .iter()
             .find(|p| crate::engine::fen::write(&p.start) == key)
-            .ok_or_else(|| HostError::internal("an attempt's puzzle is not in the set", key))
+        {
+            return Ok(p.clone());
+        }
+        let row = self
+            .store
+            .mined_puzzle(key)
+            .await?
+            .ok_or_else(|| HostError::internal("an attempt's puzzle is not in the set", key))?;
+        Puzzle::parse_line(&row.line)
+            .map_err(|e| HostError::internal("a puzzle found in a game does not read", e))
     }
 
     /// Today's puzzle, or with `random` a practice puzzle near the player's puzzle rating;
     /// shown privately. Opening it makes it the puzzle the player's next moves go to.
     pub async fn puzzle(&self, who: &Who, random: bool) -> HostResult {
+        self.open_puzzle(who, random.then(Practice::default)).await
+    }
+
+    /// A practice puzzle near the player's puzzle rating: from the shipped set and the
+    /// puzzles found in this server's games, of one theme if asked, or only from the
+    /// combinations the player missed in their own games.
+    pub async fn puzzle_practice(&self, who: &Who, practice: Practice) -> HostResult {
+        self.open_puzzle(who, Some(practice)).await
+    }
+
+    async fn open_puzzle(&self, who: &Who, practice: Option<Practice>) -> HostResult {
         let set = self.puzzle_set()?;
         let now = self.clock.now();
         let today = turkish_day(now);
-        let (index, day) = if random {
-            match self.practice_puzzle(who, today).await? {
-                Some(i) => (i, None),
-                None => return Ok(Reply::private(Msg::Puzzle(PuzzleMsg::NoPracticeLeft))),
-            }
-        } else {
-            (self.daily_index(today), Some(today))
+        let (puzzle, day, credit) = match practice {
+            Some(practice) => match self.practice_puzzle(who, today, practice).await? {
+                Some(Source::Shipped(i)) => (set[i].clone(), None, None),
+                Some(Source::Mined(p, played_at, player)) => {
+                    (*p, None, Some((played_at, player == who.user)))
+                }
+                None => {
+                    return Ok(Reply::private(Msg::Puzzle(PuzzleMsg::NoPracticeLeft {
+                        theme: practice.theme,
+                        mine: practice.mine,
+                    })));
+                }
+            },
+            None => (set[self.daily_index(today)].clone(), Some(today), None),
         };
-        let puzzle = &set[index];
         let key = crate::engine::fen::write(&puzzle.start);
         let mut tx = self.store.write().await?;
         let left = self.leave_practice(&mut tx, who, &key).await?;
         let attempt = store::open_attempt(&mut tx, who.user, who.guild, &key, day, now).await?;
         tx.commit().await?;
-        let mut reply = self.attempt_reply(who.lang, &attempt, puzzle, None).await?;
+        let mut reply = self
+            .attempt_reply(who.lang, &attempt, &puzzle, None)
+            .await?;
+        if let Some((date, yours)) = credit {
+            reply
+                .body
+                .insert(0, Msg::Puzzle(PuzzleMsg::FromGame { date, yours }));
+        }
         if let Some(rating) = left {
             reply
                 .body
@@ -117,7 +171,7 @@ impl Host {
         if !store::record_try(tx, &open, left).await? {
             return Err(HostError::Stale);
         }
-        let puzzle = self.find_puzzle(&open.puzzle)?.clone();
+        let puzzle = self.find_puzzle(&open.puzzle).await?;
         Ok(Some(
             self.rate_attempt(tx, who, &puzzle, &open, false).await?,
         ))
@@ -125,36 +179,74 @@ impl Host {
 
     /// A practice puzzle for this player: not tried before, never a day's puzzle still to come,
     /// among the five rated nearest the player, varied by the time.
-    async fn practice_puzzle(&self, who: &Who, today: i64) -> Result<Option<usize>, HostError> {
+    async fn practice_puzzle(
+        &self,
+        who: &Who,
+        today: i64,
+        practice: Practice,
+    ) -> Result<Option<Source>, HostError> {
         let set = self.puzzle_set()?;
         let daily = self.daily_count();
         let today_index = self.daily_index(today);
-        let tried = self.store.puzzles_tried(who.user).await?;
+        let tried: std::collections::HashSet<String> = self
+            .store
+            .puzzles_tried(who.user)
+            .await?
+            .into_iter()
+            .collect();
         let ratings = self.store.puzzle_ratings().await?;
         let rating = self
             .store
             .puzzler(who.user)
             .await?
             .map_or(1500.0, |p| p.rating);
-        let mut candidates = Vec::new();
-        for (i, p) in set.iter().enumerate() {
-            if i < daily && i >= today_index {
-                continue;
+        let wanted = |p: &Puzzle| practice.theme.is_none_or(|t| p.themes.contains(t));
+        let mut pool: Vec<(String, u32, Source)> = Vec::new();
+        if !practice.mine {
+            for (i, p) in set.iter().enumerate() {
+                if (i < daily && i >= today_index) || !wanted(p) {
+                    continue;
+                }
+                pool.push((
+                    crate::engine::fen::write(&p.start),
+                    p.rating,
+                    Source::Shipped(i),
+                ));
             }
-            let key = crate::engine::fen::write(&p.start);
-            if tried.contains(&key) {
-                continue;
-            }
-            let r = ratings.get(&key).copied().unwrap_or(f64::from(p.rating));
-            candidates.push(((r - rating).abs(), i));
         }
+        let mined = match (practice.mine, who.guild) {
+            (true, _) => self.store.mined_of(who.user).await?,
+            (false, Some(guild)) => self.store.mined_in(guild).await?,
+            (false, None) => Vec::new(),
+        };
+        for row in mined {
+            match Puzzle::parse_line(&row.line) {
+                Ok(p) if wanted(&p) => pool.push((
+                    row.puzzle,
+                    p.rating,
+                    Source::Mined(Box::new(p), row.played_at, row.player_id),
+                )),
+                Ok(_) => {}
+                Err(e) => tracing::warn!(id = row.id, error = %e, "a found puzzle does not read"),
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        let mut candidates: Vec<(f64, usize, Source)> = pool
+            .into_iter()
+            .enumerate()
+            .filter(|(_, (key, _, _))| !tried.contains(key) && seen.insert(key.clone()))
+            .map(|(order, (key, start, source))| {
+                let r = ratings.get(&key).copied().unwrap_or(f64::from(start));
+                ((r - rating).abs(), order, source)
+            })
+            .collect();
         candidates.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         candidates.truncate(5);
         if candidates.is_empty() {
             return Ok(None);
         }
         let pick = (self.clock.now() as u64 ^ who.user.0) % candidates.len() as u64;
-        Ok(Some(candidates[pick as usize].1))
+        Ok(Some(candidates.swap_remove(pick as usize).2))
     }
 
     async fn puzzle_rating(&self, p: &Puzzle, key: &str) -> Result<PuzzleRating, HostError> {
@@ -188,7 +280,7 @@ impl Host {
                     .ok_or_else(|| HostError::internal("a puzzle attempt vanished", who.user.0))?
             }
         };
-        let puzzle = self.find_puzzle(&attempt.puzzle)?.clone();
+        let puzzle = self.find_puzzle(&attempt.puzzle).await?;
         let step = attempt.step as usize;
         let game = puzzle.game_at(step);
         // The same try again (the right move of the last turn, or the last miss at this one,
@@ -275,10 +367,12 @@ impl Host {
                 played: game.position().notation(&mv),
                 defence: before.notation(&defence),
                 moves_left: puzzle.moves() - step as usize,
+                material: puzzle.kind == Kind::Material,
             }
         } else {
             PuzzleMsg::Wrong {
                 tries_left: TRIES - misses,
+                material: puzzle.kind == Kind::Material,
             }
         };
         self.attempt_reply(who.lang, &after, &puzzle, Some(said))
@@ -342,7 +436,7 @@ impl Host {
         let Some(attempt) = self.active_attempt(who).await? else {
             return self.puzzle(who, false).await;
         };
-        let puzzle = self.find_puzzle(&attempt.puzzle)?.clone();
+        let puzzle = self.find_puzzle(&attempt.puzzle).await?;
         self.attempt_reply(who.lang, &attempt, &puzzle, None).await
     }
 
@@ -356,7 +450,8 @@ impl Host {
             return Err(HostError::PuzzleOver);
         };
         let game = self
-            .find_puzzle(&attempt.puzzle)?
+            .find_puzzle(&attempt.puzzle)
+            .await?
             .game_at(attempt.step as usize);
         Ok(super::views::legal_moves_reply(game.position()))
     }
@@ -370,7 +465,8 @@ impl Host {
             return Ok(Vec::new());
         }
         let game = self
-            .find_puzzle(&attempt.puzzle)?
+            .find_puzzle(&attempt.puzzle)
+            .await?
             .game_at(attempt.step as usize);
         let pos = game.position();
         Ok(pos.notations(&pos.legal_moves()))
@@ -398,6 +494,7 @@ impl Host {
                 date: attempt.day.map(noon),
                 solver: puzzle.solver(),
                 moves: puzzle.moves() - step,
+                material: puzzle.kind == Kind::Material,
                 stars: puzzle.stars(),
                 tries_left: TRIES - attempt.misses,
             }
@@ -414,6 +511,7 @@ impl Host {
             Caption::Puzzle {
                 solver: puzzle.solver(),
                 moves: puzzle.moves() - step,
+                material: puzzle.kind == Kind::Material,
             }
         };
         let mut reply = Reply::private(Msg::Puzzle(msg));
@@ -448,6 +546,7 @@ impl Host {
         let first = Caption::Puzzle {
             solver: puzzle.solver(),
             moves: puzzle.moves(),
+            material: puzzle.kind == Kind::Material,
         };
         let captions = self.replay_captions(&game, first, &[], lang);
         let renderer = std::sync::Arc::clone(&self.renderer);
@@ -456,16 +555,17 @@ impl Host {
             renderer.replay_gif(&game, black, &captions, 64)
         })
         .await?;
-        // Named by the puzzle's number in the set, so solutions do not overwrite each other.
-        let number = self
+        // Named by the puzzle's number in the set (or its position's key for one found in a
+        // game), so solutions do not overwrite each other.
+        let name = match self
             .puzzle_set()?
             .iter()
-            .position(|p| std::ptr::eq(p, puzzle))
-            .map_or(0, |i| i + 1);
-        Ok(File {
-            name: format!("dama-puzzle-{number}-solution.gif"),
-            bytes: gif,
-        })
+            .position(|p| p.start == puzzle.start)
+        {
+            Some(i) => format!("dama-puzzle-{}-solution.gif", i + 1),
+            None => format!("dama-puzzle-{:016x}-solution.gif", puzzle.start.zobrist()),
+        };
+        Ok(File { name, bytes: gif })
     }
 
     /// A player's streak, best streak, counts and puzzle rating (privately).
@@ -482,8 +582,10 @@ impl Host {
                 practice: 0,
                 rating: 1500.0,
                 solved_today: false,
+                themes: Vec::new(),
             })));
         };
+        let themes = self.theme_lines(user).await?;
         Ok(Reply::say(Msg::Puzzle(PuzzleMsg::Stats {
             user,
             streak: live_streak(p.streak, p.last_day, today),
@@ -493,7 +595,45 @@ impl Host {
             practice: p.practice,
             rating: p.rating,
             solved_today: p.last_day == Some(today),
+            themes,
         })))
+    }
+
+    /// A player's finished puzzles counted per theme: solved and tried, the themes tried most
+    /// first.
+    async fn theme_lines(&self, user: store::UserId) -> Result<Vec<ThemeLine>, HostError> {
+        let shipped: std::collections::HashMap<String, crate::puzzle::Themes> = self
+            .config
+            .puzzles
+            .iter()
+            .map(|p| (crate::engine::fen::write(&p.start), p.themes))
+            .collect();
+        let mut counts: std::collections::BTreeMap<Theme, (i64, i64)> = Default::default();
+        for (key, solved) in self.store.puzzles_finished(user).await? {
+            let themes = match shipped.get(&key) {
+                Some(t) => *t,
+                None => match self.store.mined_puzzle(&key).await? {
+                    Some(row) => Puzzle::parse_line(&row.line)
+                        .map_or_else(|_| Default::default(), |p| p.themes),
+                    None => continue,
+                },
+            };
+            for t in themes.iter() {
+                let c = counts.entry(t).or_default();
+                c.0 += i64::from(solved);
+                c.1 += 1;
+            }
+        }
+        let mut lines: Vec<ThemeLine> = counts
+            .into_iter()
+            .map(|(theme, (solved, tried))| ThemeLine {
+                theme,
+                solved,
+                tried,
+            })
+            .collect();
+        lines.sort_by_key(|l| std::cmp::Reverse(l.tried));
+        Ok(lines)
     }
 
     /// This server's best puzzle streaks.
@@ -563,14 +703,17 @@ impl Host {
         let set = self.puzzle_set()?;
         let today = turkish_day(self.clock.now());
         let puzzle = &set[self.daily_index(today)];
+        let material = puzzle.kind == Kind::Material;
         let caption = Caption::Puzzle {
             solver: puzzle.solver(),
             moves: puzzle.moves(),
+            material,
         };
         let mut reply = Reply::say(Msg::Puzzle(PuzzleMsg::Daily {
             date: noon(today),
             solver: puzzle.solver(),
             moves: puzzle.moves(),
+            material,
             stars: puzzle.stars(),
         }));
         let start = Game::new(puzzle.start);

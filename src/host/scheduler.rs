@@ -1,5 +1,5 @@
 //! The AI's workers: a pool as large as the machine and one queue in front of it, served
-//! moves first, then hints, then analyses, each class in the order asked. A game has at most
+//! moves first, then hints, then analyses, then the screening of finished games, each class in the order asked. A game has at most
 //! one AI turn waiting, so no game can starve another. While moves queue, a master's thinking
 //! time shrinks so every reply comes within a bound; on an idle machine it gets its full time.
 //! Searchers are kept between the moves of a game, with their transposition tables.
@@ -20,7 +20,12 @@ pub enum Priority {
     Move = 0,
     Hint = 1,
     Analysis = 2,
+    /// Screening finished games for missed combinations: only when nothing else waits.
+    Mining = 3,
 }
+
+/// How many priorities there are.
+pub const PRIORITIES: usize = 4;
 
 /// The least a master may think, however long the queue.
 const MIN_THINK: Duration = Duration::from_millis(50);
@@ -31,23 +36,23 @@ pub struct Scheduler {
     bound: Duration,
     state: Mutex<State>,
     /// Per priority: work done, and the time workers spent on it (microseconds).
-    done: [AtomicU64; 3],
-    busy_micros: [AtomicU64; 3],
+    done: [AtomicU64; PRIORITIES],
+    busy_micros: [AtomicU64; PRIORITIES],
 }
 
-/// The AI's work as the metrics show it, per priority (moves, hints, analyses).
+/// The AI's work as the metrics show it, per priority (moves, hints, analyses, mining).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct AiStats {
-    pub waiting: [usize; 3],
-    pub done: [u64; 3],
-    pub busy: [Duration; 3],
+    pub waiting: [usize; PRIORITIES],
+    pub done: [u64; PRIORITIES],
+    pub busy: [Duration; PRIORITIES],
 }
 
 struct State {
     free: usize,
     /// Each priority's waiters in the order they are served: by their key (the moment a live
     /// game's clock runs out, so the earliest flag first), then as they came.
-    waiting: [VecDeque<(i64, oneshot::Sender<Slot>)>; 3],
+    waiting: [VecDeque<(i64, oneshot::Sender<Slot>)>; PRIORITIES],
     /// Searchers of recent games, the most recently used last.
     searchers: VecDeque<(GameId, Searcher)>,
 }
@@ -104,12 +109,12 @@ impl Scheduler {
     pub fn stats(&self) -> AiStats {
         let waiting = {
             let s = self.state();
-            [0, 1, 2].map(|i| s.waiting[i].len())
+            [0, 1, 2, 3].map(|i| s.waiting[i].len())
         };
         AiStats {
             waiting,
-            done: [0, 1, 2].map(|i| self.done[i].load(Ordering::Relaxed)),
-            busy: [0, 1, 2]
+            done: [0, 1, 2, 3].map(|i| self.done[i].load(Ordering::Relaxed)),
+            busy: [0, 1, 2, 3]
                 .map(|i| Duration::from_micros(self.busy_micros[i].load(Ordering::Relaxed))),
         }
     }

@@ -1,12 +1,13 @@
 //! Finds puzzles in self-play games: a few random plies, then the AI against itself with the
 //! lower levels' human-like variety; every position is screened by a short search for a forced
-//! win, proven exhaustively, checked for uniqueness and graded.
+//! win or a gain of material, proven exhaustively, checked for uniqueness, graded and themed.
 
 use std::collections::HashSet;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::{MAX_MOVES, Prover, Puzzle, prove_line};
+use super::theme::themes_of;
+use super::{Kind, MAX_MOVES, Prover, Puzzle, prove_line};
 use crate::ai::{Level, Limits, MATE, Player, Searcher, Weights};
 use crate::engine::{Game, Move, Position};
 
@@ -53,9 +54,19 @@ const SCREEN_NODES: u64 = 2_000_000;
 /// Self-play games stop here.
 const MAX_PLIES: usize = 200;
 
-/// Plays games until `count` puzzles are found; the result depends only on the settings' seed
-/// and count (games are numbered, and puzzles are kept in game order), not on the threads.
-/// `found` hears of each puzzle as soon as the games before it are done, in the final order.
+/// Whether a puzzle is made for a day: a full board (10 pieces or more) and a line that opens
+/// by force (a sacrifice, or a quiet move that forces a capture).
+pub fn fit_for_a_day(p: &Puzzle) -> bool {
+    p.pieces() >= DAILY_PIECES && p.starts_forcing()
+}
+
+/// The fewest pieces on a day's puzzle's board.
+pub const DAILY_PIECES: u32 = 10;
+
+/// Plays games until `count` puzzles fit for a day are found, keeping every other puzzle met on
+/// the way for practice; the result depends only on the settings' seed and count (games are
+/// numbered, and puzzles are kept in game order), not on the threads. `found_one` hears of each
+/// puzzle as soon as the games before it are done, in game order.
 pub fn generate(
     settings: Settings,
     progress: impl Fn(Progress) + Sync,
@@ -65,8 +76,11 @@ pub fn generate(
     let next_game = AtomicUsize::new(0);
     let found: Mutex<Vec<(usize, Vec<Puzzle>)>> = Mutex::new(Vec::new());
     let done = |found: &[(usize, Vec<Puzzle>)]| {
-        // Enough once the games before the first unfinished one hold `count` puzzles.
-        let mut sorted: Vec<_> = found.iter().map(|(i, p)| (*i, p.len())).collect();
+        // Enough once the games before the first unfinished one hold `count` for the days.
+        let mut sorted: Vec<_> = found
+            .iter()
+            .map(|(i, p)| (*i, p.iter().filter(|p| fit_for_a_day(p)).count()))
+            .collect();
         sorted.sort();
         let mut total = 0;
         for (expected, (i, n)) in sorted.iter().enumerate() {
@@ -99,13 +113,13 @@ pub fn generate(
                     // Tell of the puzzles of every game up to the first still running.
                     let mut told = told.lock().unwrap();
                     loop {
-                        let (next, seen, count) = &mut *told;
+                        let (next, seen, daily) = &mut *told;
                         let Some((_, ps)) = all.iter().find(|(i, _)| i == next) else {
                             break;
                         };
                         for p in ps {
-                            if *count < settings.count && seen.insert(p.start) {
-                                *count += 1;
+                            if *daily < settings.count && seen.insert(p.start) {
+                                *daily += usize::from(fit_for_a_day(p));
                                 found_one(p);
                             }
                         }
@@ -118,12 +132,27 @@ pub fn generate(
     let mut found = found.into_inner().unwrap();
     found.sort_by_key(|(i, _)| *i);
     let mut seen = HashSet::new();
-    found
-        .into_iter()
-        .flat_map(|(_, p)| p)
-        .filter(|p| seen.insert(p.start))
-        .take(settings.count)
-        .collect()
+    let mut daily = 0;
+    let mut all = Vec::new();
+    for p in found.into_iter().flat_map(|(_, p)| p) {
+        if daily < settings.count && seen.insert(p.start) {
+            daily += usize::from(fit_for_a_day(&p));
+            all.push(p);
+        }
+    }
+    all
+}
+
+/// Orders a set for shipping: the first `days` fit for a day (in the order found), then the
+/// rest for practice.
+pub fn arrange(puzzles: Vec<Puzzle>, days: usize) -> Vec<Puzzle> {
+    let (mut daily, mut practice): (Vec<Puzzle>, Vec<Puzzle>) =
+        puzzles.into_iter().partition(fit_for_a_day);
+    if daily.len() > days {
+        practice.splice(0..0, daily.split_off(days));
+    }
+    daily.extend(practice);
+    daily
 }
 
 /// The puzzles found in self-play game number `index`, and how many positions were screened
@@ -143,29 +172,14 @@ fn puzzles_of_game(
         if ply < skip_until || ply < 6 {
             continue;
         }
-        searcher.clear();
-        // A forced win seen makes the search go on until its length is exact; the node cap
-        // keeps that from running for minutes in a wide position.
-        let screen = Limits {
-            nodes: Some(SCREEN_NODES),
-            ..Limits::depth(6)
-        };
-        let Some(r) = searcher.search(&Game::new(*pos), screen) else {
+        let Some(kind) = screen(pos, searcher) else {
             continue;
         };
-        // Screen: a forced win within MAX_MOVES of the side to move's own moves.
-        if r.score < MATE - (2 * MAX_MOVES as i32 - 1) {
-            continue;
-        }
         candidates += 1;
-        let mut prover = Prover::new(settings.budget);
-        if advantage(pos) > MAX_ADVANTAGE {
-            continue;
-        }
-        let Ok(line) = prove_line(pos, &mut prover) else {
+        let Some(puzzle) = prove_and_grade(pos, kind, settings.budget, searcher) else {
             continue;
         };
-        let puzzle = grade(*pos, line, searcher);
+
         // Later positions of the same game play out the same combination.
         skip_until = ply + puzzle.line.len() + 1;
         if puzzle.find_depth >= settings.min_find_depth {
@@ -178,12 +192,80 @@ fn puzzles_of_game(
 /// A puzzle where the solver is far ahead is no lesson: at most this much more material
 /// (a man counts 1, a king 3).
 const MAX_ADVANTAGE: i32 = 5;
+/// What a short search must see the side to move gain (hundredths of a man, over the
+/// position's static worth) to try proving a gain of material.
+const SCREEN_GAIN: i32 = 150;
+/// What the search must still give the solver when a material line ends (hundredths of a man).
+const STILL_WINNING: i32 = 150;
+/// Depth of the search that checks a material line's end.
+const END_DEPTH: u32 = 8;
+
+/// A short search's view of `pos`: which kind of puzzle may be there, if any.
+pub fn screen(pos: &Position, searcher: &mut Searcher) -> Option<Kind> {
+    if pos.legal_moves().len() < 2 || advantage(pos) > MAX_ADVANTAGE {
+        return None;
+    }
+    searcher.clear();
+    // A forced win seen makes the search go on until its length is exact; the node cap keeps
+    // that from running for minutes in a wide position.
+    let limits = Limits {
+        nodes: Some(SCREEN_NODES),
+        ..Limits::depth(6)
+    };
+    let r = searcher.search(&Game::new(*pos), limits)?;
+    if r.score >= MATE - (2 * MAX_MOVES as i32 - 1) {
+        Some(Kind::Win)
+    } else if r.score < MATE - 200 && r.score - searcher.weights().evaluate(pos) >= SCREEN_GAIN {
+        Some(Kind::Material)
+    } else {
+        None
+    }
+}
+
+/// Proves a screened position a puzzle of `kind` (a material line must still win where it
+/// ends), then grades it and names its themes.
+pub fn prove_and_grade(
+    pos: &Position,
+    kind: Kind,
+    budget: u64,
+    searcher: &mut Searcher,
+) -> Option<Puzzle> {
+    let mut prover = Prover::with_goal(budget, kind.goal(pos));
+    let line = prove_line(pos, &mut prover).ok()?;
+    if kind == Kind::Material && !still_winning(pos, &line, searcher) {
+        return None;
+    }
+    let mut puzzle = grade(*pos, kind, line, searcher);
+    puzzle.themes = themes_of(&puzzle, budget);
+    Some(puzzle)
+}
+
+/// Whether the solver still wins where a material line ends (by the search, which reads the
+/// endgame tables when it has them).
+fn still_winning(start: &Position, line: &[Move], searcher: &mut Searcher) -> bool {
+    let mut game = Game::new(*start);
+    for mv in line {
+        if game.play(*mv).is_err() {
+            return false;
+        }
+    }
+    if game.is_over() {
+        return true;
+    }
+    searcher.clear();
+    let limits = Limits {
+        nodes: Some(GRADE_NODES),
+        ..Limits::depth(END_DEPTH)
+    };
+    // The defender is to move: its score is the solver's, negated.
+    searcher
+        .search(&game, limits)
+        .is_some_and(|r| -r.score >= STILL_WINNING)
+}
 
 /// The side to move's material lead (a man 1, a king 3).
 fn advantage(pos: &Position) -> i32 {
-    let side = pos.side_to_move();
-    let material = |c| (pos.men(c).count() + 3 * pos.kings(c).count()) as i32;
-    material(side) - material(side.opponent())
+    super::prove::balance(pos, pos.side_to_move())
 }
 
 /// A varied self-play game: 2 to 7 random plies, then two AI players of random levels (medium
@@ -213,24 +295,41 @@ fn self_play(rng: &mut u64) -> Game {
     game
 }
 
-/// Grades a proven line: how deep the AI's search must look to play the first move knowing it
-/// wins, and how many pieces the solver gives up; the rating follows from both and the length.
-pub fn grade(start: Position, line: Vec<Move>, searcher: &mut Searcher) -> Puzzle {
+/// Grades a proven line: how deep the AI's search must look to play the first move knowing
+/// what it gets (the win, or the gain), the nodes that takes, how many other first moves a
+/// short look likes as well (tempting, and losing), the length and the pieces given up; the
+/// starting rating follows from them, from 800 to 2,400.
+pub fn grade(start: Position, kind: Kind, line: Vec<Move>, searcher: &mut Searcher) -> Puzzle {
     let game = Game::new(start);
+    let seen = match kind {
+        Kind::Win => MATE - 200,
+        Kind::Material => searcher.weights().evaluate(&start) + SCREEN_GAIN,
+    };
+    let mut nodes = 0;
     let find_depth = (1..=GRADE_DEPTH)
         .find(|&d| {
             searcher.clear();
-            searcher
-                .search(
-                    &game,
-                    Limits {
-                        nodes: Some(GRADE_NODES),
-                        ..Limits::depth(d)
-                    },
-                )
-                .is_some_and(|r| r.best == line[0] && r.score > MATE - 200 && r.depth >= d)
+            let r = searcher.search(
+                &game,
+                Limits {
+                    nodes: Some(GRADE_NODES),
+                    ..Limits::depth(d)
+                },
+            );
+            nodes += r.as_ref().map_or(GRADE_NODES, |r| r.nodes);
+            r.is_some_and(|r| r.best == line[0] && r.score >= seen && r.depth >= d)
         })
         .unwrap_or(GRADE_DEPTH + 1);
+    searcher.clear();
+    let shallow = searcher.score_moves(&game, 2);
+    let key_score = shallow
+        .iter()
+        .find(|(m, _)| *m == line[0])
+        .map_or(i32::MIN, |s| s.1);
+    let tempting = shallow
+        .iter()
+        .filter(|(m, s)| *m != line[0] && *s >= key_score)
+        .count() as u32;
     let given: u32 = line
         .iter()
         .skip(1)
@@ -238,15 +337,58 @@ pub fn grade(start: Position, line: Vec<Move>, searcher: &mut Searcher) -> Puzzl
         .map(Move::capture_count)
         .sum();
     let moves = line.len().div_ceil(2) as u32;
-    let rating = 700 + 90 * find_depth + 80 * (moves - 2) + 60 * given.min(4);
+    let rating = starting_rating(find_depth, nodes, tempting, moves, given);
     Puzzle {
         start,
-        kind: super::Kind::Win,
+        kind,
         line,
         find_depth,
         given,
         rating,
+        themes: Default::default(),
     }
+}
+
+/// A starting rating from 800 to 2,400: the depth the search needs counts most, then the work
+/// it does there, the tempting moves that lose, the length and the material given up. The raw
+/// difficulty is spread over the range by the quantiles it had in the shipped set.
+pub fn starting_rating(find_depth: u32, nodes: u64, tempting: u32, moves: u32, given: u32) -> u32 {
+    let raw = difficulty(find_depth, nodes, tempting, moves, given);
+    let at = SPREAD.partition_point(|&(d, _)| d <= raw);
+    let rating = match at {
+        0 => SPREAD[0].1,
+        n if n == SPREAD.len() => SPREAD[n - 1].1,
+        n => {
+            let ((d0, r0), (d1, r1)) = (SPREAD[n - 1], SPREAD[n]);
+            r0 + (r1 - r0) * (raw - d0) / (d1 - d0)
+        }
+    };
+    rating.round() as u32
+}
+
+/// Difficulty points to ratings: knots at about the quantiles the points had in a sample of 140
+/// generated puzzles (`--count 60 --seed 1`: the lowest, then about every tenth, the top 5%
+/// last), put on evenly spaced ratings.
+const SPREAD: [(f64, f64); 9] = [
+    (433.0, 800.0),
+    (452.0, 1000.0),
+    (518.0, 1200.0),
+    (640.0, 1400.0),
+    (704.0, 1600.0),
+    (782.0, 1800.0),
+    (856.0, 2000.0),
+    (1027.0, 2200.0),
+    (1819.0, 2400.0),
+];
+
+/// How hard a puzzle is to find, in points.
+fn difficulty(find_depth: u32, nodes: u64, tempting: u32, moves: u32, given: u32) -> f64 {
+    let work = (nodes.max(1) as f64).log2();
+    100.0 * f64::from(find_depth.min(GRADE_DEPTH + 1))
+        + 12.0 * work
+        + 25.0 * f64::from(tempting.min(6))
+        + 30.0 * f64::from(moves.saturating_sub(2))
+        + 20.0 * f64::from(given.min(4))
 }
 
 /// splitmix64.

@@ -1,35 +1,52 @@
-//! Puzzles: a position, the side to move (the solver) and a proven forced win, where at each of
-//! the solver's turns exactly one move wins and the defender plays the defence that lasts
-//! longest. [`prove`] settles them exhaustively, [`generate`] finds them in self-play games, and
-//! a set proven in advance ships in `assets/puzzles.txt`. Pure: no clock, no store.
+//! Puzzles: a position, the side to move (the solver) and a proven forced win or decisive gain
+//! of material, where at each of the solver's turns exactly one move gets there and the
+//! defender plays the defence that lasts longest. [`prove`] settles them exhaustively,
+//! [`generate`] finds them in self-play games (and [`mine`] in the games played on the bot),
+//! [`theme`] names their ideas, and a set proven in advance ships in `assets/puzzles.txt`.
+//! Pure: no clock, no store.
 
 pub mod generate;
+pub mod mine;
 pub mod prove;
+pub mod theme;
 
 use std::fmt;
 use std::sync::OnceLock;
 
 use crate::engine::{Color, Game, Move, MoveError, Position, fen};
 
-pub use prove::{Prover, TooBig};
+pub use prove::{Goal, Prover, TooBig};
+pub use theme::{Theme, Themes};
 
 /// The most moves of the solver's a puzzle asks for.
 pub const MAX_MOVES: u32 = 5;
 /// The fewest.
 pub const MIN_MOVES: u32 = 2;
 
-/// What the solver has to achieve. Only outright wins are proven today; the file format names
-/// the kind so that others can be added.
+/// What the solver has to achieve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     /// The defender is left without a move (or a piece).
     Win,
+    /// A decisive gain ([`prove::DECISIVE_GAIN`]): at the line's end the defender is to move
+    /// with no capture due and the solver's lead has grown by two men or more (a king counts
+    /// three), against every defence.
+    Material,
 }
 
 impl Kind {
     pub const fn name(self) -> &'static str {
         match self {
             Kind::Win => "win",
+            Kind::Material => "material",
+        }
+    }
+
+    /// What a prover of this kind of puzzle starting in `start` must reach.
+    pub fn goal(self, start: &Position) -> Goal {
+        match self {
+            Kind::Win => Goal::Win,
+            Kind::Material => Goal::gain_from(start),
         }
     }
 }
@@ -47,6 +64,7 @@ pub struct Puzzle {
     pub given: u32,
     /// The puzzle's starting rating, from how hard it is to find.
     pub rating: u32,
+    pub themes: Themes,
 }
 
 impl Puzzle {
@@ -85,21 +103,44 @@ impl Puzzle {
             .collect()
     }
 
-    /// 1 to 5 stars, from the rating.
+    /// 1 to 5 stars, from the rating (800 to 2,400).
     pub fn stars(&self) -> u32 {
-        (self.rating.saturating_sub(900) / 200 + 1).clamp(1, 5)
+        (self.rating.saturating_sub(800) / 320 + 1).clamp(1, 5)
     }
 
-    /// One line of a puzzle file: FEN, kind, line, rating, find depth, pieces given, by tabs.
+    /// Pieces on the board at the start.
+    pub fn pieces(&self) -> u32 {
+        theme::pieces(&self.start)
+    }
+
+    /// Whether the line opens by force: the first move gives material up (the defender must
+    /// capture), or is a quiet move after which the solver's next move captures whatever the
+    /// defender does (the longest defence included).
+    pub fn starts_forcing(&self) -> bool {
+        match self.line[..] {
+            [_, reply, ..] if reply.is_capture() => true,
+            [first, _, second, ..] => !first.is_capture() && second.is_capture(),
+            _ => false,
+        }
+    }
+
+    /// Fit for a day: no endgame of a handful of pieces.
+    pub fn is_daily(&self) -> bool {
+        self.pieces() > theme::ENDGAME_PIECES
+    }
+
+    /// One line of a puzzle file: FEN, kind, line, rating, find depth, pieces given, themes,
+    /// by tabs.
     pub fn to_line(&self) -> String {
         format!(
-            "{}\t{}\t{}\t{}\t{}\t{}",
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}",
             fen::write(&self.start),
             self.kind.name(),
             self.notations().join(" "),
             self.rating,
             self.find_depth,
-            self.given
+            self.given,
+            self.themes.to_text()
         )
     }
 
@@ -107,14 +148,16 @@ impl Puzzle {
     /// it: that is the tests' and the generator's work).
     pub fn parse_line(text: &str) -> Result<Puzzle, PuzzleError> {
         let fields: Vec<&str> = text.trim().split('\t').collect();
-        let [pos, kind, line, rating, find_depth, given] = fields[..] else {
+        let [pos, kind, line, rating, find_depth, given, themes] = fields[..] else {
             return Err(PuzzleError::Fields(fields.len()));
         };
         let start = fen::parse(pos).map_err(|e| PuzzleError::Position(e.to_string()))?;
         let kind = match kind {
             "win" => Kind::Win,
+            "material" => Kind::Material,
             other => return Err(PuzzleError::Kind(other.to_string())),
         };
+        let themes = Themes::from_text(themes).map_err(PuzzleError::Theme)?;
         let number = |s: &str| {
             s.parse::<u32>()
                 .map_err(|_| PuzzleError::Number(s.to_string()))
@@ -138,6 +181,7 @@ impl Puzzle {
             rating: number(rating)?,
             find_depth: number(find_depth)?,
             given: number(given)?,
+            themes,
         })
     }
 }
@@ -146,13 +190,15 @@ impl Puzzle {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PuzzleError {
     #[error(
-        "a puzzle line has 6 fields separated by tabs (position, kind, moves, rating, depth, pieces given), not {0}"
+        "a puzzle line has 7 fields separated by tabs (position, kind, moves, rating, depth, pieces given, themes), not {0}"
     )]
     Fields(usize),
     #[error("the position does not read: {0}")]
     Position(String),
-    #[error("the kind must be \"win\", not \"{0}\"")]
+    #[error("the kind must be \"win\" or \"material\", not \"{0}\"")]
     Kind(String),
+    #[error("\"{0}\" is not a theme")]
+    Theme(String),
     #[error("\"{0}\" is not a whole number")]
     Number(String),
     #[error("the move \"{text}\" cannot be played: {why}")]
@@ -185,7 +231,7 @@ pub fn shipped() -> &'static [Puzzle] {
 /// Why a position is not a puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reject {
-    /// No forced win within [`MAX_MOVES`] (or the side to move cannot move at all).
+    /// No forced win (or gain) within [`MAX_MOVES`] (or the side to move cannot move at all).
     NoWin,
     /// A win in one move is not a puzzle.
     TooShort,
@@ -215,8 +261,8 @@ impl fmt::Display for Reject {
     }
 }
 
-/// Proves the position a puzzle and finds its line: the shortest forced win, the one winning
-/// move at each of the solver's turns, and the longest defence (of several as long, the first
+/// Proves the position a puzzle and finds its line: the shortest way to the prover's goal, the
+/// one move that gets there at each of the solver's turns, and the longest defence (of several as long, the first
 /// in notation order that keeps the solver's next move unique). Grading is left to the caller.
 pub fn prove_line(pos: &Position, prover: &mut Prover) -> Result<Vec<Move>, Reject> {
     if pos.legal_moves().len() < 2 {

@@ -17,6 +17,7 @@ use tokio::sync::{Mutex, OwnedMutexGuard};
 
 mod clocks;
 mod flag;
+mod mined;
 mod puzzles;
 mod ratings;
 mod sqlite;
@@ -26,6 +27,7 @@ mod web;
 mod work;
 mod write;
 pub use clocks::{WebCounts, beat, give_back_outage, stop_clocks};
+pub use mined::{MinedRow, NewMined, record_mined};
 pub use puzzles::*;
 pub use ratings::{rate, rating_in, record_rating};
 pub use tournaments::*;

@@ -43,7 +43,7 @@ struct WorkLabels {
 }
 
 /// The AI's kinds of work, in the scheduler's order.
-const WORK: [&str; 3] = ["move", "hint", "analysis"];
+const WORK: [&str; 4] = ["move", "hint", "analysis", "mining"];
 
 /// What this process counted since it started, read at each scrape.
 pub struct ProcessCounts<'a> {

@@ -55,9 +55,17 @@ impl Writer<'_> {
             Caption::Over(o) => self.outcome_caption(*o),
             Caption::CalledOff => self.text("caption-called-off", &[]),
             Caption::ReplayStart => self.text("caption-replay-start", &[]),
-            Caption::Puzzle { solver, moves } => self.text(
+            Caption::Puzzle {
+                solver,
+                moves,
+                material,
+            } => self.text(
                 "caption-puzzle",
-                &[("side", a(color_key(*solver))), ("moves", a(*moves as i64))],
+                &[
+                    ("side", a(color_key(*solver))),
+                    ("moves", a(*moves as i64)),
+                    ("goal", a(if *material { "material" } else { "win" })),
+                ],
             ),
             Caption::PuzzleSolved => self.text("caption-puzzle-solved", &[]),
             Caption::Standings(t) => self.standings_text(t),

@@ -20,17 +20,20 @@ impl Writer<'_> {
             .unwrap_or_default()
         };
         let kind = |daily: bool| a(if daily { "daily" } else { "practice" });
+        let goal = |material: bool| ("goal", a(if material { "material" } else { "win" }));
         match m {
             PuzzleMsg::Shown {
                 date,
                 solver,
                 moves,
+                material,
                 stars,
                 tries_left,
             } => {
                 let mut args = vec![
                     ("side", a(color_key(*solver))),
                     ("moves", a(*moves as i64)),
+                    goal(*material),
                     ("stars", a(stars_text(*stars))),
                     ("tries", a(*tries_left)),
                 ];
@@ -46,17 +49,30 @@ impl Writer<'_> {
                 played,
                 defence,
                 moves_left,
+                material,
             } => self.text(
                 "puzzle-right",
                 &[
                     ("played", a(played.as_str())),
                     ("defence", a(defence.as_str())),
                     ("moves", a(*moves_left as i64)),
+                    goal(*material),
                 ],
             ),
-            PuzzleMsg::Wrong { tries_left } => {
-                self.text("puzzle-wrong", &[("tries", a(*tries_left))])
-            }
+            PuzzleMsg::Wrong {
+                tries_left,
+                material,
+            } => self.text(
+                "puzzle-wrong",
+                &[("tries", a(*tries_left)), goal(*material)],
+            ),
+            PuzzleMsg::FromGame { date, yours } => self.text(
+                "puzzle-from-game",
+                &[
+                    ("date", a(self.date(*date))),
+                    ("yours", a(if *yours { "yes" } else { "no" })),
+                ],
+            ),
             PuzzleMsg::SameTry => self.text("puzzle-same-try", &[]),
             PuzzleMsg::LeftAfterATry { rating: r } => self.text(
                 "puzzle-left-after-a-try",
@@ -110,19 +126,42 @@ impl Writer<'_> {
                 practice,
                 rating,
                 solved_today,
-            } => self.text(
-                "puzzle-stats",
-                &[
-                    ("user", a(self.markup.user(*user))),
-                    ("streak", a(*streak)),
-                    ("best", a(*best_streak)),
-                    ("solved", a(*solved)),
-                    ("failed", a(*failed)),
-                    ("practice", a(*practice)),
-                    ("rating", a(rating.round() as i64)),
-                    ("today", a(if *solved_today { "yes" } else { "no" })),
-                ],
-            ),
+                themes,
+            } => {
+                let mut text = self.text(
+                    "puzzle-stats",
+                    &[
+                        ("user", a(self.markup.user(*user))),
+                        ("streak", a(*streak)),
+                        ("best", a(*best_streak)),
+                        ("solved", a(*solved)),
+                        ("failed", a(*failed)),
+                        ("practice", a(*practice)),
+                        ("rating", a(rating.round() as i64)),
+                        ("today", a(if *solved_today { "yes" } else { "no" })),
+                    ],
+                );
+                if !themes.is_empty() {
+                    let rows: Vec<String> = themes
+                        .iter()
+                        .map(|t| {
+                            self.part(
+                                "puzzle-stats-theme",
+                                &[
+                                    ("theme", a(self.theme_name(t.theme))),
+                                    ("solved", a(t.solved)),
+                                    ("tried", a(t.tried)),
+                                ],
+                            )
+                        })
+                        .collect();
+                    text.push('\n');
+                    text.push_str(
+                        &self.part("puzzle-stats-themes", &[("themes", a(rows.join(", ")))]),
+                    );
+                }
+                text
+            }
             PuzzleMsg::Leaderboard { rows } => {
                 let mut lines = vec![self.text("puzzle-leaderboard-title", &[])];
                 for (i, r) in rows.iter().enumerate() {
@@ -157,6 +196,7 @@ impl Writer<'_> {
                 date,
                 solver,
                 moves,
+                material,
                 stars,
             } => self.text(
                 "puzzle-daily",
@@ -164,11 +204,23 @@ impl Writer<'_> {
                     ("date", a(self.date(*date))),
                     ("side", a(color_key(*solver))),
                     ("moves", a(*moves as i64)),
+                    goal(*material),
                     ("stars", a(stars_text(*stars))),
                 ],
             ),
-            PuzzleMsg::NoPracticeLeft => self.text("puzzle-no-practice-left", &[]),
+            PuzzleMsg::NoPracticeLeft { theme, mine } => match (theme, mine) {
+                (_, true) => self.text("puzzle-none-mined", &[]),
+                (Some(t), false) => {
+                    self.text("puzzle-no-theme-left", &[("theme", a(self.theme_name(*t)))])
+                }
+                (None, false) => self.text("puzzle-no-practice-left", &[]),
+            },
         }
+    }
+
+    /// A theme's name in the reader's language.
+    pub fn theme_name(&self, theme: crate::puzzle::Theme) -> String {
+        self.part(&format!("puzzle-theme-{}", theme.name()), &[])
     }
 }
 

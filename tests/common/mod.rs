@@ -98,3 +98,28 @@ pub fn random_game_position(rng: &mut Rng, plies: usize) -> Position {
 }
 pub mod db;
 pub mod hosting;
+
+/// A position from a picture of the board, rank 8 first, files a to h left to right: `.` an
+/// empty square, `w`/`b` a white/black man, `W`/`B` a king.
+pub fn pictured(side: Color, ranks: [&str; 8]) -> Position {
+    let mut pieces = Vec::new();
+    for (row, text) in ranks.iter().enumerate() {
+        let cells: Vec<char> = text.chars().filter(|c| !c.is_whitespace()).collect();
+        assert_eq!(cells.len(), 8, "rank {}: {text}", 8 - row);
+        for (file, c) in cells.into_iter().enumerate() {
+            let (color, role) = match c {
+                '.' => continue,
+                'w' => (Color::White, Role::Man),
+                'W' => (Color::White, Role::King),
+                'b' => (Color::Black, Role::Man),
+                'B' => (Color::Black, Role::King),
+                other => panic!("{other} is not a piece"),
+            };
+            let name = format!("{}{}", (b'a' + file as u8) as char, 8 - row);
+            pieces.push((sq(&name), Piece { color, role }));
+        }
+    }
+    Setup { side, pieces }
+        .validate()
+        .expect("a pictured position is valid")
+}
