@@ -631,6 +631,24 @@ async fn finished_game(host: &Host, url: &str, start: &str, moves: &[String]) {
     );
 }
 
+/// `/dama puzzle mine:true` for `user`.
+async fn mine(host: &Host, user: UserId) -> Reply {
+    let practice = Practice {
+        theme: None,
+        mine: true,
+    };
+    host.puzzle_practice(&who(user), practice).await.unwrap()
+}
+
+async fn assert_nothing_mine(host: &Host, user: UserId) {
+    let r = mine(host, user).await;
+    let none = PuzzleMsg::NoPracticeLeft {
+        theme: None,
+        mine: true,
+    };
+    assert_eq!(said(&r), &none);
+}
+
 /// A shipped puzzle for White with a first move to miss that leaves Bob no capture, and the
 /// two moves of a game that misses it (White's miss, then Black's first legal reply).
 fn missable() -> (Puzzle, Vec<String>) {
@@ -660,38 +678,13 @@ async fn a_combination_missed_in_a_game_becomes_a_puzzle_of_its_server_and_its_p
     let other = puzzle::shipped()[0].clone();
     let (host, url) = host_with(&db, vec![other]).await;
     // Before any game, nothing of one's own waits, and practice has nothing either.
-    let r = host
-        .puzzle_practice(
-            &who(ALICE),
-            Practice {
-                theme: None,
-                mine: true,
-            },
-        )
-        .await
-        .unwrap();
-    assert_eq!(
-        said(&r),
-        &PuzzleMsg::NoPracticeLeft {
-            theme: None,
-            mine: true
-        }
-    );
+    assert_nothing_mine(&host, ALICE).await;
     finished_game(&host, &url, &fen::write(&p.start), &miss).await;
     assert!(host.mine_games().await.unwrap() >= 1);
     // A game is screened once.
     assert_eq!(host.mine_games().await.unwrap(), 0);
     // Alice's own miss, credited to her game, is the same puzzle as the generator's.
-    let r = host
-        .puzzle_practice(
-            &who(ALICE),
-            Practice {
-                theme: None,
-                mine: true,
-            },
-        )
-        .await
-        .unwrap();
+    let r = mine(&host, ALICE).await;
     assert!(
         matches!(
             r.body[0],
@@ -743,23 +736,7 @@ async fn a_game_whose_combination_was_played_gives_no_puzzle(db: TestDb) {
     // The whole combination played out, then Bob resigns.
     finished_game(&host, &url, &fen::write(&p.start), &p.notations()).await;
     assert_eq!(host.mine_games().await.unwrap(), 0);
-    let r = host
-        .puzzle_practice(
-            &who(ALICE),
-            Practice {
-                theme: None,
-                mine: true,
-            },
-        )
-        .await
-        .unwrap();
-    assert_eq!(
-        said(&r),
-        &PuzzleMsg::NoPracticeLeft {
-            theme: None,
-            mine: true
-        }
-    );
+    assert_nothing_mine(&host, ALICE).await;
 }
 
 async fn practice_by_theme_serves_that_theme_and_the_stats_count_per_theme(db: TestDb) {

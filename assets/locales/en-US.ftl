@@ -1015,7 +1015,10 @@ web-puzzle-title = Today's puzzle, { $date }
 web-puzzle-task = { $side ->
     [white] White
    *[black] Black
-} to play and win in { $moves ->
+} to play and { $goal ->
+    [material] win material
+   *[win] win
+} in { $moves ->
     [one] one move
    *[other] { $moves } moves
 } { $stars }
@@ -1028,7 +1031,10 @@ web-puzzle-right = Right: you played { $played }, and the other side answers { $
 }.
 web-puzzle-solved = Solved! Well played.
 web-puzzle-shown = The solution, played out.
-web-puzzle-wrong = { $move } does not win. Try another move.
+web-puzzle-wrong = { $move } does not { $goal ->
+    [material] win material
+   *[win] win
+}. Try another move.
 web-puzzle-unreadable = “{ $move }” is not a legal move here. Write a move like e3-e4, or a capture like d4xd6xg6.
 web-puzzle-your-move = Your move
 web-puzzle-play = Play

@@ -672,7 +672,7 @@ puzzle-daily = {"**"}Günün bulmacası, { $date }** { $stars }: { $side ->
    *[win] kazanır
 }. Düğmeye basıp kendine özel çöz; üç hakkın var.
 puzzle-no-practice-left = Bütün alıştırma bulmacalarını denedin. Tebrikler! Günün bulmacası için yine gel.
-puzzle-no-theme-left = { $theme } temalı bütün alıştırma bulmacalarını denedin. Başka bir tema seç ya da temasız iste.
+puzzle-no-theme-left = Bu temadaki bütün alıştırma bulmacalarını denedin ({ $theme }). Başka bir tema seç ya da temasız iste.
 puzzle-none-mined = Kendi oyunlarından bekleyen bulmaca yok: biten oyunlarında kaçırdığın bir kombinezon çıkmadı ya da hepsini denedin. Biten oyunlara bitişlerinden sonraki birkaç dakika içinde bakılır.
 puzzle-from-game = { $yours ->
     [yes] Kendi oyunlarından birinden ({ $date }): bu kombinezon elindeydi ve kaçırdın.
@@ -896,14 +896,23 @@ web-puzzle-task = { $side ->
 } oynar, { $moves ->
     [one] tek hamlede
    *[other] { $moves } hamlede
-} kazanır { $stars }
+} { $goal ->
+    [material] taş kazanır
+   *[win] kazanır
+} { $stars }
 web-puzzle-right = Doğru: { $played } oynadın, karşı taraf { $defence } ile cevap veriyor. Şimdi { $moves ->
     [one] bir hamlede
    *[other] { $moves } hamlede
-} daha kazan.
+} daha { $goal ->
+    [material] taşları kazan
+   *[win] kazan
+}.
 web-puzzle-solved = Çözdün! Tebrikler.
 web-puzzle-shown = Çözüm, oynanmış hâliyle.
-web-puzzle-wrong = { $move } kazandırmıyor. Başka bir hamle dene.
+web-puzzle-wrong = { $move } { $goal ->
+    [material] taş kazandırmıyor
+   *[win] kazandırmıyor
+}. Başka bir hamle dene.
 web-puzzle-unreadable = “{ $move }” burada yasal bir hamle değil. Hamleyi e3-e4 gibi, alışı d4xd6xg6 gibi yaz.
 web-puzzle-your-move = Hamlen
 web-puzzle-play = Oyna

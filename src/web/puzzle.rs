@@ -132,11 +132,16 @@ pub fn page_html(
         "web-puzzle-title",
         &[("date", Arg::from(format!("{y:04}-{m:02}-{d:02}")))],
     );
+    let goal = || {
+        let material = puzzle.kind == crate::puzzle::Kind::Material;
+        ("goal", Arg::from(if material { "material" } else { "win" }))
+    };
     let task = page.t_with(
         "web-puzzle-task",
         &[
             ("side", Arg::from(side(puzzle.solver()))),
             ("moves", Arg::from(puzzle.moves() as i64)),
+            goal(),
             ("stars", Arg::from("★".repeat(puzzle.stars() as usize))),
         ],
     );
@@ -165,11 +170,15 @@ pub fn page_html(
                 ("played", Arg::from(played.as_str())),
                 ("defence", Arg::from(defence.as_str())),
                 ("moves", Arg::from(*left as i64)),
+                goal(),
             ],
         ),
         Said::Solved if page.query.show => page.t("web-puzzle-shown"),
         Said::Solved => page.t("web-puzzle-solved"),
-        Said::Wrong(m) => page.t_with("web-puzzle-wrong", &[("move", Arg::from(m.as_str()))]),
+        Said::Wrong(m) => page.t_with(
+            "web-puzzle-wrong",
+            &[("move", Arg::from(m.as_str())), goal()],
+        ),
         Said::Unreadable(m) => {
             page.t_with("web-puzzle-unreadable", &[("move", Arg::from(m.as_str()))])
         }
