@@ -7,9 +7,10 @@ CREATE TABLE mined_puzzles (
     game_id   BIGINT NOT NULL,
     ply       BIGINT NOT NULL,
     player_id BIGINT NOT NULL,
-    played_at BIGINT NOT NULL,
-    UNIQUE (game_id, ply)
+    played_at BIGINT NOT NULL
 );
+-- Named, so both databases hold the same index (an inline UNIQUE is named by each its own way).
+CREATE UNIQUE INDEX mined_puzzles_one_per_ply ON mined_puzzles (game_id, ply);
 CREATE INDEX mined_puzzles_by_guild ON mined_puzzles (guild_id);
 CREATE INDEX mined_puzzles_by_player ON mined_puzzles (player_id);
 CREATE INDEX mined_puzzles_by_puzzle ON mined_puzzles (puzzle);
