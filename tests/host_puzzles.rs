@@ -276,6 +276,7 @@ async fn a_try_sent_twice_counts_once(db: TestDb) {
             PuzzleMsg::SameTry,
             PuzzleMsg::Wrong {
                 tries_left: 2,
+                moves_left: p.moves(),
                 material: p.kind == puzzle::Kind::Material
             }
         ]

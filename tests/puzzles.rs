@@ -105,6 +105,22 @@ fn fault(puzzle: &Puzzle) -> Option<String> {
     if s.shortest(&puzzle.start, plies) != Some(plies) {
         return Some(format!("not a shortest win in {n}"));
     }
+    // No other first move gets there at all within the longest puzzle, however slowly: the
+    // puzzle calls every other move wrong.
+    let horizon = 2 * puzzle::MAX_MOVES - 1;
+    let start = puzzle.start;
+    let ways: Vec<Move> = start
+        .legal_moves()
+        .into_iter()
+        .filter(|m| s.loses(&start.play(m), horizon - 1))
+        .collect();
+    if ways != puzzle.line[..1] {
+        return Some(format!(
+            "the first moves that get there within {} moves are {:?}",
+            puzzle::MAX_MOVES,
+            start.notations(&ways)
+        ));
+    }
     let mut pos = puzzle.start;
     for (i, mv) in puzzle.line.iter().enumerate() {
         let left = plies - i as u32;
@@ -157,14 +173,41 @@ fn every_shipped_puzzle_is_proven_again_by_a_plain_solver() {
     assert!(bad.is_empty(), "{bad:#?}");
 }
 
-/// The days' puzzles are full boards opening by force; small endings are practice only.
+/// Whether a line opens by force, judged here from the rules alone: the first move gives
+/// material up (the defender's reply captures and leaves the solver behind where it started),
+/// or it is a quiet move after which every reply leaves the solver a capture to make.
+fn opens_by_force(p: &Puzzle) -> bool {
+    let solver = p.solver();
+    let after = p.start.play(&p.line[0]);
+    let given =
+        p.line[1].is_capture() && lead(&after.play(&p.line[1]), solver) < lead(&p.start, solver);
+    let threat = !p.line[0].is_capture()
+        && after
+            .legal_moves()
+            .iter()
+            .all(|r| after.play(r).has_capture());
+    given || threat
+}
+
+/// The days' puzzles are full boards, most of them opening by force; small endings are practice
+/// only.
 #[test]
 fn the_days_puzzles_are_full_boards_that_open_by_force() {
     let set = puzzle::shipped();
     let days = &set[..365];
     let share = |f: &dyn Fn(&Puzzle) -> bool| days.iter().filter(|p| f(p)).count() * 100 / 365;
     assert!(share(&|p| p.pieces() >= 10) >= 80, "full boards");
-    assert!(share(&|p| p.starts_forcing()) >= 60, "forcing starts");
+    let forcing = share(&opens_by_force);
+    assert!(forcing >= 60, "only {forcing}% open by force");
+    // The generator's own judgement agrees on every puzzle.
+    for p in set {
+        assert_eq!(
+            p.starts_forcing(),
+            opens_by_force(p),
+            "{}",
+            fen::write(&p.start)
+        );
+    }
     assert!(days.iter().all(|p| p.pieces() > 4 && p.is_daily()));
     assert!(days.iter().all(|p| !p.themes.contains(Theme::Endgame)));
     // Both kinds are there, the material ones kept to the end by the re-proof above.
@@ -252,6 +295,15 @@ fn the_prover_finds_the_line_and_rejects_poor_puzzles() {
             Err(Reject::NoWin) => assert_eq!(s.shortest(&p, 9), None, "{}", fen::write(&p)),
             Err(Reject::TooShort) => assert_eq!(s.shortest(&p, 9), Some(1)),
             Err(Reject::NotUnique) => assert!(s.shortest(&p, 9).is_some_and(|n| n > 1)),
+            Err(Reject::AnotherWay) => {
+                assert!(s.shortest(&p, 7).is_some_and(|n| n > 1));
+                let ways = p
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| s.loses(&p.play(m), 8))
+                    .count();
+                assert!(ways >= 2, "{}", fen::write(&p));
+            }
             Err(Reject::TooBig) => panic!("no budget was set"),
             Ok(line) => {
                 let puzzle = Puzzle {
@@ -266,12 +318,13 @@ fn the_prover_finds_the_line_and_rejects_poor_puzzles() {
                 assert_eq!(fault(&puzzle), None, "{}", fen::write(&p));
             }
         }
-        *verdicts
-            .entry(format!("{verdict:?}").chars().take(6).collect::<String>())
-            .or_insert(0) += 1;
+        let name = verdict
+            .as_ref()
+            .map_or_else(Reject::to_string, |_| "a puzzle".into());
+        *verdicts.entry(name).or_insert(0) += 1;
     }
     // The sample met every verdict but the budget's.
-    assert!(verdicts.len() >= 5, "{verdicts:?}");
+    assert_eq!(verdicts.len(), 6, "{verdicts:?}");
     // A budget too small to settle it says so.
     let p = &puzzle::shipped()[0];
     assert_eq!(
@@ -339,23 +392,35 @@ fn mining_finds_the_combination_a_player_missed_and_none_that_was_played() {
 }
 
 /// The generator is deterministic for a seed whatever the threads, and the shipped set is what
-/// its command makes: the first days' puzzles of a short run with the shipped seed are the
-/// shipped set's first, line for line.
+/// its command makes: every puzzle of a short run with the shipped seed (its games are the
+/// first games of the long run) is in the shipped set, line for line; and the days are filled
+/// as promised, two in three opening by force.
 #[test]
 fn the_generator_gives_the_same_puzzles_for_a_seed_and_made_the_shipped_set() {
-    use dama::puzzle::generate::{Settings, arrange, generate};
+    use dama::puzzle::generate::{Settings, arrange, fit_for_a_day, forcing_days, generate};
+    let days = 3;
     let run = |threads| {
         let settings = Settings {
-            count: 2,
+            count: days,
             seed: 1,
             threads,
             ..Settings::default()
         };
-        arrange(generate(settings, |_| {}, |_| {}), 2)
+        arrange(generate(settings, |_| {}, |_| {}), days)
     };
     let one = run(1);
     assert_eq!(one, run(2));
-    assert_eq!(one[..2], puzzle::shipped()[..2]);
+    assert!(one[..days].iter().all(fit_for_a_day));
+    let forcing = one[..days].iter().filter(|p| opens_by_force(p)).count();
+    assert!(forcing >= forcing_days(days), "{forcing} of {days}");
+    let shipped: HashSet<String> = puzzle::shipped().iter().map(Puzzle::to_line).collect();
+    for p in &one {
+        assert!(
+            shipped.contains(&p.to_line()),
+            "not shipped: {}",
+            p.to_line()
+        );
+    }
 }
 
 proptest! {

@@ -349,9 +349,10 @@ fn puzzle_messages() -> Vec<PuzzleMsg> {
                 material,
             });
         }
-        for tries_left in [1, 2] {
+        for (tries_left, moves_left) in [(1, 1), (2, 3)] {
             all.push(PuzzleMsg::Wrong {
                 tries_left,
+                moves_left,
                 material,
             });
         }

@@ -718,6 +718,9 @@ puzzle-right = Right: you played { $played }, and the other side answers { $defe
 puzzle-wrong = That move does not { $goal ->
     [material] win material
    *[win] win
+} in { $moves ->
+    [one] one move
+   *[other] { $moves } moves
 }. { $tries ->
     [one] One try left.
    *[other] { $tries } tries left.
@@ -1034,6 +1037,9 @@ web-puzzle-shown = The solution, played out.
 web-puzzle-wrong = { $move } does not { $goal ->
     [material] win material
    *[win] win
+} in { $moves ->
+    [one] one move
+   *[other] { $moves } moves
 }. Try another move.
 web-puzzle-unreadable = “{ $move }” is not a legal move here. Write a move like e3-e4, or a capture like d4xd6xg6.
 web-puzzle-your-move = Your move

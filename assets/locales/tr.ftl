@@ -627,7 +627,10 @@ puzzle-right = Doğru: sen { $played } oynadın, karşı taraf { $defence } ile 
     [material] taşları kazan
    *[win] kazan
 }.
-puzzle-wrong = Bu hamle { $goal ->
+puzzle-wrong = Bu hamle { $moves ->
+    [one] tek hamlede
+   *[other] { $moves } hamlede
+} { $goal ->
     [material] taş kazandırmıyor
    *[win] kazandırmıyor
 }. { $tries } hakkın kaldı.
@@ -909,7 +912,10 @@ web-puzzle-right = Doğru: { $played } oynadın, karşı taraf { $defence } ile 
 }.
 web-puzzle-solved = Çözdün! Tebrikler.
 web-puzzle-shown = Çözüm, oynanmış hâliyle.
-web-puzzle-wrong = { $move } { $goal ->
+web-puzzle-wrong = { $move } { $moves ->
+    [one] tek hamlede
+   *[other] { $moves } hamlede
+} { $goal ->
     [material] taş kazandırmıyor
    *[win] kazandırmıyor
 }. Başka bir hamle dene.

@@ -382,8 +382,11 @@ pub enum PuzzleMsg {
         moves_left: usize,
         material: bool,
     },
+    /// Not the move that gets there in the moves left (and, at the first move, no other move
+    /// gets there at all within five).
     Wrong {
         tries_left: i64,
+        moves_left: usize,
         material: bool,
     },
     /// The same try again: it counted once.

@@ -372,6 +372,7 @@ impl Host {
         } else {
             PuzzleMsg::Wrong {
                 tries_left: TRIES - misses,
+                moves_left: puzzle.moves() - step as usize,
                 material: puzzle.kind == Kind::Material,
             }
         };

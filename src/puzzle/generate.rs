@@ -54,42 +54,64 @@ const SCREEN_NODES: u64 = 2_000_000;
 /// Self-play games stop here.
 const MAX_PLIES: usize = 200;
 
-/// Whether a puzzle is made for a day: a full board (10 pieces or more) and a line that opens
-/// by force (a sacrifice, or a quiet move that forces a capture).
+/// Whether a puzzle may be a day's: a full board (10 pieces or more).
 pub fn fit_for_a_day(p: &Puzzle) -> bool {
-    p.pieces() >= DAILY_PIECES && p.starts_forcing()
+    p.pieces() >= DAILY_PIECES
 }
 
 /// The fewest pieces on a day's puzzle's board.
 pub const DAILY_PIECES: u32 = 10;
 
-/// Plays games until `count` puzzles fit for a day are found, keeping every other puzzle met on
-/// the way for practice; the result depends only on the settings' seed and count (games are
-/// numbered, and puzzles are kept in game order), not on the threads. `found_one` hears of each
-/// puzzle as soon as the games before it are done, in game order.
+/// How many of `days` days' puzzles open by force ([`Puzzle::starts_forcing`]): two in three.
+pub fn forcing_days(days: usize) -> usize {
+    (2 * days).div_ceil(3)
+}
+
+/// The days' puzzles met so far, and how many of them open by force.
+#[derive(Clone, Copy, Debug, Default)]
+struct Days {
+    full: usize,
+    forcing: usize,
+}
+
+impl Days {
+    fn add(&mut self, p: &Puzzle) {
+        if fit_for_a_day(p) {
+            self.full += 1;
+            self.forcing += usize::from(p.starts_forcing());
+        }
+    }
+
+    /// Enough to fill `days` days, two in three of them opening by force.
+    fn enough(&self, days: usize) -> bool {
+        self.full >= days && self.forcing >= forcing_days(days)
+    }
+}
+
+/// Plays games until the puzzles found fill `count` days ([`arrange`]), keeping every other
+/// puzzle met on the way for practice; the result depends only on the settings' seed and count
+/// (games are numbered, and puzzles are kept in game order), not on the threads. `found_one`
+/// hears of each puzzle as soon as the games before it are done, in game order.
 pub fn generate(
     settings: Settings,
     progress: impl Fn(Progress) + Sync,
     found_one: impl Fn(&Puzzle) + Sync,
 ) -> Vec<Puzzle> {
-    let told = Mutex::new((0usize, HashSet::new(), 0usize));
+    let told = Mutex::new((0usize, HashSet::new(), Days::default()));
     let next_game = AtomicUsize::new(0);
     let found: Mutex<Vec<(usize, Vec<Puzzle>)>> = Mutex::new(Vec::new());
     let done = |found: &[(usize, Vec<Puzzle>)]| {
-        // Enough once the games before the first unfinished one hold `count` for the days.
-        let mut sorted: Vec<_> = found
-            .iter()
-            .map(|(i, p)| (*i, p.iter().filter(|p| fit_for_a_day(p)).count()))
-            .collect();
-        sorted.sort();
-        let mut total = 0;
-        for (expected, (i, n)) in sorted.iter().enumerate() {
+        // Enough once the games before the first unfinished one fill the days.
+        let mut sorted: Vec<&(usize, Vec<Puzzle>)> = found.iter().collect();
+        sorted.sort_by_key(|(i, _)| *i);
+        let mut days = Days::default();
+        for (expected, (i, puzzles)) in sorted.iter().enumerate() {
             if *i != expected {
                 break;
             }
-            total += n;
+            puzzles.iter().for_each(|p| days.add(p));
         }
-        total >= settings.count
+        days.enough(settings.count)
     };
     let stats = Mutex::new(Progress::default());
     std::thread::scope(|s| {
@@ -113,13 +135,13 @@ pub fn generate(
                     // Tell of the puzzles of every game up to the first still running.
                     let mut told = told.lock().unwrap();
                     loop {
-                        let (next, seen, daily) = &mut *told;
+                        let (next, seen, days) = &mut *told;
                         let Some((_, ps)) = all.iter().find(|(i, _)| i == next) else {
                             break;
                         };
                         for p in ps {
-                            if *daily < settings.count && seen.insert(p.start) {
-                                *daily += usize::from(fit_for_a_day(p));
+                            if !days.enough(settings.count) && seen.insert(p.start) {
+                                days.add(p);
                                 found_one(p);
                             }
                         }
@@ -132,27 +154,47 @@ pub fn generate(
     let mut found = found.into_inner().unwrap();
     found.sort_by_key(|(i, _)| *i);
     let mut seen = HashSet::new();
-    let mut daily = 0;
+    let mut days = Days::default();
     let mut all = Vec::new();
     for p in found.into_iter().flat_map(|(_, p)| p) {
-        if daily < settings.count && seen.insert(p.start) {
-            daily += usize::from(fit_for_a_day(&p));
+        if !days.enough(settings.count) && seen.insert(p.start) {
+            days.add(&p);
             all.push(p);
         }
     }
     all
 }
 
-/// Orders a set for shipping: the first `days` fit for a day (in the order found), then the
-/// rest for practice.
+/// Orders a set for shipping: `days` days' puzzles first, in the order found (every full board
+/// that opens by force, up to `days`, then other full boards to fill the days), then the rest
+/// for practice.
 pub fn arrange(puzzles: Vec<Puzzle>, days: usize) -> Vec<Puzzle> {
-    let (mut daily, mut practice): (Vec<Puzzle>, Vec<Puzzle>) =
-        puzzles.into_iter().partition(fit_for_a_day);
-    if daily.len() > days {
-        practice.splice(0..0, daily.split_off(days));
-    }
-    daily.extend(practice);
-    daily
+    let forcing: Vec<bool> = puzzles
+        .iter()
+        .map(|p| fit_for_a_day(p) && p.starts_forcing())
+        .collect();
+    let forcing_days = forcing.iter().filter(|f| **f).count().min(days);
+    let mut others = days - forcing_days;
+    let mut forcing_left = forcing_days;
+    let is_day: Vec<bool> = puzzles
+        .iter()
+        .zip(&forcing)
+        .map(|(p, &f)| {
+            let take = if f {
+                &mut forcing_left
+            } else if fit_for_a_day(p) {
+                &mut others
+            } else {
+                return false;
+            };
+            let day = *take > 0;
+            *take = take.saturating_sub(1);
+            day
+        })
+        .collect();
+    let (daily, practice): (Vec<_>, Vec<_>) =
+        puzzles.into_iter().zip(is_day).partition(|(_, day)| *day);
+    daily.into_iter().chain(practice).map(|(p, _)| p).collect()
 }
 
 /// The puzzles found in self-play game number `index`, and how many positions were screened

@@ -113,15 +113,24 @@ impl Puzzle {
         theme::pieces(&self.start)
     }
 
-    /// Whether the line opens by force: the first move gives material up (the defender must
-    /// capture), or is a quiet move after which the solver's next move captures whatever the
-    /// defender does (the longest defence included).
+    /// Whether the line opens by force: the first move gives material up (after the
+    /// defender's reply, a capture it must make, the solver is behind where it started), or
+    /// is a quiet move that threatens a capture no reply can stop (whatever the defender
+    /// plays, the solver then has a capture to make, and captures are compulsory).
     pub fn starts_forcing(&self) -> bool {
-        match self.line[..] {
-            [_, reply, ..] if reply.is_capture() => true,
-            [first, _, second, ..] => !first.is_capture() && second.is_capture(),
-            _ => false,
-        }
+        let [first, reply, ..] = self.line[..] else {
+            return false;
+        };
+        let solver = self.solver();
+        let after = self.start.play(&first);
+        let given = reply.is_capture()
+            && prove::balance(&after.play(&reply), solver) < prove::balance(&self.start, solver);
+        let threat = !first.is_capture()
+            && after
+                .legal_moves()
+                .iter()
+                .all(|r| after.play(r).has_capture());
+        given || threat
     }
 
     /// Fit for a day: no endgame of a handful of pieces.
@@ -237,6 +246,9 @@ pub enum Reject {
     TooShort,
     /// At some turn of the solver's, a second move wins as fast.
     NotUnique,
+    /// Another first move gets there too, only more slowly (within [`MAX_MOVES`]): the puzzle
+    /// would call a winning move wrong.
+    AnotherWay,
     /// The first move is the only legal move.
     Forced,
     /// Too wide to prove within the budget.
@@ -255,6 +267,7 @@ impl fmt::Display for Reject {
             Reject::NoWin => "no forced win",
             Reject::TooShort => "a win in one",
             Reject::NotUnique => "a second move wins as fast",
+            Reject::AnotherWay => "another first move wins more slowly",
             Reject::Forced => "the first move is forced",
             Reject::TooBig => "too wide to prove",
         })
@@ -262,9 +275,21 @@ impl fmt::Display for Reject {
 }
 
 /// Proves the position a puzzle and finds its line: the shortest way to the prover's goal, the
-/// one move that gets there at each of the solver's turns, and the longest defence (of several as long, the first
-/// in notation order that keeps the solver's next move unique). Grading is left to the caller.
+/// one move that gets there at each of the solver's turns, and the longest defence (of several
+/// as long, the first in notation order that keeps the solver's next move unique). No other
+/// first move may get there at all within [`MAX_MOVES`]. Grading is left to the caller.
 pub fn prove_line(pos: &Position, prover: &mut Prover) -> Result<Vec<Move>, Reject> {
+    let line = shortest_line(pos, prover)?;
+    let n = line.len().div_ceil(2) as u32;
+    if n < MAX_MOVES && prover.winning_moves(pos, MAX_MOVES)? != line[..1] {
+        return Err(Reject::AnotherWay);
+    }
+    Ok(line)
+}
+
+/// [`prove_line`] but for its last rule: the line, even where another first move gets there
+/// more slowly.
+pub fn shortest_line(pos: &Position, prover: &mut Prover) -> Result<Vec<Move>, Reject> {
     if pos.legal_moves().len() < 2 {
         return Err(Reject::Forced);
     }

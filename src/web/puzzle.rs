@@ -38,8 +38,11 @@ pub enum Said {
         left: usize,
     },
     Solved,
-    /// Legal, but it does not win.
-    Wrong(String),
+    /// Legal, but it does not get there in the moves left.
+    Wrong {
+        played: String,
+        left: usize,
+    },
     /// Not a legal move here.
     Unreadable(String),
 }
@@ -91,7 +94,10 @@ pub fn follow(puzzle: &Puzzle, done: &str, typed: Option<&str>) -> Progress {
         return Progress {
             done: kept,
             game,
-            said: Said::Wrong(played),
+            said: Said::Wrong {
+                played,
+                left: puzzle.moves() - step,
+            },
         };
     }
     let played = game.position().notation(&mv);
@@ -175,9 +181,13 @@ pub fn page_html(
         ),
         Said::Solved if page.query.show => page.t("web-puzzle-shown"),
         Said::Solved => page.t("web-puzzle-solved"),
-        Said::Wrong(m) => page.t_with(
+        Said::Wrong { played, left } => page.t_with(
             "web-puzzle-wrong",
-            &[("move", Arg::from(m.as_str())), goal()],
+            &[
+                ("move", Arg::from(played.as_str())),
+                ("moves", Arg::from(*left as i64)),
+                goal(),
+            ],
         ),
         Said::Unreadable(m) => {
             page.t_with("web-puzzle-unreadable", &[("move", Arg::from(m.as_str()))])

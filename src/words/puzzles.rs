@@ -61,10 +61,15 @@ impl Writer<'_> {
             ),
             PuzzleMsg::Wrong {
                 tries_left,
+                moves_left,
                 material,
             } => self.text(
                 "puzzle-wrong",
-                &[("tries", a(*tries_left)), goal(*material)],
+                &[
+                    ("tries", a(*tries_left)),
+                    ("moves", a(*moves_left as i64)),
+                    goal(*material),
+                ],
             ),
             PuzzleMsg::FromGame { date, yours } => self.text(
                 "puzzle-from-game",

@@ -519,8 +519,9 @@ async fn todays_puzzle_is_played_in_the_browser_and_nothing_is_stored() {
         let a = get(&web, &format!("/puzzle?line={text}")).await;
         assert!(
             a.body.contains(&format!(
-                "{text} does not {}",
-                if material { "win material" } else { "win" }
+                "{text} does not {} in {} moves",
+                if material { "win material" } else { "win" },
+                puzzle.moves()
             )),
             "{}",
             a.body
