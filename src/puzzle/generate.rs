@@ -100,26 +100,15 @@ pub fn generate(
     let told = Mutex::new((0usize, HashSet::new(), Days::default()));
     let next_game = AtomicUsize::new(0);
     let found: Mutex<Vec<(usize, Vec<Puzzle>)>> = Mutex::new(Vec::new());
-    let done = |found: &[(usize, Vec<Puzzle>)]| {
-        // Enough once the games before the first unfinished one fill the days.
-        let mut sorted: Vec<&(usize, Vec<Puzzle>)> = found.iter().collect();
-        sorted.sort_by_key(|(i, _)| *i);
-        let mut days = Days::default();
-        for (expected, (i, puzzles)) in sorted.iter().enumerate() {
-            if *i != expected {
-                break;
-            }
-            puzzles.iter().for_each(|p| days.add(p));
-        }
-        days.enough(settings.count)
-    };
+    // Enough once the games told of (every one before the first unfinished) fill the days.
+    let done = || told.lock().unwrap().2.enough(settings.count);
     let stats = Mutex::new(Progress::default());
     std::thread::scope(|s| {
         for _ in 0..settings.threads.max(1) {
             s.spawn(|| {
                 let mut searcher = Searcher::new(Weights::default(), 16);
                 loop {
-                    if done(&found.lock().unwrap()) {
+                    if done() {
                         return;
                     }
                     let index = next_game.fetch_add(1, Ordering::Relaxed);
@@ -169,32 +158,23 @@ pub fn generate(
 /// that opens by force, up to `days`, then other full boards to fill the days), then the rest
 /// for practice.
 pub fn arrange(puzzles: Vec<Puzzle>, days: usize) -> Vec<Puzzle> {
-    let forcing: Vec<bool> = puzzles
-        .iter()
-        .map(|p| fit_for_a_day(p) && p.starts_forcing())
-        .collect();
-    let forcing_days = forcing.iter().filter(|f| **f).count().min(days);
-    let mut others = days - forcing_days;
-    let mut forcing_left = forcing_days;
-    let is_day: Vec<bool> = puzzles
-        .iter()
-        .zip(&forcing)
-        .map(|(p, &f)| {
-            let take = if f {
-                &mut forcing_left
-            } else if fit_for_a_day(p) {
-                &mut others
-            } else {
-                return false;
-            };
-            let day = *take > 0;
-            *take = take.saturating_sub(1);
-            day
-        })
-        .collect();
-    let (daily, practice): (Vec<_>, Vec<_>) =
-        puzzles.into_iter().zip(is_day).partition(|(_, day)| *day);
-    daily.into_iter().chain(practice).map(|(p, _)| p).collect()
+    let forcing = |p: &Puzzle| fit_for_a_day(p) && p.starts_forcing();
+    let mut forcing_left = puzzles.iter().filter(|p| forcing(p)).count().min(days);
+    let mut others_left = days - forcing_left;
+    let (mut daily, practice): (Vec<Puzzle>, Vec<Puzzle>) = puzzles.into_iter().partition(|p| {
+        let left = if forcing(p) {
+            &mut forcing_left
+        } else if fit_for_a_day(p) {
+            &mut others_left
+        } else {
+            return false;
+        };
+        let day = *left > 0;
+        *left = left.saturating_sub(1);
+        day
+    });
+    daily.extend(practice);
+    daily
 }
 
 /// The puzzles found in self-play game number `index`, and how many positions were screened
