@@ -9,6 +9,7 @@ pub mod clock;
 pub mod console;
 pub mod discord;
 pub mod engine;
+pub mod files;
 pub mod host;
 pub mod puzzle;
 pub mod render;

@@ -254,6 +254,10 @@ fn every_environment_value_is_checked_at_start_in_one_line() {
         ("DAMA_PUBLIC_URL", "https://dama.example.org/\"><script>"),
         ("DAMA_LOG_FORMAT", "xml"),
         ("RUST_LOG", "dama=[loud"),
+        ("DAMA_SHARD_COUNT", "4294967295"),
+        ("DAMA_OPS_ADDR", "nowhere"),
+        ("DAMA_OPS_ADDR", "127.0.0.1:9100"),
+        ("DAMA_TRUSTED_PROXIES", "my proxy"),
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_dama"))
             .arg("run")
@@ -570,6 +574,101 @@ fn analyze_speaks_the_language_it_is_given_also_while_it_works() {
             "Analysing the game"
         };
         assert!(err.contains(progress), "{lang}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A FIFO named like a table, `/dev/zero` given as a game or weights, a 5 MB word in a PDN:
+/// each is refused in a short line at once, and nothing hangs or fills the memory.
+#[test]
+fn files_that_are_not_regular_or_too_big_are_refused_in_a_short_line() {
+    use std::io::Write;
+    use std::time::{Duration, Instant};
+    let dir = std::env::temp_dir().join(format!("dama-cli-files-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("tables")).unwrap();
+    let fifo = dir.join("tables").join("0101.dtw");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    // The console starts, says the table is not one, and quits when told to.
+    let mut console = Command::new(env!("CARGO_BIN_EXE_dama"))
+        .arg("console")
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.join("dama.db").display()),
+        )
+        .env("DAMA_TABLES", dir.join("tables"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    console.stdin.take().unwrap().write_all(b"quit\n").unwrap();
+    let started = Instant::now();
+    while console.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(30) {
+            let _ = console.kill();
+            panic!("the console hangs on a FIFO named like a table");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let out = console.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+
+    let chart = dir.join("chart.png");
+    let analyze = |pdn: &std::path::Path| {
+        dama(&[
+            "analyze",
+            pdn.to_str().unwrap(),
+            "-o",
+            chart.to_str().unwrap(),
+            "--depth",
+            "1",
+        ])
+    };
+    let out = analyze(std::path::Path::new("/dev/zero"));
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("not a regular file") && err.lines().count() == 1,
+        "{err}"
+    );
+
+    let huge = dir.join("huge.pdn");
+    std::fs::write(&huge, "1. e3-e4 ".to_string() + &"z".repeat(5 << 20)).unwrap();
+    let out = analyze(&huge);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.len() < 300 && err.contains("too big"), "{err}");
+    let word = dir.join("word.pdn");
+    std::fs::write(&word, "1. e3-e4 ".to_string() + &"z".repeat(2 << 20)).unwrap();
+    let err = String::from_utf8_lossy(&analyze(&word).stderr).into_owned();
+    assert!(
+        err.len() < 300,
+        "a short line, not the whole word: {} bytes",
+        err.len()
+    );
+    assert!(
+        err.contains("\"zzz"),
+        "the start of the bad word is quoted: {err}"
+    );
+
+    for weights in ["/dev/zero", fifo.to_str().unwrap()] {
+        let out = dama(&[
+            "arena",
+            "depth=1",
+            "depth=1",
+            "--games",
+            "2",
+            "--first-weights",
+            weights,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{weights}: {out:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("not a regular file"), "{weights}: {err}");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -27,8 +27,12 @@ fn a_share_outside_the_count_or_unreadable_is_refused_with_a_sentence() {
         (Some("8"), Some("8"), "not within"),
         (Some("a-b"), Some("8"), "a range of shards (such as 0-3)"),
         (Some("-1"), Some("8"), "a range of shards"),
-        (Some("0-3"), Some("0"), "1 or more"),
-        (Some("0-3"), Some("many"), "1 or more"),
+        (Some("0-3"), Some("0"), "from 1 to 16384"),
+        (Some("0-3"), Some("many"), "from 1 to 16384"),
+        // A huge count would have one process open shards without end.
+        (None, Some("4294967295"), "from 1 to 16384"),
+        (Some("0-200"), Some("1000"), "more than 128"),
+        (None, Some("129"), "more than 128"),
     ] {
         let err = parse(shards, count).expect_err(&format!("{shards:?} of {count:?}"));
         assert!(err.contains(says), "{shards:?} of {count:?}: {err}");
@@ -53,10 +57,17 @@ proptest! {
     #[test]
     fn the_shard_settings_reader_never_panics_and_keeps_its_promises(
         shards in proptest::option::of("[0-9 -]{0,8}|.{0,8}"),
-        count in proptest::option::of("[0-9 ]{0,4}|.{0,5}"),
+        count in proptest::option::of("[0-9 ]{0,12}|.{0,5}|[0-9]{100,300}"),
     ) {
-        if let Ok(Some(s)) = parse(shards.as_deref(), count.as_deref()) {
-            prop_assert!(s.first <= s.last && s.last < s.count);
+        match parse(shards.as_deref(), count.as_deref()) {
+            Ok(Some(s)) => {
+                prop_assert!(s.first <= s.last && s.last < s.count);
+                prop_assert!(s.count <= dama::discord::MAX_SHARD_COUNT);
+                prop_assert!(s.last - s.first < dama::discord::MAX_SHARDS_PER_PROCESS);
+            }
+            Ok(None) => {}
+            // An error quotes at most a short piece of what was set.
+            Err(e) => prop_assert!(e.chars().count() < 300, "{}", e),
         }
     }
 }

@@ -229,6 +229,10 @@ pub enum PuzzlesCommand {
 /// Deeper than this, perft would run for days (depth 9 takes about half a second, and each
 /// ply multiplies the work by about eight).
 const MAX_PERFT_DEPTH: u32 = 15;
+/// The largest weights or PDN file read (a long game's record is a few KB).
+const MAX_TEXT_FILE: u64 = 4 << 20;
+/// The largest positions file a fit reads (millions of positions).
+const MAX_POSITIONS_FILE: u64 = 1 << 30;
 /// The machine's cores: the most threads that help, and the count a command uses when it
 /// was not told.
 fn cores() -> usize {

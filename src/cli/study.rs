@@ -92,7 +92,7 @@ pub(super) fn analyze(
     at_most("--depth", depth.into(), 12)?;
     let words = Words::new();
     let lang = picture_language(&words, lang)?;
-    let text = std::fs::read_to_string(pdn)
+    let text = crate::files::read_to_string(pdn, super::MAX_TEXT_FILE)
         .map_err(|e| format!("could not read {}: {e}", pdn.display()))?;
     let (tags, game) = crate::engine::pdn::read(&text)
         .map_err(|e| format!("{} is not a game this tool can read: {e}", pdn.display()))?;

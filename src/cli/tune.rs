@@ -73,7 +73,7 @@ pub(super) fn read_weights(file: Option<&Path>) -> Result<Weights, String> {
     let Some(file) = file else {
         return Ok(Weights::default());
     };
-    let text = std::fs::read_to_string(file)
+    let text = crate::files::read_to_string(file, super::MAX_TEXT_FILE)
         .map_err(|e| format!("cannot read the weights file {}: {e}", file.display()))?;
     text.parse()
         .map_err(|e| format!("the weights file {}: {e}", file.display()))
@@ -153,7 +153,7 @@ pub(super) fn run(action: TuneCommand, out: &mut impl Write) -> Result<io::Resul
             output,
         } => {
             let start_weights = read_weights(from.as_deref())?;
-            let text = std::fs::read_to_string(&positions)
+            let text = crate::files::read_to_string(&positions, super::MAX_POSITIONS_FILE)
                 .map_err(|e| format!("cannot read {}: {e}", positions.display()))?;
             let labelled = tune::read_labelled(&text)
                 .map_err(|e| format!("the positions file {}: {e}", positions.display()))?;

@@ -10,7 +10,7 @@ pub mod retry;
 mod shards;
 mod sweeper;
 mod tournaments;
-pub use shards::Shards;
+pub use shards::{MAX_SHARD_COUNT, MAX_SHARDS_PER_PROCESS, Shards};
 use sweeper::{spawn_clock_watch, spawn_sweeper};
 
 use std::sync::Arc;

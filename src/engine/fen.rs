@@ -33,7 +33,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
     let side = match side {
         "W" | "w" => Color::White,
         "B" | "b" => Color::Black,
-        other => return Err(FenError::Side(other.to_string())),
+        other => return Err(FenError::Side(super::quoted(other))),
     };
     let mut setup = Setup {
         side,
@@ -45,7 +45,7 @@ pub fn parse(text: &str) -> Result<Position, FenError> {
         let color = match chars.next() {
             Some('W' | 'w') => Color::White,
             Some('B' | 'b') => Color::Black,
-            _ => return Err(FenError::ListColor(list.to_string())),
+            _ => return Err(FenError::ListColor(super::quoted(list))),
         };
         if std::mem::replace(&mut seen[color.index()], true) {
             return Err(FenError::ColorTwice(color));
@@ -69,7 +69,7 @@ fn parse_piece(token: &str) -> Result<(Square, Role), FenError> {
     };
     Square::parse(name)
         .map(|sq| (sq, role))
-        .ok_or_else(|| FenError::Piece(token.to_string()))
+        .ok_or_else(|| FenError::Piece(super::quoted(token)))
 }
 
 /// Writes a position, squares in a1, b1, …, h8 order.

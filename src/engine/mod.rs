@@ -21,3 +21,14 @@ pub use notation::{Illegal, MoveError, MoveText, PieceName, SyntaxError, WhyNot}
 pub use perft::{PerftTable, perft, perft_divide};
 pub use position::{Position, PositionError, Setup};
 pub use square::{Color, Direction, ParseSquareError, Piece, Role, Square};
+
+/// At most the first 24 characters of a text a player or a file gave, for an error to quote
+/// (`…` marks what was cut): an error never echoes a whole file back.
+pub fn quoted(text: &str) -> String {
+    const SHOWN: usize = 24;
+    let mut shown: String = text.chars().take(SHOWN).collect();
+    if shown.len() < text.len() {
+        shown.push('…');
+    }
+    shown
+}

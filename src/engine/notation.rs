@@ -74,7 +74,7 @@ impl MoveText {
                 } else {
                     token
                 };
-                return Err(SyntaxError::NotASquare(shown));
+                return Err(SyntaxError::NotASquare(super::quoted(&shown)));
             };
             squares.push(sq);
             if squares.len() > MAX_SQUARES {

@@ -207,7 +207,7 @@ pub fn read_with_clocks(text: &str) -> Result<(Tags, Game, Vec<Option<i64>>), Pd
     if let Some(game_type) = tags.get("GameType")
         && game_type.split(',').next().map(str::trim) != Some("30")
     {
-        return Err(PdnError::GameType(game_type.to_string()));
+        return Err(PdnError::GameType(super::quoted(game_type)));
     }
     let start = match tags.get("FEN") {
         Some(f) => fen::parse(f)?,
@@ -218,7 +218,7 @@ pub fn read_with_clocks(text: &str) -> Result<(Tags, Game, Vec<Option<i64>>), Pd
     if let Some(r) = result
         && !matches!(r, "1-0" | "0-1" | "1/2-1/2" | "*")
     {
-        return Err(PdnError::Result(r.to_string()));
+        return Err(PdnError::Result(super::quoted(r)));
     }
     let (cleaned, comments) = strip_comments(movetext)?;
     let mut clocks: Vec<Option<i64>> = Vec::new();
@@ -253,7 +253,7 @@ pub fn read_with_clocks(text: &str) -> Result<(Tags, Game, Vec<Option<i64>>), Pd
         }
         game.play_text(token).map_err(|error| PdnError::Move {
             number: game.ply_count() + 1,
-            text: token.to_string(),
+            text: super::quoted(token),
             error,
         })?;
     }

@@ -50,9 +50,12 @@ pub fn write(dir: &Path, m: Material, values: &[u8]) -> Result<u64, TablesError>
     Ok(bytes.len() as u64)
 }
 
+/// The largest table file read (all the four-piece tables together take 17.6 MB).
+const MAX_FILE: u64 = 64 << 20;
+
 /// Reads a table file, checking that it is whole and that it is the table its name says.
 pub fn read(path: &Path) -> Result<(Material, Box<[u8]>), TablesError> {
-    let bytes = std::fs::read(path).map_err(|e| TablesError::io(path, e))?;
+    let bytes = crate::files::read(path, MAX_FILE).map_err(|e| TablesError::io(path, e))?;
     let damaged = |why: String| TablesError::Damaged(path.to_path_buf(), why);
     if bytes.len() >= 8 && &bytes[..8] == OLD_MAGIC {
         return Err(damaged("an older table format".into()));
