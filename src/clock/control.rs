@@ -69,6 +69,9 @@ impl SpeedClass {
     }
 }
 
+/// The least a clock starts with when its control gives no initial time (`0+N`).
+pub const LEAST_START_SECONDS: u32 = 3;
+
 impl TimeControl {
     /// Initial time plus 40 increments, in seconds (`None` for correspondence).
     pub fn estimated_seconds(self) -> Option<u32> {
@@ -76,6 +79,26 @@ impl TimeControl {
             TimeControl::Live { initial, increment } => Some(initial + 40 * increment),
             TimeControl::Correspondence { .. } => None,
         }
+    }
+
+    /// The seconds each clock starts with. `0+N` starts with the increment, and at least
+    /// [`LEAST_START_SECONDS`], as lichess does: a player's first clocked move always has
+    /// time for a move, so nobody loses on time before they could play.
+    pub fn start_seconds(self) -> Option<u32> {
+        match self {
+            TimeControl::Live {
+                initial: 0,
+                increment,
+            } => Some(increment.max(LEAST_START_SECONDS)),
+            TimeControl::Live { initial, .. } => Some(initial),
+            TimeControl::Correspondence { .. } => None,
+        }
+    }
+
+    /// Whether a player may go berserk in it: not at `0+N`, whose clock is all increment
+    /// (lichess's rule too).
+    pub fn berserkable(self) -> bool {
+        matches!(self, TimeControl::Live { initial, .. } if initial > 0)
     }
 
     pub fn speed(self) -> SpeedClass {
@@ -101,7 +124,7 @@ pub enum TimeControlError {
     #[error("\"{0}\" minutes cannot be used: 0, 1/4, 1/2, 3/4, 1, 1.5 or a whole number up to 180")]
     Minutes(String),
     #[error("an increment of {0} seconds is too much: at most 180")]
-    Increment(u32),
+    Increment(String),
     #[error("0+0 leaves no time at all: give minutes, an increment, or both")]
     NoTime,
     #[error("{0} days a move cannot be used: 1, 2, 3, 5, 7 or 14")]
@@ -119,7 +142,8 @@ fn quarters_allowed(q: u32) -> bool {
 fn quarters(text: &str) -> Option<u32> {
     if let Some((n, d)) = text.split_once('/') {
         let (n, d): (u32, u32) = (n.parse().ok()?, d.parse().ok()?);
-        return (d != 0 && (4 * n).is_multiple_of(d)).then(|| 4 * n / d);
+        let four_n = n.checked_mul(4)?;
+        return (d != 0 && four_n.is_multiple_of(d)).then(|| four_n / d);
     }
     let text = text.replace(',', ".");
     let (whole, frac) = text.split_once('.').unwrap_or((&text, ""));
@@ -180,10 +204,14 @@ impl FromStr for TimeControl {
         {
             return Err(syntax());
         }
-        let increment: u32 = match increment.parse() {
+        // Digits only by now: a number too big for u32 is simply too much.
+        let increment = match increment.parse::<u32>() {
             Ok(i) if i <= MAX_INCREMENT => i,
-            Ok(i) => return Err(TimeControlError::Increment(i)),
-            Err(_) => return Err(TimeControlError::Increment(u32::MAX)),
+            _ => {
+                return Err(TimeControlError::Increment(
+                    increment.chars().take(12).collect(),
+                ));
+            }
         };
         let q = quarters(minutes)
             .filter(|&q| quarters_allowed(q))

@@ -4,8 +4,8 @@
 mod control;
 
 pub use control::{
-    CORRESPONDENCE_DAYS, MAX_INCREMENT, MAX_MINUTES, SpeedClass, TimeControl, TimeControlError,
-    USUAL,
+    CORRESPONDENCE_DAYS, LEAST_START_SECONDS, MAX_INCREMENT, MAX_MINUTES, SpeedClass, TimeControl,
+    TimeControlError, USUAL,
 };
 
 use crate::engine::Color;
@@ -50,10 +50,7 @@ pub struct TooLate(pub Due);
 impl Clocks {
     /// A new game's clocks, White's turn beginning `now`.
     pub fn start(control: TimeControl, now: i64) -> Clocks {
-        let full = match control {
-            TimeControl::Live { initial, .. } => initial as i64 * 1000,
-            TimeControl::Correspondence { .. } => 0,
-        };
+        let full = control.start_seconds().map_or(0, |s| i64::from(s) * 1000);
         Clocks {
             control,
             left: [full, full],
@@ -120,7 +117,7 @@ impl Clocks {
     pub fn berserk(&self, ply: usize, side: Color) -> Option<Clocks> {
         let i = side.index();
         let first_move_due = ply < 2 && (ply == 0 || side == Color::Black);
-        if !self.control.is_live() || self.berserk[i] || !first_move_due {
+        if !self.control.berserkable() || self.berserk[i] || !first_move_due {
             return None;
         }
         let mut clocks = *self;

@@ -184,14 +184,13 @@ impl Host {
         let game = self.load(row).await?;
         let side = game.position().side_to_move();
         let who = players(row);
-        let now = now_ms.div_euclid(1000);
         let mut tx = self.store.write().await?;
         let at = store::Expect::of(row);
         let mut body = Vec::new();
         match due.then {
             OnTimeout::Abort => {
                 let reason = Some(Reason::Timeout);
-                if !store::end_game(&mut tx, at, GameStatus::Aborted, None, reason, now).await? {
+                if !store::end_game(&mut tx, at, GameStatus::Aborted, None, reason, now_ms).await? {
                     return Ok(None);
                 }
                 tx.commit().await?;
@@ -204,7 +203,7 @@ impl Host {
                 let Some(outcome) = ended.lose_on_time(side) else {
                     return Ok(None);
                 };
-                let ratings = match self.finish(&mut tx, row, at, outcome, now).await {
+                let ratings = match self.finish(&mut tx, row, at, outcome, now_ms).await {
                     Err(HostError::Stale) => return Ok(None),
                     ratings => ratings?,
                 };

@@ -43,13 +43,7 @@ impl Host {
         let now_ms = self.clock.now_ms();
         let mut tx = self.store.write().await?;
         let ratings = self
-            .finish(
-                &mut tx,
-                &row,
-                store::Expect::of(&row),
-                outcome,
-                now_ms.div_euclid(1000),
-            )
+            .finish(&mut tx, &row, store::Expect::of(&row), outcome, now_ms)
             .await?;
         let clocks = self.stop_clocks(&mut tx, &row, &game, now_ms).await?;
         tx.commit().await?;
@@ -107,9 +101,7 @@ impl Host {
             // A move since the offer was read withdrew it: then nothing is agreed (Stale).
             let at = store::Expect::of(&row);
             let now_ms = self.clock.now_ms();
-            let ratings = self
-                .finish(&mut tx, &row, at, outcome, now_ms.div_euclid(1000))
-                .await?;
+            let ratings = self.finish(&mut tx, &row, at, outcome, now_ms).await?;
             let clocks = self.stop_clocks(&mut tx, &row, &game, now_ms).await?;
             tx.commit().await?;
             let row = self.game_row(row.id).await?;

@@ -199,7 +199,9 @@ impl Host {
                 fen: &after,
                 ..store::Expect::of(row)
             };
-            ratings = self.finish(&mut tx, row, written, outcome, now).await?;
+            ratings = self
+                .finish(&mut tx, row, written, outcome, received)
+                .await?;
         }
         tx.commit().await?;
         self.remember(row.id, row.version + 1, &game);
@@ -246,7 +248,7 @@ impl Host {
         row: &GameRow,
         at: store::Expect<'_>,
         outcome: Outcome,
-        now: i64,
+        now_ms: i64,
     ) -> Result<Vec<RatingChange>, HostError> {
         let both_moved = at.ply >= 2;
         // A tournament game resigned at once is lost, not called off: it scores.
@@ -258,7 +260,7 @@ impl Host {
         } else {
             (GameStatus::Finished, Some(outcome.result))
         };
-        if !store::end_game(tx, at, status, result, Some(outcome.reason), now).await? {
+        if !store::end_game(tx, at, status, result, Some(outcome.reason), now_ms).await? {
             return Err(HostError::Stale);
         }
         let (false, true, true, Some(w), Some(b)) = (
@@ -306,7 +308,7 @@ impl Host {
                 game_id: row.id,
                 rating: r.rating,
                 deviation: r.deviation,
-                played_at: now,
+                played_at: now_ms.div_euclid(1000),
             };
             store::record_rating(tx, user, speed, point).await?;
         }

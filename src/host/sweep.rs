@@ -116,9 +116,9 @@ impl Host {
             return Err(HostError::CannotAbort);
         }
         let mut tx = self.store.write().await?;
-        let now = self.clock.now();
+        let now_ms = self.clock.now_ms();
         let at = store::Expect::of(&row);
-        if !store::end_game(&mut tx, at, GameStatus::Aborted, None, None, now).await? {
+        if !store::end_game(&mut tx, at, GameStatus::Aborted, None, None, now_ms).await? {
             return Err(HostError::Stale);
         }
         tx.commit().await?;

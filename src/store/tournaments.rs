@@ -563,7 +563,7 @@ pub(super) async fn score_pairing(
     status: GameStatus,
     result: Option<GameResult>,
     reason: Option<Reason>,
-    now: i64,
+    now_ms: i64,
 ) -> Result<()> {
     let white_to_move = ply % 2 == 0;
     let white_halves = match (status, result, reason) {
@@ -588,7 +588,7 @@ pub(super) async fn score_pairing(
         }
         _ => 1,
     };
-    record_pairing_result(tx, game, white_halves, ply, now * 1000).await?;
+    record_pairing_result(tx, game, white_halves, ply, now_ms).await?;
     Ok(())
 }
 

@@ -125,16 +125,17 @@ pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> 
     Ok(true)
 }
 
-/// Ends a running game that is still exactly as `expected` (its version): an ending is
-/// decided from what was read, so a move written since then makes it `false` and writes
-/// nothing. Bumps the version.
+/// Ends a running game that is still exactly as `expected` (its version) at `now_ms`: an
+/// ending is decided from what was read, so a move written since then makes it `false` and
+/// writes nothing. Bumps the version. A tournament pairing keeps the moment to the
+/// millisecond (an Arena's end is compared with it).
 pub async fn end_game(
     tx: &mut Tx,
     expected: Expect<'_>,
     status: GameStatus,
     result: Option<GameResult>,
     reason: Option<Reason>,
-    now: i64,
+    now_ms: i64,
 ) -> Result<bool> {
     let n = sqlx::query(
         "UPDATE games SET status = $1, result = $2, reason = $3, updated_at = $4, version = version + 1,
@@ -144,7 +145,7 @@ pub async fn end_game(
     .bind(status)
     .bind(result)
     .bind(reason)
-    .bind(now)
+    .bind(now_ms.div_euclid(1000))
     .bind(expected.game)
     .bind(expected.version)
     .bind(expected.ply)
@@ -159,7 +160,7 @@ pub async fn end_game(
             status,
             result,
             reason,
-            now,
+            now_ms,
         )
         .await?;
     }

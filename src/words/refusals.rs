@@ -15,7 +15,7 @@ impl Writer<'_> {
         let (why, args) = match e {
             E::Syntax(t) => ("clock-syntax", vec![("text", a(clip(t)))]),
             E::Minutes(t) => ("clock-minutes", vec![("text", a(clip(t)))]),
-            E::Increment(n) => ("clock-increment", vec![("seconds", a(*n as i64))]),
+            E::Increment(t) => ("clock-increment", vec![("seconds", a(clip(t)))]),
             E::NoTime => ("clock-no-time", vec![]),
             E::Days(n) => ("clock-days", vec![("days", a(*n as i64))]),
         };

@@ -52,7 +52,7 @@ fn impossible_time_controls_are_refused_with_the_reason() {
     assert_eq!(err("181+0"), TimeControlError::Minutes("181".into()));
     assert_eq!(err("1/3+0"), TimeControlError::Minutes("1/3".into()));
     assert_eq!(err("2.5+0"), TimeControlError::Minutes("2.5".into()));
-    assert_eq!(err("5+181"), TimeControlError::Increment(181));
+    assert_eq!(err("5+181"), TimeControlError::Increment("181".into()));
     assert_eq!(err("4d"), TimeControlError::Days(4));
     assert_eq!(err("0d"), TimeControlError::Days(0));
     assert!(matches!(err("blitz"), TimeControlError::Syntax(_)));
@@ -64,6 +64,61 @@ fn impossible_time_controls_are_refused_with_the_reason() {
     for e in [err("0+0"), err("7/4+0"), err("5+999"), err("9d"), err("x")] {
         assert!(e.to_string().chars().any(|c| c.is_ascii_digit()), "{e}");
     }
+}
+
+#[test]
+fn numbers_too_big_for_the_reader_are_refused_not_wrapped() {
+    let err = |t: &str| t.parse::<TimeControl>().unwrap_err();
+    // 1073741824 × 4 quarters wraps to 0 in 32 bits: it must not read as 0+5.
+    assert_eq!(
+        err("1073741824/1+5"),
+        TimeControlError::Minutes("1073741824/1".into())
+    );
+    assert!(matches!(err("4294967296+0"), TimeControlError::Minutes(_)));
+    assert!(matches!(
+        err("99999999999999999999+0"),
+        TimeControlError::Minutes(_)
+    ));
+    assert_eq!(
+        err("5+4294967297"),
+        TimeControlError::Increment("4294967297".into())
+    );
+    assert!(matches!(
+        err("4294967299d"),
+        TimeControlError::Syntax(_) | TimeControlError::Days(_)
+    ));
+    // The refusal quotes at most a short piece of what was typed.
+    let long = format!("{}+5", "9".repeat(5_000));
+    assert!(err(&long).to_string().len() < 120, "{}", err(&long));
+}
+
+#[test]
+fn a_clock_with_no_initial_time_starts_with_its_increment_as_lichess_does() {
+    let t0 = 1_000_000;
+    // 0+5: each clock starts with 5 s, so the first clocked move has its time.
+    let c = Clocks::start(tc("0+5"), t0);
+    assert_eq!(c.left, [5_000, 5_000]);
+    let c = c.after_move(0, Color::White, t0 + 1_000).unwrap();
+    let c = c.after_move(1, Color::Black, t0 + 2_000).unwrap();
+    assert_eq!(
+        c.left,
+        [5_000, 5_000],
+        "after both first moves, nobody has lost"
+    );
+    assert_eq!(c.due(2, Color::White).at, t0 + 2_000 + 5_000);
+    let c = c.after_move(2, Color::White, t0 + 4_000).unwrap();
+    assert_eq!(c.left, [5_000 - 2_000 + 5_000, 5_000]);
+    // 0+1: at least 3 s, never the bare increment.
+    assert_eq!(Clocks::start(tc("0+1"), t0).left, [3_000, 3_000]);
+    assert_eq!(tc("0+1").start_seconds(), Some(3));
+    assert_eq!(tc("1/4+0").start_seconds(), Some(15));
+    // Its clock is all increment: no berserk there.
+    assert!(!tc("0+5").berserkable() && tc("1/4+0").berserkable());
+    assert!(
+        Clocks::start(tc("0+5"), t0)
+            .berserk(0, Color::White)
+            .is_none()
+    );
 }
 
 #[test]
@@ -208,6 +263,29 @@ proptest! {
     }
 
     #[test]
+    fn huge_numbers_anywhere_are_refused_or_read_exactly(
+        n in any::<u64>(),
+        d in 1u64..=u64::from(u32::MAX) + 10,
+        inc in any::<u64>(),
+    ) {
+        for text in [format!("{n}/{d}+{inc}"), format!("{n}+{inc}"), format!("{n}d"), format!("{n}.5+{inc}")] {
+            if let Ok(t) = text.parse::<TimeControl>() {
+                // Accepted only when the numbers say exactly what is read.
+                match t {
+                    TimeControl::Live { initial, increment } => {
+                        prop_assert_eq!(u64::from(increment), inc, "{}", text);
+                        prop_assert!(initial <= 180 * 60, "{}", text);
+                        if text.contains('/') {
+                            prop_assert_eq!(u128::from(initial) * u128::from(d), u128::from(n) * 60, "{}", text);
+                        }
+                    }
+                    TimeControl::Correspondence { days } => prop_assert_eq!(u64::from(days), n),
+                }
+            }
+        }
+    }
+
+    #[test]
     fn every_time_control_reads_back_as_written(
         quarters in prop::sample::select(vec![0u32, 1, 2, 3, 4, 6, 8, 40, 720]),
         increment in 0u32..=180,
@@ -227,6 +305,8 @@ proptest! {
                 TimeControl::Live { initial, increment } => {
                     prop_assert!(initial <= 180 * 60 && increment <= 180);
                     prop_assert!(initial + increment > 0);
+                    // Nobody starts with less than a few seconds on the clock.
+                    prop_assert!(t.start_seconds().unwrap() >= 3);
                 }
                 TimeControl::Correspondence { days } => {
                     prop_assert!([1, 2, 3, 5, 7, 14].contains(&days));

@@ -200,6 +200,31 @@ async fn a_live_game_shows_both_clocks_charges_each_move_and_adds_the_increment(
     );
 }
 
+/// `0+5` once gave White 0.0 after both first moves: a loss on time, rated, at once.
+async fn a_clock_with_no_minutes_starts_with_its_increment_and_nobody_loses_at_once(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    live_game(&host, "0+5").await;
+    let flag = first_moves(&host).await;
+    let r = row(&host).await;
+    assert_eq!((r.white_ms, r.black_ms), (Some(5_000), Some(5_000)));
+    assert_eq!(flag, clock.now_ms() + 5_000, "White has its 5 s");
+    assert!(
+        host.flags().await.unwrap().is_empty(),
+        "no flag after the first moves"
+    );
+    clock.advance(Duration::from_millis(4_000));
+    host.play(&who(ALICE), "d3-d4").await.unwrap();
+    let r = row(&host).await;
+    assert_eq!(r.status, GameStatus::Running);
+    assert_eq!(r.white_ms, Some(5_000 - 4_000 + 5_000));
+    assert!(host.flags().await.unwrap().is_empty());
+    assert_eq!(
+        host.store().ratings_of(ALICE).await.unwrap(),
+        vec![],
+        "no rated game ended"
+    );
+}
+
 async fn a_first_move_not_made_within_30_seconds_calls_the_game_off(db: TestDb) {
     let (host, clock, _) = host(&db).await;
     live_game(&host, "3+2").await;
@@ -662,6 +687,7 @@ on_both_databases!(
     the_pdn_records_the_time_control_and_each_moves_clock_and_the_replay_shows_them,
     a_live_game_shows_both_clocks_charges_each_move_and_adds_the_increment,
     a_first_move_not_made_within_30_seconds_calls_the_game_off,
+    a_clock_with_no_minutes_starts_with_its_increment_and_nobody_loses_at_once,
     a_flag_falls_at_the_deadline_and_a_move_a_millisecond_late_is_refused,
     a_move_counts_at_discords_stamp_within_its_turn,
     a_move_and_a_flag_at_the_same_instant_end_the_game_once,

@@ -169,7 +169,7 @@ async fn an_ai_game_at_half_a_minute_is_played_to_the_end_without_the_ai_flaggin
         last = if over {
             mine
         } else {
-            fake.wait_for(from, |c| c.content().contains("Played by the AI (master)"))
+            fake.wait_for(from, |c| c.content().contains("Played by the master AI"))
                 .await
         };
         assert!(moves < 200, "the game should have ended");
@@ -177,7 +177,7 @@ async fn an_ai_game_at_half_a_minute_is_played_to_the_end_without_the_ai_flaggin
     let text = last.content();
     assert!(!text.contains("in time"), "{text}");
     assert!(
-        text.contains("the AI (master) wins") || text.contains("Draw"),
+        text.contains("the master AI wins") || text.contains("Draw"),
         "{text}"
     );
 }

@@ -384,6 +384,58 @@ async fn an_arena_pairs_whoever_is_free_after_a_pause_and_doubles_a_streak(db: T
     );
 }
 
+/// A game that ends half a second after its Arena did counts for nothing: the Arena's end
+/// and the game's are both kept to the millisecond.
+async fn an_arena_game_ended_after_the_arenas_end_does_not_count(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    host.create_tournament(&organiser(), spec(TournamentKind::Arena))
+        .await
+        .unwrap();
+    for n in 0..2 {
+        host.join_tournament(&who(entrant(n)), None).await.unwrap();
+    }
+    host.start_tournament(&organiser(), None).await.unwrap();
+    let to_start = games(&host.tournament_tick().await.unwrap());
+    assert_eq!(to_start.len(), 1);
+    let g = &to_start[0];
+    host.start_pairing(g, channel_of(g), Lang::ENGLISH)
+        .await
+        .unwrap();
+    let t = host
+        .store()
+        .latest_tournament(GUILD)
+        .await
+        .unwrap()
+        .unwrap();
+    let end = t.ends_at_ms.expect("an Arena has an end");
+    // Within the second that follows the end, as the old seconds-only record could not tell.
+    clock.set_ms(end + 500);
+    host.resign_confirmed(&at(g.black, channel_of(g).0))
+        .await
+        .unwrap();
+    let pairing = host.store().pairings(t.id).await.unwrap().remove(0);
+    assert_eq!(
+        pairing.ended_at_ms,
+        Some(end + 500),
+        "kept to the millisecond"
+    );
+    let said = messages(&host.tournament_tick().await.unwrap());
+    let Some(TournamentMsg::Finished { .. }) = said.get(1) else {
+        panic!("the Arena is over: {said:?}");
+    };
+    let standings = host
+        .tournament_standings(&who(g.white), None)
+        .await
+        .unwrap();
+    let Msg::Tournament(TournamentMsg::Standings { lines, .. }) = &standings.body[0] else {
+        panic!("{standings:?}");
+    };
+    assert!(
+        lines.iter().all(|l| l.score == 0),
+        "the late win scored: {lines:?}"
+    );
+}
+
 /// Plays `plies` quiet moves on in `game` (at `channel`), each leaving the opponent nothing to
 /// capture, `gap` apart.
 async fn quiet_moves(
@@ -621,6 +673,7 @@ on_both_databases!(
     a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_winner,
     two_hosts_ticking_together_pair_a_round_once_and_a_restart_goes_on,
     an_arena_pairs_whoever_is_free_after_a_pause_and_doubles_a_streak,
+    an_arena_game_ended_after_the_arenas_end_does_not_count,
     berserk_halves_the_clock_drops_the_increment_and_wins_a_point_more,
     a_tournament_set_for_a_clock_time_starts_then_by_itself,
     bad_tournament_commands_are_refused_and_change_nothing,

@@ -367,7 +367,7 @@ impl Host {
         if !store::start_pairing(&mut tx, game.pairing, id).await? {
             return Err(HostError::Stale);
         }
-        if t.kind == TournamentKind::Arena && t.time_control.is_live() {
+        if t.kind == TournamentKind::Arena && t.time_control.berserkable() {
             store::allow_berserk(&mut tx, id).await?;
         }
         tx.commit().await?;
