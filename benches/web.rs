@@ -111,6 +111,10 @@ fn main() {
             burst: u32::MAX,
             every: Duration::from_nanos(1),
             live_pages: 1 << 20,
+            live_pages_per_reader: 1 << 20,
+            connections: 1 << 20,
+            connections_per_address: 1 << 20,
+            ..dama::web::Limits::default()
         });
 
         // The page alone, from a game already read.

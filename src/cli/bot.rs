@@ -4,7 +4,9 @@ use std::io;
 use std::sync::Arc;
 use std::time::Duration;
 
-use super::env::{env_api_base, env_seconds, env_switch, env_web_addr};
+use super::env::{
+    env_api_base, env_ops_addr, env_seconds, env_switch, env_trusted_proxies, env_web_addr,
+};
 use super::{open_host, tables_dir};
 use crate::words::Words;
 
@@ -32,6 +34,19 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
     let sweep_every = env_seconds("DAMA_SWEEP_SECONDS", 60, 3600)?;
     let ai_claim = env_seconds("DAMA_AI_CLAIM_SECONDS", 60, 3600)?;
     let web_addr = env_web_addr()?;
+    let ops_addr = env_ops_addr()?;
+    if ops_addr.is_some() && web_addr.is_none() {
+        return Err(
+            "DAMA_OPS_ADDR serves the web's health and metrics: set DAMA_WEB_ADDR too".into(),
+        );
+    }
+    if ops_addr.is_some() && ops_addr == web_addr {
+        return Err("DAMA_OPS_ADDR must differ from DAMA_WEB_ADDR (or be unset: the operators' routes are then served there, to this machine only)".into());
+    }
+    let proxies = env_trusted_proxies()?;
+    // The web gets what is left of the open files once the bot's own are kept aside.
+    let open_files = crate::web::raise_open_files()
+        .map_err(|e| format!("could not read the limit on open files: {e}"))?;
     let public_url = super::env::env_public_url()?;
     let health = web_addr.map(|_| {
         let (first, last) = shards.map_or((0, 0), |s| (s.first, s.last));
@@ -66,13 +81,34 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
         let web = match (web_addr, health) {
             (Some(addr), Some(health)) => {
                 let listener = crate::web::listen(addr).await?;
+                let ops = match ops_addr {
+                    Some(a) => Some(crate::web::listen_as("DAMA_OPS_ADDR", a).await?),
+                    None => None,
+                };
                 let web = crate::web::Web::new(
                     Arc::clone(&host),
                     Arc::clone(&words),
                     health,
                     Arc::clone(crate::web::Metrics::global()),
+                )
+                .with_limits(crate::web::Limits::default().within_open_files(open_files))
+                .with_proxies(proxies);
+                tracing::info!(
+                    open_files,
+                    connections = web.limits().connections,
+                    live_pages = web.limits().live_pages,
+                    "the web's share of open files"
                 );
-                Some(tokio::spawn(crate::web::serve(listener, web, web_stopped)))
+                if let Some(ops) = ops {
+                    tokio::spawn(crate::web::serve_ops(ops, web.clone(), web_stopped.clone()));
+                }
+                let ops_here = ops_addr.is_none();
+                Some(tokio::spawn(crate::web::serve_site(
+                    listener,
+                    web,
+                    web_stopped,
+                    ops_here,
+                )))
             }
             _ => None,
         };

@@ -105,3 +105,34 @@ pub(super) fn env_web_addr() -> Result<Option<std::net::SocketAddr>, String> {
         _ => Ok(None),
     }
 }
+
+/// `DAMA_OPS_ADDR`: where `/healthz` and `/metrics` are served on their own (`None`: on the
+/// web's address, to this machine only).
+pub(super) fn env_ops_addr() -> Result<Option<std::net::SocketAddr>, String> {
+    match std::env::var("DAMA_OPS_ADDR") {
+        Ok(v) if !v.trim().is_empty() => v.trim().parse().map(Some).map_err(|_| {
+            format!(
+                "DAMA_OPS_ADDR must be an address and a port, such as 127.0.0.1:9100, not \"{}\"",
+                short(&v)
+            )
+        }),
+        _ => Ok(None),
+    }
+}
+
+/// `DAMA_TRUSTED_PROXIES`: the proxies whose `X-Forwarded-For` names the reader.
+pub(super) fn env_trusted_proxies() -> Result<crate::web::Proxies, String> {
+    match std::env::var("DAMA_TRUSTED_PROXIES") {
+        Ok(v) if !v.trim().is_empty() => v.parse(),
+        _ => Ok(crate::web::Proxies::none()),
+    }
+}
+
+/// At most the first 40 characters of a value quoted back in an error.
+pub(super) fn short(text: &str) -> String {
+    let mut shown: String = text.chars().take(40).collect();
+    if shown.len() < text.len() {
+        shown.push('…');
+    }
+    shown
+}

@@ -13,6 +13,7 @@ mod language;
 mod message;
 mod mining;
 mod offers;
+mod pictures;
 mod play;
 mod puzzles;
 mod reply;
@@ -51,7 +52,8 @@ pub use reply::{
 };
 
 pub use analysis::{ANALYSIS_DEPTH, Progress};
-pub use puzzles::{Practice, turkish_day};
+pub use pictures::PictureError;
+pub use puzzles::{Practice, TRIES as PUZZLE_TRIES, turkish_day};
 pub use scheduler::{AiStats, Priority};
 pub use tables::TABLE_PIECES;
 pub use tournaments::{
@@ -59,7 +61,9 @@ pub use tournaments::{
     TournamentNews, TournamentRefusal, TournamentSpec,
 };
 pub use views::civil_date;
-pub use web::{WebGame, WebGameLine, WebPlayer, WebPlayerPage, WebServer, WebTournament};
+pub use web::{
+    WebGame, WebGameLine, WebPlayer, WebPlayerPage, WebRating, WebServer, WebTournament,
+};
 
 pub type HostResult = Result<Reply, HostError>;
 
@@ -228,6 +232,8 @@ pub struct Host {
     captions: Arc<dyn Captions>,
     scheduler: Arc<scheduler::Scheduler>,
     replay_slots: Arc<Semaphore>,
+    /// The web's pictures: their own thread and queue, below Discord's replays.
+    web_pictures: pictures::WebPictures,
     config: HostConfig,
     clock: Clock,
     /// Engine state of recent games with the version it was read at; used only while the
@@ -257,6 +263,7 @@ impl Host {
             captions,
             scheduler: scheduler::Scheduler::new(config.ai_concurrency, config.reply_bound),
             replay_slots: Arc::new(Semaphore::new(config.replay_concurrency.max(1))),
+            web_pictures: pictures::WebPictures::default(),
             config,
             clock,
             games: Mutex::new(HashMap::new()),

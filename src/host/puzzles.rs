@@ -693,9 +693,19 @@ impl Host {
     /// Today's puzzle (Türkiye's day) and that day, for the web page; `None` when no puzzles
     /// are installed.
     pub fn todays_puzzle(&self) -> Option<(Puzzle, i64)> {
+        self.days_puzzle(0)
+    }
+
+    /// Yesterday's puzzle (in Türkiye), whose solution may be shown, and noon of its day.
+    pub fn yesterdays_puzzle(&self) -> Option<(Puzzle, i64)> {
+        self.days_puzzle(-1)
+    }
+
+    /// The puzzle of the day `offset` days from today, and noon of that day.
+    fn days_puzzle(&self, offset: i64) -> Option<(Puzzle, i64)> {
         let set = self.puzzle_set().ok()?;
-        let today = turkish_day(self.clock.now());
-        Some((set[self.daily_index(today)].clone(), noon(today)))
+        let day = turkish_day(self.clock.now()) + offset;
+        Some((set[self.daily_index(day)].clone(), noon(day)))
     }
 
     /// Today's puzzle as posted in a server's puzzle channel, with a button that opens it

@@ -147,13 +147,13 @@ impl Host {
 
 /// Asks the system to run this thread only when nothing else wants the cores (Linux: nice 19
 /// for this thread alone, as Linux schedules threads apart).
-fn lower_this_threads_priority() {
+pub(super) fn lower_this_threads_priority() {
     #[cfg(target_os = "linux")]
     {
         // SAFETY: setpriority with who = 0 changes only the calling thread on Linux.
         let done = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 19) };
         if done != 0 {
-            tracing::debug!("could not lower the table build's priority");
+            tracing::debug!("could not lower a background thread's priority");
         }
     }
 }

@@ -1,9 +1,12 @@
 //! What the web pages show (a game by its link's key, a listed server, a player) and the one
 //! setting a server makes for them. The web only reads; that setting is a host operation.
 
+use std::sync::Arc;
+
 use crate::engine::{Color, Game};
 use crate::store::{self, GameRow, PlayerRow, PublicServer};
 
+use super::pictures::{Key, Kind, PictureError};
 use super::play::with_stored_result;
 use super::{
     GameId, GuildId, Host, HostError, HostResult, Msg, Player, Reply, UserId, Who, players,
@@ -85,16 +88,27 @@ pub struct WebTournament {
     pub names: std::collections::HashMap<UserId, String>,
 }
 
-/// A player's page.
+/// A player's page: what they did on listed servers only.
 #[derive(Clone, Debug)]
 pub struct WebPlayerPage {
     pub user: UserId,
     pub name: String,
-    /// Per speed class: the rating now, and after each rated game (oldest first).
-    pub ratings: Vec<(crate::clock::SpeedClass, PlayerRow, Vec<f64>)>,
+    /// Per speed class, the most played first: their rated games on listed servers.
+    pub ratings: Vec<WebRating>,
     /// Their latest games on listed servers.
     pub games: Vec<WebGameLine>,
-    pub puzzles: Option<store::PuzzlerRow>,
+    /// Puzzles solved and failed on listed servers, if any were tried there.
+    pub puzzles: Option<(i64, i64)>,
+}
+
+/// A player's rated games of one speed class on listed servers.
+#[derive(Clone, Debug)]
+pub struct WebRating {
+    pub speed: crate::clock::SpeedClass,
+    /// The rating after each of them, oldest first.
+    pub curve: Vec<f64>,
+    /// Won, drawn, lost.
+    pub record: [i64; 3],
 }
 
 /// How many games and players a list shows.
@@ -158,17 +172,39 @@ impl Host {
         self.pdn_text(&web.row, web.game.clone()).await
     }
 
-    /// The game's animated replay, as the replay command gives it (captions in `lang`).
-    pub async fn web_gif(&self, web: &WebGame, lang: super::Lang) -> Result<Vec<u8>, HostError> {
-        self.replay_gif(&web.row, web.game.clone(), lang).await
+    /// The game's animated replay, as the replay command gives it (captions in `lang`),
+    /// drawn behind the web's own queue ([`PictureError::Busy`] when it is full).
+    pub async fn web_gif(
+        &self,
+        web: &WebGame,
+        lang: super::Lang,
+    ) -> Result<Arc<Vec<u8>>, PictureError> {
+        let key = Key {
+            game: web.row.id,
+            version: web.version(),
+            lang,
+            kind: Kind::Replay,
+        };
+        let game = web.game.clone();
+        let black = web.row.white_id.is_none() && web.row.black_id.is_some();
+        let clocks = self.clocks_by_ply(&web.row).await?;
+        let captions = self.replay_captions(&game, super::Caption::ReplayStart, &clocks, lang);
+        let renderer = Arc::clone(&self.renderer);
+        let frames = self.config.replay_max_frames;
+        self.web_pictures
+            .get(key, move || {
+                renderer.replay_gif(&game, black, &captions, frames)
+            })
+            .await
     }
 
-    /// The analysis chart of the game (texts in `lang`), if it was analysed.
+    /// The analysis chart of the game (texts in `lang`), if it was analysed; drawn behind
+    /// the web's own queue.
     pub async fn web_analysis_chart(
         &self,
         web: &WebGame,
         lang: super::Lang,
-    ) -> Result<Option<Vec<u8>>, HostError> {
+    ) -> Result<Option<Arc<Vec<u8>>>, PictureError> {
         let Some(analysis) = &web.analysis else {
             return Ok(None);
         };
@@ -181,8 +217,15 @@ impl Host {
         let chart = self
             .captions
             .analysis_chart(lang, &web.game, names, result, analysis);
-        let renderer = std::sync::Arc::clone(&self.renderer);
-        Self::off_runtime(&self.replay_slots, move || renderer.chart_png(&chart))
+        let renderer = Arc::clone(&self.renderer);
+        let key = Key {
+            game: web.row.id,
+            version: web.version(),
+            lang,
+            kind: Kind::Chart,
+        };
+        self.web_pictures
+            .get(key, move || renderer.chart_png(&chart))
             .await
             .map(Some)
     }
@@ -268,7 +311,7 @@ impl Host {
         &self,
         id: crate::store::TournamentId,
     ) -> Result<Option<WebTournament>, HostError> {
-        let Some(t) = self.store.tournament(id).await? else {
+        let Some(t) = self.store.public_tournament(id).await? else {
             return Ok(None);
         };
         let Some(server) = self.store.public_server(t.guild_id).await? else {
@@ -289,31 +332,41 @@ impl Host {
         }))
     }
 
-    /// A player's page: ratings, rating curves, their games on listed servers, puzzles.
+    /// A player's page: only what they did on listed servers (their rated games there, the
+    /// rating each left them with, their puzzles there, their latest games); `None` for a
+    /// player who has no game on one, exactly as for a stranger.
     pub async fn web_player(&self, user: UserId) -> Result<Option<WebPlayerPage>, HostError> {
-        let Some(player) = self.store.player(user).await? else {
+        let rows = self.store.public_games_of(user, WEB_LIST).await?;
+        if rows.is_empty() {
             return Ok(None);
-        };
-        let mut ratings = Vec::new();
-        for (speed, row) in self.store.ratings_of(user).await? {
-            let curve = self
-                .store
-                .rating_history(user, speed)
-                .await?
-                .into_iter()
-                .map(|p| p.rating)
-                .collect();
-            ratings.push((speed, row, curve));
         }
-        let games = self
-            .web_lines(self.store.public_games_of(user, WEB_LIST).await?)
-            .await?;
+        let name = self.store.player_name(user).await?.unwrap_or_default();
+        let mut ratings: Vec<WebRating> = Vec::new();
+        for g in self.store.public_rated_games_of(user).await? {
+            let i = match ratings.iter().position(|r| r.speed == g.speed) {
+                Some(i) => i,
+                None => {
+                    ratings.push(WebRating {
+                        speed: g.speed,
+                        curve: Vec::new(),
+                        record: [0; 3],
+                    });
+                    ratings.len() - 1
+                }
+            };
+            let r = &mut ratings[i];
+            r.curve.push(g.rating);
+            r.record[usize::from(2 - g.halves())] += 1;
+        }
+        // The most played class first.
+        ratings.sort_by_key(|r| std::cmp::Reverse(r.curve.len()));
+        let (solved, failed) = self.store.public_puzzles_of(user).await?;
         Ok(Some(WebPlayerPage {
             user,
-            name: player.name,
+            name,
             ratings,
-            games,
-            puzzles: self.store.puzzler(user).await?,
+            games: self.web_lines(rows).await?,
+            puzzles: (solved + failed > 0).then_some((solved, failed)),
         }))
     }
 

@@ -35,7 +35,7 @@ pub use types::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
     TournamentId, TournamentStatus, UserId,
 };
-pub use web::{PublicServer, is_web_key, save_analysis, set_public};
+pub use web::{PublicRatedGame, PublicServer, is_web_key, save_analysis, set_public};
 pub use work::*;
 pub use write::*;
 

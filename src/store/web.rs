@@ -1,6 +1,35 @@
 //! What the web pages read, and the one setting they honour: which servers are listed.
 
-use super::{GameId, GameRow, GuildId, Result, Store, Tx, UserId};
+use crate::clock::SpeedClass;
+use crate::engine::{Color, GameResult};
+
+use super::{GameId, GameRow, GuildId, Result, Store, TournamentRow, Tx, UserId};
+
+/// A rated game of a player on a listed server: the rating it left them with, and how it went.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct PublicRatedGame {
+    pub speed: SpeedClass,
+    pub rating: f64,
+    pub result: Option<GameResult>,
+    /// 1 when the player had White.
+    pub white: i64,
+}
+
+impl PublicRatedGame {
+    /// 2 for a win, 1 for a draw, 0 for a loss.
+    pub fn halves(&self) -> u8 {
+        let side = if self.white == 1 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match self.result {
+            Some(GameResult::Win(c)) if c == side => 2,
+            Some(GameResult::Draw) => 1,
+            _ => 0,
+        }
+    }
+}
 
 /// A server listed on the web.
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
@@ -83,6 +112,51 @@ impl Store {
         .bind(user)
         .bind(limit)
         .fetch_all(&self.pool)
+        .await?)
+    }
+}
+
+impl Store {
+    /// A tournament of a listed server, and nothing for one elsewhere or none at all: one
+    /// query either way, so neither answer is told apart by its time.
+    pub async fn public_tournament(
+        &self,
+        id: super::TournamentId,
+    ) -> Result<Option<TournamentRow>> {
+        Ok(sqlx::query_as(
+            "SELECT t.* FROM tournaments t JOIN web_public w ON w.guild_id = t.guild_id
+             WHERE t.id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// A player's rated games on listed servers, oldest first, with the rating after each.
+    pub async fn public_rated_games_of(&self, user: UserId) -> Result<Vec<PublicRatedGame>> {
+        Ok(sqlx::query_as(
+            "SELECT h.speed, h.rating, g.result,
+                    CASE WHEN g.white_id = $1 THEN 1 ELSE 0 END AS white
+             FROM rating_history h JOIN games g ON g.id = h.game_id
+             WHERE h.user_id = $1 AND g.status = 'finished'
+               AND g.guild_id IN (SELECT guild_id FROM web_public)
+             ORDER BY h.played_at, h.game_id",
+        )
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// A player's daily and practice puzzles tried on listed servers: solved, and failed.
+    pub async fn public_puzzles_of(&self, user: UserId) -> Result<(i64, i64)> {
+        Ok(sqlx::query_as(
+            "SELECT COALESCE(SUM(CASE WHEN status = 'solved' THEN 1 ELSE 0 END), 0),
+                    COALESCE(SUM(CASE WHEN status = 'failed' THEN 1 ELSE 0 END), 0)
+             FROM puzzle_attempts
+             WHERE user_id = $1 AND guild_id IN (SELECT guild_id FROM web_public)",
+        )
+        .bind(user)
+        .fetch_one(&self.pool)
         .await?)
     }
 }

@@ -10,12 +10,12 @@ use axum::response::Response;
 
 use crate::engine::pdn::Note;
 use crate::engine::{Color, Game, Piece, Position, Role, Square};
-use crate::host::{Caption, Captions, GameStatus, Player, WebGame, WebPlayer};
+use crate::host::{Caption, Captions, GameStatus, PictureError, Player, WebGame, WebPlayer};
 use crate::render::{LastMove, Renderer, Scene};
 use crate::words::{Arg, Words};
 
 use super::Web;
-use super::html::{Page, Query, escape, html, language, not_found, sorry, typed};
+use super::html::{Page, Query, busy, escape, html, language, not_found, sorry, typed};
 
 /// A side as the page's classes and scripts name it.
 pub(super) fn side(color: Color) -> &'static str {
@@ -551,8 +551,12 @@ pub(super) async fn gif(State(web): State<Web>, Path(key): Path<String>, asked: 
         Err(r) => return r,
     };
     match web.host.web_gif(&game, asked.lang).await {
-        Ok(bytes) => typed(StatusCode::OK, "image/gif", bytes),
-        Err(e) => sorry(&page, "drawing a replay", &e),
+        Ok(bytes) => typed(StatusCode::OK, "image/gif", bytes.to_vec()),
+        Err(PictureError::Busy) => {
+            web.metrics.web_refused("pictures");
+            busy(&page)
+        }
+        Err(PictureError::Host(e)) => sorry(&page, "drawing a replay", &e),
     }
 }
 
@@ -567,8 +571,12 @@ pub(super) async fn analysis_chart(
         Err(r) => return r,
     };
     match web.host.web_analysis_chart(&game, asked.lang).await {
-        Ok(Some(png)) => typed(StatusCode::OK, "image/png", png),
+        Ok(Some(png)) => typed(StatusCode::OK, "image/png", png.to_vec()),
         Ok(None) => not_found(&page),
-        Err(e) => sorry(&page, "drawing an analysis chart", &e),
+        Err(PictureError::Busy) => {
+            web.metrics.web_refused("pictures");
+            busy(&page)
+        }
+        Err(PictureError::Host(e)) => sorry(&page, "drawing an analysis chart", &e),
     }
 }

@@ -229,6 +229,17 @@ pub fn not_found(page: &Page<'_>) -> Response {
     response
 }
 
+/// Too many pictures asked for at once: 503, with the seconds to wait.
+pub fn busy(page: &Page<'_>) -> Response {
+    let body = format!("<h1>{}</h1>", page.t("web-busy"));
+    let mut response = html(page.document(&page.words.get(page.lang, "web-busy"), &body, None));
+    *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+    response
+}
+
 /// An internal failure: logged with its cause, shown as a short apology.
 pub fn sorry(page: &Page<'_>, what: &str, error: &dyn std::fmt::Display) -> Response {
     tracing::error!(error = %error, "web: {what}");

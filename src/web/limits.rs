@@ -1,20 +1,19 @@
-//! What one address may ask of the web: a request rate (tower_governor, over governor's
-//! generic cell rate algorithm), keyed by the reader's address. Behind a reverse proxy on this
-//! machine every request comes from a loopback address, so there (and only there, where no
-//! outsider can set it) the proxy's `X-Real-IP` or the last `X-Forwarded-For` hop names the
-//! reader.
+//! What one reader may ask of the web: a request rate (tower_governor, over governor's
+//! generic cell rate algorithm), connections and live pages at once, all keyed by the reader
+//! ([`super::reader`]); and what the whole process gives the web, within its open files.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::ConnectInfo;
-use axum::http::{HeaderMap, HeaderValue, Request, Response, StatusCode, header};
+use axum::http::{HeaderValue, Request, Response, StatusCode, header};
 use governor::middleware::NoOpMiddleware;
 use tower_governor::GovernorError;
 use tower_governor::governor::{GovernorConfig, GovernorConfigBuilder};
 use tower_governor::key_extractor::KeyExtractor;
+
+use super::reader::{Proxies, Reader};
 
 /// The limits of the web pages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,62 +23,101 @@ pub struct Limits {
     pub every: Duration,
     /// Live pages open at once in this process (each holds a connection).
     pub live_pages: usize,
+    /// Live pages one reader may hold open at once.
+    pub live_pages_per_reader: usize,
+    /// Connections open at once in this process (see [`Limits::within_open_files`]).
+    pub connections: usize,
+    /// Connections one address may hold open at once (a trusted proxy is not held to it: it
+    /// carries everyone).
+    pub connections_per_address: usize,
+    /// How long a connection may take to send a request's headers, and may stay idle between
+    /// two requests, before it is closed.
+    pub header_wait: Duration,
 }
 
 impl Default for Limits {
-    /// Enough to step through a game by holding an arrow key (a board a step), not enough to
-    /// crawl.
+    /// Enough to step through a game by holding an arrow key (a board a step), and to watch a
+    /// few games at once from behind a shared address; not enough to crawl or to hoard.
     fn default() -> Self {
         Limits {
             burst: 120,
             every: Duration::from_millis(50),
             live_pages: 5_000,
+            live_pages_per_reader: 20,
+            connections: 10_000,
+            connections_per_address: 64,
+            header_wait: Duration::from_secs(10),
         }
     }
 }
 
-/// The reader's address (see the module's comment); in-process callers, which have none,
-/// share one.
-#[derive(Clone, Copy, Debug)]
-pub struct ClientAddr;
+/// The open files the rest of the bot keeps for itself, whatever the web's load: the
+/// database's pool, the Discord shards' sockets and its HTTP client, table files, logs.
+pub const RESERVED_FILES: u64 = 256;
+
+impl Limits {
+    /// These limits with no more connections (and live pages, which hold one each) than
+    /// `open_files` minus what the rest of the bot keeps ([`RESERVED_FILES`]); a quarter of
+    /// the connections stay free of live pages, so pages still load when many are watched.
+    pub fn within_open_files(self, open_files: u64) -> Limits {
+        let budget = open_files.saturating_sub(RESERVED_FILES).max(16);
+        let connections = self
+            .connections
+            .min(usize::try_from(budget).unwrap_or(usize::MAX));
+        Limits {
+            connections,
+            live_pages: self.live_pages.min(connections - connections / 4),
+            ..self
+        }
+    }
+}
+
+/// Raises this process's soft limit on open files to its hard limit, and returns the limit
+/// now in force (a process starts with 1,024 on most systems, far below what it may have).
+pub fn raise_open_files() -> std::io::Result<u64> {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit only read and write the struct given.
+    unsafe {
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        if limit.rlim_cur < limit.rlim_max {
+            let raised = libc::rlimit {
+                rlim_cur: limit.rlim_max,
+                rlim_max: limit.rlim_max,
+            };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
+                limit = raised;
+            }
+        }
+    }
+    Ok(limit.rlim_cur)
+}
+
+/// The rate limiter's key: the reader.
+#[derive(Clone, Debug)]
+pub struct ClientAddr(pub Arc<Proxies>);
 
 impl KeyExtractor for ClientAddr {
     type Key = IpAddr;
 
     fn extract<T>(&self, request: &Request<T>) -> Result<IpAddr, GovernorError> {
-        let peer = request
-            .extensions()
-            .get::<ConnectInfo<SocketAddr>>()
-            .map(|c| c.0.ip());
-        Ok(match peer {
-            Some(ip) if ip.is_loopback() => forwarded(request.headers()).unwrap_or(ip),
-            Some(ip) => ip,
-            None => IpAddr::V4(Ipv4Addr::UNSPECIFIED),
-        })
+        Ok(Reader::of(&self.0, request).0)
     }
-}
-
-/// The reader's address as a local proxy passes it on.
-fn forwarded(headers: &HeaderMap) -> Option<IpAddr> {
-    let text = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
-    text("x-real-ip")
-        .and_then(|v| v.trim().parse().ok())
-        .or_else(|| {
-            text("x-forwarded-for")
-                .and_then(|v| v.rsplit(',').next())
-                .and_then(|v| v.trim().parse().ok())
-        })
 }
 
 pub type RateLimit = GovernorConfig<ClientAddr, NoOpMiddleware>;
 
 /// The rate limit of `limits`.
-pub fn rate_limit(limits: &Limits) -> Arc<RateLimit> {
+pub fn rate_limit(limits: &Limits, proxies: &Arc<Proxies>) -> Arc<RateLimit> {
     Arc::new(
         GovernorConfigBuilder::default()
             .period(limits.every.max(Duration::from_nanos(1)))
             .burst_size(limits.burst.max(1))
-            .key_extractor(ClientAddr)
+            .key_extractor(ClientAddr(Arc::clone(proxies)))
             .finish()
             .expect("a period and a burst above zero"),
     )

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::convert::Infallible;
+use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -16,28 +17,67 @@ use tokio::sync::watch;
 
 use crate::host::GameId;
 
-use super::Web;
 use super::game::{Asked, state_json};
 use super::html::{not_found, sorry};
+use super::{Reader, Web};
 
 /// How often a watched game is read again: a move shows on its pages within this (plus the
 /// time to send it).
 const POLL: Duration = Duration::from_millis(250);
 
-/// The watchers of this process, and the limit on open live pages.
+/// The watchers of this process, and the limits on open live pages.
 pub struct Live {
     games: Mutex<HashMap<GameId, watch::Sender<Arc<str>>>>,
     open: AtomicUsize,
     max_open: usize,
+    by_reader: Mutex<HashMap<IpAddr, usize>>,
+    max_per_reader: usize,
 }
 
 impl Live {
-    pub fn new(max_open: usize) -> Live {
+    pub fn new(limits: &super::Limits) -> Live {
         Live {
             games: Mutex::new(HashMap::new()),
             open: AtomicUsize::new(0),
-            max_open,
+            max_open: limits.live_pages,
+            by_reader: Mutex::new(HashMap::new()),
+            max_per_reader: limits.live_pages_per_reader,
         }
+    }
+
+    /// Counts a new live page of `reader`, or names the limit it is over.
+    fn open_for(&self, reader: IpAddr) -> Result<(), &'static str> {
+        if self.open.fetch_add(1, Ordering::AcqRel) >= self.max_open {
+            self.open.fetch_sub(1, Ordering::AcqRel);
+            return Err("live_pages");
+        }
+        let mut by_reader = self
+            .by_reader
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let held = by_reader.entry(reader).or_insert(0);
+        if *held >= self.max_per_reader {
+            drop(by_reader);
+            self.open.fetch_sub(1, Ordering::AcqRel);
+            return Err("live_pages_per_reader");
+        }
+        *held += 1;
+        Ok(())
+    }
+
+    fn close_for(&self, reader: IpAddr) {
+        let mut by_reader = self
+            .by_reader
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(held) = by_reader.get_mut(&reader) {
+            *held -= 1;
+            if *held == 0 {
+                by_reader.remove(&reader);
+            }
+        }
+        drop(by_reader);
+        self.open.fetch_sub(1, Ordering::AcqRel);
     }
 
     /// Live pages open now.
@@ -109,11 +149,11 @@ async fn watcher(
 }
 
 /// One open live page, counted while it lasts.
-struct Open(Web);
+struct Open(Web, IpAddr);
 
 impl Drop for Open {
     fn drop(&mut self) {
-        self.0.live.open.fetch_sub(1, Ordering::Relaxed);
+        self.0.live.close_for(self.1);
         self.0.metrics.live_pages(self.0.live.open());
     }
 }
@@ -122,6 +162,7 @@ impl Drop for Open {
 pub(super) async fn events(
     State(web): State<Web>,
     Path(key): Path<String>,
+    Reader(reader): Reader,
     asked: Asked,
 ) -> Response {
     let page = asked.page(&web);
@@ -130,12 +171,22 @@ pub(super) async fn events(
         Ok(None) => return not_found(&page),
         Err(e) => return sorry(&page, "reading a game", &e),
     };
-    if web.live.open.fetch_add(1, Ordering::Relaxed) >= web.live.max_open {
-        web.live.open.fetch_sub(1, Ordering::Relaxed);
-        return (StatusCode::SERVICE_UNAVAILABLE, "too many live pages\n").into_response();
+    if let Err(limit) = web.live.open_for(reader) {
+        web.metrics.web_refused(limit);
+        let text = if limit == "live_pages" {
+            "Too many live pages are open on this server: reload later.\n"
+        } else {
+            "Too many live pages are open from your address: close some and reload.\n"
+        };
+        let mut response = (StatusCode::SERVICE_UNAVAILABLE, text).into_response();
+        response.headers_mut().insert(
+            axum::http::header::RETRY_AFTER,
+            axum::http::HeaderValue::from_static("30"),
+        );
+        return response;
     }
     web.metrics.live_pages(web.live.open());
-    let open = Open(web.clone());
+    let open = Open(web.clone(), reader);
     let receiver = web.live.watch(
         &web,
         game.row.id,

@@ -38,6 +38,11 @@ struct StateLabels {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct LimitLabels {
+    limit: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct WorkLabels {
     work: &'static str,
 }
@@ -66,6 +71,8 @@ pub struct Metrics {
     discord_errors: Family<StatusLabels, Counter>,
     discord_retries: Counter,
     live_pages: Gauge,
+    connections: Gauge,
+    refused: Family<LimitLabels, Counter>,
     games_started: Counter,
     moves: Counter,
     writes: Counter,
@@ -163,6 +170,18 @@ impl Metrics {
             "Game pages of this process following their game live (open event streams)",
             live_pages.clone(),
         );
+        let connections = Gauge::default();
+        registry.register(
+            "web_connections",
+            "Connections open to this process's web (live pages among them)",
+            connections.clone(),
+        );
+        let refused = Family::<LimitLabels, Counter>::default();
+        registry.register(
+            "web_refused",
+            "Web connections and requests turned away, by the limit they met",
+            refused.clone(),
+        );
         let games_started = Counter::default();
         registry.register(
             "games_started",
@@ -207,6 +226,8 @@ impl Metrics {
             ai_done,
             ai_seconds,
             live_pages,
+            connections,
+            refused,
             move_to_board,
             discord_errors,
             discord_retries,
@@ -233,6 +254,17 @@ impl Metrics {
     /// How many game pages follow their game live now.
     pub fn live_pages(&self, open: usize) {
         self.live_pages.set(open as i64);
+    }
+
+    /// How many connections the web holds open now.
+    pub fn web_connections(&self, open: usize) {
+        self.connections.set(open as i64);
+    }
+
+    /// A connection or request turned away by `limit` (`connections`, `address`,
+    /// `live_pages`, `live_pages_per_reader`, `pictures`).
+    pub fn web_refused(&self, limit: &'static str) {
+        self.refused.get_or_create(&LimitLabels { limit }).inc();
     }
 
     /// A typed move's board was posted `took` after the move was typed.

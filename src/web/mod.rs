@@ -1,6 +1,7 @@
 //! The web side of `dama run` (with `DAMA_WEB_ADDR`), read-only: a page for every game (by its
 //! link), listed servers and players; for operators, `GET /healthz` (the database and this
-//! process's Discord shards) and `GET /metrics` (Prometheus text).
+//! process's Discord shards) and `GET /metrics` (Prometheus text), on their own address
+//! (`DAMA_OPS_ADDR`) or, without one, to this machine only.
 
 mod game;
 mod html;
@@ -9,6 +10,8 @@ mod live;
 mod metrics;
 mod pages;
 mod puzzle;
+mod reader;
+mod server;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -24,10 +27,11 @@ use axum::routing::get;
 
 pub use game::{move_list, page_html, state_json};
 pub use html::{Page, Query};
-pub use limits::Limits;
+pub use limits::{Limits, RESERVED_FILES, raise_open_files};
 pub use live::Live;
 pub use metrics::Metrics;
-pub use puzzle::{Progress, Said, follow};
+pub use puzzle::{Progress, PuzzleDay, Said, follow};
+pub use reader::{Proxies, Reader};
 
 use crate::host::Host;
 use crate::words::Words;
@@ -83,7 +87,10 @@ pub struct Web {
     pub health: Arc<Health>,
     pub metrics: Arc<Metrics>,
     pub live: Arc<Live>,
+    limits: Limits,
+    proxies: Arc<Proxies>,
     rate: Arc<limits::RateLimit>,
+    puzzle_tries: Arc<puzzle::Tries>,
 }
 
 impl Web {
@@ -94,31 +101,50 @@ impl Web {
         metrics: Arc<Metrics>,
     ) -> Web {
         let limits = Limits::default();
+        let proxies = Arc::new(Proxies::none());
         Web {
             host,
             words,
             health,
             metrics,
-            live: Arc::new(Live::new(limits.live_pages)),
-            rate: limits::rate_limit(&limits),
+            live: Arc::new(Live::new(&limits)),
+            rate: limits::rate_limit(&limits, &proxies),
+            limits,
+            proxies,
+            puzzle_tries: Arc::default(),
         }
     }
 
-    /// The same web with other limits (benches and tests).
+    /// The same web with other limits.
     pub fn with_limits(self, limits: Limits) -> Web {
         Web {
-            live: Arc::new(Live::new(limits.live_pages)),
-            rate: limits::rate_limit(&limits),
+            live: Arc::new(Live::new(&limits)),
+            rate: limits::rate_limit(&limits, &self.proxies),
+            limits,
             ..self
         }
     }
+
+    /// The same web believing these proxies' word on who their readers are.
+    pub fn with_proxies(self, proxies: Proxies) -> Web {
+        let proxies = Arc::new(proxies);
+        Web {
+            rate: limits::rate_limit(&self.limits, &proxies),
+            proxies,
+            ..self
+        }
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
 }
 
-/// The routes: the pages, limited per reader's address; the operators' two, not.
+/// The site's routes, limited per reader.
 pub fn router(web: Web) -> Router {
     let rate =
         tower_governor::GovernorLayer::new(Arc::clone(&web.rate)).error_handler(limits::too_many);
-    let pages = Router::new()
+    Router::new()
         .route("/", get(pages::home))
         .route("/game/{key}", get(game::game_page))
         .route("/game/{key}/board/{ply}", get(game::board_svg))
@@ -131,16 +157,44 @@ pub fn router(web: Web) -> Router {
         .route("/player/{id}", get(pages::player))
         .route("/tournament/{id}", get(pages::tournament))
         .route("/puzzle", get(puzzle::today))
+        .route("/puzzle/yesterday", get(puzzle::yesterday))
         .route("/static/{file}", get(pages::asset))
         .fallback(pages::nowhere)
-        .layer(rate);
-    Router::new()
-        .route("/healthz", get(healthz))
-        .route("/metrics", get(metrics_text))
-        .merge(pages)
+        .layer(rate)
         .layer(axum::middleware::from_fn(guard))
         .layer(axum::middleware::from_fn_with_state(web.clone(), count))
         .with_state(web)
+}
+
+/// The operators' routes, `/healthz` and `/metrics`, with no limit: for their own address.
+pub fn ops_router(web: Web) -> Router {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/metrics", get(metrics_text))
+        .layer(axum::middleware::from_fn_with_state(web.clone(), count))
+        .with_state(web)
+}
+
+/// The site, and the operators' routes for this machine only: asked from elsewhere, or
+/// through any proxy, they are not found, like any other unknown path.
+fn router_with_local_ops(web: Web) -> Router {
+    let ops = ops_router(web.clone()).layer(axum::middleware::from_fn(local_only));
+    router(web).merge(ops)
+}
+
+async fn local_only(request: Request, next: Next) -> Response {
+    let peer = request
+        .extensions()
+        .get::<axum::extract::ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip().to_canonical());
+    let relayed = ["x-forwarded-for", "x-real-ip", "forwarded"]
+        .iter()
+        .any(|h| request.headers().contains_key(*h));
+    if peer.is_some_and(|ip| ip.is_loopback()) && !relayed {
+        next.run(request).await
+    } else {
+        (StatusCode::NOT_FOUND, "not found\n").into_response()
+    }
 }
 
 /// Headers every answer carries: scripts, styles and pictures from this site only, no
@@ -169,16 +223,33 @@ async fn guard(request: Request, next: Next) -> Response {
 
 /// Listens on `addr` (that address only), saying in one sentence why it cannot.
 pub async fn listen(addr: SocketAddr) -> Result<tokio::net::TcpListener, String> {
-    tokio::net::TcpListener::bind(addr)
-        .await
-        .map_err(|e| format!("DAMA_WEB_ADDR: cannot listen on {addr}: {e}"))
+    listen_as("DAMA_WEB_ADDR", addr).await
 }
 
-/// Serves the routes on `listener` until `stop` turns true.
+/// Listens on `addr`, the value of the setting `name`.
+pub async fn listen_as(name: &str, addr: SocketAddr) -> Result<tokio::net::TcpListener, String> {
+    tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| format!("{name}: cannot listen on {addr}: {e}"))
+}
+
+/// Serves the site on `listener` until `stop` turns true, with the operators' routes for
+/// this machine only (see [`serve_ops`] for an address of their own).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     web: Web,
-    mut stop: tokio::sync::watch::Receiver<bool>,
+    stop: tokio::sync::watch::Receiver<bool>,
+) -> std::io::Result<()> {
+    serve_site(listener, web, stop, true).await
+}
+
+/// Serves the site on `listener` until `stop` turns true; the operators' routes too (for this
+/// machine only) when `ops_here`.
+pub async fn serve_site(
+    listener: tokio::net::TcpListener,
+    web: Web,
+    stop: tokio::sync::watch::Receiver<bool>,
+    ops_here: bool,
 ) -> std::io::Result<()> {
     if let Ok(addr) = listener.local_addr() {
         tracing::info!(%addr, "serving the web");
@@ -191,16 +262,48 @@ pub async fn serve(
             rate.limiter().retain_recent();
         }
     });
-    let served = axum::serve(
+    let app = if ops_here {
+        router_with_local_ops(web.clone())
+    } else {
+        router(web.clone())
+    };
+    let served = server::accept_loop(
         listener,
-        router(web).into_make_service_with_connect_info::<SocketAddr>(),
+        app,
+        web.limits,
+        Arc::clone(&web.proxies),
+        Arc::clone(&web.metrics),
+        stop,
     )
-    .with_graceful_shutdown(async move {
-        let _ = stop.wait_for(|s| *s).await;
-    })
     .await;
     forget.abort();
     served
+}
+
+/// Serves `/healthz` and `/metrics` on `listener` (`DAMA_OPS_ADDR`) until `stop` turns true.
+pub async fn serve_ops(
+    listener: tokio::net::TcpListener,
+    web: Web,
+    stop: tokio::sync::watch::Receiver<bool>,
+) -> std::io::Result<()> {
+    if let Ok(addr) = listener.local_addr() {
+        tracing::info!(%addr, "serving health and metrics");
+    }
+    // A few scrapers and probes: their own small share, apart from the site's.
+    let limits = Limits {
+        connections: 32,
+        connections_per_address: 32,
+        ..web.limits
+    };
+    server::accept_loop(
+        listener,
+        ops_router(web.clone()),
+        limits,
+        Arc::new(Proxies::none()),
+        Arc::clone(&web.metrics),
+        stop,
+    )
+    .await
 }
 
 /// Counts each request by its route (never by its raw path, which anyone can vary).

@@ -340,38 +340,34 @@ pub(super) async fn player(
             page.t("web-record"),
             page.t("web-curve-title"),
         );
-        for (speed, row, points) in &p.ratings {
+        for r in &p.ratings {
+            let last = r.curve.last().copied().unwrap_or_default();
             let _ = write!(
                 body,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                speed_name(&page, *speed),
-                row.rating.round() as i64,
+                speed_name(&page, r.speed),
+                last.round() as i64,
                 page.t_with(
                     "web-record-line",
                     &[
-                        ("wins", Arg::from(row.wins)),
-                        ("draws", Arg::from(row.draws)),
-                        ("losses", Arg::from(row.losses)),
+                        ("wins", Arg::from(r.record[0])),
+                        ("draws", Arg::from(r.record[1])),
+                        ("losses", Arg::from(r.record[2])),
                     ]
                 ),
-                curve(&page, points),
+                curve(&page, &r.curve),
             );
         }
         body.push_str("</tbody></table>");
     }
-    if let Some(z) = &p.puzzles {
+    if let Some((solved, failed)) = p.puzzles {
         let _ = write!(
             body,
             "<h2>{}</h2><p>{}</p>",
             page.t("web-puzzles"),
             page.t_with(
                 "web-puzzle-line",
-                &[
-                    ("rating", Arg::from(z.rating.round() as i64)),
-                    ("solved", Arg::from(z.solved)),
-                    ("failed", Arg::from(z.failed)),
-                    ("streak", Arg::from(z.best_streak)),
-                ]
+                &[("solved", Arg::from(solved)), ("failed", Arg::from(failed)),]
             )
         );
     }

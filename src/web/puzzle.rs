@@ -1,8 +1,13 @@
 //! Today's puzzle in the browser: anonymous, nothing stored. The page carries the right moves
 //! so far in its own query (`done`), so every step is a plain link or form: it works without
-//! JavaScript, and a reload or a shared link shows the same step.
+//! JavaScript, and a reload or a shared link shows the same step. Today's solution is never
+//! shown (the bot credits solving it), and each reader has the bot's number of misses a day;
+//! yesterday's puzzle is there to play freely, with its solution.
 
+use std::collections::HashMap;
 use std::fmt::Write;
+use std::net::IpAddr;
+use std::sync::{Mutex, PoisonError};
 
 use axum::extract::State;
 use axum::response::Response;
@@ -12,9 +17,9 @@ use crate::puzzle::Puzzle;
 use crate::render::Scene;
 use crate::words::Arg;
 
-use super::Web;
 use super::game::{Asked, side};
 use super::html::{Page, escape, html, not_found};
+use super::{Reader, Web};
 
 /// Where a reader stands in a puzzle.
 #[derive(Debug, PartialEq)]
@@ -125,17 +130,32 @@ pub fn follow(puzzle: &Puzzle, done: &str, typed: Option<&str>) -> Progress {
     }
 }
 
-/// The page for `puzzle` of the day `date` (Unix seconds).
+/// Which day's puzzle a page shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleDay {
+    /// Today's: its solution is not shown, and the reader has `tries_left` misses.
+    Today { tries_left: u32 },
+    /// Yesterday's: played freely, its solution shown when asked.
+    Yesterday,
+}
+
+/// The page for `puzzle` of the day `date` (Unix seconds), the reader at `progress`.
 pub fn page_html(
     page: &Page<'_>,
     renderer: &crate::render::Renderer,
     puzzle: &Puzzle,
     date: i64,
+    day: PuzzleDay,
+    progress: &Progress,
 ) -> String {
     let (y, m, d) = crate::host::civil_date(date);
+    let title_key = match day {
+        PuzzleDay::Today { .. } => "web-puzzle-title",
+        PuzzleDay::Yesterday => "web-puzzle-yesterday-title",
+    };
     let title = page.words.get_with(
         page.lang,
-        "web-puzzle-title",
+        title_key,
         &[("date", Arg::from(format!("{y:04}-{m:02}-{d:02}")))],
     );
     let goal = || {
@@ -151,19 +171,8 @@ pub fn page_html(
             ("stars", Arg::from("★".repeat(puzzle.stars() as usize))),
         ],
     );
-    let progress = if page.query.show {
-        Progress {
-            done: Vec::new(),
-            game: puzzle.solution(),
-            said: Said::Solved,
-        }
-    } else {
-        follow(
-            puzzle,
-            page.query.done.as_deref().unwrap_or(""),
-            page.query.line.as_deref(),
-        )
-    };
+    let shown = day == PuzzleDay::Yesterday && page.query.show;
+    let out_of_tries = day == (PuzzleDay::Today { tries_left: 0 }) && progress.said != Said::Solved;
     let said = match &progress.said {
         Said::Task => String::new(),
         Said::Right {
@@ -179,7 +188,7 @@ pub fn page_html(
                 goal(),
             ],
         ),
-        Said::Solved if page.query.show => page.t("web-puzzle-shown"),
+        Said::Solved if shown => page.t("web-puzzle-shown"),
         Said::Solved => page.t("web-puzzle-solved"),
         Said::Wrong { played, left } => page.t_with(
             "web-puzzle-wrong",
@@ -234,16 +243,49 @@ pub fn page_html(
             moves.join(" ")
         );
     }
-    if progress.said != Said::Solved {
+    let tries = match day {
+        PuzzleDay::Today { tries_left } if progress.said != Said::Solved => {
+            format!(
+                "<p class=\"meta\">{}</p>",
+                page.t_with(
+                    "web-puzzle-tries",
+                    &[("tries", Arg::from(i64::from(tries_left)))]
+                )
+            )
+        }
+        _ => String::new(),
+    };
+    let other_day = match day {
+        PuzzleDay::Today { .. } => format!(
+            "<p><a href=\"{}\">{}</a></p>",
+            page.link("/puzzle/yesterday", ""),
+            page.t("web-puzzle-yesterday-link")
+        ),
+        PuzzleDay::Yesterday => format!(
+            "<p><a href=\"{}\">{}</a></p>",
+            page.link("/puzzle", ""),
+            page.t("web-puzzle-link")
+        ),
+    };
+    let here = match day {
+        PuzzleDay::Today { .. } => "/puzzle",
+        PuzzleDay::Yesterday => "/puzzle/yesterday",
+    };
+    if out_of_tries {
         let _ = write!(
             body,
-            "<form method=\"get\" action=\"/puzzle\" class=\"try\">\
+            "<p class=\"status\">{}</p>",
+            page.t("web-puzzle-out-of-tries")
+        );
+    } else if progress.said != Said::Solved {
+        let _ = write!(
+            body,
+            "{tries}<form method=\"get\" action=\"{here}\" class=\"try\">\
              <input type=\"hidden\" name=\"done\" value=\"{done}\">{lang}\
              <label for=\"line\">{label}</label> \
              <input id=\"line\" name=\"line\" autocomplete=\"off\" autocapitalize=\"off\" spellcheck=\"false\" \
              maxlength=\"40\" required placeholder=\"e3-e4\" autofocus> \
-             <button type=\"submit\">{play}</button></form>\
-             <p><a href=\"{show}\">{show_label}</a></p>",
+             <button type=\"submit\">{play}</button></form>{show}",
             done = escape(&progress.done.join(" ")),
             lang = page
                 .query
@@ -255,25 +297,147 @@ pub fn page_html(
                 )),
             label = page.t("web-puzzle-your-move"),
             play = page.t("web-puzzle-play"),
-            show = page.link("/puzzle", "show=1"),
-            show_label = page.t("web-puzzle-show"),
+            show = if day == PuzzleDay::Yesterday {
+                format!(
+                    "<p><a href=\"{}\">{}</a></p>",
+                    page.link(here, "show=1"),
+                    page.t("web-puzzle-show")
+                )
+            } else {
+                String::new()
+            },
         );
     } else {
         let _ = write!(
             body,
             "<p><a href=\"{}\">{}</a></p>",
-            page.link("/puzzle", ""),
+            page.link(here, ""),
             page.t("web-puzzle-again")
         );
     }
+    body.push_str(&other_day);
     body.push_str("</div></div></article>");
     page.document(&title, &body, None)
 }
 
-pub(super) async fn today(State(web): State<Web>, asked: Asked) -> Response {
-    let page = asked.page(&web);
-    match web.host.todays_puzzle() {
-        Some((puzzle, date)) => html(page_html(&page, &web.host.renderer(), &puzzle, date)),
-        None => not_found(&page),
+/// The misses each reader has made at today's puzzle (an IPv6 reader by its /64, which one
+/// home holds whole). Forgotten when the day turns; a full book takes no new readers' misses
+/// but refuses their tries, so rotating addresses never buys more.
+pub struct Tries {
+    book: Mutex<(i64, HashMap<IpAddr, u32>)>,
+}
+
+/// Readers remembered in one day.
+const READERS: usize = 200_000;
+
+impl Default for Tries {
+    fn default() -> Self {
+        Tries {
+            book: Mutex::new((i64::MIN, HashMap::new())),
+        }
     }
+}
+
+impl Tries {
+    fn key(reader: IpAddr) -> IpAddr {
+        match reader {
+            IpAddr::V6(v6) => {
+                let bits = u128::from(v6) & !((1u128 << 64) - 1);
+                IpAddr::V6(bits.into())
+            }
+            v4 => v4,
+        }
+    }
+
+    /// The misses `reader` has left on `day`.
+    fn left(&self, day: i64, reader: IpAddr) -> u32 {
+        let mut book = self.book.lock().unwrap_or_else(PoisonError::into_inner);
+        if book.0 != day {
+            *book = (day, HashMap::new());
+        }
+        let full = book.1.len() >= READERS;
+        match book.1.get(&Self::key(reader)) {
+            Some(&misses) => allowed().saturating_sub(misses),
+            None if full => 0,
+            None => allowed(),
+        }
+    }
+
+    /// Counts a miss of `reader` on `day`.
+    fn miss(&self, day: i64, reader: IpAddr) {
+        let mut book = self.book.lock().unwrap_or_else(PoisonError::into_inner);
+        if book.0 != day {
+            *book = (day, HashMap::new());
+        }
+        if book.1.len() < READERS || book.1.contains_key(&Self::key(reader)) {
+            *book.1.entry(Self::key(reader)).or_insert(0) += 1;
+        }
+    }
+}
+
+/// The misses a day's puzzle allows, as in the bot.
+fn allowed() -> u32 {
+    u32::try_from(crate::host::PUZZLE_TRIES).unwrap_or(3)
+}
+
+/// `GET /puzzle`: today's puzzle, within the reader's tries; never its solution.
+pub(super) async fn today(
+    State(web): State<Web>,
+    Reader(reader): Reader,
+    asked: Asked,
+) -> Response {
+    let page = asked.page(&web);
+    let Some((puzzle, date)) = web.host.todays_puzzle() else {
+        return not_found(&page);
+    };
+    let day = crate::host::turkish_day(date);
+    let before = web.puzzle_tries.left(day, reader);
+    // Out of tries, a typed move is not even judged.
+    let typed = page.query.line.as_deref().filter(|_| before > 0);
+    let progress = follow(&puzzle, page.query.done.as_deref().unwrap_or(""), typed);
+    let left = if matches!(progress.said, Said::Wrong { .. }) {
+        web.puzzle_tries.miss(day, reader);
+        before - 1
+    } else {
+        before
+    };
+    let day = PuzzleDay::Today { tries_left: left };
+    html(page_html(
+        &page,
+        &web.host.renderer(),
+        &puzzle,
+        date,
+        day,
+        &progress,
+    ))
+}
+
+/// `GET /puzzle/yesterday`: yesterday's puzzle, to play freely or see solved.
+pub(super) async fn yesterday(State(web): State<Web>, asked: Asked) -> Response {
+    let page = asked.page(&web);
+    let Some((puzzle, date)) = web.host.yesterdays_puzzle() else {
+        return not_found(&page);
+    };
+    let progress = if page.query.show {
+        Progress {
+            done: Vec::new(),
+            game: puzzle.solution(),
+            said: Said::Solved,
+        }
+    } else {
+        follow(
+            &puzzle,
+            page.query.done.as_deref().unwrap_or(""),
+            page.query.line.as_deref(),
+        )
+    };
+    let renderer = web.host.renderer();
+    html(page_html(
+        &page,
+        &renderer,
+        &puzzle,
+        date,
+        PuzzleDay::Yesterday,
+        &progress,
+    ))
 }

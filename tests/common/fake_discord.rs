@@ -1091,8 +1091,35 @@ impl FakeDiscord {
     /// Starts `dama run` against this stand-in on `database_url`, with `env` added; its logs go
     /// to the test's stderr at `DAMA_E2E_LOG` (default `warn`).
     pub fn start_bot(&self, database_url: &str, env: &[(&str, String)]) -> Bot {
-        let child = std::process::Command::new(env!("CARGO_BIN_EXE_dama"))
-            .arg("run")
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_dama"));
+        command.arg("run");
+        self.spawn_bot(command, database_url, env, std::process::Stdio::inherit())
+    }
+
+    /// The bot held to `open_files` open files (soft and hard), its log written to `log`.
+    pub fn start_bot_with_open_files(
+        &self,
+        database_url: &str,
+        env: &[(&str, String)],
+        open_files: u64,
+        log: std::fs::File,
+    ) -> Bot {
+        let mut command = std::process::Command::new("sh");
+        command
+            .arg("-c")
+            .arg(format!("ulimit -n {open_files} && exec \"$0\" run"))
+            .arg(env!("CARGO_BIN_EXE_dama"));
+        self.spawn_bot(command, database_url, env, log.into())
+    }
+
+    fn spawn_bot(
+        &self,
+        mut command: std::process::Command,
+        database_url: &str,
+        env: &[(&str, String)],
+        stderr: std::process::Stdio,
+    ) -> Bot {
+        let child = command
             .env("DISCORD_TOKEN", "test-token")
             .env("DISCORD_API_BASE", &self.rest_url)
             .env("DATABASE_URL", database_url)
@@ -1104,7 +1131,7 @@ impl FakeDiscord {
             )
             .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
             .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .expect("the bot starts");
         Bot(child)

@@ -102,3 +102,115 @@ async fn the_bot_serves_its_health_and_metrics_on_the_given_address() {
         "nothing listens once it stopped"
     );
 }
+
+/// A free port on 127.0.0.1.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// Held to the usual 1,024 open files, the bot meets 1,100 idle connections (no request
+/// sent) from 40 addresses: its health still answers on the operators' address, a move typed
+/// in Discord still gets its board, the idle connections are closed by the bot within its
+/// header wait, and pages answer again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_crowd_of_idle_connections_never_takes_the_bots_descriptors() {
+    // This test's own 1,100 sockets need more than 1,024 files.
+    dama::web::raise_open_files().unwrap();
+    let (web, ops) = (
+        format!("127.0.0.1:{}", free_port()),
+        format!("127.0.0.1:{}", free_port()),
+    );
+    let fake = FakeDiscord::start().await;
+    let db = crate::temp_db("web-crowd");
+    let log_path = db.with_file_name("bot.log");
+    let mut bot = fake.start_bot_with_open_files(
+        &format!("sqlite://{}", db.display()),
+        &[
+            ("DAMA_WEB_ADDR", web.clone()),
+            ("DAMA_OPS_ADDR", ops.clone()),
+        ],
+        1_024,
+        std::fs::File::create(&log_path).unwrap(),
+    );
+    fake.wait_connected().await;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while get(&ops, "/healthz").await.map(|a| a.0) != Some(200) {
+        assert!(Instant::now() < deadline, "never healthy");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+
+    // The crowd: 1,100 connections that never send a byte, from 127.0.0.2 to 127.0.0.41.
+    let target: std::net::SocketAddr = web.parse().unwrap();
+    let mut crowd = Vec::new();
+    for i in 0..1_100u32 {
+        let from = std::net::Ipv4Addr::new(127, 0, 0, 2 + (i % 40) as u8);
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind((from, 0).into()).unwrap();
+        if let Ok(Ok(stream)) =
+            tokio::time::timeout(Duration::from_secs(2), socket.connect(target)).await
+        {
+            crowd.push(stream);
+        }
+    }
+    assert!(crowd.len() > 1_000, "{} connected", crowd.len());
+
+    // Health answers at once, and so does Discord: a move typed gets its board.
+    let started = Instant::now();
+    let health = get(&ops, "/healthz").await.expect("health answers");
+    assert_eq!(health.0, 200, "{}", health.1);
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    crate::challenge_and_accept(&fake).await;
+    let start = dama::engine::Game::default();
+    let first = start.position().legal_moves()[0];
+    let board = crate::typed(
+        &fake,
+        crate::ALICE,
+        "alice",
+        &start.position().notation(&first),
+    )
+    .await;
+    assert!(board.content().contains("Played by"), "{}", board.content());
+    assert!(board.png().is_some(), "with its board");
+
+    // The bot closes what stays idle past its header wait (10 s), and pages answer again.
+    tokio::time::sleep(Duration::from_secs(12)).await;
+    let mut closed = 0;
+    for stream in &mut crowd {
+        let mut byte = [0u8; 1];
+        if let Ok(Ok(0) | Err(_)) =
+            tokio::time::timeout(Duration::from_millis(20), stream.read(&mut byte)).await
+        {
+            closed += 1;
+        }
+    }
+    assert_eq!(
+        closed,
+        crowd.len(),
+        "every idle connection was closed by the bot"
+    );
+    drop(crowd);
+    let page = get(&web, "/").await.expect("the home page answers");
+    assert_eq!(page.0, 200);
+    let metrics = get(&ops, "/metrics").await.expect("metrics").1;
+    assert!(
+        metrics
+            .lines()
+            .any(|l| l.starts_with("dama_web_refused_total{limit=\"connections\"}")),
+        "the crowd met the connection limit: {metrics}"
+    );
+    let _ = bot.0.kill();
+    let _ = bot.0.wait();
+    let log = std::fs::read_to_string(&log_path).unwrap();
+    assert!(
+        !log.contains("Too many open files") && !log.contains("accepting a connection failed"),
+        "{log}"
+    );
+}

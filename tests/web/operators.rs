@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use dama::web::{Health, Metrics, ShardState, Web, router};
+use dama::web::{Health, Metrics, ShardState, Web, ops_router, router};
 use tower::ServiceExt;
 
 use crate::common::db::TestDb;
@@ -14,7 +14,7 @@ use crate::common::hosting::*;
 use crate::on_both_databases;
 
 async fn get(web: &Web, path: &str) -> (StatusCode, String, String) {
-    let response = router(web.clone())
+    let response = ops_router(web.clone())
         .oneshot(Request::get(path).body(Body::empty()).unwrap())
         .await
         .unwrap();
@@ -114,3 +114,83 @@ async fn health_says_which_part_is_down_and_metrics_count_games_and_requests(db:
 }
 
 on_both_databases!(health_says_which_part_is_down_and_metrics_count_games_and_requests,);
+
+/// A raw HTTP/1.1 GET to `addr` with extra header lines: the status.
+async fn status_of(addr: std::net::SocketAddr, path: &str, headers: &str) -> Option<u16> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.ok()?;
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: dama\r\n{headers}Connection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.ok()?;
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).await.ok()?;
+    answer.split(' ').nth(1)?.parse().ok()
+}
+
+/// Without an address of their own, `/healthz` and `/metrics` answer this machine only, and
+/// never through a proxy; the site's router has neither; `serve_ops` serves them on theirs.
+#[tokio::test]
+async fn the_operators_routes_answer_only_here_or_on_their_own_address() {
+    let db = TestDb::sqlite();
+    let (host, _clock, _) = host(&db).await;
+    let web = Web::new(
+        Arc::new(host),
+        Arc::new(dama::words::Words::new()),
+        Health::expecting([0]),
+        Arc::new(Metrics::new()),
+    );
+    web.health.set(
+        0,
+        ShardState {
+            connected: true,
+            latency: None,
+        },
+    );
+    let site = router(web.clone())
+        .oneshot(Request::get("/metrics").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(
+        site.status(),
+        StatusCode::NOT_FOUND,
+        "the site alone has no /metrics"
+    );
+
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let listener = dama::web::listen("127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(dama::web::serve(listener, web.clone(), stopped.clone()));
+    assert_eq!(status_of(addr, "/healthz", "").await, Some(200));
+    assert_eq!(status_of(addr, "/metrics", "").await, Some(200));
+    for relayed in [
+        "X-Forwarded-For: 203.0.113.5\r\n",
+        "X-Real-IP: 203.0.113.5\r\n",
+        "Forwarded: for=203.0.113.5\r\n",
+    ] {
+        assert_eq!(
+            status_of(addr, "/metrics", relayed).await,
+            Some(404),
+            "through a proxy: {relayed}"
+        );
+    }
+    assert_eq!(
+        status_of(addr, "/", "").await,
+        Some(200),
+        "the site is there"
+    );
+
+    let ops = dama::web::listen_as("DAMA_OPS_ADDR", "127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap();
+    let ops_addr = ops.local_addr().unwrap();
+    tokio::spawn(dama::web::serve_ops(ops, web.clone(), stopped));
+    assert_eq!(status_of(ops_addr, "/healthz", "").await, Some(200));
+    assert_eq!(
+        status_of(ops_addr, "/", "").await,
+        Some(404),
+        "only the operators' routes"
+    );
+    stop.send(true).unwrap();
+}

@@ -129,16 +129,25 @@ async fn a_game_is_reached_by_its_link_and_listed_only_where_its_server_opted_in
         assert!(page.body.contains(part), "the page shows {part}");
     }
 
-    // Not listed: no server page, nothing on the home page or the players' pages.
+    // Not listed: no server page, nothing on the home page, no player page (the same answer
+    // as for somebody who never played).
     assert_eq!(
         get(&web, &format!("/server/{}", GUILD.0)).await.status,
         StatusCode::NOT_FOUND
     );
-    for path in ["/".to_string(), format!("/player/{}", ALICE.0)] {
-        let a = get(&web, &path).await;
-        assert_eq!(a.status, StatusCode::OK, "{path}");
-        assert!(!a.body.contains(&key), "{path} does not list the game");
-    }
+    let home = get(&web, "/").await;
+    assert_eq!(home.status, StatusCode::OK);
+    assert!(
+        !home.body.contains(&key),
+        "the home page does not list the game"
+    );
+    let stranger = get(&web, "/player/424242").await;
+    let alice = get(&web, &format!("/player/{}", ALICE.0)).await;
+    assert_eq!(alice.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        alice.body, stranger.body,
+        "a player seen only elsewhere is a stranger"
+    );
 
     // Only a manager may list the server.
     assert!(matches!(
@@ -176,12 +185,9 @@ async fn a_game_is_reached_by_its_link_and_listed_only_where_its_server_opted_in
         get(&web, &format!("/server/{}", GUILD.0)).await.status,
         StatusCode::NOT_FOUND
     );
-    assert!(
-        !get(&web, &format!("/player/{}", ALICE.0))
-            .await
-            .body
-            .contains(&key)
-    );
+    let alice = get(&web, &format!("/player/{}", ALICE.0)).await;
+    assert_eq!(alice.status, StatusCode::NOT_FOUND);
+    assert!(!alice.body.contains(&key));
     assert_eq!(
         get(&web, &format!("/game/{key}")).await.status,
         StatusCode::OK,
@@ -384,11 +390,175 @@ async fn a_live_page_gets_each_move_as_it_is_played(db: TestDb) {
     drop(stream);
 }
 
-/// A request from `addr`, as the server sees it (with a proxy's header, when given).
-async fn from(web: &Web, addr: &str, forwarded: Option<&str>) -> StatusCode {
+/// Plays `plies` moves (the first legal one each time) in the game at `channel`.
+async fn play_on(web: &Web, channel: u64, plies: usize) {
+    for _ in 0..plies {
+        let row = web
+            .host
+            .store()
+            .running_game(dama::host::ChannelId(channel))
+            .await
+            .unwrap();
+        let Some(row) = row else { return };
+        let pos = dama::engine::fen::parse(&row.fen).unwrap();
+        // A quiet move when there is one (long games), picked by a fixed stir of the ply.
+        let moves = pos.legal_moves();
+        let quiet: Vec<_> = moves
+            .iter()
+            .filter(|m| !pos.play(m).has_capture())
+            .copied()
+            .collect();
+        let pool = if quiet.is_empty() { &moves } else { &quiet };
+        if pool.is_empty() {
+            return;
+        }
+        let mv = pool[(row.ply as usize * 7_919 + channel as usize * 31) % pool.len()];
+        let mover = if pos.side_to_move() == dama::engine::Color::White {
+            ALICE
+        } else {
+            BOB
+        };
+        web.host
+            .play(&at(mover, channel), &pos.notation(&mv))
+            .await
+            .unwrap();
+    }
+}
+
+/// Twenty animations a second asked of the web (all within the rate limit) never hold up a
+/// replay asked for in Discord: the web draws on its own low thread from a short queue, and
+/// what does not fit is answered "busy" at once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_web_animations_never_delays_a_replay_in_discord() {
+    let db = TestDb::sqlite();
+    let (web, _clock) = web_of(&db).await;
+    let mut keys = Vec::new();
+    // Long games: each animation takes a while to draw.
+    for n in 0..8 {
+        let channel = 7_000 + n;
+        let (_, key) = a_game(&web, &at(ALICE, channel), channel).await;
+        play_on(&web, channel, 200).await;
+        keys.push(key);
+    }
+    let web = web.with_limits(dama::web::Limits {
+        burst: 10_000,
+        ..dama::web::Limits::default()
+    });
+    let flood = {
+        let web = web.clone();
+        tokio::spawn(async move {
+            let mut asked = Vec::new();
+            for i in 0..100usize {
+                let key = keys[i % keys.len()].clone();
+                let lang = if (i / keys.len()) % 2 == 0 {
+                    "en"
+                } else {
+                    "tr"
+                };
+                let web = web.clone();
+                asked.push(tokio::spawn(async move {
+                    let started = std::time::Instant::now();
+                    let request = Request::get(format!("/game/{key}/gif?lang={lang}"))
+                        .body(Body::empty())
+                        .unwrap();
+                    let response = router(web).oneshot(request).await.unwrap();
+                    let status = response.status();
+                    let _ = axum::body::to_bytes(response.into_body(), 64 << 20).await;
+                    (status, started.elapsed())
+                }));
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            let mut answers = Vec::new();
+            for a in asked {
+                answers.push(a.await.unwrap());
+            }
+            answers
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    // Meanwhile a player asks for the replay of a game in Discord.
+    let started = std::time::Instant::now();
+    let replay = web.host.replay(&at(ALICE, 7_000)).await.unwrap();
+    let took = started.elapsed();
+    assert!(replay.file.is_some_and(|f| f.bytes.starts_with(b"GIF8")));
+    assert!(took < Duration::from_secs(2), "the replay waited {took:?}");
+    let answers = flood.await.unwrap();
+    for (status, took) in &answers {
+        match *status {
+            StatusCode::OK => {}
+            StatusCode::SERVICE_UNAVAILABLE => assert!(
+                *took < Duration::from_millis(500),
+                "a busy answer comes at once, not after {took:?}"
+            ),
+            other => panic!("{other}"),
+        }
+    }
+    assert!(
+        answers.iter().any(|(s, _)| *s == StatusCode::OK),
+        "the web still draws its animations"
+    );
+}
+
+/// One reader holds only so many live pages; another reader is not held back by it.
+#[tokio::test]
+async fn one_reader_holds_only_so_many_live_pages() {
+    let db = TestDb::sqlite();
+    let (web, _clock) = web_of(&db).await;
+    let (_, key) = a_game(&web, &who(ALICE), CHANNEL).await;
+    let web = web.with_limits(dama::web::Limits {
+        live_pages_per_reader: 2,
+        ..dama::web::Limits::default()
+    });
+    let open =
+        |addr: &'static str| {
+            let web = web.clone();
+            let key = key.clone();
+            async move {
+                let mut request = Request::get(format!("/game/{key}/events"))
+                    .body(Body::empty())
+                    .unwrap();
+                request.extensions_mut().insert(
+                    axum::extract::ConnectInfo::<std::net::SocketAddr>(addr.parse().unwrap()),
+                );
+                router(web).oneshot(request).await.unwrap()
+            }
+        };
+    let first = open("203.0.113.40:1").await;
+    let second = open("203.0.113.40:2").await;
+    assert_eq!(
+        (first.status(), second.status()),
+        (StatusCode::OK, StatusCode::OK)
+    );
+    let third = open("203.0.113.40:3").await;
+    assert_eq!(third.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert!(third.headers().contains_key("retry-after"));
+    let body = axum::body::to_bytes(third.into_body(), 1 << 16)
+        .await
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&body).contains("from your address"),
+        "the reader is told why"
+    );
+    let other = open("198.51.100.40:1").await;
+    assert_eq!(
+        other.status(),
+        StatusCode::OK,
+        "another reader is not held back"
+    );
+    assert_eq!(web.live.open(), 3);
+    // A page closed frees its place.
+    drop(first);
+    let again = open("203.0.113.40:4").await;
+    assert_eq!(again.status(), StatusCode::OK);
+    drop((second, other, again));
+    assert_eq!(web.live.open(), 0, "every closed page is counted out");
+}
+
+/// A request from `addr`, as the server sees it, with these headers.
+async fn from_with(web: &Web, addr: &str, headers: &[(&str, &str)]) -> StatusCode {
     let mut request = Request::get("/static/style.css");
-    if let Some(f) = forwarded {
-        request = request.header("x-forwarded-for", f);
+    for (name, value) in headers {
+        request = request.header(*name, *value);
     }
     let mut request = request.body(Body::empty()).unwrap();
     request
@@ -399,15 +569,27 @@ async fn from(web: &Web, addr: &str, forwarded: Option<&str>) -> StatusCode {
     router(web.clone()).oneshot(request).await.unwrap().status()
 }
 
+/// A request from `addr`, with a proxy's `X-Forwarded-For` when given.
+async fn from(web: &Web, addr: &str, forwarded: Option<&str>) -> StatusCode {
+    match forwarded {
+        Some(f) => from_with(web, addr, &[("x-forwarded-for", f)]).await,
+        None => from_with(web, addr, &[]).await,
+    }
+}
+
+fn strict(burst: u32) -> dama::web::Limits {
+    dama::web::Limits {
+        burst,
+        every: Duration::from_secs(3600),
+        ..dama::web::Limits::default()
+    }
+}
+
 #[tokio::test]
-async fn each_address_has_its_own_rate_and_a_local_proxy_names_the_reader() {
+async fn each_address_has_its_own_rate() {
     let db = TestDb::sqlite();
     let (web, _clock) = web_of(&db).await;
-    let web = web.with_limits(dama::web::Limits {
-        burst: 3,
-        every: Duration::from_secs(3600),
-        live_pages: 10,
-    });
+    let web = web.with_limits(strict(3));
     for _ in 0..3 {
         assert_eq!(from(&web, "203.0.113.7:5000", None).await, StatusCode::OK);
     }
@@ -424,36 +606,312 @@ async fn each_address_has_its_own_rate_and_a_local_proxy_names_the_reader() {
         .unwrap();
     assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
     assert!(refused.headers().contains_key("retry-after"));
-    // Another reader is not held back; nor are the operators' routes.
+    // Another reader is not held back.
     assert_eq!(from(&web, "198.51.100.1:5000", None).await, StatusCode::OK);
-    let health = Request::get("/metrics").body(Body::empty()).unwrap();
+    // The same address written as IPv4 inside IPv6 (a listener bound to [::]) is the same
+    // reader.
     assert_eq!(
-        router(web.clone()).oneshot(health).await.unwrap().status(),
-        StatusCode::OK
+        from(&web, "[::ffff:203.0.113.7]:5002", None).await,
+        StatusCode::TOO_MANY_REQUESTS
     );
-    // Through a proxy on this machine, the reader its header names is counted, ...
-    for _ in 0..3 {
+}
+
+#[tokio::test]
+async fn only_a_named_proxy_says_who_the_reader_is_and_only_through_its_own_hop() {
+    let db = TestDb::sqlite();
+    let (web, _clock) = web_of(&db).await;
+    // Unnamed, even a proxy on this machine is one reader: its headers are not believed.
+    let plain = web.clone().with_limits(strict(2));
+    for _ in 0..2 {
+        assert_eq!(
+            from(&plain, "127.0.0.1:40000", Some("192.0.2.1")).await,
+            StatusCode::OK
+        );
+    }
+    assert_eq!(
+        from(&plain, "127.0.0.1:40000", Some("192.0.2.2")).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "an unnamed proxy's readers share its address"
+    );
+
+    let proxies: dama::web::Proxies = "127.0.0.1, ::1".parse().unwrap();
+    let web = web.with_limits(strict(2)).with_proxies(proxies);
+    // Named, its last hop is the reader; a hop the reader wrote further left is not.
+    for _ in 0..2 {
         assert_eq!(
             from(&web, "127.0.0.1:40000", Some("192.0.2.1, 192.0.2.50")).await,
             StatusCode::OK
         );
     }
     assert_eq!(
-        from(&web, "127.0.0.1:40000", Some("192.0.2.1, 192.0.2.50")).await,
-        StatusCode::TOO_MANY_REQUESTS
+        from(&web, "127.0.0.1:40000", Some("192.0.2.99, 192.0.2.50")).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "writing another address in front does not make a new reader"
     );
     assert_eq!(
         from(&web, "127.0.0.1:40000", Some("192.0.2.51")).await,
         StatusCode::OK
     );
-    // ... but a header from anywhere else is ignored: it cannot dodge the limit.
+    // Arriving as ::ffff:127.0.0.1 (bound to [::]), the proxy is still the named one.
     assert_eq!(
-        from(&web, "203.0.113.7:5002", Some("192.0.2.99")).await,
+        from(&web, "[::ffff:127.0.0.1]:40001", Some("192.0.2.52")).await,
+        StatusCode::OK
+    );
+    assert_eq!(
+        from(&web, "[::ffff:127.0.0.1]:40001", Some("192.0.2.52")).await,
+        StatusCode::OK
+    );
+    assert_eq!(
+        from(&web, "[::ffff:127.0.0.1]:40001", Some("192.0.2.52")).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "the mapped proxy's reader is counted as any other"
+    );
+    // X-Real-IP is never believed: Caddy and HAProxy pass it on from the reader untouched.
+    for _ in 0..2 {
+        assert_eq!(
+            from_with(
+                &web,
+                "127.0.0.1:40000",
+                &[("x-forwarded-for", "192.0.2.60")]
+            )
+            .await,
+            StatusCode::OK
+        );
+    }
+    assert_eq!(
+        from_with(
+            &web,
+            "127.0.0.1:40000",
+            &[
+                ("x-real-ip", "192.0.2.61"),
+                ("x-forwarded-for", "192.0.2.60")
+            ]
+        )
+        .await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "a reader's own X-Real-IP picks no bucket"
+    );
+    // HAProxy adds a line of its own: the last line's last hop is the reader.
+    assert_eq!(
+        from_with(
+            &web,
+            "127.0.0.1:40000",
+            &[
+                ("x-forwarded-for", "192.0.2.60"),
+                ("x-forwarded-for", "192.0.2.70")
+            ]
+        )
+        .await,
+        StatusCode::OK
+    );
+    // From anywhere else the header is ignored: it cannot dodge the limit.
+    for _ in 0..2 {
+        assert_eq!(
+            from(&web, "203.0.113.9:5000", Some("192.0.2.80")).await,
+            StatusCode::OK
+        );
+    }
+    assert_eq!(
+        from(&web, "203.0.113.9:5000", Some("192.0.2.81")).await,
         StatusCode::TOO_MANY_REQUESTS
     );
 }
 
+#[test]
+fn the_trusted_proxies_setting_is_read_strictly() {
+    use dama::web::Proxies;
+    use std::net::IpAddr;
+    let p: Proxies = "10.0.0.0/8 ::1, 192.0.2.7".parse().unwrap();
+    let ip = |s: &str| s.parse::<IpAddr>().unwrap();
+    assert!(p.trusts(ip("10.1.2.3")) && p.trusts(ip("::1")) && p.trusts(ip("192.0.2.7")));
+    assert!(
+        p.trusts(ip("::ffff:10.9.9.9")),
+        "IPv4 inside IPv6 is understood"
+    );
+    assert!(!p.trusts(ip("192.0.2.8")) && !p.trusts(ip("127.0.0.1")));
+    let mapped: Proxies = "::ffff:127.0.0.1".parse().unwrap();
+    assert!(mapped.trusts(ip("127.0.0.1")));
+    assert!(Proxies::none() == "".parse().unwrap());
+    let long = "x".repeat(5_000);
+    for bad in ["localhost", "10.0.0.0/33", "1.2.3", long.as_str()] {
+        let e = bad.parse::<Proxies>().expect_err(bad);
+        assert!(e.contains("DAMA_TRUSTED_PROXIES") && e.len() < 200, "{e}");
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn the_reader_is_the_peer_unless_a_named_proxy_relayed_it(
+        peer in proptest::prelude::any::<[u8; 4]>(),
+        header in ".{0,60}",
+    ) {
+        use std::net::{IpAddr, Ipv4Addr};
+        let proxies: dama::web::Proxies = "127.0.0.1".parse().unwrap();
+        let mut headers = axum::http::HeaderMap::new();
+        if let Ok(v) = axum::http::HeaderValue::from_str(&header) {
+            headers.insert("x-forwarded-for", v);
+        }
+        let peer = IpAddr::V4(Ipv4Addr::from(peer));
+        let reader = proxies.reader(Some(peer), &headers);
+        if !proxies.trusts(peer) {
+            proptest::prop_assert_eq!(reader, peer);
+        }
+    }
+}
+
+/// Alice (White) beats Bob in a rated game at `where_`: Bob resigns after a move each.
+async fn a_rated_win(web: &Web, where_: &Who) -> String {
+    let host = &web.host;
+    let c = host
+        .challenge(where_, BOB, ColorChoice::White, true, false)
+        .await
+        .unwrap();
+    let bob = Who {
+        user: BOB,
+        name: "player1002".into(),
+        ..where_.clone()
+    };
+    host.button(&bob, &button(&c, dama::host::ButtonLabel::Accept))
+        .await
+        .unwrap();
+    host.play(where_, "e3-e4").await.unwrap();
+    host.play(&bob, "d6-d5").await.unwrap();
+    host.resign_confirmed(&bob).await.unwrap();
+    let row = host
+        .store()
+        .latest_game(where_.channel)
+        .await
+        .unwrap()
+        .unwrap();
+    row.web_key.unwrap()
+}
+
+/// A player's page tells only what they did on listed servers: a player seen only elsewhere
+/// is a stranger, and once they play on a listed server, only that game counts there.
+async fn a_players_page_shows_only_what_they_did_on_listed_servers(db: TestDb) {
+    let (web, _clock) = web_of(&db).await;
+    let hidden = a_rated_win(&web, &who(ALICE)).await;
+    let stranger = get(&web, "/player/424242").await;
+    assert_eq!(stranger.status, StatusCode::NOT_FOUND);
+    for user in [ALICE, BOB] {
+        let page = get(&web, &format!("/player/{}", user.0)).await;
+        assert_eq!(
+            page.status,
+            StatusCode::NOT_FOUND,
+            "one rated game, unlisted"
+        );
+        assert_eq!(page.body, stranger.body, "the same answer as a stranger's");
+    }
+
+    // A second server, listed; Alice wins there too.
+    let listed = Who {
+        guild: Some(dama::host::GuildId(88)),
+        channel: dama::host::ChannelId(880),
+        admin: true,
+        ..who(ALICE)
+    };
+    web.host
+        .set_web_public(&listed, true, "Açık Kahve")
+        .await
+        .unwrap();
+    let shown = a_rated_win(
+        &web,
+        &Who {
+            admin: false,
+            ..listed.clone()
+        },
+    )
+    .await;
+    let page = get(&web, &format!("/player/{}", ALICE.0)).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.body.contains(&shown), "the listed game is listed");
+    assert!(!page.body.contains(&hidden), "the unlisted game is not");
+    assert!(
+        page.body.contains("1 / 0 / 0"),
+        "one win counted, not two: {}",
+        page.body
+    );
+    // The rating shown is the one that game left (the second of Alice's two wins), and the
+    // curve has that one point only (no curve is drawn for one game).
+    let rating = web
+        .host
+        .store()
+        .rating_history(ALICE, dama::clock::SpeedClass::Correspondence)
+        .await
+        .unwrap()
+        .last()
+        .unwrap()
+        .rating;
+    assert!(
+        page.body
+            .contains(&format!("<td>{}</td>", rating.round() as i64)),
+        "{}",
+        page.body
+    );
+    assert!(!page.body.contains("class=\"curve\""), "{}", page.body);
+}
+
+/// A tournament of an unlisted server answers exactly as a tournament that does not exist:
+/// the same page, by the same single query, so not even its time tells them apart.
+async fn an_unlisted_tournament_is_answered_as_a_missing_one(db: TestDb) {
+    use dama::host::{TournamentSpec, UserId};
+    let (web, _clock) = web_of(&db).await;
+    let organiser = Who {
+        admin: true,
+        ..who(UserId(1))
+    };
+    let id = web
+        .host
+        .create_tournament(
+            &organiser,
+            TournamentSpec {
+                kind: dama::tournament::TournamentKind::Swiss,
+                control: "5+3".parse().unwrap(),
+                rounds: Some(3),
+                minutes: None,
+                starts: None,
+                rated: true,
+                name: "Gizli".into(),
+            },
+        )
+        .await
+        .unwrap()
+        .tournament
+        .unwrap();
+    let unlisted = format!("/tournament/{}", id.0);
+    let missing = format!("/tournament/{}", id.0 + 1);
+    let (a, b) = (get(&web, &unlisted).await, get(&web, &missing).await);
+    assert_eq!(
+        (a.status, b.status),
+        (StatusCode::NOT_FOUND, StatusCode::NOT_FOUND)
+    );
+    assert_eq!(a.body, b.body);
+    assert_eq!(a.kind, b.kind);
+    // Timed in turns; the quickest of each is what the work itself costs (noise only adds).
+    let web = web.with_limits(dama::web::Limits {
+        burst: 1_000_000,
+        ..dama::web::Limits::default()
+    });
+    let mut quickest = [Duration::MAX; 2];
+    for _ in 0..300 {
+        for (i, path) in [&unlisted, &missing].into_iter().enumerate() {
+            let started = std::time::Instant::now();
+            let answer = get(&web, path).await;
+            quickest[i] = quickest[i].min(started.elapsed());
+            assert_eq!(answer.status, StatusCode::NOT_FOUND);
+        }
+    }
+    let gap = quickest[0].abs_diff(quickest[1]);
+    assert!(
+        gap < Duration::from_micros(40),
+        "unlisted {:?} against missing {:?}",
+        quickest[0],
+        quickest[1]
+    );
+}
+
 on_both_databases!(
+    a_players_page_shows_only_what_they_did_on_listed_servers,
     a_game_is_reached_by_its_link_and_listed_only_where_its_server_opted_in,
     bad_ids_and_keys_are_not_found_and_every_answer_carries_the_policy,
     hostile_names_are_shown_as_text,
@@ -462,6 +920,11 @@ on_both_databases!(
     an_analysed_game_shows_its_analysis,
     a_tournament_shows_its_standings_once_its_server_is_listed,
 );
+
+#[tokio::test]
+async fn an_unlisted_tournament_is_answered_as_a_missing_one_on_sqlite() {
+    an_unlisted_tournament_is_answered_as_a_missing_one(TestDb::sqlite()).await;
+}
 
 #[test]
 fn the_query_keeps_only_what_pages_know() {
@@ -487,6 +950,33 @@ proptest::proptest! {
     }
 }
 
+/// A request from `addr` for `path`, the body as text.
+async fn page_from(web: &Web, addr: &str, path: &str) -> String {
+    let mut request = Request::get(path).body(Body::empty()).unwrap();
+    request
+        .extensions_mut()
+        .insert(axum::extract::ConnectInfo::<std::net::SocketAddr>(
+            addr.parse().unwrap(),
+        ));
+    let response = router(web.clone()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    let bytes = axum::body::to_bytes(response.into_body(), 8 << 20)
+        .await
+        .unwrap();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// A legal first move of `puzzle` that is not its solution's, as text.
+fn a_wrong_move(puzzle: &dama::puzzle::Puzzle) -> Option<String> {
+    let start = puzzle.game_at(0);
+    start
+        .position()
+        .legal_moves()
+        .into_iter()
+        .find(|m| *m != puzzle.line[0])
+        .map(|m| start.position().notation(&m))
+}
+
 /// Today's puzzle, solved through the page's own links and form, one move a request.
 #[tokio::test]
 async fn todays_puzzle_is_played_in_the_browser_and_nothing_is_stored() {
@@ -504,31 +994,29 @@ async fn todays_puzzle_is_played_in_the_browser_and_nothing_is_stored() {
     };
     assert!(page.body.contains(task), "{}", page.body);
     assert!(page.body.contains("name=\"line\""), "a form to type a move");
+    assert!(page.body.contains("3 tries left today"), "{}", page.body);
 
     let notations = puzzle.notations();
     let solver: Vec<&String> = notations.iter().step_by(2).collect();
     // A legal move that is not the solution is refused, and the step is kept.
-    let start = puzzle.game_at(0);
-    let wrong = start
-        .position()
-        .legal_moves()
-        .into_iter()
-        .find(|m| *m != puzzle.line[0]);
-    if let Some(wrong) = wrong {
-        let text = start.position().notation(&wrong);
-        let a = get(&web, &format!("/puzzle?line={text}")).await;
+    if let Some(text) = a_wrong_move(&puzzle) {
+        let a = page_from(&web, "198.51.100.4:1", &format!("/puzzle?line={text}")).await;
         assert!(
-            a.body.contains(&format!(
+            a.contains(&format!(
                 "{text} does not {} in {} moves",
                 if material { "win material" } else { "win" },
                 puzzle.moves()
             )),
-            "{}",
-            a.body
+            "{a}"
         );
+        assert!(a.contains("2 tries left today"), "{a}");
     }
     let a = get(&web, "/puzzle?line=%3Cscript%3E").await;
     assert!(a.body.contains("is not a legal move here") && !a.body.contains("<script>"));
+    assert!(
+        a.body.contains("3 tries left today"),
+        "an illegal move costs nothing"
+    );
 
     let mut done: Vec<String> = Vec::new();
     for (i, mv) in solver.iter().enumerate() {
@@ -551,13 +1039,84 @@ async fn todays_puzzle_is_played_in_the_browser_and_nothing_is_stored() {
     // Wrong moves smuggled into `done` are dropped, never trusted.
     let follow = dama::web::follow(&puzzle, "a1-a2 zz", None);
     assert!(follow.done.is_empty() && follow.said == dama::web::Said::Task);
-    let shown = get(&web, "/puzzle?show=1").await.body;
-    assert!(shown.contains("The solution, played out."));
-    for n in &notations {
-        assert!(shown.contains(n.as_str()), "the solution lists {n}");
-    }
     // Nothing was stored for anybody.
     assert_eq!(web.host.store().puzzler(ALICE).await.unwrap(), None);
+}
+
+/// Today's solution is nowhere on the web before the day turns, and a reader gets the bot's
+/// three misses a day; yesterday's puzzle is free to play and to see solved.
+#[tokio::test]
+async fn todays_solution_stays_off_the_web_and_tries_are_limited_like_the_bots() {
+    let db = TestDb::sqlite();
+    let (web, clock) = web_of(&db).await;
+    let (puzzle, _) = web.host.todays_puzzle().expect("puzzles are installed");
+    let notations = puzzle.notations();
+    let shown = get(&web, "/puzzle?show=1").await.body;
+    assert!(!shown.contains("The solution, played out."), "{shown}");
+    assert!(!shown.contains("Show the solution"), "no such link today");
+    assert!(
+        !shown.contains(&format!("<p class=\"line\">{}", notations[0])),
+        "no move of the solution is listed"
+    );
+
+    // Three misses from one address, and its tries are over for the day; another address
+    // still has its own.
+    let wrong = a_wrong_move(&puzzle).expect("the first move has another legal move");
+    let reader = "203.0.113.30:1000";
+    for left in ["2 tries left", "One try left"] {
+        let a = page_from(&web, reader, &format!("/puzzle?line={wrong}")).await;
+        assert!(a.contains(left), "{left}: {a}");
+    }
+    let third = page_from(&web, reader, &format!("/puzzle?line={wrong}")).await;
+    assert!(
+        third.contains("does not"),
+        "the third miss is judged: {third}"
+    );
+    assert!(third.contains("No tries left today"), "{third}");
+    assert!(
+        !third.contains("name=\"line\""),
+        "no form once the tries are out"
+    );
+    // Out of tries, even the right move is not judged (so tries cannot be had for free).
+    let right = page_from(&web, reader, &format!("/puzzle?line={}", notations[0])).await;
+    assert!(
+        right.contains("No tries left today") && !right.contains("Right:"),
+        "{right}"
+    );
+    let other = page_from(&web, "203.0.113.31:1000", "/puzzle").await;
+    assert!(other.contains("3 tries left today"), "{other}");
+    // One home's IPv6 /64 is one reader: a new address inside it buys no more tries.
+    for (n, addr) in [
+        "[2001:db8:1:2::1]:1",
+        "[2001:db8:1:2::2]:1",
+        "[2001:db8:1:2::3]:1",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let a = page_from(&web, addr, &format!("/puzzle?line={wrong}")).await;
+        assert_eq!(a.contains("No tries left today"), n == 2, "{addr}: {a}");
+    }
+
+    // Yesterday's puzzle: played freely, solved on request.
+    let (yesterday, _) = web.host.yesterdays_puzzle().unwrap();
+    let y = get(&web, "/puzzle/yesterday?show=1").await.body;
+    assert!(y.contains("The solution, played out."), "{y}");
+    for n in &yesterday.notations() {
+        assert!(y.contains(n.as_str()), "yesterday's solution lists {n}");
+    }
+    // Once the day turns in Türkiye, today's puzzle is yesterday's, and its solution shows;
+    // the tries come back.
+    clock.advance(Duration::from_secs(86_400));
+    let y = get(&web, "/puzzle/yesterday?show=1").await.body;
+    for n in &notations {
+        assert!(
+            y.contains(n.as_str()),
+            "the day turned: the solution lists {n}"
+        );
+    }
+    let again = page_from(&web, reader, "/puzzle").await;
+    assert!(again.contains("3 tries left today"), "{again}");
 }
 
 /// The SVG board marks what the PNG marks: the pieces that must capture, the last move's path
