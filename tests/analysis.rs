@@ -72,6 +72,44 @@ fn judgements_follow_the_drop_in_winning_chances_and_name_a_different_better_mov
     assert!(a.turning_points.windows(2).all(|w| w[0] < w[1]));
 }
 
+/// One blunder that loses the game, then forty moves of a lost position (each losing
+/// nothing more): lichess's game accuracy shows the blunder, where a plain mean of the moves
+/// (96%) hid it.
+#[test]
+fn one_losing_blunder_shows_in_the_game_accuracy_as_lichess_computes_it() {
+    use dama::ai::analysis::game_accuracy;
+    // White's chances: level for 21 moves, Black's 22nd (0 → +0.95) loses, then it is lost.
+    let mut chances = vec![0.0; 22];
+    chances.extend(std::iter::repeat_n(0.95, 2));
+    chances.extend(std::iter::repeat_n(1.0, 40));
+    let moves = chances.len() - 1;
+    let [white, black] = game_accuracy(&chances, Color::White, &vec![false; moves]);
+    let (white, black) = (white.unwrap(), black.unwrap());
+    // A plain mean of Black's move accuracies is over 95: one move near 0, the rest 100.
+    let plain = (100.0 * (moves / 2 - 1) as f64) / (moves / 2) as f64;
+    assert!(plain > 95.0, "{plain}");
+    // Lichess's own figure for such a game is in the 70s; the blunder costs 15 points or more.
+    assert!(black < plain - 15.0, "the blunder shows: {black:.1}");
+    assert!(
+        black > 50.0,
+        "one blunder, not a lost game of blunders: {black:.1}"
+    );
+    assert!(white > 95.0, "the winner lost nothing: {white:.1}");
+    // A game of no mistakes is 100 for both; a side with only forced moves has none.
+    let level = vec![0.0; 11];
+    assert_eq!(
+        game_accuracy(&level, Color::White, &[false; 10]),
+        [Some(100.0), Some(100.0)]
+    );
+    let forced: Vec<bool> = (0..10).map(|i| i % 2 == 1).collect();
+    assert_eq!(game_accuracy(&level, Color::White, &forced)[1], None);
+    // Black moving first: the first move is Black's.
+    let mut chances = vec![0.0, 0.9];
+    chances.extend(std::iter::repeat_n(0.9, 10));
+    let [w, b] = game_accuracy(&chances, Color::Black, &[false; 11]);
+    assert!(b.unwrap() < w.unwrap(), "{b:?} {w:?}");
+}
+
 #[test]
 fn a_man_walked_into_a_capture_is_a_blunder_with_the_move_that_keeps_it() {
     // d4-d5 lets d6 take it (a man captures straight ahead); any other move keeps the balance.

@@ -204,7 +204,7 @@ async fn a_session_against_the_ai_plays_through_the_host_and_writes_pictures() {
     }
     let text = String::from_utf8(out).unwrap();
     assert!(text.contains("Played by ayse: e3-e4."), "{text}");
-    assert!(text.contains("Played by the AI (easy)"), "{text}");
+    assert!(text.contains("Played by the easy AI"), "{text}");
     assert!(text.contains("That move cannot be played"), "{text}");
     assert!(text.contains("White to move, "), "{text}");
     assert!(!text.contains("<@"), "mentions are shown as names: {text}");
@@ -339,6 +339,117 @@ async fn a_puzzle_in_the_console_shows_its_board_and_takes_board_moves_and_bare_
     assert!(text.contains("legal move"), "{text}");
     assert!(!text.contains("There is no game"), "{text}");
     assert!(text.contains("That move cannot be played"), "{text}");
+}
+
+/// `hint` in a puzzle is the puzzle's (it has none, and says so); `moves` and `board` after it
+/// still go to the puzzle, in both languages.
+#[tokio::test]
+async fn hint_and_moves_in_a_puzzle_keep_the_puzzle() {
+    for (lang, input, no_hint, moves) in [
+        (
+            Lang::ENGLISH,
+            "puzzle\nhint\nmoves\nboard\nquit\n",
+            "A puzzle has no hints",
+            "legal move",
+        ),
+        (
+            Words::new().pick("tr").unwrap(),
+            "bulmaca\nipucu\nhamleler\ntahta\nçık\n",
+            "Bulmacada ipucu yok",
+            "yasal hamle",
+        ),
+    ] {
+        let dir = temp(&format!("puzzle-hint-{}", lang.code()));
+        let console = console(&dir, lang, dir.join("pictures")).await;
+        let mut out: Vec<u8> = Vec::new();
+        console.session(input.as_bytes(), &mut out).await.unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.contains(no_hint), "{text}");
+        assert!(text.contains(moves), "moves go to the puzzle: {text}");
+        for stray in [
+            "There is no game",
+            "Bu kanalda süren bir oyun yok",
+            "No game has been",
+        ] {
+            assert!(!text.contains(stray), "{text}");
+        }
+        let grids = text
+            .lines()
+            .filter(|l| *l == "   a b c d e f g h" || *l == "   h g f e d c b a")
+            .count();
+        assert_eq!(
+            grids, 2,
+            "the puzzle's board, opened and shown again: {text}"
+        );
+    }
+}
+
+#[test]
+fn puzzle_themes_are_read_in_real_words_and_listed_when_none_is_given() {
+    use dama::host::Practice;
+    use dama::puzzle::Theme;
+    let practice = |theme| {
+        Ok(Command::PuzzlePractice(Practice {
+            theme: Some(theme),
+            mine: false,
+        }))
+    };
+    for (line, theme) in [
+        ("puzzle theme king hunt", Theme::KingHunt),
+        ("puzzle theme king-hunt", Theme::KingHunt),
+        ("bulmaca tema dama avı", Theme::KingHunt),
+        ("bulmaca tema DAMA AVI", Theme::KingHunt),
+        ("bulmaca tema fedakârlık", Theme::Sacrifice),
+        ("bulmaca tema fedakarlık", Theme::Sacrifice),
+        ("bulmaca tema fedakarlik", Theme::Sacrifice),
+        ("bulmaca tema çoklu alma", Theme::MultiCapture),
+        ("bulmaca tema karşı durma", Theme::Opposition),
+        ("bulmaca tema oyun sonu", Theme::Endgame),
+        ("bulmaca tema dama çıkma", Theme::Crowning),
+        ("puzzle theme Multi Capture", Theme::MultiCapture),
+    ] {
+        assert_eq!(parse(line), practice(theme), "{line}");
+    }
+    assert_eq!(parse("puzzle theme"), Err(ParseError::PuzzleThemes));
+    assert_eq!(parse("bulmaca tema"), Err(ParseError::PuzzleThemes));
+    assert_eq!(
+        parse("puzzle theme chess"),
+        Err(ParseError::PuzzleTheme("chess".into()))
+    );
+}
+
+#[tokio::test]
+async fn the_themes_are_offered_in_the_players_language() {
+    for (lang, input, says, missing) in [
+        (
+            Lang::ENGLISH,
+            "puzzle theme\npuzzle theme chess\nquit\n",
+            [
+                "Puzzle themes: sacrifice, multi-capture, crowning, king hunt",
+                "\"chess\" is not a puzzle theme",
+            ],
+            "\"\" is not",
+        ),
+        (
+            Words::new().pick("tr").unwrap(),
+            "bulmaca tema\nbulmaca tema satranç\nçık\n",
+            [
+                "Bulmaca temaları: fedakârlık, çoklu alma, dama çıkma, dama avı",
+                "\"satranç\" bir bulmaca teması değil",
+            ],
+            "fedakarlik",
+        ),
+    ] {
+        let dir = temp(&format!("themes-{}", lang.code()));
+        let console = console(&dir, lang, dir.join("pictures")).await;
+        let mut out: Vec<u8> = Vec::new();
+        console.session(input.as_bytes(), &mut out).await.unwrap();
+        let text = String::from_utf8(out).unwrap();
+        for s in says {
+            assert!(text.contains(s), "{s}: {text}");
+        }
+        assert!(!text.contains(missing), "{text}");
+    }
 }
 
 #[tokio::test]
@@ -477,7 +588,7 @@ async fn a_leftover_game_is_named_and_the_console_user_can_play_elsewhere_or_cal
     );
     assert!(text.contains("You are now in channel 2."), "{text}");
     assert!(
-        text.contains("Channels: 1 (ayse – mehmet), 2 (ayse – the AI (easy)). You are in 2."),
+        text.contains("Channels: 1 (ayse – mehmet), 2 (ayse – the easy AI). You are in 2."),
         "{text}"
     );
     assert!(text.contains("was called off by ayse"), "{text}");
@@ -531,7 +642,7 @@ async fn a_live_game_in_the_console_shows_its_clocks_and_its_flag_as_it_falls() 
         "{text}"
     );
     assert!(
-        text.contains("Game over: ayse did not move in time, so the AI (easy) wins with Black."),
+        text.contains("Game over: ayse did not move in time, so the easy AI wins with Black."),
         "{text}"
     );
     assert!(

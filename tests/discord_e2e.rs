@@ -307,7 +307,7 @@ async fn refusals_an_ai_game_a_restart_and_the_leaderboard() {
     let from = fake.call_count();
     fake.message(ai_channel, CAROL, "carol", "e3-e4");
     let answer = fake
-        .wait_for(from, |c| c.content().contains("Played by the AI (easy)"))
+        .wait_for(from, |c| c.content().contains("Played by the easy AI"))
         .await;
     assert!(answer.png().is_some());
     assert!(
@@ -360,7 +360,7 @@ async fn a_game_against_the_ai_played_to_the_end() {
         last = if over {
             mine
         } else {
-            fake.wait_for(from, |c| c.content().contains("Played by the AI (easy)"))
+            fake.wait_for(from, |c| c.content().contains("Played by the easy AI"))
                 .await
         };
         assert!(last.png().is_some());

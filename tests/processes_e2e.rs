@@ -176,7 +176,7 @@ async fn shared_shards(layout: &[&str]) {
     }
     for channel in [c0, c2, c3] {
         fake.wait_for(from, |c| {
-            c.path == channel_messages(channel) && c.content().contains("Played by the AI (easy)")
+            c.path == channel_messages(channel) && c.content().contains("Played by the easy AI")
         })
         .await;
     }
@@ -237,7 +237,7 @@ async fn shared_shards(layout: &[&str]) {
     let posted = tokio::time::timeout(
         Duration::from_secs(60),
         fake.wait_for(from, |c| {
-            c.path == channel_messages(c3b) && c.content().contains("Played by the AI (master)")
+            c.path == channel_messages(c3b) && c.content().contains("Played by the master AI")
         }),
     )
     .await
@@ -265,7 +265,7 @@ async fn shared_shards(layout: &[&str]) {
             .success()
     );
     fake.wait_for(from, |c| {
-        c.path == channel_messages(c2b) && c.content().contains("Played by the AI (master)")
+        c.path == channel_messages(c2b) && c.content().contains("Played by the master AI")
     })
     .await;
     let stopped = tokio::task::spawn_blocking(move || b.0.wait().unwrap());

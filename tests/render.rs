@@ -422,6 +422,40 @@ fn a_card_without_rated_games_says_so_instead_of_a_curve() {
     );
 }
 
+/// The empty card's sentence, in every language, is broken into lines that keep clear of the
+/// panel's edges (it was once cut off at both).
+#[test]
+fn the_empty_cards_sentence_fits_its_panel_in_every_language() {
+    use dama::host::{Caption, Captions, CardText};
+    let t = Theme::default();
+    let words = dama::words::Words::new();
+    for lang in words.languages() {
+        let sentence = words.caption(&Caption::Card(CardText::NoRatedGame), lang);
+        let card = dama::render::Card {
+            curve: vec![],
+            peak: None,
+            dates: vec![],
+            recent: vec![],
+            record: [0, 0, 0],
+            empty: Some(sentence.clone()),
+            ..sample_card()
+        };
+        let p = Picture::decode(&renderer().card_png(&card));
+        let ink = |x: u32| (84..270).any(|y| p.at(x, y) == t.frame);
+        let (left, right) = (t.margin, t.size() - t.margin);
+        assert!(
+            (left..left + 10).chain(right - 10..right).all(|x| !ink(x)),
+            "{}: {sentence:?} reaches the panel's edge",
+            lang.code()
+        );
+        assert!(
+            (left..right).any(ink),
+            "{}: the sentence is written",
+            lang.code()
+        );
+    }
+}
+
 #[test]
 fn a_card_with_more_lines_grows_to_show_each() {
     let t = Theme::default();

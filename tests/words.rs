@@ -322,6 +322,7 @@ fn messages() -> Vec<Msg> {
             },
         ],
         tournaments: vec![tournament_result(1), tournament_result(4)],
+        ai: vec![(dama::ai::Level::Hard, [1, 1, 1])],
     }));
     all.extend(puzzle_messages().into_iter().map(Msg::Puzzle));
     all.extend(tournament_messages().into_iter().map(Msg::Tournament));
@@ -1050,6 +1051,7 @@ fn english_plurals_and_turkish_counts() {
             longest_streak: 0,
             favourite: None,
             tournaments: vec![],
+            ai: vec![],
         })
     };
     assert!(
@@ -1059,6 +1061,29 @@ fn english_plurals_and_turkish_counts() {
     assert!(en.msg(&stats(2, 2)).contains("2 rated games: 2 wins"));
     // Turkish keeps the noun singular after a number.
     assert!(tr.msg(&stats(2, 2)).contains("2 puanlı oyun: 2 galibiyet"));
+    // Games against the AI are counted apart from the rated ones, in both languages.
+    let Msg::Stats(mut with_ai) = stats(0, 0) else {
+        unreachable!()
+    };
+    with_ai.ai = vec![
+        (dama::ai::Level::Easy, [2, 0, 1]),
+        (dama::ai::Level::Master, [0, 1, 3]),
+    ];
+    let with_ai = Msg::Stats(with_ai);
+    assert!(
+        en.msg(&with_ai).contains(
+            "Against the AI (never rated): easy 2 wins, 0 draws, 1 loss; master 0 wins, 1 draw, 3 losses."
+        ),
+        "{}",
+        en.msg(&with_ai)
+    );
+    assert!(
+        tr.msg(&with_ai).contains(
+            "Bilgisayara karşı (puansız): kolay: 2 galibiyet, 0 beraberlik, 1 yenilgi; usta: 0 galibiyet, 1 beraberlik, 3 yenilgi."
+        ),
+        "{}",
+        tr.msg(&with_ai)
+    );
     let moves = |n: usize| Msg::LegalMoves {
         side: Color::White,
         moves: vec!["a3-a4".into(); n],
@@ -1111,7 +1136,7 @@ fn the_end_of_a_game_names_winner_and_loser_and_tells_you_against_the_ai() {
     };
     assert_eq!(
         en.msg(&lost),
-        "Game over: ali has no move left, so the AI (easy) wins with Black. Better luck next time, ali!"
+        "Game over: ali has no move left, so the easy AI wins with Black. Better luck next time, ali!"
     );
     let tr = words.writer(words.pick("tr").unwrap(), &names);
     assert_eq!(
@@ -1123,7 +1148,7 @@ fn the_end_of_a_game_names_winner_and_loser_and_tells_you_against_the_ai() {
         notation: "h6-h5".into(),
         crowned: false,
     };
-    assert_eq!(en.msg(&ai_moved), "Played by the AI (easy): h6-h5.");
+    assert_eq!(en.msg(&ai_moved), "Played by the easy AI: h6-h5.");
     // A puzzle's answer says who played what; a solve after a miss says why the rating fell.
     let right = Msg::Puzzle(PuzzleMsg::Right {
         played: "c4-c5".into(),
@@ -1147,7 +1172,7 @@ fn the_end_of_a_game_names_winner_and_loser_and_tells_you_against_the_ai() {
         "{}",
         en.msg(&late)
     );
-    assert_eq!(tr.msg(&ai_moved), "Hamle: h6-h5 (bilgisayar (kolay)).");
+    assert_eq!(tr.msg(&ai_moved), "Hamle: h6-h5 (kolay bilgisayar).");
 }
 
 #[test]

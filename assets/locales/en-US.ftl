@@ -11,7 +11,7 @@ level-easy = easy
 level-medium = medium
 level-hard = hard
 level-master = master
-player-ai = the AI ({ $level })
+player-ai = the { $level } AI
 list-or = { $first } or { $last }
 list-and = { $first } and { $last }
 list-more = { $count ->
@@ -210,6 +210,17 @@ stats = Stats of { $user }{ $speed ->
     [one] 1 loss
    *[other] { $losses } losses
 }.
+stats-ai = Against the AI (never rated): { $list }.
+stats-ai-level = { $level } { $wins ->
+    [one] 1 win
+   *[other] { $wins } wins
+}, { $draws ->
+    [one] 1 draw
+   *[other] { $draws } draws
+}, { $losses ->
+    [one] 1 loss
+   *[other] { $losses } losses
+}
 stats-others = Other ratings: { $list }.
 stats-other = { $name } { $rating } ({ $games ->
     [one] 1 game
@@ -549,7 +560,9 @@ console-leaderboard-usage = Write leaderboard, or leaderboard with a speed: bull
 console-clock = That is not a time control on offer: write minutes+seconds, like 5+3, or days a move, like 3d.
 console-not-a-level = "{ $text }" is not a level or a colour: choose easy, medium, hard or master, and white or black.
 console-channel-usage = Type channel to list the channels, or channel <name> to play in another one (one word).
-console-puzzle-theme = "{ $text }" is not a puzzle theme. Type puzzle theme and one of: sacrifice, multi-capture, crowning, king-hunt, breakthrough, zugzwang, opposition, endgame.
+console-puzzle-no-hint = A puzzle has no hints: finding the move is the puzzle. moves lists the legal moves, board shows the position again; your puzzle is still open.
+console-puzzle-theme = "{ $text }" is not a puzzle theme. Type puzzle theme and one of: { $themes }.
+console-puzzle-themes = Puzzle themes: { $themes }. Type puzzle theme and one of them for a practice puzzle of that kind.
 console-channel-now = You are now in channel { $name }.
 console-channels = Channels: { $list }. You are in { $current }.
 console-channel-entry = { $name } ({ $game ->
@@ -649,6 +662,8 @@ card-result = { $result ->
 card-favourite = Most games against { $name } ({ $games })
 card-streak = Longest winning streak: { $games }
 card-tournaments = Tournaments: { $played } played, { $won } won; last: place { $place } of { $players } in { $name }
+card-ai = Against the AI: { $list }
+card-ai-level = { $level } { $wins }–{ $draws }–{ $losses }
 card-no-rated-game = No rated game yet: challenge someone to a rated game to get a rating.
 
 ## Puzzles
@@ -679,7 +694,7 @@ cmd-web = web
     .public-description = True: listed on the web pages; false: not listed (games stay reachable by their links)
 console-cmd-puzzle = puzzle <move>
 console-cmd-puzzle-random = puzzle random
-console-cmd-puzzle-theme = puzzle theme <sacrifice|multi-capture|crowning|king-hunt|breakthrough|zugzwang|opposition|endgame>
+console-cmd-puzzle-theme = puzzle theme <theme>   (puzzle theme alone lists them)
 console-cmd-puzzle-mine = puzzle mine
 button-solve-puzzle = Solve it
 button-join-tournament = Join
@@ -923,7 +938,7 @@ error-tournament-starts-in-the-past = That start has passed: choose a time to co
 error-tournament-start-unreadable = That is not a start time: { $text }. Write minutes from now (30, 2h), a clock time in Türkiye time (20:30, or 20:30 UTC), a date and time (2026-12-05 20:30) or a Discord timestamp (<t:1796500000>).
 error-tournament-name = A tournament's name has at most { $max } characters, on one line: choose a shorter one.
 error-tournament-not-started = The tournament has not started yet: its pairings and standings come with its first games.
-error-tournament-no-berserk = Berserk is only for the live games of an Arena tournament.
+error-tournament-no-berserk = Berserk is only for the live games of an Arena tournament that start with time on the clock (not 0+N).
 error-tournament-already-berserk = You have gone berserk in this game already.
 error-tournament-berserk-too-late = Berserk is chosen before your first move; this game goes on with your full clock.
 tournament-berserk = Berserk! { $user } plays on with half the clock and no increment; a win in { $moves } moves or more earns an extra point.
@@ -965,6 +980,7 @@ web-language-name = English
 web-languages = Language
 web-not-found-title = Not found
 web-not-found = There is no page at this address. A game's page is reached by the link posted with its board.
+web-busy = Many pictures are being drawn just now. Please try again in a few seconds.
 web-sorry = Sorry, something went wrong on our side. Please try again in a moment.
 web-home-title = Dama: Turkish draughts on Discord
 web-home-intro = Games played with the dama bot each have a page, live while they run. Servers that chose to be listed show their leaderboards, running games and tournaments here.
@@ -978,7 +994,7 @@ web-board-title = { $ply ->
     [0] The starting position.
    *[other] The position after ply { $ply }, { $move }.
 } { $sides }
-web-ai = the AI ({ $level })
+web-ai = the { $level } AI
 web-side-white = White
 web-side-black = Black
 web-steps = Moves
@@ -1003,14 +1019,14 @@ web-rating = Rating
 web-games = Games
 web-score = Score
 web-results = Results
-web-ratings = Ratings
+web-ratings = Ratings on listed servers (the rating after the latest game there)
 web-speed = Speed
 web-record = Won, drawn, lost
 web-record-line = { $wins } / { $draws } / { $losses }
 web-curve-title = Rating curve
 web-curve = Rating from { $from } to { $to } over { $games } rated games
 web-puzzles = Puzzles
-web-puzzle-line = Puzzle rating { $rating }: { $solved } solved, { $failed } missed, best streak { $streak }.
+web-puzzle-line = On listed servers: { $solved } puzzles solved, { $failed } missed.
 web-recent-games = Recent games on listed servers
 web-none = none
 web-puzzle-link = Today's puzzle
@@ -1042,6 +1058,13 @@ web-puzzle-wrong = { $move } does not { $goal ->
    *[other] { $moves } moves
 }. Try another move.
 web-puzzle-unreadable = “{ $move }” is not a legal move here. Write a move like e3-e4, or a capture like d4xd6xg6.
+web-puzzle-tries = { $tries ->
+    [one] One try left today: a move that does not win uses it.
+   *[other] { $tries } tries left today: each move that does not win uses one.
+}
+web-puzzle-out-of-tries = No tries left today from your address. Today's solution is shown nowhere before the day turns (midnight in Türkiye); play yesterday's puzzle meanwhile.
+web-puzzle-yesterday-link = Yesterday's puzzle, with its solution
+web-puzzle-yesterday-title = Yesterday's puzzle, { $date }
 web-puzzle-your-move = Your move
 web-puzzle-play = Play
 web-puzzle-show = Show the solution

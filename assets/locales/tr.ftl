@@ -12,7 +12,7 @@ level-easy = kolay
 level-medium = orta
 level-hard = zor
 level-master = usta
-player-ai = bilgisayar ({ $level })
+player-ai = { $level } bilgisayar
 list-or = { $first } ya da { $last }
 list-and = { $first } ve { $last }
 list-more = { $count } başka hamle
@@ -172,6 +172,8 @@ stats = İstatistikler ({ $user }{ $speed ->
     [any] {""}
    *[other] , { $name }
 }): puan { $rating } (±{ $margin }), { $games } puanlı oyun: { $wins } galibiyet, { $draws } beraberlik, { $losses } mağlubiyet.
+stats-ai = Bilgisayara karşı (puansız): { $list }.
+stats-ai-level = { $level }: { $wins } galibiyet, { $draws } beraberlik, { $losses } yenilgi
 stats-others = Diğer puanlar: { $list }.
 stats-other = { $name } { $rating } ({ $games } oyun)
 stats-recent = Son oyunlar: { $list }.
@@ -502,7 +504,9 @@ console-leaderboard-usage = sıralama yaz, ya da bir tempoyla: sıralama bullet,
 console-clock = Bu, sunulan bir süre değil: 5+3 gibi dakika+saniye ya da 3d gibi hamle başına gün yaz.
 console-not-a-level = "{ $text }" bir seviye ya da renk değil: kolay, orta, zor ya da usta ile beyaz ya da siyah seç.
 console-channel-usage = Kanalları görmek için kanal, başka bir kanalda oynamak için kanal <ad> yaz (ad tek sözcük).
-console-puzzle-theme = "{ $text }" bir bulmaca teması değil. bulmaca tema ve şunlardan birini yaz: fedakarlik, coklu-alma, dama-cikma, dama-avi, yarma, zugzwang, karsi-durma, oyun-sonu (İngilizce adları da olur).
+console-puzzle-no-hint = Bulmacada ipucu yok: hamleyi bulmak bulmacanın kendisi. hamleler yasal hamleleri sayar, tahta konumu yeniden gösterir; bulmacan hâlâ açık.
+console-puzzle-theme = "{ $text }" bir bulmaca teması değil. bulmaca tema ve şunlardan birini yaz: { $themes } (İngilizce adları da olur).
+console-puzzle-themes = Bulmaca temaları: { $themes }. O türden bir alıştırma bulmacası için bulmaca tema ve birinin adını yaz.
 console-channel-now = Artık { $name } kanalındasın.
 console-channels = Kanallar: { $list }. Şu an { $current } kanalındasın.
 console-channel-entry = { $name } ({ $game ->
@@ -570,6 +574,8 @@ card-result = { $result ->
 card-favourite = En çok oynadığı rakip: { $name } ({ $games })
 card-streak = En uzun galibiyet serisi: { $games }
 card-tournaments = Turnuvalar: { $played }, birincilik: { $won }; son: { $players } oyuncu arasında { $place }., { $name }
+card-ai = Bilgisayara karşı: { $list }
+card-ai-level = { $level } { $wins }–{ $draws }–{ $losses }
 card-no-rated-game = Henüz puanlı oyun yok: puan almak için birini puanlı bir oyuna davet et.
 
 ## Bulmacalar
@@ -600,7 +606,7 @@ cmd-web = web
     .public-description = Evet: web sayfalarında listelenir; hayır: listelenmez (oyunlara bağlantılarıyla ulaşılır)
 console-cmd-puzzle = bulmaca <hamle>
 console-cmd-puzzle-random = bulmaca rastgele
-console-cmd-puzzle-theme = bulmaca tema <sacrifice|multi-capture|crowning|king-hunt|breakthrough|zugzwang|opposition|endgame>
+console-cmd-puzzle-theme = bulmaca tema <tema>   (yalnızca bulmaca tema hepsini sayar)
 console-cmd-puzzle-mine = bulmaca benim
 button-solve-puzzle = Çöz
 button-join-tournament = Katıl
@@ -801,7 +807,7 @@ error-tournament-starts-in-the-past = Bu başlangıç zamanı geçti: ileride bi
 error-tournament-start-unreadable = Bu bir başlangıç zamanı değil: { $text }. Şimdiden dakika (30, 2sa), Türkiye saatiyle bir saat (20:30 ya da 20:30 UTC), bir tarih ve saat (05.12.2026 20:30) ya da bir Discord zaman damgası (<t:1796500000>) yaz.
 error-tournament-name = Turnuva adı en çok { $max } karakter olur ve tek satırdır: daha kısa bir ad seç.
 error-tournament-not-started = Turnuva henüz başlamadı: eşleşmeler ve sıralama ilk oyunlarla gelir.
-error-tournament-no-berserk = Berserk yalnızca Arena turnuvalarının canlı oyunlarında seçilebilir.
+error-tournament-no-berserk = Berserk yalnızca başlangıç süresi olan (0+N olmayan) Arena turnuvası canlı oyunlarında seçilebilir.
 error-tournament-already-berserk = Bu oyunda zaten berserk seçtiniz.
 error-tournament-berserk-too-late = Berserk ilk hamlenizden önce seçilir; bu oyun tam sürenizle sürüyor.
 tournament-berserk = Berserk! { $user } sürenin yarısıyla ve ek süresiz oynuyor; { $moves } ya da daha çok hamlelik bir galibiyet bir puan daha getirir.
@@ -843,6 +849,7 @@ web-language-name = Türkçe
 web-languages = Dil
 web-not-found-title = Bulunamadı
 web-not-found = Bu adreste bir sayfa yok. Bir oyunun sayfasına tahtasıyla paylaşılan bağlantıdan ulaşılır.
+web-busy = Şu anda çok sayıda resim çiziliyor. Lütfen birkaç saniye sonra yeniden dene.
 web-sorry = Üzgünüz, bizim tarafımızda bir şeyler ters gitti. Lütfen birazdan yeniden dene.
 web-home-title = Dama: Discord'da Türk daması
 web-home-intro = dama botuyla oynanan her oyunun bir sayfası var; oyun sürerken canlı izlenir. Listelenmeyi seçen sunucular sıralamalarını, süren oyunlarını ve turnuvalarını burada gösterir.
@@ -856,7 +863,7 @@ web-board-title = { $ply ->
     [0] Başlangıç konumu.
    *[other] { $ply }. yarım hamleden sonraki konum, { $move }.
 } { $sides }
-web-ai = bilgisayar ({ $level })
+web-ai = { $level } bilgisayar
 web-side-white = Beyaz
 web-side-black = Siyah
 web-steps = Hamleler
@@ -881,14 +888,14 @@ web-rating = Puan
 web-games = Oyun
 web-score = Puan
 web-results = Sonuçlar
-web-ratings = Puanlar
+web-ratings = Listelenen sunuculardaki puanlar (oradaki son oyundan sonraki puan)
 web-speed = Hız
 web-record = Galibiyet, beraberlik, yenilgi
 web-record-line = { $wins } / { $draws } / { $losses }
 web-curve-title = Puan eğrisi
 web-curve = { $games } puanlı oyunda { $from } puandan { $to } puana
 web-puzzles = Bulmacalar
-web-puzzle-line = Bulmaca puanı { $rating }: { $solved } çözüldü, { $failed } kaçırıldı, en uzun seri { $streak }.
+web-puzzle-line = Listelenen sunucularda: { $solved } bulmaca çözüldü, { $failed } kaçırıldı.
 web-recent-games = Listelenen sunuculardaki son oyunlar
 web-none = yok
 web-puzzle-link = Günün bulmacası
@@ -920,6 +927,13 @@ web-puzzle-wrong = { $move } { $moves ->
    *[win] kazandırmıyor
 }. Başka bir hamle dene.
 web-puzzle-unreadable = “{ $move }” burada yasal bir hamle değil. Hamleyi e3-e4 gibi, alışı d4xd6xg6 gibi yaz.
+web-puzzle-tries = { $tries ->
+    [one] Bugün bir hakkın kaldı: kazandırmayan bir hamle onu kullanır.
+   *[other] Bugün { $tries } hakkın kaldı: kazandırmayan her hamle birini kullanır.
+}
+web-puzzle-out-of-tries = Bugün adresinden deneme hakkı kalmadı. Bugünün çözümü gün dönmeden (Türkiye saatiyle gece yarısı) hiçbir yerde gösterilmez; bu arada dünün bulmacasını oyna.
+web-puzzle-yesterday-link = Dünün bulmacası, çözümüyle
+web-puzzle-yesterday-title = Dünün bulmacası, { $date }
 web-puzzle-your-move = Hamlen
 web-puzzle-play = Oyna
 web-puzzle-show = Çözümü göster

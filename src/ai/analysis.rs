@@ -68,7 +68,7 @@ pub struct Analysis {
     pub moves: Vec<MoveReview>,
     /// White's winning chances in each position, the start first, the last position last.
     pub chances: Vec<f64>,
-    /// Mean accuracy of White's and Black's moves that had a choice.
+    /// White's and Black's accuracy over the game ([`game_accuracy`]).
     pub accuracy: [Option<f64>; 2],
     /// The plies of the (at most three) worst moves, in game order.
     pub turning_points: Vec<usize>,
@@ -193,11 +193,72 @@ pub fn chances(score: i32) -> f64 {
     2.0 / (1.0 + (-0.007 * f64::from(score)).exp()) - 1.0
 }
 
-/// Lichess's accuracy curve on win percentages: 100 for a move that loses nothing, about 65
-/// for one that loses ten points.
+/// Lichess's accuracy curve on win percentages (lila's `AccuracyPercent.fromWinPercents`):
+/// 100 for a move that loses nothing, about 66 for one that loses ten points, with its point
+/// of "uncertainty bonus". `before` and `after` are the mover's chances, −1 to +1.
 fn move_accuracy(before: f64, after: f64) -> f64 {
-    let lost = (before - after).max(0.0) * 50.0;
-    (103.1668 * (-0.04354 * lost).exp() - 3.1669).clamp(0.0, 100.0)
+    if after >= before {
+        return 100.0;
+    }
+    let lost = (before - after) * 50.0;
+    (103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * lost).exp() - 3.166_924_740_191_411 + 1.0)
+        .clamp(0.0, 100.0)
+}
+
+/// Each side's accuracy over a game (White's, then Black's) as lichess computes it (lila's
+/// `AccuracyPercent.gameAccuracy`): the mean of a volatility-weighted mean and a harmonic mean
+/// of its moves' accuracies. The harmonic mean keeps one blunder from hiding among many easy
+/// moves; the weights (the spread of the win percentages around each move) count moves in
+/// sharp positions more than moves in dead ones. `chances` are White's, the start first;
+/// `first` is the side that moved first; `forced[i]` when move `i` was the only one, which
+/// counts in the spread around it but is no choice to judge (a side with none has `None`).
+pub fn game_accuracy(chances: &[f64], first: Color, forced: &[bool]) -> [Option<f64>; 2] {
+    let win: Vec<f64> = chances.iter().map(|c| 50.0 + 50.0 * c).collect();
+    if win.len() < 2 {
+        return [None, None];
+    }
+    let size = ((win.len() - 1) / 10).clamp(2, 8);
+    let mut windows: Vec<&[f64]> = Vec::with_capacity(win.len());
+    let head = &win[..size.min(win.len())];
+    for _ in 0..size.min(win.len()).saturating_sub(2) {
+        windows.push(head);
+    }
+    if win.len() <= size {
+        windows.push(&win);
+    } else {
+        windows.extend(win.windows(size));
+    }
+    let weights = windows.iter().map(|w| deviation(w).clamp(0.5, 12.0));
+    let mut by_side: [Vec<(f64, f64)>; 2] = [Vec::new(), Vec::new()];
+    for (i, (pair, weight)) in win.windows(2).zip(weights).enumerate() {
+        if forced.get(i).copied().unwrap_or(false) {
+            continue;
+        }
+        let side = if i % 2 == 0 { first } else { first.opponent() };
+        let (before, after) = match side {
+            Color::White => (pair[0], pair[1]),
+            Color::Black => (100.0 - pair[0], 100.0 - pair[1]),
+        };
+        let accuracy = move_accuracy(before / 50.0 - 1.0, after / 50.0 - 1.0);
+        by_side[side.index()].push((accuracy, weight));
+    }
+    by_side.map(|moves| {
+        if moves.is_empty() {
+            return None;
+        }
+        let weighted = moves.iter().map(|(a, w)| a * w).sum::<f64>()
+            / moves.iter().map(|(_, w)| w).sum::<f64>();
+        let harmonic =
+            moves.len() as f64 / moves.iter().map(|(a, _)| 1.0 / a.max(1.0)).sum::<f64>();
+        Some((weighted + harmonic) / 2.0)
+    })
+}
+
+/// The standard deviation of a window of win percentages.
+fn deviation(values: &[f64]) -> f64 {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    (values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / n).sqrt()
 }
 
 /// Analyses `game` with `limits` a position. `progress(done, total)` hears after each
@@ -274,21 +335,16 @@ pub fn analyse(
             accuracy: (!only_move).then(|| move_accuracy(before, after)),
         });
     }
-    let accuracy = [Color::White, Color::Black].map(|side| {
-        let figures: Vec<f64> = moves
-            .iter()
-            .filter(|m| m.side == side)
-            .filter_map(|m| m.accuracy)
-            .collect();
-        (!figures.is_empty()).then(|| figures.iter().sum::<f64>() / figures.len() as f64)
-    });
+    let chances: Vec<f64> = seen.iter().map(|s| s.0).collect();
+    let forced: Vec<bool> = moves.iter().map(|m| m.accuracy.is_none()).collect();
+    let accuracy = game_accuracy(&chances, game.start().side_to_move(), &forced);
     let mut worst: Vec<&MoveReview> = moves.iter().filter(|m| m.judgement.is_some()).collect();
     worst.sort_by(|a, b| (b.before - b.after).total_cmp(&(a.before - a.after)));
     let mut turning_points: Vec<usize> = worst.iter().take(3).map(|m| m.ply).collect();
     turning_points.sort_unstable();
     Some(Analysis {
         moves,
-        chances: seen.iter().map(|s| s.0).collect(),
+        chances,
         accuracy,
         turning_points,
     })

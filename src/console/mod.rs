@@ -219,7 +219,15 @@ impl Console {
                     put(out, &text).await?;
                 }
                 Err(e) => {
-                    let (id, args) = e.words();
+                    let (id, mut args) = e.words();
+                    if matches!(e, ParseError::PuzzleTheme(_) | ParseError::PuzzleThemes) {
+                        let themes = self.writer_text(|w| {
+                            crate::puzzle::Theme::ALL
+                                .map(|t| w.theme_name(t))
+                                .join(", ")
+                        });
+                        args.push(("themes", Arg::from(themes)));
+                    }
                     let text = self.say(id, &args);
                     put(out, &text).await?;
                 }
@@ -266,6 +274,11 @@ impl Console {
                 | Command::Analyze
                 | Command::Abort
         );
+        // In a puzzle, `hint` is the puzzle's: it has none, and the puzzle stays open.
+        if self.in_puzzle && cmd == Command::Hint {
+            let text = self.say("console-puzzle-no-hint", &[]);
+            return put(out, &text).await;
+        }
         if game_command {
             self.in_puzzle = false;
         }

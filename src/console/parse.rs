@@ -88,8 +88,10 @@ pub enum ParseError {
     MoveUsage,
     StatsUsage,
     ChannelUsage,
-    /// `puzzle theme` with no theme, or a word that is not one.
+    /// `puzzle theme` with a word that is not a theme.
     PuzzleTheme(String),
+    /// `puzzle theme` alone: the themes are listed.
+    PuzzleThemes,
     NotALevel(String),
     LeaderboardUsage,
     TournamentUsage,
@@ -118,7 +120,9 @@ impl ParseError {
             ParseError::MoveUsage => ("console-move-usage", vec![]),
             ParseError::StatsUsage => ("console-stats-usage", vec![]),
             ParseError::ChannelUsage => ("console-channel-usage", vec![]),
+            // The console adds the themes' names (`themes`) in its language.
             ParseError::PuzzleTheme(t) => ("console-puzzle-theme", vec![("text", quoted(t))]),
+            ParseError::PuzzleThemes => ("console-puzzle-themes", vec![]),
             ParseError::NotALevel(t) => ("console-not-a-level", vec![("text", quoted(t))]),
             ParseError::LeaderboardUsage => ("console-leaderboard-usage", vec![]),
             ParseError::TournamentUsage => ("console-tournament-usage", vec![]),
@@ -163,13 +167,6 @@ fn canonical(word: &str) -> String {
         "rastgele" => "random",
         "tema" => "theme",
         "benim" => "mine",
-        "fedakârlık" | "fedakarlik" => "sacrifice",
-        "çoklu-alma" | "coklu-alma" => "multi-capture",
-        "dama-çıkma" | "dama-cikma" => "crowning",
-        "dama-avı" | "dama-avi" => "king-hunt",
-        "yarma" => "breakthrough",
-        "karşı-durma" | "karsi-durma" => "opposition",
-        "oyun-sonu" => "endgame",
         "beyaz" => "white",
         "siyah" => "black",
         "kura" => "random",
@@ -334,15 +331,16 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                     theme: None,
                     mine: true,
                 })),
-                ([t, rest @ ..], _) if t == "theme" => {
-                    let word = rest.join(" ");
-                    let theme = crate::puzzle::Theme::from_name(&word)
-                        .ok_or(ParseError::PuzzleTheme(word))?;
+                ([t, _, ..], [_, words @ ..]) if t == "theme" => {
+                    let word = words.join(" ");
+                    let theme =
+                        crate::puzzle::Theme::read(&word).ok_or(ParseError::PuzzleTheme(word))?;
                     Ok(Command::PuzzlePractice(crate::host::Practice {
                         theme: Some(theme),
                         mine: false,
                     }))
                 }
+                ([t], _) if t == "theme" => Err(ParseError::PuzzleThemes),
                 ([s], _) if s == "stats" => Ok(Command::PuzzleStats(None)),
                 ([s, _], [_, name]) if s == "stats" => {
                     Ok(Command::PuzzleStats(Some(name.to_string())))

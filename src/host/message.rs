@@ -144,6 +144,8 @@ pub struct PlayerStats {
     pub favourite: Option<(Player, i64)>,
     /// The finished tournaments played, the newest first.
     pub tournaments: Vec<TournamentResult>,
+    /// Finished games against the AI (never rated), per level played: won, drawn, lost.
+    pub ai: Vec<(crate::ai::Level, [i64; 3])>,
 }
 
 /// A player's place in a finished tournament.
@@ -584,6 +586,8 @@ pub enum CardText {
         won: i64,
         last: TournamentResult,
     },
+    /// Games against the AI, per level: won, drawn, lost.
+    AiGames(Vec<(crate::ai::Level, [i64; 3])>),
     /// A date on the curve's axis (Unix seconds).
     Date(i64),
     /// In place of the curve, for a player without a rated game.

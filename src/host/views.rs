@@ -155,7 +155,7 @@ impl Host {
         &self,
         row: &crate::store::GameRow,
     ) -> Result<Vec<Option<[i64; 2]>>, HostError> {
-        let crate::clock::TimeControl::Live { initial, .. } = row.time_control else {
+        let Some(initial) = row.time_control.start_seconds() else {
             return Ok(Vec::new());
         };
         let start = crate::engine::fen::parse(&row.start_fen)
@@ -310,10 +310,25 @@ impl Host {
         let rated = record.games > 0;
         let class = speed.unwrap_or(SpeedClass::Correspondence);
         let history = self.store.rating_history(user, class).await?;
-        let games: Vec<_> = self
-            .store
-            .finished_games_of(user)
-            .await?
+        let finished = self.store.finished_games_of(user).await?;
+        let mut ai: Vec<(crate::ai::Level, [i64; 3])> = Vec::new();
+        for level in crate::ai::Level::ALL {
+            let mut record = [0; 3];
+            for g in finished.iter().filter(|g| g.ai_level == Some(level)) {
+                let (Some(mine), Some(result)) = (color_of(g, user), g.result) else {
+                    continue;
+                };
+                record[match result {
+                    GameResult::Win(c) if c == mine => 0,
+                    GameResult::Draw => 1,
+                    GameResult::Win(_) => 2,
+                }] += 1;
+            }
+            if record.iter().sum::<i64>() > 0 {
+                ai.push((level, record));
+            }
+        }
+        let games: Vec<_> = finished
             .into_iter()
             .filter(|g| g.rated && g.white_id.is_some() && g.black_id.is_some())
             .filter(|g| g.speed == class)
@@ -398,6 +413,7 @@ impl Host {
             longest_streak,
             favourite,
             tournaments,
+            ai,
         };
         let card = self.card(&p.name, &stats, &history, who.lang).await?;
         Ok(Reply {
@@ -444,6 +460,9 @@ impl Host {
             lines.push(say(CardText::Streak {
                 games: s.longest_streak,
             }));
+        }
+        if !s.ai.is_empty() {
+            lines.push(say(CardText::AiGames(s.ai.clone())));
         }
         if let Some(last) = s.tournaments.first() {
             lines.push(say(CardText::Tournaments {

@@ -58,6 +58,47 @@ impl Theme {
         Theme::ALL.into_iter().find(|t| t.name() == name)
     }
 
+    /// The theme a player means: its English name or its Turkish one, in any case, with
+    /// spaces or hyphens, with or without Turkish letters (`king hunt`, `dama avı`,
+    /// `fedakârlık`, `fedakarlik`).
+    pub fn read(text: &str) -> Option<Theme> {
+        let folded: String = text
+            .chars()
+            .flat_map(char::to_lowercase)
+            .map(|c| match c {
+                'ç' => 'c',
+                'ğ' => 'g',
+                'ı' | 'î' => 'i',
+                'ö' => 'o',
+                'ş' => 's',
+                'ü' | 'û' => 'u',
+                'â' => 'a',
+                '-' | '_' => ' ',
+                // The dot that lowercase İ leaves behind.
+                '\u{307}' => '\0',
+                c => c,
+            })
+            .filter(|&c| c != '\0')
+            .collect();
+        let words: Vec<&str> = folded.split_whitespace().collect();
+        let key = words.join(" ");
+        let turkish = match key.as_str() {
+            "fedakarlik" => Some(Theme::Sacrifice),
+            "coklu alma" => Some(Theme::MultiCapture),
+            "dama cikma" | "dama cikmak" => Some(Theme::Crowning),
+            "dama avi" => Some(Theme::KingHunt),
+            "yarma" => Some(Theme::Breakthrough),
+            "karsi durma" => Some(Theme::Opposition),
+            "oyun sonu" => Some(Theme::Endgame),
+            _ => None,
+        };
+        turkish.or_else(|| {
+            Theme::ALL
+                .into_iter()
+                .find(|t| t.name().replace('-', " ") == key)
+        })
+    }
+
     const fn bit(self) -> u16 {
         1 << self as u16
     }

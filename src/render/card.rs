@@ -84,15 +84,20 @@ impl Renderer {
             rgba(t.light),
         );
         if let Some(empty) = &card.empty {
-            let w = width_of(empty, 18.0);
-            text(
-                &mut img,
-                empty,
-                (size as i32 - w) / 2,
-                (top + bottom) / 2 - 10,
-                18.0,
-                t.frame,
-            );
+            // Broken into lines that fit the panel, centred both ways.
+            let lines = self.wrap(empty, 18.0, right - m - 32);
+            let first = (top + bottom) / 2 - 12 * lines.len() as i32;
+            for (i, line) in lines.iter().enumerate() {
+                let w = width_of(line, 18.0);
+                text(
+                    &mut img,
+                    line,
+                    (size as i32 - w) / 2,
+                    first + 24 * i as i32,
+                    18.0,
+                    t.frame,
+                );
+            }
         } else {
             self.draw_curve(&mut img, card, (m + 12, top + 16, right - 12, bottom - 16));
         }

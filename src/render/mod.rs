@@ -206,6 +206,32 @@ impl Renderer {
     /// for (emoji, scripts the font lacks) and control characters are left out, as they would
     /// draw as empty boxes, and a text still too wide is cut with an ellipsis. Names are the
     /// players' own, of any length.
+    /// `text` broken between words into lines at most `max` pixels wide at `px` (a word too
+    /// long for a line alone is cut with an ellipsis).
+    pub(crate) fn wrap(&self, text: &str, px: f32, max: i32) -> Vec<String> {
+        let scale = PxScale::from(px);
+        let width = |s: &str| imageproc::drawing::text_size(scale, &self.font, s).0 as i32;
+        let mut lines: Vec<String> = Vec::new();
+        let mut line = String::new();
+        for word in text.split_whitespace() {
+            let longer = if line.is_empty() {
+                word.to_string()
+            } else {
+                format!("{line} {word}")
+            };
+            if line.is_empty() || width(&longer) <= max {
+                line = longer;
+            } else {
+                lines.push(self.fit(&line, px, max));
+                line = word.to_string();
+            }
+        }
+        if !line.is_empty() {
+            lines.push(self.fit(&line, px, max));
+        }
+        lines
+    }
+
     pub(crate) fn fit(&self, text: &str, px: f32, max: i32) -> String {
         use ab_glyph::Font;
         let mut kept: String = text

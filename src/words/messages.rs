@@ -127,6 +127,24 @@ impl Writer<'_> {
         self.part(&format!("level-{}", level.name()), &[])
     }
 
+    /// Each level's record against the AI (won, drawn, lost), written by the message `key`.
+    pub(super) fn ai_records(&self, levels: &[(Level, [i64; 3])], key: &str) -> Vec<String> {
+        levels
+            .iter()
+            .map(|(level, [won, drawn, lost])| {
+                self.part(
+                    key,
+                    &[
+                        ("level", a(self.level(*level))),
+                        ("wins", a(*won)),
+                        ("draws", a(*drawn)),
+                        ("losses", a(*lost)),
+                    ],
+                )
+            })
+            .collect()
+    }
+
     pub fn player(&self, p: Player) -> String {
         match p {
             Player::User(u) => self.markup.user(u),
@@ -499,6 +517,10 @@ impl Writer<'_> {
                 }
                 if s.longest_streak > 0 {
                     parts.push(self.text("stats-streak", &[("games", a(s.longest_streak))]));
+                }
+                if !s.ai.is_empty() {
+                    let list = self.ai_records(&s.ai, "stats-ai-level").join("; ");
+                    parts.push(self.text("stats-ai", &[("list", a(list))]));
                 }
                 if let Some((opponent, games)) = s.favourite {
                     parts.push(self.text(

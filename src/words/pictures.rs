@@ -155,6 +155,13 @@ impl Writer<'_> {
                     ("players", a(last.players)),
                 ],
             ),
+            CardText::AiGames(levels) => self.part(
+                "card-ai",
+                &[(
+                    "list",
+                    a(self.ai_records(levels, "card-ai-level").join(" · ")),
+                )],
+            ),
             CardText::Date(unix) => self.date(*unix),
             CardText::NoRatedGame => self.text("card-no-rated-game", &[]),
         }
