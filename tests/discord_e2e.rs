@@ -32,6 +32,20 @@ async fn connected_bot(name: &str) -> (FakeDiscord, Bot, std::path::PathBuf) {
     (fake, bot, db)
 }
 
+/// The position of the game in `channel` as the bot stored it (what its board shows).
+async fn position_in(db: &std::path::Path, channel: u64) -> dama::engine::Position {
+    let store = dama::store::Store::open(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let row = store
+        .latest_game(dama::host::ChannelId(channel))
+        .await
+        .unwrap()
+        .expect("a game in the channel");
+    store.close().await;
+    dama::engine::fen::parse(&row.fen).unwrap()
+}
+
 fn temp_db(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("dama-e2e-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -319,7 +333,7 @@ async fn refusals_an_ai_game_a_restart_and_the_leaderboard() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_against_the_ai_played_to_the_end() {
-    let (fake, _bot, _db) = connected_bot("ai").await;
+    let (fake, _bot, db) = connected_bot("ai").await;
     let channel = CHANNEL + 7;
     let from = fake.call_count();
     fake.slash(
@@ -341,8 +355,9 @@ async fn a_game_against_the_ai_played_to_the_end() {
             break;
         }
         assert!(text.contains(&format!("To move: <@{CAROL}>")), "{text}");
-        let position =
-            dama::engine::fen::parse(&last.fen().expect("the board's position")).unwrap();
+        // A board carries no position string: the position is the one the bot stored.
+        assert_eq!(last.footer(), None, "no raw position under a board");
+        let position = position_in(&db, channel).await;
         let legal = position.legal_moves();
         state = state
             .wrapping_mul(6_364_136_223_846_793_005)

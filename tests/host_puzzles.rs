@@ -433,7 +433,38 @@ async fn leaving_a_practice_puzzle_after_a_miss_counts_as_failed_and_untried_one
     host.puzzle(&bob, true).await.unwrap();
     let first = current(&host, &bob).await;
     host.puzzle_move(&bob, &wrong(&first, 0)).await.unwrap();
-    let next = host.puzzle(&bob, true).await.unwrap();
+    // Asked for another, the player is warned first and nothing changes...
+    let warned = host.puzzle(&bob, true).await.unwrap();
+    assert_eq!(said(&warned), &PuzzleMsg::LeaveFirst);
+    assert!(warned.ephemeral && warned.board.is_none());
+    assert_eq!(current(&host, &bob).await.start, first.start, "still open");
+    assert_eq!(
+        rating(&host.puzzle_stats(&bob, None).await.unwrap()),
+        start,
+        "nothing rated yet"
+    );
+    struct Plain;
+    impl dama::words::Markup for Plain {
+        fn user(&self, id: dama::host::UserId) -> String {
+            id.0.to_string()
+        }
+        fn surface(&self) -> dama::words::Surface {
+            dama::words::Surface::Discord
+        }
+    }
+    let words = dama::words::Words::new();
+    for (lang, says) in [
+        ("en", "leaving it now counts as a miss"),
+        ("tr", "şimdi bırakırsan kaçırılmış sayılır"),
+    ] {
+        let w = words.writer(words.pick(lang).unwrap(), &Plain);
+        let text = w.msg(&warned.body[0]);
+        assert!(text.contains(says), "{text}");
+    }
+    // ... and the button (the id round-trips) leaves it for the puzzle asked for.
+    let button = warned.buttons[0].action;
+    assert_eq!(button.to_string().parse(), Ok(button));
+    let next = host.press(&bob, button).await.unwrap();
     match said(&next) {
         PuzzleMsg::LeftAfterATry {
             rating: (before, after),

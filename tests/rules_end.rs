@@ -25,8 +25,8 @@ fn draw(reason: Reason) -> Option<Outcome> {
 
 #[test]
 fn a_player_with_no_pieces_left_loses() {
-    assert_eq!(outcome("B:WKd4:B"), win(Color::White, Reason::NoMoves));
-    assert_eq!(outcome("W:W:Bd5"), win(Color::Black, Reason::NoMoves));
+    assert_eq!(outcome("B:WKd4:B"), win(Color::White, Reason::NoPieces));
+    assert_eq!(outcome("W:W:Bd5"), win(Color::Black, Reason::NoPieces));
 }
 
 #[test]
@@ -42,7 +42,7 @@ fn taking_the_last_piece_wins_the_game() {
     let mut game = Game::new(pos("W:WKa1:Ba5"));
     assert_eq!(game.outcome(), None);
     game.play_text("a1xa6").unwrap();
-    assert_eq!(game.outcome(), win(Color::White, Reason::NoMoves));
+    assert_eq!(game.outcome(), win(Color::White, Reason::NoPieces));
 }
 
 #[test]

@@ -41,7 +41,7 @@ fn terminal(pos: &Position) -> Option<Value> {
         return Some(Value::Loss(0));
     }
     match rules_outcome(pos, 1, 0) {
-        Some(o) if o.reason == Reason::NoMoves => Some(Value::Loss(0)),
+        Some(o) if matches!(o.reason, Reason::NoMoves | Reason::NoPieces) => Some(Value::Loss(0)),
         Some(_) => Some(Value::Draw),
         None => None,
     }

@@ -44,6 +44,7 @@ fn outcomes() -> Vec<Outcome> {
     let mut all = Vec::new();
     for reason in [
         Reason::NoMoves,
+        Reason::NoPieces,
         Reason::Resignation,
         Reason::Timeout,
         Reason::Repetition,
@@ -372,6 +373,7 @@ fn puzzle_messages() -> Vec<PuzzleMsg> {
         });
     }
     all.push(PuzzleMsg::SameTry);
+    all.push(PuzzleMsg::LeaveFirst);
     all.push(PuzzleMsg::LeftAfterATry {
         rating: (1500.0, 1460.0),
     });
@@ -512,10 +514,11 @@ fn variant(m: &Msg) -> usize {
                 PuzzleMsg::NoPracticeLeft { .. } => 12,
                 PuzzleMsg::LeftAfterATry { .. } => 13,
                 PuzzleMsg::FromGame { .. } => 14,
+                PuzzleMsg::LeaveFirst => 15,
             }
         }
         Msg::Tournament(t) => {
-            54 + match t {
+            55 + match t {
                 TournamentMsg::Created { .. } => 0,
                 TournamentMsg::Joined { .. } => 1,
                 TournamentMsg::Left { .. } => 2,
@@ -530,7 +533,7 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 39 + 15 + 10;
+const MESSAGE_VARIANTS: usize = 39 + 16 + 10;
 
 fn tournament_result(place: i64) -> dama::host::TournamentResult {
     dama::host::TournamentResult {
@@ -971,6 +974,16 @@ fn every_message_the_code_sends_formats_in_every_language() {
                 let text = w.msg(m);
                 assert!(!text.trim().is_empty(), "{m:?}");
                 assert!(!text.contains("{"), "{}: {text}", lang.code());
+                // Never "Black (the AI (easy))": a parenthesis inside another reads badly.
+                let mut depth = 0i32;
+                for c in text.chars() {
+                    depth += match c {
+                        '(' => 1,
+                        ')' => -1,
+                        _ => 0,
+                    };
+                    assert!(depth <= 1, "{}: nested parentheses in {text}", lang.code());
+                }
             }
             for e in errors() {
                 let text = w.error(&e);
@@ -1138,7 +1151,23 @@ fn the_end_of_a_game_names_winner_and_loser_and_tells_you_against_the_ai() {
         en.msg(&lost),
         "Game over: ali has no move left, so the easy AI wins with Black. Better luck next time, ali!"
     );
+    // Every piece captured is said so, not "no move left".
+    let no_pieces = Msg::GameOver {
+        outcome: Outcome {
+            result: GameResult::Win(Color::White),
+            reason: Reason::NoPieces,
+        },
+        players: people,
+    };
+    assert_eq!(
+        en.msg(&no_pieces),
+        "Game over: ayşe has no pieces left, so ali wins with White."
+    );
     let tr = words.writer(words.pick("tr").unwrap(), &names);
+    assert_eq!(
+        tr.msg(&no_pieces),
+        "Oyun bitti, ayşe için hiç taş kalmadı: ali beyazla kazandı, ayşe kaybetti."
+    );
     assert_eq!(
         tr.msg(&resigned),
         "Oyun bitti, ayşe terk etti: ali beyazla kazandı."

@@ -89,6 +89,10 @@ game-won = { $reason ->
         [white] White
        *[black] Black
     }.
+    [no-pieces] Game over: { $loser } has no pieces left, so { $winner } wins with { $color ->
+        [white] White
+       *[black] Black
+    }.
     [resignation] Game over: { $loser } resigned, so { $winner } wins with { $color ->
         [white] White
        *[black] Black
@@ -259,6 +263,7 @@ caption-won = { $color ->
    *[black] Black
 } wins{ $reason ->
     [no-moves] : no move left
+    [no-pieces] : no pieces left
     [resignation] {""} by resignation
     [time] {""} on time
    *[other] {""}
@@ -348,6 +353,7 @@ speed-name = { $speed ->
     [classical] classical
    *[correspondence] correspondence
 }
+decimal-point = .
 time-control-live = { $control } { $speed ->
     [bullet] bullet
     [blitz] blitz
@@ -696,6 +702,7 @@ console-cmd-puzzle = puzzle <move>
 console-cmd-puzzle-random = puzzle random
 console-cmd-puzzle-theme = puzzle theme <theme>   (puzzle theme alone lists them)
 console-cmd-puzzle-mine = puzzle mine
+button-leave-puzzle = Leave it (counts as a miss)
 button-solve-puzzle = Solve it
 button-join-tournament = Join
 button-leave-tournament = Leave
@@ -741,6 +748,10 @@ puzzle-wrong = That move does not { $goal ->
    *[other] { $tries } tries left.
 }
 puzzle-same-try = You sent that move already; it counted once.
+puzzle-leave-first = Your practice puzzle is not finished, and you have played in it: leaving it now counts as a miss and lowers your puzzle rating. { $surface ->
+    [discord] Press the button to leave it for a new one, or play on in it.
+   *[console] Type yes to leave it for a new one, or no (or just play on) to keep it.
+}
 puzzle-left-after-a-try = The practice puzzle you left counts as failed, since you had tried a move in it. { $rating }
 puzzle-solved = Solved! { $kind ->
     [daily] { $streak ->
@@ -1010,6 +1021,8 @@ web-game-meta = { $control } · { $rated ->
     [yes] rated
    *[no] casual
 } · { $date }
+web-being-played = being played
+web-called-off = called off
 web-running-games = Games being played
 web-no-running-games = No game is being played right now.
 web-tournaments = Tournaments

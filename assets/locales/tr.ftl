@@ -72,6 +72,10 @@ game-won = { $reason ->
         [white] beyazla
        *[black] siyahla
     } kazandı, { $loser } kaybetti.
+    [no-pieces] Oyun bitti, { $loser } için hiç taş kalmadı: { $winner } { $color ->
+        [white] beyazla
+       *[black] siyahla
+    } kazandı, { $loser } kaybetti.
     [resignation] Oyun bitti, { $loser } terk etti: { $winner } { $color ->
         [white] beyazla
        *[black] siyahla
@@ -209,6 +213,7 @@ caption-won = { $color ->
    *[black] Siyah
 } kazandı{ $reason ->
     [no-moves] : hamle kalmadı
+    [no-pieces] : taş kalmadı
     [resignation] : terk
     [time] : süre doldu
    *[other] {""}
@@ -298,6 +303,7 @@ speed-name = { $speed ->
     [classical] klasik
    *[correspondence] yazışmalı
 }
+decimal-point = ,
 time-control-live = { $control } { $speed ->
     [bullet] bullet
     [blitz] blitz
@@ -608,6 +614,7 @@ console-cmd-puzzle = bulmaca <hamle>
 console-cmd-puzzle-random = bulmaca rastgele
 console-cmd-puzzle-theme = bulmaca tema <tema>   (yalnızca bulmaca tema hepsini sayar)
 console-cmd-puzzle-mine = bulmaca benim
+button-leave-puzzle = Bırak (kaçırılmış sayılır)
 button-solve-puzzle = Çöz
 button-join-tournament = Katıl
 button-leave-tournament = Ayrıl
@@ -641,6 +648,10 @@ puzzle-wrong = Bu hamle { $moves ->
    *[win] kazandırmıyor
 }. { $tries } hakkın kaldı.
 puzzle-same-try = Bu hamleyi zaten gönderdin; bir kez sayıldı.
+puzzle-leave-first = Alıştırma bulmacan bitmedi ve içinde hamle yaptın: şimdi bırakırsan kaçırılmış sayılır ve bulmaca puanın düşer. { $surface ->
+    [discord] Yenisi için bırakmak istiyorsan düğmeye bas, ya da bu bulmacada devam et.
+   *[console] Yenisi için bırakmak istiyorsan evet yaz; tutmak için hayır yaz (ya da devam et).
+}
 puzzle-left-after-a-try = Bıraktığın alıştırma bulmacası çözülemedi sayıldı, çünkü içinde bir hamle denemiştin. { $rating }
 puzzle-solved = Çözdün! { $kind ->
     [daily] Serin: art arda { $streak } gün.
@@ -879,6 +890,8 @@ web-game-meta = { $control } · { $rated ->
     [yes] puanlı
    *[no] puansız
 } · { $date }
+web-being-played = sürüyor
+web-called-off = iptal edildi
 web-running-games = Süren oyunlar
 web-no-running-games = Şu anda süren oyun yok.
 web-tournaments = Turnuvalar

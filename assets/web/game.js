@@ -16,6 +16,8 @@
   let state = null; // the last state the server sent
   let received = 0; // when it arrived (ms)
   const boards = new Map();
+  const statuses = new Map(); // the status line of each position fetched
+  const point = game.dataset.decimal || ".";
 
   const query = (extra) => {
     const q = [];
@@ -27,7 +29,7 @@
 
   const show = (ms) => {
     ms = Math.max(0, ms);
-    if (ms < 10000) return Math.floor(ms / 1000) + "." + Math.floor((ms % 1000) / 100);
+    if (ms < 10000) return Math.floor(ms / 1000) + point + Math.floor((ms % 1000) / 100);
     const s = Math.floor(ms / 1000);
     const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
     const two = (n) => String(n).padStart(2, "0");
@@ -58,10 +60,14 @@
       if (!response.ok) return;
       svg = await response.text();
       boards.set(to, svg);
+      const said = response.headers.get("x-dama-status");
+      if (said) statuses.set(to, decodeURIComponent(said));
     }
     ply = to;
     board.innerHTML = svg;
     game.dataset.ply = String(ply);
+    const said = ply === plies && state ? liveStatus(state) : statuses.get(ply);
+    if (said) status.textContent = said;
     markCurrent();
     history.replaceState(null, "", query("ply=" + ply));
   };
@@ -104,6 +110,9 @@
     }
   };
 
+  // The status line the server sent, in the page's language.
+  const liveStatus = (s) => s.status && (s.status[document.documentElement.lang] || s.status.en);
+
   const apply = (next) => {
     const wasAtEnd = ply === plies;
     const moved = next.ply !== plies;
@@ -113,12 +122,13 @@
       plies = next.ply;
       game.dataset.plies = String(plies);
       boards.clear();
+      statuses.clear();
       rebuildMoves(next.moves);
       if (wasAtEnd || ply > plies) go(plies);
       else markCurrent();
     }
-    const text = next.status && (next.status[document.documentElement.lang] || next.status.en);
-    if (text && status.textContent !== text) status.textContent = text;
+    const text = liveStatus(next);
+    if (text && ply === plies && status.textContent !== text) status.textContent = text;
     game.dataset.running = String(next.running);
     tick();
   };

@@ -258,7 +258,8 @@ impl Console {
                 | Command::PuzzlePractice(_)
                 | Command::PuzzleMove(_)
                 | Command::PuzzleStats(_)
-        );
+        ) || (cmd == Command::Yes
+            && matches!(self.confirm, Some(ButtonAction::LeavePuzzle { .. })));
         let game_command = matches!(
             cmd,
             Command::Ai { .. }
@@ -417,7 +418,16 @@ impl Console {
                 }
             }
         };
-        if puzzle_command && let Ok(reply) = &result {
+        let asked_to_leave = |reply: &Reply| {
+            reply
+                .body
+                .iter()
+                .any(|m| matches!(m, Msg::Puzzle(PuzzleMsg::LeaveFirst)))
+        };
+        if puzzle_command
+            && let Ok(reply) = &result
+            && !asked_to_leave(reply)
+        {
             // A puzzle stays open until it is solved or its tries are spent.
             self.in_puzzle = !reply.body.iter().any(|m| {
                 matches!(
@@ -594,7 +604,7 @@ impl Console {
                 ButtonAction::Game {
                     action: crate::host::GameAction::ConfirmResign,
                     ..
-                }
+                } | ButtonAction::LeavePuzzle { .. }
             )
         }) {
             // The question itself says to type yes or no.

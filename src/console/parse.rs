@@ -362,6 +362,11 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         _ if crate::engine::MoveText::parse(line).is_ok() => {
             Ok(Command::Move(line.trim().to_string()))
         }
+        // A lone square (`e4`) is a move with a square missing: the move's own refusal says
+        // what to write (`e3-e4`).
+        _ if rest.is_empty() && crate::engine::Square::parse(first).is_some() => {
+            Ok(Command::Move(first.to_string()))
+        }
         _ => Err(ParseError::NotACommand(first.to_string())),
     }
 }

@@ -246,9 +246,6 @@ fn board_embed(reply: &Reply) -> Option<serenity::CreateEmbed> {
         if let (Some(link), Some(game)) = (&reply.game_link, reply.game) {
             embed = embed.title(format!("Dama #{game} ↗")).url(link);
         }
-        if let Some(fen) = &reply.fen {
-            embed = embed.footer(serenity::CreateEmbedFooter::new(fen.clone()));
-        }
         embed
     })
 }

@@ -29,8 +29,10 @@ impl GameResult {
 /// Why a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Reason {
-    /// The loser had no legal move on their turn (no pieces left, or all blocked).
+    /// The loser had no legal move on their turn: every piece blocked.
     NoMoves,
+    /// The loser had no piece left (every one captured).
+    NoPieces,
     Resignation,
     /// The loser let their time run out.
     Timeout,
@@ -57,6 +59,9 @@ impl fmt::Display for Outcome {
         match (self.result, self.reason) {
             (GameResult::Win(c), Reason::NoMoves) => {
                 write!(f, "{c} wins: {} has no move left", c.opponent())
+            }
+            (GameResult::Win(c), Reason::NoPieces) => {
+                write!(f, "{c} wins: {} has no pieces left", c.opponent())
             }
             (GameResult::Win(c), Reason::Resignation) => {
                 write!(f, "{c} wins: {} resigned", c.opponent())
@@ -282,12 +287,17 @@ impl Game {
 /// move has lost, whatever the counters say.
 pub fn rules_outcome(pos: &Position, repetitions: usize, quiet_plies: u32) -> Option<Outcome> {
     let side = pos.side_to_move();
-    let has_move = pos.pieces(side).any(|_| true) && !pos.legal_moves().is_empty();
-    if !has_move {
-        return Some(Outcome {
+    let lost = |reason| {
+        Some(Outcome {
             result: GameResult::Win(side.opponent()),
-            reason: Reason::NoMoves,
-        });
+            reason,
+        })
+    };
+    if !pos.pieces(side).any(|_| true) {
+        return lost(Reason::NoPieces);
+    }
+    if pos.legal_moves().is_empty() {
+        return lost(Reason::NoMoves);
     }
     let draw = |reason| {
         Some(Outcome {

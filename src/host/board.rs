@@ -34,12 +34,14 @@ impl Host {
                 number: game.ply_count() / 2 + 1,
             }
         };
+        // The picture and the words read the clocks at one moment, so they agree.
+        let left_now = self.clocks_now(row, game, self.clock.now_ms());
         let scene = Scene {
             last_move: game.last_move().map(|(p, m)| LastMove::new(p, &m)),
             black_bottom,
             caption: Some(
                 self.captions
-                    .caption(&self.clocked(caption, row, game), lang),
+                    .caption(&Self::clocked(caption, left_now), lang),
             ),
             ..Scene::new(*pos)
         };
@@ -57,7 +59,7 @@ impl Host {
                     side,
                     capture_due: pos.has_capture(),
                     deadline: super::clocks::due(row).at.div_euclid(1000),
-                    clock: super::clocks::turn_clock(row),
+                    clock: super::clocks::turn_clock(row, left_now),
                 },
                 Player::Ai(level) => Msg::AiThinking { level },
             }

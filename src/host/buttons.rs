@@ -17,6 +17,9 @@ impl Host {
         match action {
             ButtonAction::Challenge { id, accept } => self.answer_challenge(who, id, accept).await,
             ButtonAction::OpenPuzzle => self.puzzle(who, false).await,
+            ButtonAction::LeavePuzzle { attempt, then } => {
+                self.open_puzzle(who, then, Some(attempt)).await
+            }
             ButtonAction::Tournament { id, join: true } => {
                 self.join_tournament(who, Some(id)).await
             }

@@ -34,18 +34,13 @@ pub(super) fn due(row: &GameRow) -> Due {
     Due { at, then }
 }
 
-/// What the clock says about the turn of a stored game.
-pub(super) fn turn_clock(row: &GameRow) -> TurnClock {
-    if row.ply < 2 {
-        TurnClock::FirstMove
-    } else if row.time_control.is_live() {
-        let clocks = row.clocks();
-        TurnClock::Live {
-            white_ms: clocks.left[0],
-            black_ms: clocks.left[1],
-        }
-    } else {
-        TurnClock::Correspondence
+/// What the clock says about the turn of a stored game, its live clocks as read now
+/// (`left_now`, from [`Host::clocks_now`]: the same reading as the picture's).
+pub(super) fn turn_clock(row: &GameRow, left_now: Option<[i64; 2]>) -> TurnClock {
+    match left_now {
+        _ if row.ply < 2 => TurnClock::FirstMove,
+        Some([white_ms, black_ms]) => TurnClock::Live { white_ms, black_ms },
+        None => TurnClock::Correspondence,
     }
 }
 
@@ -89,9 +84,9 @@ impl Host {
         Some(clocks.left_at(row.ply as usize, side, now_ms))
     }
 
-    /// A board caption with a live game's clocks after it.
-    pub(super) fn clocked(&self, caption: Caption, row: &GameRow, game: &Game) -> Caption {
-        match self.clocks_now(row, game, self.clock.now_ms()) {
+    /// A board caption with a live game's clocks (as read at `left_now`) after it.
+    pub(super) fn clocked(caption: Caption, left_now: Option<[i64; 2]>) -> Caption {
+        match left_now {
             Some([white_ms, black_ms]) => Caption::Clocked {
                 caption: Box::new(caption),
                 white_ms,

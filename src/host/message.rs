@@ -393,6 +393,10 @@ pub enum PuzzleMsg {
     },
     /// The same try again: it counted once.
     SameTry,
+    /// Another puzzle was asked for while a practice puzzle with a move tried in it is open:
+    /// leaving it counts as failed, so the player confirms first (a button; `yes` in the
+    /// console).
+    LeaveFirst,
     /// The practice puzzle the player left had a move tried in it: it counts as failed, with
     /// this rating change.
     LeftAfterATry {

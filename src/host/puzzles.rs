@@ -16,7 +16,7 @@ use super::{
 };
 
 /// What kind of practice puzzle a player asks for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Practice {
     /// Only puzzles with this theme.
     pub theme: Option<Theme>,
@@ -92,17 +92,26 @@ impl Host {
     /// Today's puzzle, or with `random` a practice puzzle near the player's puzzle rating;
     /// shown privately. Opening it makes it the puzzle the player's next moves go to.
     pub async fn puzzle(&self, who: &Who, random: bool) -> HostResult {
-        self.open_puzzle(who, random.then(Practice::default)).await
+        self.open_puzzle(who, random.then(Practice::default), None)
+            .await
     }
 
     /// A practice puzzle near the player's puzzle rating: from the shipped set and the
     /// puzzles found in this server's games, of one theme if asked, or only from the
     /// combinations the player missed in their own games.
     pub async fn puzzle_practice(&self, who: &Who, practice: Practice) -> HostResult {
-        self.open_puzzle(who, Some(practice)).await
+        self.open_puzzle(who, Some(practice), None).await
     }
 
-    async fn open_puzzle(&self, who: &Who, practice: Option<Practice>) -> HostResult {
+    /// Opens today's puzzle (`practice: None`) or a practice one. A practice puzzle left open
+    /// with a move tried in it counts as failed when left, so the player is asked first,
+    /// unless `leaving` names that very attempt (the confirmation).
+    pub(super) async fn open_puzzle(
+        &self,
+        who: &Who,
+        practice: Option<Practice>,
+        leaving: Option<i64>,
+    ) -> HostResult {
         let set = self.puzzle_set()?;
         let now = self.clock.now();
         let today = turkish_day(now);
@@ -123,6 +132,26 @@ impl Host {
         };
         let key = crate::engine::fen::write(&puzzle.start);
         let mut tx = self.store.write().await?;
+        if let Some(open) = store::open_practice(&mut tx, who.user).await?
+            && open.puzzle != key
+            && (open.step > 0 || open.misses > 0)
+            && leaving != Some(open.id)
+        {
+            // Nothing is written: the question comes first.
+            drop(tx);
+            return Ok(Reply {
+                buttons: vec![super::Button {
+                    action: super::ButtonAction::LeavePuzzle {
+                        attempt: open.id,
+                        then: practice,
+                    },
+                    label: super::ButtonLabel::LeavePuzzle,
+                    style: super::ButtonStyle::Danger,
+                    disabled: false,
+                }],
+                ..Reply::private(Msg::Puzzle(PuzzleMsg::LeaveFirst))
+            });
+        }
         let left = self.leave_practice(&mut tx, who, &key).await?;
         let attempt = store::open_attempt(&mut tx, who.user, who.guild, &key, day, now).await?;
         tx.commit().await?;

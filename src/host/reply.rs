@@ -23,6 +23,12 @@ pub enum ButtonAction {
     },
     /// Under the daily puzzle's post: opens today's puzzle privately for whoever clicks.
     OpenPuzzle,
+    /// Leaves the practice puzzle `attempt` (tried, so it counts as failed) for the puzzle
+    /// asked for: today's (`None`), or a practice one.
+    LeavePuzzle {
+        attempt: i64,
+        then: Option<crate::host::Practice>,
+    },
     /// Joins (or, `join: false`, leaves) a tournament.
     Tournament {
         id: crate::store::TournamentId,
@@ -74,6 +80,16 @@ impl fmt::Display for ButtonAction {
                 write!(f, "game:{}:{version}:{name}", id.0)
             }
             ButtonAction::OpenPuzzle => f.write_str("puzzle:open"),
+            ButtonAction::LeavePuzzle { attempt, then } => {
+                let then = match then {
+                    None => "daily".to_string(),
+                    Some(p) if p.mine => "mine".to_string(),
+                    Some(p) => p
+                        .theme
+                        .map_or("random".to_string(), |t| t.name().to_string()),
+                };
+                write!(f, "puzzle:leave:{attempt}:{then}")
+            }
             ButtonAction::Tournament { id, join } => write!(
                 f,
                 "tournament:{}:{}",
@@ -111,6 +127,21 @@ impl FromStr for ButtonAction {
                     .ok_or(UnknownButton)?,
             }),
             ["puzzle", "open"] => Ok(ButtonAction::OpenPuzzle),
+            ["puzzle", "leave", attempt, then] => Ok(ButtonAction::LeavePuzzle {
+                attempt: attempt.parse().map_err(|_| UnknownButton)?,
+                then: match *then {
+                    "daily" => None,
+                    "random" => Some(crate::host::Practice::default()),
+                    "mine" => Some(crate::host::Practice {
+                        theme: None,
+                        mine: true,
+                    }),
+                    name => Some(crate::host::Practice {
+                        theme: Some(crate::puzzle::Theme::from_name(name).ok_or(UnknownButton)?),
+                        mine: false,
+                    }),
+                },
+            }),
             ["tournament", id, answer] => Ok(ButtonAction::Tournament {
                 id: crate::store::TournamentId(id.parse().map_err(|_| UnknownButton)?),
                 join: match *answer {
@@ -136,6 +167,8 @@ pub enum ButtonLabel {
     AllowTakeback,
     Hint,
     SolvePuzzle,
+    /// Leave an unfinished practice puzzle (it counts as failed) for another.
+    LeavePuzzle,
     JoinTournament,
     LeaveTournament,
     Berserk,
@@ -237,6 +270,7 @@ impl Reply {
             ButtonAction::Challenge { id, .. } => Some(id),
             ButtonAction::Game { .. }
             | ButtonAction::OpenPuzzle
+            | ButtonAction::LeavePuzzle { .. }
             | ButtonAction::Tournament { .. } => None,
         })
     }

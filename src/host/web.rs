@@ -214,9 +214,16 @@ impl Host {
             tags.get("Black").unwrap_or("?"),
         ];
         let result = crate::engine::pdn::result_token(&web.game);
-        let chart = self
-            .captions
-            .analysis_chart(lang, &web.game, names, result, analysis);
+        // The curve alone: the page says the players, the accuracies and the turning points
+        // in its own text, which reads on a phone as the picture's small boards do not.
+        let chart = crate::render::Chart {
+            title: String::new(),
+            legend: Vec::new(),
+            boards: Vec::new(),
+            ..self
+                .captions
+                .analysis_chart(lang, &web.game, names, result, analysis)
+        };
         let renderer = Arc::clone(&self.renderer);
         let key = Key {
             game: web.row.id,

@@ -47,7 +47,13 @@ impl Renderer {
     pub fn chart_png(&self, chart: &Chart) -> Vec<u8> {
         let t = &self.theme;
         let width = self.size as u32;
-        let boards_top = CHART_TOP + CHART_HEIGHT + 20 + 22 * chart.legend.len() as i32;
+        // Without a title (the web page says it in text) the curve starts at the top.
+        let chart_top = if chart.title.is_empty() {
+            12
+        } else {
+            CHART_TOP
+        };
+        let boards_top = chart_top + CHART_HEIGHT + 20 + 22 * chart.legend.len() as i32;
         let height = if chart.boards.is_empty() {
             boards_top as u32 + 4
         } else {
@@ -61,9 +67,9 @@ impl Renderer {
         self.draw_chances(
             &mut img,
             chart,
-            (m, CHART_TOP, right, CHART_TOP + CHART_HEIGHT),
+            (m, chart_top, right, chart_top + CHART_HEIGHT),
         );
-        let mut y = CHART_TOP + CHART_HEIGHT + 12;
+        let mut y = chart_top + CHART_HEIGHT + 12;
         for line in &chart.legend {
             // A long name or language shrinks its line rather than run off the picture.
             let px = [17.0, 16.0, 15.0, 14.0, 13.0]

@@ -205,6 +205,7 @@ text_column!(GameResult {
 
 text_column!(Reason {
     Reason::NoMoves => "no moves",
+    Reason::NoPieces => "no pieces",
     Reason::Resignation => "resignation",
     Reason::Timeout => "time",
     Reason::Repetition => "repetition",

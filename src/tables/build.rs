@@ -212,7 +212,7 @@ fn solve(
             return Some(NOT_A_POSITION);
         };
         match rules_outcome(&pos, 1, 0) {
-            Some(o) if o.reason == Reason::NoMoves => {
+            Some(o) if matches!(o.reason, Reason::NoMoves | Reason::NoPieces) => {
                 debug_assert_eq!(o.result, GameResult::Win(pos.side_to_move().opponent()));
                 Some(encode(0))
             }

@@ -136,7 +136,7 @@ fn player_line(page: &Page<'_>, web: &WebGame, color: Color, clock: Option<i64>)
     let clock = clock.map_or(String::new(), |ms| {
         format!(
             " <span class=\"clock\" id=\"clock-{side}\" data-ms=\"{ms}\" role=\"timer\">{}</span>",
-            crate::clock::show(ms),
+            page.words.clock(page.lang, ms),
             side = side(color)
         )
     });
@@ -148,19 +148,47 @@ fn player_line(page: &Page<'_>, web: &WebGame, color: Color, clock: Option<i64>)
     )
 }
 
-/// What the status line says: whose move it is, or how the game ended.
-fn status(words: &Words, lang: crate::host::Lang, web: &WebGame) -> String {
-    let caption = if web.row.status == GameStatus::Aborted {
+/// What the status line says of the position after `ply`: whose move it was then, or, at the
+/// end, how the game ended.
+fn status(words: &Words, lang: crate::host::Lang, web: &WebGame, ply: usize) -> String {
+    let last = ply >= web.game.ply_count();
+    let caption = if last && web.row.status == GameStatus::Aborted {
         Caption::CalledOff
-    } else if let Some(outcome) = web.game.outcome() {
+    } else if let Some(outcome) = web.game.outcome().filter(|_| last) {
         Caption::Over(outcome)
     } else {
+        let side = match web.game.history().nth(ply) {
+            Some((before, _)) => before.side_to_move(),
+            None => web.game.position().side_to_move(),
+        };
+        let black_first = usize::from(web.game.start().side_to_move() == Color::Black);
         Caption::ToMove {
-            side: web.game.position().side_to_move(),
-            number: web.game.ply_count() / 2 + 1,
+            side,
+            number: (ply + black_first) / 2 + 1,
         }
     };
     words.caption(&caption, lang)
+}
+
+/// A move's analysis mark as a class the page colours.
+fn mark_class(mark: &str) -> &'static str {
+    match mark {
+        "??" => "blunder",
+        "?" => "mistake",
+        _ => "inaccuracy",
+    }
+}
+
+/// A mark, coloured by how bad the move was (empty for none).
+fn marked(mark: &str) -> String {
+    if mark.is_empty() {
+        return String::new();
+    }
+    format!(
+        "<span class=\"mark {}\">{}</span>",
+        mark_class(mark),
+        escape(mark)
+    )
 }
 
 /// The moves as a numbered list, each a link to its ply with its analysis mark (`marks`, by
@@ -206,7 +234,7 @@ pub fn move_list(
                 "<a href=\"{}\" data-ply=\"{ply}\"{current}>{}{}</a> ",
                 link(ply),
                 escape(text),
-                escape(mark)
+                marked(mark)
             );
         }
         out.push_str("</li>");
@@ -277,7 +305,7 @@ fn analysis_html(
             at(i + 1),
             i + 1,
             escape(&before.notation(&mv)),
-            escape(note.mark),
+            marked(note.mark),
             escape(&note.comment)
         );
     }
@@ -335,7 +363,7 @@ pub fn page_html(
         "<article class=\"game\" id=\"game\" data-key=\"{key}\" data-ply=\"{ply}\" \
          data-plies=\"{plies}\" data-running=\"{running}\" data-flip=\"{flip}\" \
          data-lang=\"{lang}\" data-to-move=\"{to_move}\" data-live-clock=\"{live}\" \
-         data-black-first=\"{black_first}\">\
+         data-black-first=\"{black_first}\" data-decimal=\"{decimal}\">\
          <h1>{h1}</h1><p class=\"meta\">{meta}</p>\
          <div class=\"table\"><div class=\"side\">{top}<div class=\"board-box\" id=\"board\">{svg}</div>{bottom}\
          <nav class=\"steps\" aria-label=\"{steps}\">{first}{prev}{next}{last}\
@@ -345,6 +373,7 @@ pub fn page_html(
          <p class=\"downloads\"><a href=\"{base}/pdn\" download>{pdn}</a> \
          <a href=\"{gif_link}\">{gif}</a></p>{server}{analysis}</div></div></article>",
         lang = page.query.lang.as_deref().map_or(String::new(), escape),
+        decimal = escape(&page.words.decimal_point(page.lang)),
         live = web.left_now.is_some(),
         black_first = web.game.start().side_to_move() == Color::Black,
         h1 = escape(&title),
@@ -355,7 +384,7 @@ pub fn page_html(
         next = step("next", (ply + 1).min(plies), "web-next", "▶"),
         last = step("last", plies, "web-last", "▶|"),
         flip_label = page.t("web-flip"),
-        status = escape(&status(page.words, page.lang, web)),
+        status = escape(&status(page.words, page.lang, web, ply)),
         moves_title = page.t("web-moves"),
         moves = move_list(&web.game, ply, notes, &at),
         analysis = analysis_html(page, web, notes, &at),
@@ -377,7 +406,10 @@ fn meta(page: &Page<'_>, web: &WebGame) -> String {
     page.t_with(
         "web-game-meta",
         &[
-            ("control", Arg::from(web.row.time_control.to_string())),
+            (
+                "control",
+                Arg::from(page.words.time_control(page.lang, web.row.time_control)),
+            ),
             ("rated", Arg::from(if web.row.rated { "yes" } else { "no" })),
             ("date", Arg::from(format!("{y:04}-{m:02}-{d:02}"))),
         ],
@@ -392,7 +424,7 @@ pub fn state_json(words: &Words, web: &WebGame) -> String {
         .into_iter()
         .map(|l| {
             let short = l.code().split('-').next().unwrap_or(l.code()).to_string();
-            (short, status(words, l, web).into())
+            (short, status(words, l, web, web.game.ply_count()).into())
         })
         .collect();
     let moves: Vec<String> = web
@@ -500,7 +532,27 @@ pub(super) async fn board_svg(
         ply,
         flip,
     );
-    typed(StatusCode::OK, "image/svg+xml", svg)
+    let mut response = typed(StatusCode::OK, "image/svg+xml", svg);
+    // The status line of the position shown, for the page's script as it steps (percent
+    // encoded: a header carries ASCII only).
+    let said = status(&web.words, asked.lang, &game, ply);
+    if let Ok(v) = HeaderValue::from_str(&percent_encode(&said)) {
+        response.headers_mut().insert("x-dama-status", v);
+    }
+    response
+}
+
+/// Text as `encodeURIComponent` writes it, for `decodeURIComponent` to read back.
+fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 3);
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"-_.!~*'()".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
 }
 
 pub(super) async fn state(

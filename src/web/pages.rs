@@ -109,15 +109,21 @@ fn game_list(page: &Page<'_>, games: &[WebGameLine]) -> String {
         let Some(key) = g.row.web_key.as_deref() else {
             continue;
         };
-        let result = g.row.result.map_or("*", |r| r.pdn());
+        // "1-0", "½-½", or that it is still being played.
+        let result = match g.row.result {
+            Some(crate::engine::GameResult::Draw) => "½-½".to_string(),
+            Some(r) => r.pdn().to_string(),
+            None if g.row.status == crate::host::GameStatus::Aborted => page.t("web-called-off"),
+            None => page.t("web-being-played"),
+        };
         let _ = write!(
             out,
-            "<li>{} – {} <a href=\"{}\">{} {}</a></li>",
+            "<li>{} – {} <a href=\"{}\">{} · {}</a></li>",
             player_link(page, &g.white),
             player_link(page, &g.black),
             page.link(&format!("/game/{key}"), ""),
-            escape(&g.row.time_control.to_string()),
-            escape(result),
+            escape(&page.words.time_control(page.lang, g.row.time_control)),
+            escape(&result),
         );
     }
     out.push_str("</ul>");
@@ -222,7 +228,7 @@ pub(super) async fn tournament(
         escape(&t.name),
         page.link(&format!("/server/{}", t.server.guild_id.0), ""),
         escape(&server_name(&page, &t.server.name)),
-        escape(&t.row.time_control.to_string()),
+        escape(&page.words.time_control(page.lang, t.row.time_control)),
     );
     let _ = write!(
         body,

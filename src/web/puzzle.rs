@@ -153,11 +153,12 @@ pub fn page_html(
         PuzzleDay::Today { .. } => "web-puzzle-title",
         PuzzleDay::Yesterday => "web-puzzle-yesterday-title",
     };
-    let title = page.words.get_with(
-        page.lang,
-        title_key,
-        &[("date", Arg::from(format!("{y:04}-{m:02}-{d:02}")))],
-    );
+    let date = format!("{y:04}-{m:02}-{d:02}");
+    let title = page
+        .words
+        .get_with(page.lang, title_key, &[("date", Arg::from(date.as_str()))]);
+    // The date never breaks across lines on a phone: its hyphens do not break.
+    let heading = escape(&title).replace(&date, &date.replace('-', "\u{2011}"));
     let goal = || {
         let material = puzzle.kind == crate::puzzle::Kind::Material;
         ("goal", Arg::from(if material { "material" } else { "win" }))
@@ -233,7 +234,7 @@ pub fn page_html(
         "<article class=\"puzzle\"><h1>{}</h1><p class=\"meta\">{task}</p>\
          <div class=\"table\"><div class=\"side\"><div class=\"board-box\">{svg}</div></div>\
          <div class=\"record\"><p class=\"status\" role=\"status\">{said}</p>",
-        escape(&title)
+        heading
     );
     if !moves.is_empty() {
         let _ = write!(

@@ -83,6 +83,7 @@ pub(super) fn yes(b: bool) -> &'static str {
 pub(super) fn reason_key(r: Reason) -> &'static str {
     match r {
         Reason::NoMoves => "no-moves",
+        Reason::NoPieces => "no-pieces",
         Reason::Resignation => "resignation",
         Reason::Timeout => "time",
         Reason::Repetition => "repetition",
@@ -313,16 +314,16 @@ impl Writer<'_> {
                         ("capture", a(yes(*capture_due))),
                         ("deadline", self.moment(*deadline)),
                         ("clock", a(kind)),
-                        ("white", a(crate::clock::show(white))),
-                        ("black", a(crate::clock::show(black))),
+                        ("white", a(self.clock(white))),
+                        ("black", a(self.clock(black))),
                     ],
                 )
             }
             Msg::FinalClocks { white_ms, black_ms } => self.text(
                 "final-clocks",
                 &[
-                    ("white", a(crate::clock::show(*white_ms))),
-                    ("black", a(crate::clock::show(*black_ms))),
+                    ("white", a(self.clock(*white_ms))),
+                    ("black", a(self.clock(*black_ms))),
                 ],
             ),
             Msg::NoFirstMove { player } => {
@@ -700,6 +701,7 @@ impl Writer<'_> {
                 ButtonLabel::AllowTakeback => "button-allow-takeback",
                 ButtonLabel::Hint => "button-hint",
                 ButtonLabel::SolvePuzzle => "button-solve-puzzle",
+                ButtonLabel::LeavePuzzle => "button-leave-puzzle",
                 ButtonLabel::JoinTournament => "button-join-tournament",
                 ButtonLabel::LeaveTournament => "button-leave-tournament",
                 ButtonLabel::Berserk => "button-berserk",

@@ -322,6 +322,29 @@ impl Writer<'_> {
     }
 }
 
+impl Words {
+    /// A clock as `lang` writes it (see [`Writer::clock`]).
+    pub fn clock(&self, lang: Lang, ms: i64) -> String {
+        let w = self.writer(lang, &PlainMarkup);
+        let text = w.clock(ms);
+        w.flush();
+        text
+    }
+
+    /// A time control as `lang` says it (see [`Writer::time_control`]).
+    pub fn time_control(&self, lang: Lang, control: crate::clock::TimeControl) -> String {
+        let w = self.writer(lang, &PlainMarkup);
+        let text = w.time_control(control);
+        w.flush();
+        text
+    }
+
+    /// The decimal point of `lang`.
+    pub fn decimal_point(&self, lang: Lang) -> String {
+        self.get(lang, "decimal-point")
+    }
+}
+
 impl Captions for Words {
     fn caption(&self, caption: &Caption, lang: Lang) -> String {
         let plain = PlainMarkup;

@@ -14,7 +14,7 @@ impl Writer<'_> {
         self.part("speed-name", &[("speed", a(speed.key()))])
     }
 
-    /// A time control as players say it: "5+3 blitz", "3 days a move".
+    /// A time control as players say it: "5+3 blitz", "1,5+1 bullet", "3 days a move".
     pub fn time_control(&self, control: TimeControl) -> String {
         match control {
             TimeControl::Correspondence { days } => {
@@ -23,11 +23,22 @@ impl Writer<'_> {
             TimeControl::Live { .. } => self.part(
                 "time-control-live",
                 &[
-                    ("control", a(control.to_string())),
+                    ("control", a(self.decimal(&control.to_string()))),
                     ("speed", a(control.speed().key())),
                 ],
             ),
         }
+    }
+
+    /// A clock as this language writes it: `4:59`, and tenths under ten seconds with its
+    /// decimal point (`9.4`, Turkish `9,4`).
+    pub fn clock(&self, ms: i64) -> String {
+        self.decimal(&crate::clock::show(ms))
+    }
+
+    /// `text` with its decimal points written as this language writes them.
+    pub fn decimal(&self, text: &str) -> String {
+        text.replace('.', &self.part("decimal-point", &[]))
     }
 
     pub fn caption(&self, caption: &Caption) -> String {
@@ -40,8 +51,8 @@ impl Writer<'_> {
                 "caption-clocked",
                 &[
                     ("caption", a(self.caption(caption))),
-                    ("white", a(crate::clock::show(*white_ms))),
-                    ("black", a(crate::clock::show(*black_ms))),
+                    ("white", a(self.clock(*white_ms))),
+                    ("black", a(self.clock(*black_ms))),
                 ],
             ),
             Caption::ToMove { side, number } => self.text(

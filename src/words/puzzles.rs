@@ -79,6 +79,7 @@ impl Writer<'_> {
                 ],
             ),
             PuzzleMsg::SameTry => self.text("puzzle-same-try", &[]),
+            PuzzleMsg::LeaveFirst => self.text("puzzle-leave-first", &[]),
             PuzzleMsg::LeftAfterATry { rating: r } => self.text(
                 "puzzle-left-after-a-try",
                 &[("rating", a(rating(&Some(*r))))],

@@ -181,7 +181,15 @@ async fn a_live_game_shows_both_clocks_charges_each_move_and_adds_the_increment(
     );
     // The caption shows both clocks, Black's running.
     clock.advance(Duration::from_millis(51_000));
-    host.board(&who(BOB)).await.unwrap();
+    let board = host.board(&who(BOB)).await.unwrap();
+    // The words read the clocks when the picture does, not as the last move left them.
+    assert_eq!(
+        to_move_clock(&board).1,
+        TurnClock::Live {
+            white_ms: 58_500,
+            black_ms: 9_000
+        }
+    );
     let caption = last_caption(&recorded);
     assert_eq!(
         caption,

@@ -50,9 +50,10 @@ async fn move_in(fake: &FakeDiscord, channel: u64, user: u64, name: &str, text: 
     .await
 }
 
-/// The first legal move on a board the bot posted.
-fn a_legal_move(board: &Call) -> String {
-    let pos = dama::engine::fen::parse(&board.fen().expect("the board's position")).unwrap();
+/// The first legal move in `channel`'s game as the bot stored it, once `board` is posted.
+async fn a_legal_move(db: &std::path::Path, board: &Call, channel: u64) -> String {
+    assert_eq!(board.footer(), None, "no raw position under a board");
+    let pos = super::position_in(db, channel).await;
     let legal = pos.legal_moves();
     pos.notation(&legal[0])
 }
@@ -76,8 +77,10 @@ async fn a_quarter_minute_game_ends_on_time_with_both_clocks_shown() {
     let sent = Instant::now();
     let board = move_in(&fake, channel, BOB, "bob", "f6-f5").await;
     let text = board.content();
+    // Read when posted: White's clock has run since Discord's stamp on Bob's move.
     assert!(
-        text.contains("Clocks: White 0:15, Black 0:15; the time runs out <t:"),
+        text.contains("Clocks: White 0:15, Black 0:15; the time runs out <t:")
+            || text.contains("Clocks: White 0:14, Black 0:15; the time runs out <t:"),
         "{text}"
     );
     // Nobody moves: White's 15 s run out, and the bot says so within a second or so.
@@ -105,7 +108,7 @@ async fn a_quarter_minute_game_ends_on_time_with_both_clocks_shown() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn increments_keep_a_player_alive_at_a_quarter_minute_plus_two() {
-    let (fake, _bot, _db) = connected_bot("increment").await;
+    let (fake, _bot, db) = connected_bot("increment").await;
     let channel = 444_444_444_444_444_502;
     let mut board = live_challenge(&fake, channel, "1/4+2").await;
     let players = [(ALICE, "alice"), (BOB, "bob")];
@@ -116,7 +119,7 @@ async fn increments_keep_a_player_alive_at_a_quarter_minute_plus_two() {
             tokio::time::sleep(Duration::from_millis(2_200)).await;
         }
         let (user, name) = players[ply % 2];
-        let mv = a_legal_move(&board);
+        let mv = a_legal_move(&db, &board, channel).await;
         board = move_in(&fake, channel, user, name, &mv).await;
         let text = board.content();
         assert!(!text.contains("in time"), "ply {ply}: {text}");
@@ -128,7 +131,7 @@ async fn increments_keep_a_player_alive_at_a_quarter_minute_plus_two() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_ai_game_at_half_a_minute_is_played_to_the_end_without_the_ai_flagging() {
-    let (fake, _bot, _db) = connected_bot("ai-clock").await;
+    let (fake, _bot, db) = connected_bot("ai-clock").await;
     let channel = 444_444_444_444_444_503;
     let from = fake.call_count();
     fake.slash(
@@ -156,7 +159,7 @@ async fn an_ai_game_at_half_a_minute_is_played_to_the_end_without_the_ai_flaggin
         if text.contains(" wins") || text.contains("Draw") {
             break;
         }
-        let mv = a_legal_move(&last);
+        let mv = a_legal_move(&db, &last, channel).await;
         let from = fake.call_count();
         fake.message(channel, CAROL, "carol", &mv);
         moves += 1;

@@ -94,8 +94,8 @@ impl Call {
             .map(|(_, b)| b.as_slice())
     }
 
-    /// The position shown with a board (the embed's footer).
-    pub fn fen(&self) -> Option<String> {
+    /// The footer of the message's first embed (boards have none).
+    pub fn footer(&self) -> Option<String> {
         let data = self.json.get("data").unwrap_or(&self.json);
         data.get("embeds")?
             .get(0)?

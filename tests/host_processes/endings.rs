@@ -342,7 +342,7 @@ pub async fn a_resignation_racing_the_last_move_ends_the_game_once(db: TestDb) {
             Some(GameResult::Win(dama::engine::Color::White))
         );
         let (ply, reason) = if moved.is_ok() {
-            (3, Reason::NoMoves)
+            (3, Reason::NoPieces)
         } else {
             (2, Reason::Resignation)
         };

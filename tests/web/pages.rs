@@ -321,6 +321,30 @@ async fn pages_speak_the_readers_language_and_step_through_the_game(db: TestDb) 
         page.contains("data-ply=\"1\" aria-current=\"step\""),
         "ply 1 is marked"
     );
+    // The status line is the viewed position's (after e3-e4: Black to move), not the game's.
+    assert!(page.contains("Black to move · move 1"), "{page}");
+    let end = get(&web, &path).await.body;
+    assert!(end.contains("White to move · move 2"), "{end}");
+    // Stepping in the page's script: each board comes with its status line.
+    let response = router(web.clone())
+        .oneshot(
+            Request::get(format!("{path}/board/1?lang=tr"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let said = response.headers()["x-dama-status"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        said, "Siyah%20oynar%20%C2%B7%201.%20hamle",
+        "percent-encoded Turkish"
+    );
+    // Time controls are spelled out in the reader's language.
+    assert!(end.contains("3 days a move · casual"), "{end}");
+    assert!(tr.contains("hamle başına 3 gün"), "{tr}");
     let gif = get(&web, &format!("{path}/gif")).await;
     assert_eq!(gif.kind, "image/gif");
 }
@@ -497,6 +521,49 @@ async fn a_flood_of_web_animations_never_delays_a_replay_in_discord() {
         answers.iter().any(|(s, _)| *s == StatusCode::OK),
         "the web still draws its animations"
     );
+}
+
+/// A Turkish page writes a clock's tenths with a comma, and its time control in words.
+#[tokio::test]
+async fn a_turkish_page_writes_clocks_and_time_controls_the_turkish_way() {
+    let db = TestDb::sqlite();
+    let (web, clock) = web_of(&db).await;
+    let c = web
+        .host
+        .challenge_on(
+            &who(ALICE),
+            BOB,
+            ColorChoice::White,
+            false,
+            false,
+            "1/4+0".parse().unwrap(),
+        )
+        .await
+        .unwrap();
+    web.host
+        .button(&who(BOB), &button(&c, dama::host::ButtonLabel::Accept))
+        .await
+        .unwrap();
+    web.host.play(&who(ALICE), "e3-e4").await.unwrap();
+    web.host.play(&who(BOB), "d6-d5").await.unwrap();
+    clock.advance(Duration::from_millis(5_600));
+    let row = web
+        .host
+        .store()
+        .latest_game(dama::host::ChannelId(CHANNEL))
+        .await
+        .unwrap()
+        .unwrap();
+    let path = format!("/game/{}", row.web_key.unwrap());
+    let tr = fetch(&web, &path, Some("tr")).await.body;
+    assert!(tr.contains(">9,4</span>"), "White's clock: {tr}");
+    assert!(tr.contains("1/4+0 bullet · puansız"), "{tr}");
+    assert!(
+        tr.contains("data-decimal=\",\""),
+        "the script writes commas too"
+    );
+    let en = fetch(&web, &path, Some("en")).await.body;
+    assert!(en.contains(">9.4</span>"), "{en}");
 }
 
 /// One reader holds only so many live pages; another reader is not held back by it.
@@ -851,16 +918,14 @@ async fn a_players_page_shows_only_what_they_did_on_listed_servers(db: TestDb) {
     assert!(!page.body.contains("class=\"curve\""), "{}", page.body);
 }
 
-/// A tournament of an unlisted server answers exactly as a tournament that does not exist:
-/// the same page, by the same single query, so not even its time tells them apart.
-async fn an_unlisted_tournament_is_answered_as_a_missing_one(db: TestDb) {
+/// A Swiss on the test server, created by a manager: the manager, and its id.
+async fn a_swiss(web: &Web, name: &str) -> (Who, dama::host::TournamentId) {
     use dama::host::{TournamentSpec, UserId};
-    let (web, _clock) = web_of(&db).await;
     let organiser = Who {
         admin: true,
         ..who(UserId(1))
     };
-    let id = web
+    let created = web
         .host
         .create_tournament(
             &organiser,
@@ -871,13 +936,19 @@ async fn an_unlisted_tournament_is_answered_as_a_missing_one(db: TestDb) {
                 minutes: None,
                 starts: None,
                 rated: true,
-                name: "Gizli".into(),
+                name: name.into(),
             },
         )
         .await
-        .unwrap()
-        .tournament
         .unwrap();
+    (organiser, created.tournament.unwrap())
+}
+
+/// A tournament of an unlisted server answers exactly as a tournament that does not exist:
+/// the same page, by the same single query, so not even its time tells them apart.
+async fn an_unlisted_tournament_is_answered_as_a_missing_one(db: TestDb) {
+    let (web, _clock) = web_of(&db).await;
+    let (_, id) = a_swiss(&web, "Gizli").await;
     let unlisted = format!("/tournament/{}", id.0);
     let missing = format!("/tournament/{}", id.0 + 1);
     let (a, b) = (get(&web, &unlisted).await, get(&web, &missing).await);
@@ -995,6 +1066,16 @@ async fn todays_puzzle_is_played_in_the_browser_and_nothing_is_stored() {
     assert!(page.body.contains(task), "{}", page.body);
     assert!(page.body.contains("name=\"line\""), "a form to type a move");
     assert!(page.body.contains("3 tries left today"), "{}", page.body);
+    // The date in the title never breaks across lines on a phone.
+    let h1 = page
+        .body
+        .split("<h1>")
+        .nth(1)
+        .unwrap()
+        .split("</h1>")
+        .next()
+        .unwrap();
+    assert!(h1.contains('\u{2011}') && !h1.contains('-'), "{h1}");
 
     let notations = puzzle.notations();
     let solver: Vec<&String> = notations.iter().step_by(2).collect();
@@ -1204,8 +1285,43 @@ async fn an_analysed_game_shows_its_analysis(db: TestDb) {
         "{page}"
     );
     assert!(page.contains(&format!("/game/{key}/analysis.png")));
+    // Marks are coloured by their weight, in the moves and in the notes.
+    for mark in ["?!", "?", "??"] {
+        if page.contains(&format!(">{mark}</span>")) {
+            let class = match mark {
+                "??" => "blunder",
+                "?" => "mistake",
+                _ => "inaccuracy",
+            };
+            assert!(
+                page.contains(&format!("<span class=\"mark {class}\">{mark}</span>")),
+                "{page}"
+            );
+        }
+    }
     let chart = get(&web, &format!("{path}/analysis.png?lang=tr")).await;
     assert_eq!(chart.kind, "image/png");
+    // The picture is the curve alone: the accuracies and turning points are the page's text,
+    // not drawn again in small print (the analysis command's picture is taller).
+    let png = png::Decoder::new(std::io::Cursor::new(
+        axum::body::to_bytes(
+            router(web.clone())
+                .oneshot(
+                    Request::get(format!("{path}/analysis.png"))
+                        .body(Body::empty())
+                        .unwrap(),
+                )
+                .await
+                .unwrap()
+                .into_body(),
+            8 << 20,
+        )
+        .await
+        .unwrap(),
+    ))
+    .read_info()
+    .unwrap();
+    assert!(png.info().height < 260, "{}", png.info().height);
     // The stored analysis reads back as the one made: the same moves judged the same way.
     let shown = web.host.web_game(&key).await.unwrap().unwrap();
     let analysis = shown.analysis.expect("the analysis is kept");
@@ -1226,29 +1342,9 @@ async fn an_analysed_game_shows_its_analysis(db: TestDb) {
 
 /// A listed server's tournament has a page with its standings; an unlisted one's has none.
 async fn a_tournament_shows_its_standings_once_its_server_is_listed(db: TestDb) {
-    use dama::host::{TournamentSpec, UserId};
+    use dama::host::UserId;
     let (web, _clock) = web_of(&db).await;
-    let organiser = Who {
-        admin: true,
-        ..who(UserId(1))
-    };
-    let created = web
-        .host
-        .create_tournament(
-            &organiser,
-            TournamentSpec {
-                kind: dama::tournament::TournamentKind::Swiss,
-                control: "5+3".parse().unwrap(),
-                rounds: Some(3),
-                minutes: None,
-                starts: None,
-                rated: true,
-                name: "<b>Kahvehane</b> Kupası".into(),
-            },
-        )
-        .await
-        .unwrap();
-    let id = created.tournament.unwrap();
+    let (organiser, id) = a_swiss(&web, "<b>Kahvehane</b> Kupası").await;
     for n in 0..4 {
         web.host
             .join_tournament(&who(UserId(2000 + n)), None)
