@@ -1,6 +1,6 @@
 //! `dama`: a Discord bot that hosts games of Turkish draughts.
 //!
-//! Layers (see DESIGN.md): [`engine`] is the rule book in code; the AI, the board picture, the
+//! Layers (see `docs/inside/design.md`): [`engine`] is the rule book in code; the AI, the board picture, the
 //! game host, the database and the Discord front end are built on top of it.
 
 pub mod ai;

@@ -1,4 +1,4 @@
-//! The command-line contract of DESIGN.md §2 for `dama moves` and `dama perft`.
+//! The command-line contract of `docs/running/command-line.md` for `dama moves` and `dama perft`.
 use std::process::{Command, Output};
 
 fn dama(args: &[&str]) -> Output {
@@ -502,6 +502,34 @@ fn start_names_the_start_position_wherever_a_position_is_taken() {
     assert!(out.status.success(), "{out:?}");
 }
 
+/// The book's configuration table and `dama run --help` name the same variables.
+#[test]
+fn the_configuration_page_and_the_help_name_the_same_variables() {
+    let run = stdout(&dama(&["run", "--help"]));
+    let helped: std::collections::BTreeSet<String> = run
+        .lines()
+        .filter_map(|l| l.strip_prefix("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| w.len() > 3 && w.bytes().all(|b| b.is_ascii_uppercase() || b == b'_'))
+        .map(str::to_string)
+        .collect();
+    let page = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/running/configuration.md"),
+    )
+    .unwrap();
+    let documented: std::collections::BTreeSet<String> = page
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .flat_map(|l| l.split(" |").next().unwrap_or("").split(", "))
+        .map(|name| name.trim_matches('`').to_string())
+        .collect();
+    assert!(helped.len() >= 16, "{helped:?}");
+    assert_eq!(
+        helped, documented,
+        "dama run --help against the configuration page"
+    );
+}
+
 #[test]
 fn the_help_names_every_variable_every_option_and_the_languages() {
     let run = stdout(&dama(&["run", "--help"]));
@@ -517,6 +545,8 @@ fn the_help_names_every_variable_every_option_and_the_languages() {
         "DAMA_AI_CLAIM_SECONDS",
         "DAMA_TABLES",
         "DAMA_WEB_ADDR",
+        "DAMA_OPS_ADDR",
+        "DAMA_TRUSTED_PROXIES",
         "DAMA_PUBLIC_URL",
         "DAMA_LOG_FORMAT",
         "RUST_LOG",

@@ -1,4 +1,4 @@
-//! RULES.md §10: perft from the start position, counting distinct moves.
+//! The rule book (`docs/inside/rules.md`) §10: perft from the start position, counting distinct moves.
 mod common;
 use common::*;
 use dama::engine::{PerftTable, Position, perft, perft_divide};
@@ -49,7 +49,7 @@ fn divide_lists_each_first_move_and_sums_to_the_total() {
 
 #[test]
 fn the_positions_worth_a_test_of_their_own() {
-    // RULES.md §10, with the black man standing on rank 8 made a king (§6 forbids the man).
+    // The rule book §10, with the black man standing on rank 8 made a king (§6 forbids the man).
     assert_eq!(moves("W:Wc6:Bc7,Kd8,e5"), ["c6xc8xe8"]);
     assert_eq!(moves("W:WKd4:Bb4,f4,Kh8"), ["d4xa4", "d4xg4", "d4xh4"]);
     assert_eq!(moves("W:WKa1:Ba5"), ["a1xa6", "a1xa7", "a1xa8"]);

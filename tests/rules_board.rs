@@ -1,4 +1,4 @@
-//! RULES.md §1: board, pieces, start.
+//! The rule book (`docs/inside/rules.md`) §1: board, pieces, start.
 mod common;
 use common::*;
 use dama::engine::{Color, Position, fen};

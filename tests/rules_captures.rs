@@ -1,4 +1,4 @@
-//! RULES.md §4: captures.
+//! The rule book (`docs/inside/rules.md`) §4: captures.
 mod common;
 use common::*;
 use dama::engine::{Bitboard, perft};
@@ -82,7 +82,7 @@ fn a_king_may_land_only_where_the_chain_can_still_reach_the_maximum() {
 
 #[test]
 fn a_man_crossing_the_far_rank_mid_chain_goes_on_as_a_man_and_is_crowned_at_the_end() {
-    // RULES.md §10 (with the back-rank man on d8 made a king, as §6 requires).
+    // The rule book §10 (with the back-rank man on d8 made a king, as §6 requires).
     assert_eq!(moves("W:Wc6:Bc7,Kd8,e5"), ["c6xc8xe8"]);
     assert_eq!(after("W:Wc6:Bc7,Kd8,e5", "c6xc8xe8"), "B:WKe8:Be5");
 }

@@ -1,4 +1,4 @@
-//! RULES.md §5: end of the game.
+//! The rule book (`docs/inside/rules.md`) §5: end of the game.
 mod common;
 use common::*;
 use dama::engine::{
@@ -197,7 +197,7 @@ fn one_king_against_one_king_is_a_draw_when_the_mover_cannot_capture() {
 
 #[test]
 fn one_king_against_one_king_is_no_draw_when_the_mover_can_capture() {
-    // RULES.md §10: White must capture and wins.
+    // The rule book §10: White must capture and wins.
     assert_eq!(moves("W:WKa1:Ba5"), ["a1xa6", "a1xa7", "a1xa8"]);
     assert_eq!(outcome("W:WKa1:BKa5"), None);
 }

@@ -1,4 +1,4 @@
-//! RULES.md §6: the text position format.
+//! The rule book (`docs/inside/rules.md`) §6: the text position format.
 mod common;
 use common::*;
 use dama::engine::{Color, FenError, Piece, Position, PositionError, Role, fen};
@@ -123,7 +123,7 @@ fn malformed_text_gets_a_clear_error() {
 
 #[test]
 fn the_examples_of_rules_section_10_with_a_man_on_the_back_rank_are_rejected() {
-    // RULES.md §10 lists W:Wc6:Bc7,d8,e5 and W:WKd4:Bb4,f4,h8, but §6 rejects a man on rank 8;
+    // The rule book §10 lists W:Wc6:Bc7,d8,e5 and W:WKd4:Bb4,f4,h8, but §6 rejects a man on rank 8;
     // the rule tests use them with that man made a king, which changes none of their moves.
     assert!(fen::parse("W:Wc6:Bc7,d8,e5").is_err());
     assert!(fen::parse("W:WKd4:Bb4,f4,h8").is_err());

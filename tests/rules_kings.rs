@@ -1,4 +1,4 @@
-//! RULES.md §3: kings (dama).
+//! The rule book (`docs/inside/rules.md`) §3: kings (dama).
 mod common;
 use common::*;
 

@@ -1,4 +1,4 @@
-//! RULES.md §2: men.
+//! The rule book (`docs/inside/rules.md`) §2: men.
 mod common;
 use common::*;
 

@@ -1,4 +1,4 @@
-//! RULES.md §7: move notation, written and read.
+//! The rule book (`docs/inside/rules.md`) §7: move notation, written and read.
 mod common;
 use common::*;
 use dama::engine::{Game, Illegal, MoveError, MoveText, SyntaxError};

@@ -1,4 +1,4 @@
-//! RULES.md §8: game records (PDN).
+//! The rule book (`docs/inside/rules.md`) §8: game records (PDN).
 mod common;
 use common::*;
 use dama::engine::{Color, Game, GameResult, Position, Reason, pdn};

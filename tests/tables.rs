@@ -283,7 +283,7 @@ fn one_king_against_one_king_is_a_draw_unless_a_capture_is_on() {
     let tables = three_pieces();
     assert_eq!(tables.probe(&pos("W:WKa1:BKh8")), Some(Value::Draw));
     assert_eq!(tables.probe(&pos("B:WKd4:BKe7")), Some(Value::Draw));
-    // RULES.md §5: White must capture and wins.
+    // The rule book §5: White must capture and wins.
     assert_eq!(tables.probe(&pos("W:WKa1:Ba5")), Some(Value::Win(1)));
     assert_eq!(tables.probe(&pos("W:WKa1:BKa5")), Some(Value::Win(1)));
 }

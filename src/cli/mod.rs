@@ -1,4 +1,4 @@
-//! The `dama` command line (DESIGN.md §2). Bad input: a one-line reason on stderr, exit status 2.
+//! The `dama` command line (`docs/running/command-line.md`). Bad input: a one-line reason on stderr, exit status 2.
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -182,7 +182,9 @@ Environment (or a .env file):
   DAMA_SWEEP_SECONDS     seconds between sweeps, 1 to 3600 [default: 60]
   DAMA_AI_CLAIM_SECONDS  seconds an AI turn stays claimed, 1 to 3600 [default: 60]
   DAMA_TABLES            the endgame tables' folder, or off [default: dama-tables]
-  DAMA_WEB_ADDR          serve the web pages, /healthz and /metrics on this address, such as 127.0.0.1:8080 [default: none]
+  DAMA_WEB_ADDR          serve the web pages on this address, such as 127.0.0.1:8080 [default: none]
+  DAMA_OPS_ADDR          serve /healthz and /metrics on this address of their own [default: on DAMA_WEB_ADDR, to this machine only]
+  DAMA_TRUSTED_PROXIES   the reverse proxies whose X-Forwarded-For names the reader, such as 127.0.0.1 [default: none]
   DAMA_PUBLIC_URL        the address people reach the web at; boards link to their game's page [default: none]
   DAMA_LOG_FORMAT        text, or json for one JSON object a line [default: text]
   RUST_LOG               the log filter [default: info]";

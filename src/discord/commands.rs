@@ -1,4 +1,4 @@
-//! The `/dama` command group (DESIGN.md §4). Descriptions come from the language files
+//! The `/dama` command group (`docs/playing/`). Descriptions come from the language files
 //! (`cmd-…` messages), in English and as localizations.
 
 use std::sync::Arc;

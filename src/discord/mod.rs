@@ -42,7 +42,7 @@ pub struct Data {
     pub boards: boards::Boards,
 }
 
-/// The bot's settings (DESIGN.md §3).
+/// The bot's settings (`docs/running/configuration.md`).
 #[derive(Clone, Debug)]
 pub struct Config {
     pub token: String,

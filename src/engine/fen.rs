@@ -1,4 +1,4 @@
-//! The text position format of RULES.md §6: `<side>:W<white pieces>:B<black pieces>`.
+//! The text position format of the rule book §6: `<side>:W<white pieces>:B<black pieces>`.
 
 use std::fmt::Write as _;
 use std::str::FromStr;

@@ -1,5 +1,5 @@
 //! A game record: the moves played from a start position, with zobrist keys kept incrementally,
-//! and the outcome of RULES.md §5.
+//! and the outcome of the rule book §5.
 
 use std::fmt;
 
@@ -224,7 +224,7 @@ impl Game {
         Ok(())
     }
 
-    /// Reads a typed move (RULES.md §7) and plays it.
+    /// Reads a typed move (the rule book §7) and plays it.
     pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
         if self.is_over() {
             return Err(super::Illegal::GameOver.into());

@@ -1,4 +1,4 @@
-//! The rule book in code (RULES.md): squares, bitboards, positions, move generation, notation,
+//! The rule book in code (`docs/inside/rules.md`): squares, bitboards, positions, move generation, notation,
 //! text positions, the game record and its outcome, perft and PDN. Plain `std`.
 
 mod bitboard;

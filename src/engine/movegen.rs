@@ -1,4 +1,4 @@
-//! Legal move generation (RULES.md §2–4).
+//! Legal move generation (the rule book §2–4).
 //!
 //! Captures are found by a depth-first search over capture chains with immediate removal and no
 //! 180° reversal; the list keeps only the longest chains as it is filled, one entry per distinct
@@ -521,7 +521,7 @@ impl Position {
         sink.chains
     }
 
-    /// The landing squares of the written form of a capture (RULES.md §7): of all chains that
+    /// The landing squares of the written form of a capture (the rule book §7): of all chains that
     /// make `mv`, the one whose landing squares come first in a1…h8 order. Empty for a quiet
     /// move or a move that is not legal here.
     pub fn canonical_landings(&self, mv: &Move) -> Vec<Square> {

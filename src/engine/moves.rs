@@ -1,4 +1,4 @@
-//! A move is its origin, its final square and the set of pieces it captures (RULES.md §4, "What
+//! A move is its origin, its final square and the set of pieces it captures (the rule book §4, "What
 //! a move is"); a [`Chain`] adds the landing squares, for notation.
 
 use std::fmt;

@@ -1,4 +1,4 @@
-//! Move notation (RULES.md §7), read in two steps: the syntax ([`MoveText::parse`]), then
+//! Move notation (the rule book §7), read in two steps: the syntax ([`MoveText::parse`]), then
 //! against a position ([`Position::read_move`]), with distinct errors for a move that is illegal
 //! and one that is ambiguous.
 
@@ -287,7 +287,7 @@ impl Position {
         names
     }
 
-    /// Reads a typed move leniently (RULES.md §7) and finds the one legal move it names.
+    /// Reads a typed move leniently (the rule book §7) and finds the one legal move it names.
     pub fn read_move(&self, text: &str) -> Result<Move, MoveError> {
         let typed = MoveText::parse(text)?;
         self.resolve(&typed, text)

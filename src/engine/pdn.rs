@@ -1,4 +1,4 @@
-//! Game records in PDN (RULES.md §8): the seven-tag roster, the Turkish draughts game type,
+//! Game records in PDN (the rule book §8): the seven-tag roster, the Turkish draughts game type,
 //! `[FEN]` for a game that did not start from the start position, numbered moves, the result.
 
 use std::fmt::Write as _;

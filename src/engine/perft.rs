@@ -1,4 +1,4 @@
-//! Perft: the number of distinct move sequences of a given length (RULES.md §10), the standard
+//! Perft: the number of distinct move sequences of a given length (the rule book §10), the standard
 //! check of a move generator.
 
 use super::{Move, Position};

@@ -1,5 +1,5 @@
 //! A checked position: built only from the start, from a validated [`Setup`], or by playing
-//! legal moves, so it always satisfies RULES.md §6 (at most 16 pieces a side, no man on rank 1
+//! legal moves, so it always satisfies the rule book §6 (at most 16 pieces a side, no man on rank 1
 //! or 8, one piece a square).
 
 use std::fmt;

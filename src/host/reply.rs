@@ -227,7 +227,7 @@ pub struct Reply {
     pub ephemeral: bool,
     /// The board as a PNG (its caption in the language asked for).
     pub board: Option<Arc<[u8]>>,
-    /// The position on that board, as text (RULES.md §6).
+    /// The position on that board, as text (the rule book §6).
     pub fen: Option<String>,
     /// That board is drawn with Black at the bottom (a puzzle Black solves), for a front end
     /// that draws it again as text.

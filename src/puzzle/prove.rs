@@ -1,7 +1,7 @@
 //! Exhaustive proof of forced wins and forced gains: an AND-OR search over every move of both
 //! sides, memoised, with no evaluation and no pruning beyond "one winning move is enough" and
 //! "one escape is enough". It decides whether the side to move (the solver) forces the opponent
-//! out of moves (RULES.md §5: no piece or no legal move loses), or to a position where the
+//! out of moves (the rule book §5: no piece or no legal move loses), or to a position where the
 //! opponent is to move with no capture left to make and the solver has gained decisive material,
 //! within a number of its own moves.
 
