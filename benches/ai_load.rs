@@ -7,7 +7,7 @@
 //! `--table-build` to run each case while the endgame tables build in the background from
 //! nothing, as on a first start).
 
-mod common;
+use dama_testkit::bench as common;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -11,7 +11,7 @@
 //! itself and each other level (the opponent thinks in this process, on its own clock), while
 //! 20 other AI games run (`--load N`): the games, how they ended, and the flags.
 
-mod common;
+use dama_testkit::bench as common;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};

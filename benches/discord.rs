@@ -6,8 +6,7 @@
 //! with every game moving as fast as the bot answers, then one offering about `--rate` moves a
 //! second.
 
-#[path = "../tests/common/fake_discord.rs"]
-mod fake_discord;
+use dama_testkit::fake_discord;
 
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;

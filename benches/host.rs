@@ -6,7 +6,7 @@
 //! every game moving as fast as the host answers (throughput), then the games together
 //! offering about `--rate` moves a second (latency under that load).
 
-mod common;
+use dama_testkit::bench as common;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -7,7 +7,7 @@
 //! PostgreSQL defaults to postgres://postgres@127.0.0.1:5432/test and is skipped if none
 //! answers). Each process is this bench binary started again as a worker.
 
-mod common;
+use dama_testkit::bench as common;
 
 use std::process::{Command, Stdio};
 use std::sync::Arc;

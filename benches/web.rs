@@ -5,7 +5,7 @@
 //!
 //! `cargo bench --bench web` (options: `-- --viewers 1000 --pages 2000`).
 
-mod common;
+use dama_testkit::bench as common;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,7 +16,8 @@ use common::{start, who};
 use dama::host::{Clock, Host, HostConfig};
 use dama::render::Renderer;
 use dama::store::Store;
-use dama::web::{Health, Metrics, Page, Query, Web};
+use dama::telemetry::{Health, Metrics};
+use dama::web::{Page, Query, Web};
 use dama::words::Words;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;

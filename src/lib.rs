@@ -15,6 +15,7 @@ pub mod puzzle;
 pub mod render;
 pub mod store;
 pub mod tables;
+pub mod telemetry;
 pub mod tournament;
 pub mod web;
 pub mod words;

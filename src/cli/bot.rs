@@ -50,7 +50,7 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
     let public_url = super::env::env_public_url()?;
     let health = web_addr.map(|_| {
         let (first, last) = shards.map_or((0, 0), |s| (s.first, s.last));
-        crate::web::Health::expecting(first..=last)
+        crate::telemetry::Health::expecting(first..=last)
     });
     let config = crate::discord::Config {
         token: token.trim().to_string(),
@@ -89,7 +89,7 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
                     Arc::clone(&host),
                     Arc::clone(&words),
                     health,
-                    Arc::clone(crate::web::Metrics::global()),
+                    Arc::clone(crate::telemetry::Metrics::global()),
                 )
                 .with_limits(crate::web::Limits::default().within_open_files(open_files))
                 .with_proxies(proxies);

@@ -23,6 +23,9 @@ pub use parse::{Command, MAX_LINE, ParseError, TournamentCommand, parse};
 /// of earlier versions, so their games are still there).
 const GUILD: GuildId = GuildId(1);
 const FIRST_CHANNEL: &str = "1";
+/// How often the console sweeps (the bot's default: expired challenges, correspondence
+/// warnings and losses, the AI turns left behind).
+const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// A stable channel id for a console channel's name.
 pub fn channel_id(name: &str) -> ChannelId {
@@ -63,7 +66,8 @@ impl Markup for ConsoleMarkup<'_> {
 }
 
 pub struct Console {
-    host: Host,
+    /// Shared with the screening of finished games the sweep starts in the background.
+    host: Arc<Host>,
     words: Arc<Words>,
     lang: Lang,
     /// Where pictures go; `None` once writing there failed.
@@ -97,7 +101,7 @@ impl Console {
         let mut names = HashMap::new();
         names.insert(user_id(&user), user.clone());
         Console {
-            host,
+            host: Arc::new(host),
             words,
             lang,
             pictures: Some(pictures),
@@ -175,10 +179,10 @@ impl Console {
             &[("name", Arg::from(self.user.as_str()))],
         );
         put(out, &welcome).await?;
-        // Live games' clocks are watched between lines: a flag is shown as it falls.
-        let mut watch = tokio::time::interval(std::time::Duration::from_millis(200));
+        // The host's duties run between lines, on its schedule: a flag is shown as it falls.
+        let mut duties = crate::host::Duties::new(SWEEP_EVERY);
+        let mut watch = tokio::time::interval(crate::host::Duties::TICK);
         watch.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-        let mut ticks = 0u32;
         let mut pending = Vec::new();
         loop {
             let prompt = if self.channel == FIRST_CHANNEL {
@@ -197,8 +201,7 @@ impl Console {
                     biased;
                     line = read_line(input, &mut pending) => break line?,
                     _ = watch.tick() => {
-                        ticks = ticks.wrapping_add(1);
-                        if self.watch_clocks(ticks.is_multiple_of(5), out).await? {
+                        if self.do_duties(duties.due(), out).await? {
                             out.write_all(prompt.as_bytes()).await?;
                             out.flush().await?;
                         }
@@ -466,33 +469,97 @@ impl Console {
         Ok(())
     }
 
-    /// Shows the games that just ended on time (a flag, a first move that never came); with
-    /// `beat`, marks the bot alive too. Whether anything was shown.
-    async fn watch_clocks(
+    /// Does the host's duties due now ([`crate::host::Duties`]) and shows what they said: the
+    /// games that ended on time, tournament news, what the sweep settled, the AI turns taken
+    /// over. Whether anything was shown.
+    async fn do_duties(
         &mut self,
-        beat: bool,
+        due: Vec<crate::host::Duty>,
         out: &mut (impl AsyncWrite + Unpin),
     ) -> std::io::Result<bool> {
-        if beat && let Err(e) = self.host.beat().await {
-            tracing::warn!(error = %e, "could not mark the bot alive");
+        use crate::host::Duty;
+        let mut shown = false;
+        for duty in due {
+            shown |= match duty {
+                Duty::Flags => match self.host.flags().await {
+                    Ok(notices) => self.show_notices(&notices, out).await?,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "watching the clocks failed");
+                        false
+                    }
+                },
+                Duty::Beat => {
+                    if let Err(e) = self.host.beat().await {
+                        tracing::warn!(error = %e, "could not mark the bot alive");
+                    }
+                    false
+                }
+                Duty::Tournaments => self.watch_tournaments(out).await?,
+                Duty::StalledLiveAi => self.take_over_ai_turns(true, out).await?,
+                Duty::Sweep => {
+                    let swept = match self.host.sweep().await {
+                        Ok(notices) => self.show_notices(&notices, out).await?,
+                        Err(e) => {
+                            tracing::warn!(error = %e, "the sweep failed");
+                            false
+                        }
+                    };
+                    let host = Arc::clone(&self.host);
+                    tokio::spawn(async move {
+                        if let Err(e) = host.mine_games().await {
+                            tracing::warn!(error = %e, "screening finished games failed");
+                        }
+                    });
+                    self.take_over_ai_turns(false, out).await? || swept
+                }
+            };
         }
-        let notices = match self.host.flags().await {
-            Ok(n) => n,
-            Err(e) => {
-                tracing::warn!(error = %e, "watching the clocks failed");
-                return Ok(false);
-            }
-        };
-        for n in &notices {
+        Ok(shown)
+    }
+
+    /// Shows the host's notices (each a blank line and its reply); whether there were any.
+    async fn show_notices(
+        &mut self,
+        notices: &[crate::host::Notice],
+        out: &mut (impl AsyncWrite + Unpin),
+    ) -> std::io::Result<bool> {
+        for n in notices {
             put(out, "").await?;
             self.show(&n.reply, out).await?;
         }
-        let shown = !notices.is_empty();
-        Ok(if beat {
-            self.watch_tournaments(out).await? || shown
-        } else {
-            shown
-        })
+        Ok(!notices.is_empty())
+    }
+
+    /// Plays the AI turns a stopped process left (`live_only`: those of live games) and shows
+    /// them.
+    async fn take_over_ai_turns(
+        &mut self,
+        live_only: bool,
+        out: &mut (impl AsyncWrite + Unpin),
+    ) -> std::io::Result<bool> {
+        let rows = match self.host.stalled_ai_turns().await {
+            Ok(rows) => rows,
+            Err(e) => {
+                tracing::warn!(error = %e, "looking for stalled AI turns failed");
+                return Ok(false);
+            }
+        };
+        let mut shown = false;
+        for row in rows
+            .into_iter()
+            .filter(|r| !live_only || r.time_control.is_live())
+        {
+            match self.host.ai_move(row.id, self.lang).await {
+                Ok(Some(reply)) => {
+                    put(out, "").await?;
+                    self.show(&reply, out).await?;
+                    shown = true;
+                }
+                Ok(None) => {}
+                Err(e) => tracing::warn!(error = %e, game = row.id.0, "an AI turn left behind"),
+            }
+        }
+        Ok(shown)
     }
 
     /// Tournament news, and their games started each in a channel of its own (`t1-4`: the

@@ -37,7 +37,7 @@ pub(super) async fn typed_move(
             post(&ctx.http, data, msg.channel_id, lang, &reply).await;
             let typed_at = stamp_ms(msg.id.get());
             let took = (data.host.clock().now_ms() - typed_at).max(0);
-            crate::web::Metrics::global().move_posted(Duration::from_millis(took as u64));
+            crate::telemetry::Metrics::global().move_posted(Duration::from_millis(took as u64));
         }
         // Chatter that happens to look like a move, from someone not playing here.
         Err(HostError::NoGame | HostError::NotAPlayer) => {}

@@ -11,7 +11,7 @@ mod shards;
 mod sweeper;
 mod tournaments;
 pub use shards::{MAX_SHARD_COUNT, MAX_SHARDS_PER_PROCESS, Shards};
-use sweeper::{spawn_clock_watch, spawn_sweeper};
+use sweeper::spawn_duties;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -57,7 +57,7 @@ pub struct Config {
     /// How often the sweep runs (every minute by default).
     pub sweep_every: Duration,
     /// Where the shards' state is reported for the web's `/healthz` and `/metrics`.
-    pub health: Option<Arc<crate::web::Health>>,
+    pub health: Option<Arc<crate::telemetry::Health>>,
 }
 
 /// Users as mentions, times as Discord timestamps, commands as `/dama …`.
@@ -533,8 +533,7 @@ async fn serve(
                     );
                 }
                 tidier.spawn(Arc::clone(&ctx.http), Arc::clone(&setup_data.host));
-                spawn_sweeper(ctx.clone(), Arc::clone(&setup_data), sweep_every);
-                spawn_clock_watch(ctx.clone(), Arc::clone(&setup_data));
+                spawn_duties(ctx.clone(), Arc::clone(&setup_data), sweep_every);
                 Ok(Shared(setup_data))
             })
         })
@@ -551,7 +550,7 @@ async fn serve(
         tokio::spawn(async move {
             loop {
                 for (id, runner) in shards.runners.lock().await.iter() {
-                    let state = crate::web::ShardState {
+                    let state = crate::telemetry::ShardState {
                         connected: runner.stage == serenity::ConnectionStage::Connected,
                         latency: runner.latency,
                     };

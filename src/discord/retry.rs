@@ -45,7 +45,7 @@ where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, serenity::Error>>,
 {
-    let metrics = crate::web::Metrics::global();
+    let metrics = crate::telemetry::Metrics::global();
     retry_if(
         what,
         |e| {

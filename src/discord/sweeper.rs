@@ -1,106 +1,114 @@
-//! The background of the bot: the sweep (every minute by default: expired challenges, time
-//! warnings and losses, damaged games), the daily puzzle post, the AI turns a stopped process
-//! left behind, and the screening of finished games for puzzles.
+//! The background of the bot, on the host's schedule ([`Duties`]): flags as they fall, the
+//! heartbeat, tournaments, the sweep (expired challenges, time warnings and losses, damaged
+//! games), the daily puzzle post, the AI turns a stopped process left behind, and the
+//! screening of finished games for puzzles.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
 use super::{Data, post, retry, spawn_ai_turn};
-use crate::host::Reply;
+use crate::host::{Duties, Duty, Reply};
 
-/// Every minute: expired challenges, warnings and losses on time, damaged games, and the
-/// daily puzzle where it is due.
-pub(super) fn spawn_sweeper(ctx: serenity::Context, data: Arc<Data>, every: Duration) {
+/// The host's duties on the schedule it keeps ([`Duties`]): flags at every tick, the
+/// tournaments and the heartbeat every second, live games' stalled AI turns every five seconds,
+/// and the sweep (apart, so a long one never holds up a flag) every `sweep_every`.
+pub(super) fn spawn_duties(ctx: serenity::Context, data: Arc<Data>, sweep_every: Duration) {
     tokio::spawn(async move {
-        let mut tick = tokio::time::interval(every);
+        let mut duties = Duties::new(sweep_every);
+        let mut tick = tokio::time::interval(Duties::TICK);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        let sweeping = Arc::new(AtomicBool::new(false));
         loop {
             tick.tick().await;
-            match data.host.sweep().await {
-                Ok(notices) => {
-                    for n in notices {
-                        let lang = data.channel_lang(&ctx, n.guild).await;
-                        let channel = serenity::ChannelId::new(n.channel.0);
-                        if let Some((message, buttons)) = &n.settles {
-                            let grey = Reply {
-                                buttons: buttons.clone(),
-                                ..Reply::default()
-                            };
-                            let edit = serenity::EditMessage::new()
-                                .components(data.components(lang, &grey));
-                            let message = serenity::MessageId::new(message.0);
-                            if let Err(e) = retry::retry("greying an expired challenge", || {
-                                channel.edit_message(&ctx.http, message, edit.clone())
-                            })
-                            .await
-                            {
-                                tracing::warn!(error = %e, "an expired challenge keeps its buttons");
-                            }
+            for duty in duties.due() {
+                match duty {
+                    Duty::Flags => post_flags(&ctx, &data).await,
+                    Duty::Beat => {
+                        if let Err(e) = data.host.beat().await {
+                            tracing::warn!(error = %e, "could not mark the bot alive");
                         }
-                        post(&ctx.http, &data, channel, lang, &n.reply).await;
+                    }
+                    Duty::Tournaments => super::tournaments::watch(&ctx, &data).await,
+                    Duty::StalledLiveAi => resume_stalled_ai_turns(&ctx, &data, true).await,
+                    Duty::Sweep => {
+                        // A sweep still running is left to finish: the next one comes later.
+                        if !sweeping.swap(true, Ordering::AcqRel) {
+                            let (ctx, data, sweeping) =
+                                (ctx.clone(), Arc::clone(&data), Arc::clone(&sweeping));
+                            tokio::spawn(async move {
+                                sweep(&ctx, &data).await;
+                                sweeping.store(false, Ordering::Release);
+                            });
+                        }
                     }
                 }
-                Err(e) => tracing::error!(error = %e, "the sweep failed"),
             }
-            post_daily_puzzles(&ctx, &data).await;
-            resume_stalled_ai_turns(&ctx, &data, false).await;
-            // Finished games are screened for missed combinations off the sweep's path (a
-            // screening still running is left to finish).
-            let miner = Arc::clone(&data);
-            tokio::spawn(async move {
-                if let Err(e) = miner.host.mine_games().await {
-                    tracing::warn!(error = %e, "screening finished games failed");
-                }
-            });
         }
     });
 }
 
-/// How often the clocks of live games are looked at: a flag is posted within this (plus the
-/// time to post it) of falling.
-const CLOCK_WATCH: Duration = Duration::from_millis(100);
-
-/// Ends live games whose time is up as it runs out (every process watches every game; the
-/// database lets one of them end each), and marks the bot alive every second.
-pub(super) fn spawn_clock_watch(ctx: serenity::Context, data: Arc<Data>) {
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(CLOCK_WATCH);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
-        let beat_every = (Duration::from_secs(1).as_millis() / CLOCK_WATCH.as_millis()) as u32;
-        let mut ticks = 0u32;
-        loop {
-            tick.tick().await;
-            ticks = ticks.wrapping_add(1);
-            if ticks.is_multiple_of(beat_every)
-                && let Err(e) = data.host.beat().await
-            {
-                tracing::warn!(error = %e, "could not mark the bot alive");
-            }
-            // A live game's AI turn left by a process that died is taken over within seconds
-            // (the minute sweep takes the others).
-            if ticks.is_multiple_of(5 * beat_every) {
-                resume_stalled_ai_turns(&ctx, &data, true).await;
-            }
-            if ticks.is_multiple_of(beat_every) {
-                super::tournaments::watch(&ctx, &data).await;
-            }
-            match data.host.flags().await {
-                Ok(notices) => {
-                    for n in notices {
-                        let (ctx, data) = (ctx.clone(), Arc::clone(&data));
-                        // Posted apart, so one slow post does not hold up the next flag.
-                        tokio::spawn(async move {
-                            let lang = data.channel_lang(&ctx, n.guild).await;
-                            let channel = serenity::ChannelId::new(n.channel.0);
-                            post(&ctx.http, &data, channel, lang, &n.reply).await;
-                        });
+/// The sweep: expired challenges, warnings and losses on time, damaged games; then the daily
+/// puzzle where it is due, the AI turns a stopped process left, and the screening of finished
+/// games.
+async fn sweep(ctx: &serenity::Context, data: &Arc<Data>) {
+    match data.host.sweep().await {
+        Ok(notices) => {
+            for n in notices {
+                let lang = data.channel_lang(ctx, n.guild).await;
+                let channel = serenity::ChannelId::new(n.channel.0);
+                if let Some((message, buttons)) = &n.settles {
+                    let grey = Reply {
+                        buttons: buttons.clone(),
+                        ..Reply::default()
+                    };
+                    let edit =
+                        serenity::EditMessage::new().components(data.components(lang, &grey));
+                    let message = serenity::MessageId::new(message.0);
+                    if let Err(e) = retry::retry("greying an expired challenge", || {
+                        channel.edit_message(&ctx.http, message, edit.clone())
+                    })
+                    .await
+                    {
+                        tracing::warn!(error = %e, "an expired challenge keeps its buttons");
                     }
                 }
-                Err(e) => tracing::error!(error = %e, "watching the clocks failed"),
+                post(&ctx.http, data, channel, lang, &n.reply).await;
             }
         }
+        Err(e) => tracing::error!(error = %e, "the sweep failed"),
+    }
+    post_daily_puzzles(ctx, data).await;
+    resume_stalled_ai_turns(ctx, data, false).await;
+    // Finished games are screened for missed combinations off the sweep's path (a screening
+    // still running is left to finish).
+    let miner = Arc::clone(data);
+    tokio::spawn(async move {
+        if let Err(e) = miner.host.mine_games().await {
+            tracing::warn!(error = %e, "screening finished games failed");
+        }
     });
+}
+
+/// Ends the live games whose time is up (every process looks at every game; the database lets
+/// one of them end each) and posts each ending.
+async fn post_flags(ctx: &serenity::Context, data: &Arc<Data>) {
+    match data.host.flags().await {
+        Ok(notices) => {
+            for n in notices {
+                let (ctx, data) = (ctx.clone(), Arc::clone(data));
+                // Posted apart, so one slow post does not hold up the next flag.
+                tokio::spawn(async move {
+                    let lang = data.channel_lang(&ctx, n.guild).await;
+                    let channel = serenity::ChannelId::new(n.channel.0);
+                    post(&ctx.http, &data, channel, lang, &n.reply).await;
+                });
+            }
+        }
+        Err(e) => tracing::error!(error = %e, "watching the clocks failed"),
+    }
 }
 
 /// Takes over the AI turns whose process stopped or died while thinking (`live_only`: those of

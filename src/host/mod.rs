@@ -8,6 +8,7 @@ mod board;
 mod buttons;
 mod challenges;
 mod clocks;
+mod duties;
 mod error;
 mod language;
 mod message;
@@ -52,6 +53,7 @@ pub use reply::{
 };
 
 pub use analysis::{ANALYSIS_DEPTH, Progress};
+pub use duties::{Duties, Duty};
 pub use pictures::PictureError;
 pub use puzzles::{Practice, TRIES as PUZZLE_TRIES, turkish_day};
 pub use scheduler::{AiStats, Priority};

@@ -33,7 +33,7 @@ pub use ratings::{rate, rating_in, record_rating};
 pub use tournaments::*;
 pub use types::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
-    TournamentId, TournamentStatus, UserId,
+    TextColumn, TournamentId, TournamentStatus, UserId,
 };
 pub use web::{PublicRatedGame, PublicServer, is_web_key, save_analysis, set_public};
 pub use work::*;
@@ -513,9 +513,16 @@ fn check_url(url: &str) -> Result<Backend> {
     Ok(Backend::Sqlite)
 }
 
-/// Whether an error is a unique key refusing a second row.
-pub(crate) fn is_unique_violation(e: &StoreError) -> bool {
-    matches!(e, StoreError::Sql(sqlx::Error::Database(d)) if d.is_unique_violation())
+/// Whether an error is the unique key `index` (on `table.column`) refusing a second row.
+/// PostgreSQL names the index it enforced; SQLite names the table and column instead.
+pub(crate) fn violates(e: &StoreError, index: &str, table_column: &str) -> bool {
+    match e {
+        StoreError::Sql(sqlx::Error::Database(d)) if d.is_unique_violation() => {
+            d.constraint() == Some(index)
+                || (d.constraint().is_none() && d.message().contains(table_column))
+        }
+        _ => false,
+    }
 }
 
 /// The languages chosen by a player and by a server (`None`: none chosen).

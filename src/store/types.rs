@@ -132,9 +132,16 @@ pub enum ColorChoice {
 /// Implements the sqlx traits for an enum of another layer stored as text, from one table of
 /// variant and text.
 macro_rules! text_column {
-    ($ty:ty { $($variant:expr => $text:literal),+ $(,)? }) => {
-        impl $ty {
-            const TEXTS: &'static [($ty, &'static str)] = &[$(($variant, $text)),+];
+    ($ty:ty { $($e:ident :: $v:ident $(($ae:ident :: $av:ident))? => $text:literal),+ $(,)? }) => {
+        impl $crate::store::TextColumn for $ty {
+            const TEXTS: &'static [($ty, &'static str)] = &[$(($e::$v $(($ae::$av))?, $text)),+];
+
+            fn text(&self) -> &'static str {
+                // A match: a new variant without its text does not compile.
+                match self {
+                    $($e::$v $(($ae::$av))? => $text),+
+                }
+            }
         }
 
         impl<DB: sqlx::Database> sqlx::Type<DB> for $ty
@@ -157,11 +164,7 @@ macro_rules! text_column {
                 &self,
                 buf: &mut <DB as sqlx::Database>::ArgumentBuffer,
             ) -> std::result::Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
-                let text = <$ty>::TEXTS
-                    .iter()
-                    .find(|(v, _)| v == self)
-                    .map_or("", |(_, t)| t);
-                <&str as sqlx::Encode<'q, DB>>::encode(text, buf)
+                <&str as sqlx::Encode<'q, DB>>::encode($crate::store::TextColumn::text(self), buf)
             }
         }
 
@@ -173,14 +176,28 @@ macro_rules! text_column {
                 value: <DB as sqlx::Database>::ValueRef<'r>,
             ) -> std::result::Result<Self, sqlx::error::BoxDynError> {
                 let text = <&str as sqlx::Decode<'r, DB>>::decode(value)?;
-                <$ty>::TEXTS
-                    .iter()
-                    .find(|(_, t)| *t == text)
-                    .map(|(v, _)| *v)
+                <$ty as $crate::store::TextColumn>::from_text(text)
                     .ok_or_else(|| format!("unknown {} \"{text}\"", stringify!($ty)).into())
             }
         }
     };
+}
+
+/// A value stored as a word in a text column.
+pub trait TextColumn: Sized + Copy + PartialEq + 'static {
+    /// Every value with its word.
+    const TEXTS: &'static [(Self, &'static str)];
+
+    /// The value's word.
+    fn text(&self) -> &'static str;
+
+    /// The value a word stands for.
+    fn from_text(text: &str) -> Option<Self> {
+        Self::TEXTS
+            .iter()
+            .find(|(_, t)| *t == text)
+            .map(|(v, _)| *v)
+    }
 }
 
 pub(super) use text_column;
@@ -290,5 +307,39 @@ where
         let text = <&str as sqlx::Decode<'r, DB>>::decode(value)?;
         text.parse()
             .map_err(|e| format!("unknown time control \"{text}\": {e:?}").into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every value's word reads back as that value, and no two values share a word.
+    fn round_trip<T: TextColumn + std::fmt::Debug>() {
+        for (value, text) in T::TEXTS {
+            assert_eq!(value.text(), *text);
+            assert_eq!(T::from_text(text), Some(*value), "{text}");
+        }
+        let mut words: Vec<&str> = T::TEXTS.iter().map(|(_, t)| *t).collect();
+        words.sort_unstable();
+        words.dedup();
+        assert_eq!(words.len(), T::TEXTS.len(), "a word used twice");
+        assert_eq!(T::from_text("no such word"), None);
+    }
+
+    #[test]
+    fn every_stored_word_reads_back_as_its_value() {
+        round_trip::<Color>();
+        round_trip::<Level>();
+        round_trip::<GameResult>();
+        round_trip::<Reason>();
+        round_trip::<GameStatus>();
+        round_trip::<ChallengeStatus>();
+        round_trip::<ColorChoice>();
+        round_trip::<TournamentKind>();
+        round_trip::<TournamentStatus>();
+        round_trip::<SpeedClass>();
+        assert_eq!(Reason::TEXTS.len(), 9, "every reason has its word");
+        assert_eq!(SpeedClass::TEXTS.len(), SpeedClass::ALL.len());
     }
 }

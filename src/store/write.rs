@@ -3,7 +3,7 @@
 
 use super::{
     ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, MessageId, NewGame,
-    Result, StoreError, Tx, UserId, is_unique_violation,
+    Result, StoreError, Tx, UserId, violates,
 };
 use crate::clock::Clocks;
 use crate::engine::{GameResult, Reason};
@@ -40,7 +40,10 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
     .fetch_one(&mut **tx)
     .await
     .map_err(|e| match StoreError::from(e) {
-        e if is_unique_violation(&e) => StoreError::ChannelBusy,
+        // Only that key: another one refusing (a web key drawn twice) is not a busy channel.
+        e if violates(&e, "games_one_running_per_channel", "games.channel_id") => {
+            StoreError::ChannelBusy
+        }
         e => e,
     })
     .inspect(|_| tx.games += 1)

@@ -7,15 +7,13 @@ mod game;
 mod html;
 mod limits;
 mod live;
-mod metrics;
 mod pages;
 mod puzzle;
 mod reader;
 mod server;
 
-use std::collections::BTreeMap;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::Router;
@@ -29,55 +27,15 @@ pub use game::{move_list, page_html, state_json};
 pub use html::{Page, Query};
 pub use limits::{Limits, RESERVED_FILES, raise_open_files};
 pub use live::Live;
-pub use metrics::Metrics;
 pub use puzzle::{Progress, PuzzleDay, Said, follow};
 pub use reader::{Proxies, Reader};
 
 use crate::host::Host;
+use crate::telemetry::{Health, Metrics};
 use crate::words::Words;
 
 /// How long a health check waits for the database.
 const DATABASE_WAIT: Duration = Duration::from_secs(2);
-
-/// One Discord shard of this process, as last seen.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct ShardState {
-    pub connected: bool,
-    /// The last heartbeat's round trip.
-    pub latency: Option<Duration>,
-}
-
-/// What the Discord side reports about its shards (every second), for `/healthz` and
-/// `/metrics`.
-#[derive(Debug, Default)]
-pub struct Health {
-    shards: Mutex<BTreeMap<u32, ShardState>>,
-}
-
-impl Health {
-    /// A process running these shards, none connected yet.
-    pub fn expecting(shards: impl IntoIterator<Item = u32>) -> Arc<Health> {
-        let down = ShardState {
-            connected: false,
-            latency: None,
-        };
-        Arc::new(Health {
-            shards: Mutex::new(shards.into_iter().map(|s| (s, down)).collect()),
-        })
-    }
-
-    pub fn set(&self, shard: u32, state: ShardState) {
-        self.lock().insert(shard, state);
-    }
-
-    pub fn shards(&self) -> Vec<(u32, ShardState)> {
-        self.lock().iter().map(|(s, st)| (*s, *st)).collect()
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<u32, ShardState>> {
-        self.shards.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-}
 
 /// What the web pages read.
 #[derive(Clone)]
@@ -366,7 +324,7 @@ async fn metrics_text(State(web): State<Web>) -> Response {
         &web.health.shards(),
         web.host.store().pool_use(),
         counts.as_ref(),
-        &metrics::ProcessCounts {
+        &crate::telemetry::ProcessCounts {
             store: web.host.store().stats(),
             ai: web.host.ai_stats(),
         },

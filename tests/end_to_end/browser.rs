@@ -1,0 +1,302 @@
+//! A game's page in a real browser (Debian's Chromium through ChromeDriver, driven with
+//! fantoccini): a move made through the host shows on the open page within 2 s without a
+//! reload, the arrow keys step back and forth, the page fits a phone's width, the browser's
+//! console stays free of errors, and screenshots land in `target/web-game.png` (and
+//! `web-game-phone.png`). Without ChromeDriver on the machine the test
+//! says so in one line and passes, unless `DAMA_TEST_BROWSER` asks for it (as `.ci/run` does
+//! once it has installed the browser).
+
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fantoccini::wd::WebDriverCompatibleCommand;
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+
+use crate::common::db::TestDb;
+use crate::common::hosting::*;
+
+/// ChromeDriver's own command for the browser's console (`goog:loggingPrefs`).
+#[derive(Debug)]
+struct BrowserLog;
+
+impl WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(
+        &self,
+        base: &url::Url,
+        session: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
+        (
+            http::Method::POST,
+            Some(json!({"type": "browser"}).to_string()),
+        )
+    }
+}
+
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn chromedriver() -> Option<String> {
+    ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]
+        .into_iter()
+        .find(|p| std::path::Path::new(p).exists())
+        .map(str::to_string)
+        .or_else(|| {
+            let out = Command::new("sh")
+                .args(["-c", "command -v chromedriver"])
+                .output()
+                .ok()?;
+            let path = String::from_utf8(out.stdout).ok()?.trim().to_string();
+            (!path.is_empty()).then_some(path)
+        })
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+async fn connect(port: u16) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1100,900"]}),
+    );
+    caps.insert("goog:loggingPrefs".into(), json!({"browser": "ALL"}));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector)
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{port}"))
+            .await
+        {
+            Ok(c) => return c,
+            Err(e) => {
+                assert!(
+                    Instant::now() < deadline,
+                    "ChromeDriver did not start a browser: {e}"
+                );
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        }
+    }
+}
+
+/// Polls `read` until it gives `Some`, at most `within`; the value and the time it took.
+async fn within<T>(
+    within: Duration,
+    mut read: impl AsyncFnMut() -> Option<T>,
+) -> Option<(T, Duration)> {
+    let started = Instant::now();
+    loop {
+        if let Some(v) = read().await {
+            return Some((v, started.elapsed()));
+        }
+        if started.elapsed() > within {
+            return None;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+}
+
+/// What a screen reader says for the board shown.
+async fn board_title(client: &Client) -> String {
+    client
+        .find(Locator::Css("#board svg title"))
+        .await
+        .unwrap()
+        .html(true)
+        .await
+        .unwrap()
+}
+
+async fn attr(client: &Client, css: &str, name: &str) -> Option<String> {
+    client
+        .find(Locator::Css(css))
+        .await
+        .ok()?
+        .attr(name)
+        .await
+        .ok()?
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_shows_on_an_open_page_and_the_arrow_keys_step_through_the_game() {
+    let Some(driver) = chromedriver() else {
+        assert!(
+            std::env::var_os("DAMA_TEST_BROWSER").is_none(),
+            "DAMA_TEST_BROWSER is set, but there is no chromedriver"
+        );
+        println!("skipped: no chromedriver here (apt-get install chromium chromium-driver)");
+        return;
+    };
+    let db = TestDb::sqlite();
+    let (host, _clock, _) = host(&db).await;
+    let web = dama::web::Web::new(
+        Arc::new(host),
+        Arc::new(dama::words::Words::new()),
+        dama::telemetry::Health::expecting([0]),
+        Arc::new(dama::telemetry::Metrics::new()),
+    );
+    let board = start_game(&web.host, false, CHANNEL).await;
+    let id = board.game.unwrap();
+    web.host.play(&who(ALICE), "e3-e4").await.unwrap();
+    web.host.play(&who(BOB), "d6-d5").await.unwrap();
+    let key = web
+        .host
+        .store()
+        .game(id)
+        .await
+        .unwrap()
+        .unwrap()
+        .web_key
+        .unwrap();
+
+    let listener = dama::web::listen("127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap();
+    let site = format!("http://{}", listener.local_addr().unwrap());
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let server = tokio::spawn(dama::web::serve(listener, web.clone(), stopped));
+
+    let port = free_port();
+    let _driver = Driver(
+        Command::new(&driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts"),
+    );
+    let client = connect(port).await;
+    client
+        .goto(&format!("{site}/game/{key}?lang=en"))
+        .await
+        .unwrap();
+    client
+        .wait()
+        .for_element(Locator::Css("#board svg"))
+        .await
+        .unwrap();
+    assert_eq!(
+        attr(&client, "#game", "data-ply").await.as_deref(),
+        Some("2")
+    );
+    // Give the page a moment to open its event stream, then move in "Discord".
+    within(Duration::from_secs(5), async || {
+        (web.live.open() == 1).then_some(())
+    })
+    .await
+    .expect("the page follows the game live");
+    web.host.play(&who(ALICE), "a3-a4").await.unwrap();
+    let ((), took) = within(Duration::from_secs(2), async || {
+        let text = client
+            .find(Locator::Css("#moves"))
+            .await
+            .ok()?
+            .text()
+            .await
+            .ok()?;
+        let ply = attr(&client, "#game", "data-ply").await?;
+        (text.contains("a3-a4") && ply == "3").then_some(())
+    })
+    .await
+    .expect("the move shows within 2 s, without a reload");
+    println!("the move showed on the page after {took:?}");
+    let title = board_title(&client).await;
+    assert!(title.contains("after ply 3, a3-a4"), "{title}");
+
+    // The arrow keys, sent to the move list's current link.
+    for (key, name, ply) in [
+        ("\u{E012}", "ArrowLeft", "2"),
+        ("\u{E012}", "ArrowLeft", "1"),
+        ("\u{E014}", "ArrowRight", "2"),
+    ] {
+        client
+            .find(Locator::Css("#moves a[aria-current]"))
+            .await
+            .unwrap()
+            .send_keys(key)
+            .await
+            .unwrap();
+        within(Duration::from_secs(2), async || {
+            (attr(&client, "#game", "data-ply").await? == ply).then_some(())
+        })
+        .await
+        .unwrap_or_else(|| panic!("{name} shows ply {ply}"));
+        assert_eq!(
+            attr(&client, "#moves a[aria-current]", "data-ply")
+                .await
+                .as_deref(),
+            Some(ply),
+            "the move list marks ply {ply}"
+        );
+    }
+    let title = board_title(&client).await;
+    assert!(title.contains("after ply 2, d6-d5"), "{title}");
+    assert!(
+        client
+            .current_url()
+            .await
+            .unwrap()
+            .as_str()
+            .contains("ply=2"),
+        "the address follows the ply shown"
+    );
+
+    let png = client.screenshot().await.unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+    let target = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
+    std::fs::create_dir_all(&target).unwrap();
+    std::fs::write(target.join("web-game.png"), &png).unwrap();
+
+    // On a phone: the page fits the screen's width, the board as wide as it can be.
+    client.set_window_size(390, 844).await.unwrap();
+    let fits = client
+        .execute(
+            "const b = document.querySelector('#board svg').getBoundingClientRect();\
+             return [document.documentElement.scrollWidth, window.innerWidth, b.width];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let [page, screen, board] = [0, 1, 2].map(|i| fits[i].as_f64().unwrap());
+    assert!(page <= screen, "no sideways scrolling on a phone: {fits}");
+    assert!(
+        board >= screen * 0.8,
+        "the board fills the phone's width: {fits}"
+    );
+    std::fs::write(
+        target.join("web-game-phone.png"),
+        client.screenshot().await.unwrap(),
+    )
+    .unwrap();
+
+    let log = client.issue_cmd(BrowserLog).await.unwrap();
+    let errors: Vec<&Value> = log
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| e["level"] == "SEVERE" || e["level"] == "WARNING")
+        .collect();
+    assert!(errors.is_empty(), "the browser's console: {errors:#?}");
+
+    client.close().await.unwrap();
+    let _ = stop.send(true);
+    let _ = tokio::time::timeout(Duration::from_secs(2), server).await;
+}

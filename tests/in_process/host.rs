@@ -1,0 +1,1241 @@
+//! The game host against a real database (SQLite, and PostgreSQL when a server answers): every
+//! operation and every refusal.
+
+use crate::common::db::TestDb;
+use crate::common::hosting::*;
+use crate::on_both_databases;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use dama::ai::Level;
+use dama::clock::TimeControl;
+use dama::engine::{Color, GameResult, Reason};
+use dama::host::{
+    ButtonLabel, ChannelId, Clock, ColorChoice, GuildId, Host, HostError, Lang, Msg, Player, Reply,
+    Scope, TurnClock, UserId, Who,
+};
+use dama::words::Words;
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+
+/// The PDN of the channel's game, as text.
+async fn pdn(host: &Host, w: &Who) -> String {
+    String::from_utf8(host.pdn(w).await.unwrap().file.unwrap().bytes).unwrap()
+}
+
+async fn a_challenge_accepted_by_button_starts_a_game_with_a_board(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    let c = host
+        .challenge(&who(ALICE), BOB, ColorChoice::White, true, false)
+        .await
+        .unwrap();
+    assert!(
+        matches!(
+            c.body[..],
+            [Msg::ChallengeIssued {
+                challenger: ALICE,
+                challenged: BOB,
+                rated: true,
+                color: ColorChoice::White,
+                minutes: 10,
+                control: TimeControl::Correspondence { days: 3 },
+            }]
+        ),
+        "{c:?}"
+    );
+    assert_eq!(c.mentions, vec![BOB]);
+    assert_eq!(c.buttons.len(), 2);
+    let reply = host
+        .button(&who(BOB), &button(&c, ButtonLabel::Accept))
+        .await
+        .unwrap();
+    match &reply.body[..] {
+        [
+            Msg::GameStarted { players, rated, .. },
+            Msg::ToMove { player, side, .. },
+        ] => {
+            assert_eq!(players.white, Player::User(ALICE));
+            assert_eq!(players.black, Player::User(BOB));
+            assert!(*rated);
+            assert_eq!((*player, *side), (ALICE, Color::White));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(reply.board.is_some());
+    assert_eq!(
+        reply.mentions,
+        vec![ALICE],
+        "White is told it is their move"
+    );
+    assert!(reply.buttons.iter().any(|b| b.label == ButtonLabel::Resign));
+    assert!(
+        reply.buttons.iter().all(|b| b.label != ButtonLabel::Hint),
+        "no hints in rated games"
+    );
+}
+
+async fn moves_alternate_and_every_wrong_move_is_refused_without_changing_anything(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    start_game(&host, true, CHANNEL).await;
+    assert!(matches!(
+        host.play(&who(BOB), "f6-f5").await,
+        Err(HostError::NotYourTurn {
+            to_move: Player::User(ALICE)
+        })
+    ));
+    assert!(matches!(
+        host.play(&who(CAROL), "e3-e4").await,
+        Err(HostError::NotAPlayer)
+    ));
+    let err = host.play(&who(ALICE), "e3-e5").await.unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            HostError::Move(dama::engine::MoveError::Illegal(
+                dama::engine::Illegal::CannotMoveThere { .. }
+            ))
+        ),
+        "{err:?}"
+    );
+    assert!(matches!(
+        host.play(&at(ALICE, 999), "e3-e4").await,
+        Err(HostError::NoGame)
+    ));
+    let reply = host.play(&who(ALICE), "E3 e4").await.unwrap();
+    assert_eq!(
+        reply.body[0],
+        Msg::Played {
+            mover: Player::User(ALICE),
+            notation: "e3-e4".into(),
+            crowned: false
+        }
+    );
+    assert_eq!(reply.mentions, vec![BOB]);
+    assert!(matches!(
+        host.play(&who(ALICE), "d3-d4").await,
+        Err(HostError::NotYourTurn { .. })
+    ));
+    host.play(&who(BOB), "f6-f5").await.unwrap();
+    let text = pdn(&host, &who(CAROL)).await;
+    assert!(text.contains("1. e3-e4 f6-f5 *"), "{text}");
+    assert!(text.contains("[White \"player1001\"]"), "{text}");
+}
+
+async fn the_board_says_whose_turn_it_is_until_when_and_that_a_capture_is_due(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    start_game(&host, false, CHANNEL).await;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    let r = host.play(&who(BOB), "e6-e5").await.unwrap();
+    assert_eq!(
+        r.body[1],
+        Msg::ToMove {
+            player: ALICE,
+            side: Color::White,
+            capture_due: true,
+            deadline: clock.now() + 72 * 3600,
+            clock: TurnClock::Correspondence,
+        }
+    );
+}
+
+async fn a_move_that_crowns_a_king_says_so(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    start_game(&host, false, CHANNEL).await;
+    for (ply, mv) in ["e3-e4", "e6-e5"].iter().enumerate() {
+        let p = if ply % 2 == 0 { ALICE } else { BOB };
+        host.play(&who(p), mv).await.unwrap();
+    }
+    // e4xe6xe8 takes two men and ends on the far row.
+    let r = host.play(&who(ALICE), "e4xe6xe8").await.unwrap();
+    assert_eq!(
+        r.body[0],
+        Msg::Played {
+            mover: Player::User(ALICE),
+            notation: "e4xe6xe8".into(),
+            crowned: true
+        }
+    );
+}
+
+async fn challenges_are_refused_to_oneself_and_in_a_busy_channel(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    assert!(matches!(
+        host.challenge(&who(ALICE), ALICE, ColorChoice::Random, true, false)
+            .await,
+        Err(HostError::SelfChallenge)
+    ));
+    start_game(&host, false, CHANNEL).await;
+    assert!(matches!(
+        host.challenge(&who(CAROL), ALICE, ColorChoice::Random, true, false)
+            .await,
+        Err(HostError::ChannelBusy { .. })
+    ));
+    assert!(matches!(
+        host.play_ai(&who(CAROL), Level::Easy, Color::White).await,
+        Err(HostError::ChannelBusy { .. })
+    ));
+    // A challenge for a thread is fine: accepted, then started in the thread.
+    let c = host
+        .challenge(&who(CAROL), ALICE, ColorChoice::Random, true, true)
+        .await
+        .unwrap();
+    let id = match c.buttons[0].action {
+        dama::host::ButtonAction::Challenge { id, .. } => id,
+        other => panic!("{other:?}"),
+    };
+    let accepted = host.accept_challenge(&who(ALICE), id).await.unwrap();
+    assert!(accepted.wants_thread());
+    // A second click finds the challenge taken.
+    assert!(matches!(
+        host.accept_challenge(&who(ALICE), id).await,
+        Err(HostError::ChallengeClosed(_))
+    ));
+    let reply = host
+        .start_accepted(&who(ALICE), accepted, Some(ChannelId(601)))
+        .await
+        .unwrap();
+    assert!(reply.board.is_some());
+    assert!(
+        host.play(&at(ALICE, 601), "e3-e4").await.is_ok()
+            || host.play(&at(CAROL, 601), "e3-e4").await.is_ok()
+    );
+}
+
+async fn challenges_can_be_declined_cancelled_and_expire(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    let c = host
+        .challenge(&who(ALICE), BOB, ColorChoice::Black, false, false)
+        .await
+        .unwrap();
+    assert!(matches!(
+        host.button(&who(CAROL), &button(&c, ButtonLabel::Accept))
+            .await,
+        Err(HostError::NotYourChallenge)
+    ));
+    let declined = host
+        .button(&who(BOB), &button(&c, ButtonLabel::Decline))
+        .await
+        .unwrap();
+    assert_eq!(
+        declined.body,
+        vec![Msg::ChallengeDeclined {
+            challenger: ALICE,
+            by: BOB
+        }]
+    );
+    assert_eq!(declined.mentions, vec![ALICE], "the challenger is told");
+    assert!(matches!(
+        host.button(&who(BOB), &button(&c, ButtonLabel::Accept))
+            .await,
+        Err(HostError::ChallengeClosed(_))
+    ));
+
+    host.challenge(&who(ALICE), BOB, ColorChoice::Black, false, false)
+        .await
+        .unwrap();
+    assert_eq!(
+        host.cancel_challenge(&who(ALICE)).await.unwrap().body,
+        vec![Msg::ChallengeWithdrawn { by: ALICE }]
+    );
+    assert!(matches!(
+        host.cancel_challenge(&who(ALICE)).await,
+        Err(HostError::NoOpenChallenge)
+    ));
+
+    let c = host
+        .challenge(&who(ALICE), BOB, ColorChoice::Black, false, false)
+        .await
+        .unwrap();
+    clock.advance(Duration::from_secs(601));
+    assert!(matches!(
+        host.button(&who(BOB), &button(&c, ButtonLabel::Accept))
+            .await,
+        Err(HostError::ChallengeExpired)
+    ));
+    let c = host
+        .challenge(&who(ALICE), BOB, ColorChoice::Black, false, false)
+        .await
+        .unwrap();
+    clock.advance(Duration::from_secs(601));
+    let notices = host.sweep().await.unwrap();
+    assert_eq!(notices.len(), 1);
+    assert_eq!(
+        notices[0].reply.body,
+        vec![Msg::ChallengeExpired {
+            challenger: ALICE,
+            challenged: BOB
+        }]
+    );
+    assert!(matches!(
+        host.button(&who(BOB), &button(&c, ButtonLabel::Accept))
+            .await,
+        Err(HostError::ChallengeClosed(_))
+    ));
+}
+
+async fn one_player_cannot_hold_many_open_challenges_or_ai_games(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    for i in 0..3 {
+        host.challenge(&at(ALICE, 100 + i), BOB, ColorChoice::Random, true, false)
+            .await
+            .unwrap();
+    }
+    assert!(matches!(
+        host.challenge(&at(ALICE, 200), CAROL, ColorChoice::Random, true, false)
+            .await,
+        Err(HostError::TooManyChallenges { limit: 3 })
+    ));
+    // Expired challenges do not count.
+    clock.advance(Duration::from_secs(601));
+    host.challenge(&at(ALICE, 200), CAROL, ColorChoice::Random, true, false)
+        .await
+        .unwrap();
+    for i in 0..3 {
+        host.play_ai(&at(CAROL, 300 + i), Level::Easy, Color::White)
+            .await
+            .unwrap();
+    }
+    assert!(matches!(
+        host.play_ai(&at(CAROL, 400), Level::Easy, Color::White)
+            .await,
+        Err(HostError::TooManyAiGames { limit: 3 })
+    ));
+}
+
+async fn a_game_against_the_ai_goes_on_with_the_ai_answering(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    let start = host
+        .play_ai(&who(ALICE), Level::Medium, Color::White)
+        .await
+        .unwrap();
+    assert_eq!(
+        start.body[0],
+        Msg::AiGameStarted {
+            player: ALICE,
+            level: Level::Medium,
+            color: Color::White,
+            control: TimeControl::default(),
+        }
+    );
+    assert_eq!(start.ai_turn, None, "White (Alice) moves first");
+    let reply = host.play(&who(ALICE), "d3-d4").await.unwrap();
+    assert_eq!(
+        reply.body[1],
+        Msg::AiThinking {
+            level: Level::Medium
+        }
+    );
+    let game = reply.ai_turn.expect("the AI is to move");
+    let answer = host
+        .ai_move(game, Lang::ENGLISH)
+        .await
+        .unwrap()
+        .expect("the AI moves");
+    assert!(
+        matches!(
+            answer.body[0],
+            Msg::Played {
+                mover: Player::Ai(Level::Medium),
+                ..
+            }
+        ),
+        "{:?}",
+        answer.body
+    );
+    assert_eq!(answer.mentions, vec![ALICE]);
+    assert_eq!(
+        host.ai_move(game, Lang::ENGLISH).await.unwrap(),
+        None,
+        "not the AI's turn any more"
+    );
+    // Playing Black, the AI opens.
+    let other = host
+        .play_ai(&at(BOB, 700), Level::Easy, Color::Black)
+        .await
+        .unwrap();
+    let id = other.ai_turn.expect("the AI plays White");
+    assert!(host.ai_move(id, Lang::ENGLISH).await.unwrap().is_some());
+    let hint = host.hint(&at(BOB, 700)).await.unwrap();
+    assert!(hint.ephemeral);
+    assert!(matches!(hint.body[..], [Msg::Hint { .. }]), "{hint:?}");
+}
+
+async fn resigning_a_rated_game_is_confirmed_then_ends_it_naming_winner_and_loser(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    start_game(&host, true, CHANNEL).await;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    host.play(&who(BOB), "f6-f5").await.unwrap();
+    let ask = host.resign(&who(BOB)).await.unwrap();
+    assert!(
+        ask.ephemeral && ask.body == vec![Msg::ConfirmResign],
+        "{ask:?}"
+    );
+    // Nothing happened yet.
+    host.play(&who(ALICE), "d3-d4").await.unwrap();
+    let ask = host.resign(&who(BOB)).await.unwrap();
+    let r = host
+        .button(&who(BOB), &button(&ask, ButtonLabel::ConfirmResign))
+        .await
+        .unwrap();
+    match &r.body[..] {
+        [
+            Msg::GameOver { outcome, players },
+            Msg::RatingChanges(changes),
+        ] => {
+            assert_eq!(outcome.result, GameResult::Win(Color::White));
+            assert_eq!(outcome.reason, Reason::Resignation);
+            assert_eq!(players.black, Player::User(BOB));
+            assert_eq!(changes.len(), 2);
+            assert!(changes[0].user == ALICE && changes[0].after > changes[0].before);
+            assert!(changes[1].user == BOB && changes[1].after < changes[1].before);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(
+        r.buttons.iter().all(|b| b.disabled),
+        "buttons of a finished game are disabled"
+    );
+    assert!(matches!(
+        host.play(&who(ALICE), "c3-c4").await,
+        Err(HostError::NoGame)
+    ));
+    assert!(pdn(&host, &who(ALICE)).await.contains("[Result \"1-0\"]"));
+}
+
+async fn a_game_called_off_before_both_sides_moved_is_called_off_everywhere(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    start_game(&host, true, CHANNEL).await;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    // One ply: not a rated loss; no confirmation asked.
+    let r = host.resign(&who(BOB)).await.unwrap();
+    assert_eq!(r.body, vec![Msg::CalledOff { by: Some(BOB) }]);
+    let board = host.board(&who(CAROL)).await.unwrap();
+    assert_eq!(board.body, vec![Msg::CalledOff { by: None }]);
+    let text = pdn(&host, &who(ALICE)).await;
+    assert!(
+        text.contains("[Result \"*\"]") && text.contains("1. e3-e4 *"),
+        "{text}"
+    );
+    let stats = host.stats(&who(ALICE), ALICE).await.unwrap();
+    match &stats.body[..] {
+        [Msg::Stats(s)] => assert_eq!((s.record.games, s.recent.len()), (0, 0)),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A rated game drawn after one move changes no rating, and the answer says so.
+async fn a_rated_draw_agreed_after_one_move_says_it_was_not_rated(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    start_game(&host, true, CHANNEL).await;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    host.draw(&who(BOB)).await.unwrap();
+    let accepted = host.draw(&who(ALICE)).await.unwrap();
+    assert!(
+        matches!(
+            accepted.body[..],
+            [Msg::GameOver { .. }, Msg::NotRatedTooShort]
+        ),
+        "{:?}",
+        accepted.body
+    );
+    // One more move each, and the same draw is rated.
+    start_game(&host, true, CHANNEL).await;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    host.play(&who(BOB), "f6-f5").await.unwrap();
+    host.draw(&who(BOB)).await.unwrap();
+    let accepted = host.draw(&who(ALICE)).await.unwrap();
+    assert!(
+        matches!(
+            accepted.body[..],
+            [Msg::GameOver { .. }, Msg::RatingChanges(_)]
+        ),
+        "{:?}",
+        accepted.body
+    );
+}
+
+async fn a_draw_offered_and_accepted_ends_the_game_and_a_move_lapses_it(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    start_game(&host, false, CHANNEL).await;
+    let offer = host.draw(&who(ALICE)).await.unwrap();
+    assert_eq!(offer.body, vec![Msg::DrawOffered { by: ALICE, to: BOB }]);
+    assert_eq!(offer.mentions, vec![BOB]);
+    assert!(matches!(
+        host.draw(&who(ALICE)).await,
+        Err(HostError::DrawAlreadyOffered)
+    ));
+    assert!(matches!(
+        host.may_offer_draw(&who(ALICE)).await,
+        Err(HostError::DrawAlreadyOffered)
+    ));
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    // The offer lapsed with the move: Bob's draw is a new offer, not an acceptance.
+    assert!(matches!(
+        host.draw(&who(BOB)).await.unwrap().body[..],
+        [Msg::DrawOffered { by: BOB, .. }]
+    ));
+    let accepted = host.draw(&who(ALICE)).await.unwrap();
+    assert!(
+        matches!(
+            accepted.body[..],
+            [Msg::GameOver {
+                outcome: dama::engine::Outcome {
+                    result: GameResult::Draw,
+                    reason: Reason::Agreement
+                },
+                ..
+            }]
+        ),
+        "one message says the draw: {:?}",
+        accepted.body
+    );
+    assert!(matches!(
+        host.play(&who(BOB), "f6-f5").await,
+        Err(HostError::NoGame)
+    ));
+}
+
+async fn a_takeback_needs_the_opponents_consent_except_against_the_ai_and_says_what_went_back(
+    db: TestDb,
+) {
+    let (host, _, _) = host(&db).await;
+    start_game(&host, true, CHANNEL).await;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    assert!(
+        matches!(
+            host.takeback(&who(BOB)).await,
+            Err(HostError::NothingToTakeBack)
+        ),
+        "Bob has not moved"
+    );
+    let ask = host.takeback(&who(ALICE)).await.unwrap();
+    assert_eq!(ask.body, vec![Msg::TakebackAsked { by: ALICE, to: BOB }]);
+    assert!(matches!(
+        host.takeback(&who(ALICE)).await,
+        Err(HostError::TakebackAlreadyAsked)
+    ));
+    let done = host.takeback(&who(BOB)).await.unwrap();
+    assert_eq!(
+        done.body[0],
+        Msg::TakenBack {
+            moves: vec!["e3-e4".into()]
+        }
+    );
+    assert_eq!(done.mentions, vec![ALICE], "Alice to move again");
+    host.play(&who(ALICE), "d3-d4").await.unwrap();
+    assert!(pdn(&host, &who(ALICE)).await.contains("1. d3-d4 *"));
+
+    let ai = host
+        .play_ai(&at(CAROL, 800), Level::Easy, Color::White)
+        .await
+        .unwrap();
+    assert!(ai.ai_turn.is_none());
+    let r = host.play(&at(CAROL, 800), "a3-a4").await.unwrap();
+    let answer = host
+        .ai_move(r.ai_turn.unwrap(), Lang::ENGLISH)
+        .await
+        .unwrap()
+        .unwrap();
+    let ai_move = match &answer.body[0] {
+        Msg::Played { notation, .. } => notation.clone(),
+        other => panic!("{other:?}"),
+    };
+    let back = host.takeback(&at(CAROL, 800)).await.unwrap();
+    assert_eq!(
+        back.body[0],
+        Msg::TakenBack {
+            moves: vec!["a3-a4".into(), ai_move]
+        }
+    );
+    assert_eq!(back.mentions, vec![CAROL]);
+    host.play(&at(CAROL, 800), "h3-h4").await.unwrap();
+}
+
+async fn hints_are_for_casual_and_ai_games_only(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    start_game(&host, true, CHANNEL).await;
+    assert!(matches!(
+        host.hint(&who(ALICE)).await,
+        Err(HostError::NoHintsInRatedGames)
+    ));
+    start_game(&host, false, 900).await;
+    assert!(host.hint(&at(ALICE, 900)).await.unwrap().ephemeral);
+    assert!(matches!(
+        host.hint(&at(BOB, 900)).await,
+        Err(HostError::NotYourTurn { .. })
+    ));
+}
+
+async fn board_moves_pdn_and_replay_are_there_for_the_asking(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    assert!(matches!(
+        host.board(&who(ALICE)).await,
+        Err(HostError::NoGameYet)
+    ));
+    start_game(&host, false, CHANNEL).await;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    assert!(host.board(&who(CAROL)).await.unwrap().board.is_some());
+    let moves = host.legal_moves(&who(CAROL)).await.unwrap();
+    match &moves.body[..] {
+        [
+            Msg::LegalMoves {
+                side,
+                moves,
+                capture_due,
+            },
+        ] => {
+            assert_eq!((*side, moves.len(), *capture_due), (Color::Black, 8, false));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        host.complete_move(ChannelId(CHANNEL), "f6").await.unwrap(),
+        vec!["f6-f5"]
+    );
+    // A running game's replay is for its players.
+    assert!(matches!(
+        host.replay(&who(CAROL)).await,
+        Err(HostError::ReplayForPlayersOnly)
+    ));
+    let replay = host.replay(&who(ALICE)).await.unwrap().file.unwrap();
+    assert!(replay.name.ends_with(".gif") && replay.bytes.starts_with(b"GIF89a"));
+    host.resign(&who(BOB)).await.unwrap();
+    assert!(
+        host.replay(&who(CAROL)).await.is_ok(),
+        "a finished game is anyone's"
+    );
+}
+
+async fn the_pictures_captions_follow_the_language_asked_for(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    start_game(&host, false, CHANNEL).await;
+    let english = host.board(&who(CAROL)).await.unwrap().board.unwrap();
+    let turkish = Who {
+        lang: Words::new().pick("tr").unwrap(),
+        ..who(CAROL)
+    };
+    let board = host.board(&turkish).await.unwrap().board.unwrap();
+    assert_ne!(english, board, "the caption differs, so the picture does");
+    assert_eq!(
+        host.board(&who(CAROL)).await.unwrap().board.unwrap(),
+        english,
+        "the same language gives the same picture"
+    );
+}
+
+async fn stale_buttons_are_refused_politely(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    let board = start_game(&host, false, CHANNEL).await;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    let old_resign = button(&board, ButtonLabel::Resign);
+    assert!(matches!(
+        host.button(&who(ALICE), &old_resign).await,
+        Err(HostError::OldButton)
+    ));
+    assert!(matches!(
+        host.button(&who(ALICE), "game:1:x:resign").await,
+        Err(HostError::UnknownButton)
+    ));
+}
+
+async fn a_slow_player_is_warned_once_then_loses_on_time(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    start_game(&host, true, CHANNEL).await;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    host.play(&who(BOB), "f6-f5").await.unwrap();
+    host.play(&who(ALICE), "d3-d4").await.unwrap();
+    let deadline = clock.now() + 72 * 3600;
+    clock.advance(Duration::from_secs(47 * 3600));
+    assert!(host.sweep().await.unwrap().is_empty());
+    clock.advance(Duration::from_secs(2 * 3600));
+    let warned = host.sweep().await.unwrap();
+    assert_eq!(warned.len(), 1);
+    assert_eq!(warned[0].reply.mentions, vec![BOB]);
+    assert_eq!(
+        warned[0].reply.body,
+        vec![Msg::TimeWarning {
+            player: BOB,
+            deadline
+        }]
+    );
+    assert!(host.sweep().await.unwrap().is_empty(), "warned once");
+    clock.advance(Duration::from_secs(24 * 3600));
+    let lost = host.sweep().await.unwrap();
+    assert_eq!(lost.len(), 1);
+    assert!(
+        matches!(
+            lost[0].reply.body[0],
+            Msg::GameOver {
+                outcome: dama::engine::Outcome {
+                    result: GameResult::Win(Color::White),
+                    reason: Reason::Timeout
+                },
+                ..
+            }
+        ),
+        "{:?}",
+        lost[0].reply.body
+    );
+    assert!(matches!(
+        host.play(&who(BOB), "f6-f5").await,
+        Err(HostError::NoGame)
+    ));
+}
+
+async fn a_restart_loses_nothing_and_the_ai_turn_is_resumed(db: TestDb) {
+    let path = db.url();
+    let clock = Clock::manual(1_800_000_000);
+    let host = open(&path, &clock).await;
+    start_game(&host, true, CHANNEL).await;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    let r = host
+        .play_ai(&at(CAROL, 42), Level::Easy, Color::White)
+        .await
+        .unwrap();
+    assert!(r.ai_turn.is_none());
+    let r = host.play(&at(CAROL, 42), "c3-c4").await.unwrap();
+    let ai_game = r.ai_turn.unwrap();
+    host.store().close().await;
+    drop(host);
+
+    let host = open(&path, &clock).await;
+    let pending: Vec<_> = host
+        .pending_ai_games()
+        .await
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(pending, vec![ai_game]);
+    assert!(
+        host.ai_move(ai_game, Lang::ENGLISH)
+            .await
+            .unwrap()
+            .is_some()
+    );
+    assert!(host.pending_ai_games().await.unwrap().is_empty());
+    host.play(&who(BOB), "f6-f5").await.unwrap();
+    host.play(&who(ALICE), "d3-d4").await.unwrap();
+    assert!(
+        pdn(&host, &who(ALICE))
+            .await
+            .contains("1. e3-e4 f6-f5 2. d3-d4 *")
+    );
+}
+
+async fn moves_submitted_at_once_are_played_once_each_ply(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    let host = Arc::new(host);
+    start_game(&host, false, CHANNEL).await;
+    for (ply, mv) in ["e3-e4", "f6-f5", "d3-d4", "c6-c5"].iter().enumerate() {
+        let mover = if ply % 2 == 0 { ALICE } else { BOB };
+        let tasks: Vec<_> = (0..8)
+            .map(|_| {
+                let host = Arc::clone(&host);
+                let mv = mv.to_string();
+                tokio::spawn(async move { host.play(&who(mover), &mv).await })
+            })
+            .collect();
+        let mut wins = 0;
+        for t in tasks {
+            match t.await.unwrap() {
+                Ok(_) => wins += 1,
+                Err(HostError::Stale | HostError::NotYourTurn { .. } | HostError::Move(_)) => {}
+                Err(e) => panic!("unexpected: {e}"),
+            }
+        }
+        assert_eq!(wins, 1, "ply {}", ply + 1);
+    }
+    assert!(
+        pdn(&host, &who(ALICE))
+            .await
+            .contains("1. e3-e4 f6-f5 2. d3-d4 c6-c5 *")
+    );
+}
+
+/// Plays a short decisive game: Bob resigns after two moves each.
+async fn alice_beats_bob(host: &Host, channel: u64, alice: UserId, bob: UserId) {
+    let c = host
+        .challenge(&at(alice, channel), bob, ColorChoice::White, true, false)
+        .await
+        .unwrap();
+    host.button(&at(bob, channel), &button(&c, ButtonLabel::Accept))
+        .await
+        .unwrap();
+    host.play(&at(alice, channel), "e3-e4").await.unwrap();
+    host.play(&at(bob, channel), "f6-f5").await.unwrap();
+    host.resign_confirmed(&at(bob, channel)).await.unwrap();
+}
+
+fn leaders(reply: &Reply) -> Vec<dama::host::Record> {
+    match &reply.body[..] {
+        [Msg::Leaderboard { rows, .. }] => rows.clone(),
+        [Msg::NoRatedGames { .. }] => Vec::new(),
+        other => panic!("{other:?}"),
+    }
+}
+
+async fn ratings_follow_glicko2_and_only_rated_games_between_people_count(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    alice_beats_bob(&host, 1, ALICE, BOB).await;
+    alice_beats_bob(&host, 2, CAROL, BOB).await;
+    alice_beats_bob(&host, 3, ALICE, CAROL).await;
+
+    // The same three results through the crate directly.
+    let cfg = Glicko2Config::new();
+    let fresh = Glicko2Rating::new();
+    let (a1, b1) = glicko2(&fresh, &fresh, &Outcomes::WIN, &cfg);
+    let (c1, b2) = glicko2(&fresh, &b1, &Outcomes::WIN, &cfg);
+    let (a2, c2) = glicko2(&a1, &c1, &Outcomes::WIN, &cfg);
+    let board = leaders(
+        &host
+            .leaderboard(&who(ALICE), Scope::Global, None)
+            .await
+            .unwrap(),
+    );
+    let order: Vec<(UserId, i64)> = board
+        .iter()
+        .map(|r| (r.user, r.rating.round() as i64))
+        .collect();
+    assert_eq!(
+        order,
+        vec![
+            (ALICE, a2.rating.round() as i64),
+            (CAROL, c2.rating.round() as i64),
+            (BOB, b2.rating.round() as i64)
+        ]
+    );
+    let alice = host
+        .store()
+        .rating(ALICE, dama::clock::SpeedClass::Correspondence)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        (alice.rating - a2.rating).abs() < 1e-9 && (alice.deviation - a2.deviation).abs() < 1e-9
+    );
+    assert_eq!((alice.games, alice.wins, alice.losses), (2, 2, 0));
+
+    // Casual and AI games leave ratings alone.
+    let c = host
+        .challenge(&at(ALICE, 4), BOB, ColorChoice::White, false, false)
+        .await
+        .unwrap();
+    host.button(&at(BOB, 4), &button(&c, ButtonLabel::Accept))
+        .await
+        .unwrap();
+    host.play(&at(ALICE, 4), "e3-e4").await.unwrap();
+    host.play(&at(BOB, 4), "f6-f5").await.unwrap();
+    host.resign(&at(BOB, 4)).await.unwrap();
+    host.play_ai(&at(ALICE, 5), Level::Easy, Color::White)
+        .await
+        .unwrap();
+    host.resign(&at(ALICE, 5)).await.unwrap();
+    assert_eq!(
+        host.store()
+            .rating(ALICE, dama::clock::SpeedClass::Correspondence)
+            .await
+            .unwrap()
+            .unwrap(),
+        alice
+    );
+    match &host.stats(&who(ALICE), ALICE).await.unwrap().body[..] {
+        [Msg::Stats(s)] => {
+            assert_eq!(
+                (
+                    s.record.games,
+                    s.record.wins,
+                    s.record.draws,
+                    s.record.losses
+                ),
+                (2, 2, 0, 0)
+            );
+            assert_eq!(s.recent.len(), 2, "the rated games only");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Server scope: only players of this server's rated games.
+    assert_eq!(
+        leaders(
+            &host
+                .leaderboard(&at(ALICE, 1), Scope::Server, None)
+                .await
+                .unwrap()
+        )
+        .len(),
+        3
+    );
+    let elsewhere = host
+        .leaderboard(
+            &Who {
+                guild: Some(GuildId(12345)),
+                ..who(ALICE)
+            },
+            Scope::Server,
+            None,
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        elsewhere.body,
+        vec![Msg::NoRatedGames {
+            scope: Scope::Server,
+            speed: None,
+        }]
+    );
+}
+
+async fn languages_chosen_by_players_and_servers_are_kept(db: TestDb) {
+    let (host, _, path) = host(&db).await;
+    let tr = Words::new().pick("tr").unwrap();
+    host.set_language(&who(ALICE), dama::host::LanguageScope::Me, Some(tr))
+        .await
+        .unwrap();
+    assert!(matches!(
+        host.set_language(&who(BOB), dama::host::LanguageScope::Server, Some(tr))
+            .await,
+        Err(HostError::NeedsManageServer)
+    ));
+    let admin = Who {
+        admin: true,
+        ..who(BOB)
+    };
+    host.set_language(
+        &admin,
+        dama::host::LanguageScope::Server,
+        Some(Lang::ENGLISH),
+    )
+    .await
+    .unwrap();
+    host.store().close().await;
+    let host = open(&path, &Clock::manual(0)).await;
+    let chosen = host.languages(ALICE, Some(GUILD)).await.unwrap();
+    assert_eq!(chosen.user.as_deref(), Some("tr"));
+    assert_eq!(chosen.guild.as_deref(), Some("en-US"));
+    host.set_language(&who(ALICE), dama::host::LanguageScope::Me, None)
+        .await
+        .unwrap();
+    assert_eq!(host.languages(ALICE, None).await.unwrap().user, None);
+}
+
+async fn a_second_host_on_the_same_database_never_plays_against_a_stale_position(db: TestDb) {
+    let path = db.url();
+    let clock = Clock::manual(1_800_000_000);
+    let a = open(&path, &clock).await;
+    let b = open(&path, &clock).await;
+    start_game(&a, false, CHANNEL).await;
+    a.play(&who(ALICE), "e3-e4").await.unwrap();
+    a.play(&who(BOB), "e6-e5").await.unwrap();
+    // Host b now knows the game at ply 2, where White must capture e4xe6xe8.
+    assert_eq!(
+        b.complete_move(ChannelId(CHANNEL), "").await.unwrap(),
+        vec!["e4xe6xe8"]
+    );
+    // On host a, Bob takes back e6-e5 and plays a6-a5 instead: ply 2 again, another position.
+    a.takeback(&who(BOB)).await.unwrap();
+    a.takeback(&who(ALICE)).await.unwrap();
+    a.play(&who(BOB), "a6-a5").await.unwrap();
+    // Host b must see the new position: the capture is gone, e4xe6xe8 is refused.
+    assert!(matches!(
+        b.play(&who(ALICE), "e4xe6xe8").await,
+        Err(HostError::Move(_) | HostError::Stale)
+    ));
+    b.play(&who(ALICE), "e4-e5").await.unwrap();
+    let pdn = String::from_utf8(a.pdn(&who(BOB)).await.unwrap().file.unwrap().bytes).unwrap();
+    assert!(pdn.contains("1. e3-e4 a6-a5 2. e4-e5 *"), "{pdn}");
+}
+
+async fn several_hosts_on_one_database_store_only_legal_moves(db: TestDb) {
+    use dama::engine::{Game, fen};
+    let path = db.url();
+    let clock = Clock::manual(1_800_000_000);
+    let first = open(&path, &clock).await;
+    let channels = [11u64, 12, 13];
+    for &c in &channels {
+        start_game(&first, false, c).await;
+    }
+    let mut tasks = Vec::new();
+    for seed in 0..3u64 {
+        let host = open(&path, &clock).await;
+        tasks.push(tokio::spawn(async move {
+            let mut rng = crate::common::Rng(seed * 7919 + 1);
+            let mut played = 0;
+            for _ in 0..150 {
+                let channel = channels[rng.below(channels.len())];
+                let player = if rng.chance(50) { ALICE } else { BOB };
+                if rng.chance(20) {
+                    let _ = host.takeback(&at(player, channel)).await;
+                    continue;
+                }
+                // A move this host believes legal; its view may be out of date.
+                let Ok(moves) = host.complete_move(ChannelId(channel), "").await else {
+                    continue;
+                };
+                if moves.is_empty() {
+                    continue;
+                }
+                let mv = &moves[rng.below(moves.len())];
+                if host.play(&at(player, channel), mv).await.is_ok() {
+                    played += 1;
+                }
+            }
+            played
+        }));
+    }
+    let mut played = 0;
+    for t in tasks {
+        played += t.await.unwrap();
+    }
+    assert!(played > 50, "only {played} moves were played");
+    // Every stored game replays with the engine, ply after ply, to its stored position.
+    for &c in &channels {
+        let row = first
+            .store()
+            .latest_game(ChannelId(c))
+            .await
+            .unwrap()
+            .unwrap();
+        let moves = first.store().moves(row.id).await.unwrap();
+        assert_eq!(moves.len() as i64, row.ply, "game {} has a gap", row.id);
+        let mut game = Game::new(fen::parse(&row.start_fen).unwrap());
+        for (i, m) in moves.iter().enumerate() {
+            game.play_text(m)
+                .unwrap_or_else(|e| panic!("game {} ply {}: {m} is illegal: {e}", row.id, i + 1));
+        }
+        assert_eq!(fen::write(game.position()), row.fen);
+    }
+}
+
+async fn a_damaged_game_is_reported_once_skipped_by_the_sweep_and_can_be_aborted(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    start_game(&host, false, 1).await;
+    host.play(&at(ALICE, 1), "e3-e4").await.unwrap();
+    start_game(&host, false, 2).await;
+    host.play(&at(ALICE, 2), "e3-e4").await.unwrap();
+    let damaged = host
+        .store()
+        .running_game(ChannelId(1))
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    // Another program writes nonsense into the first game's record.
+    db.execute(&format!(
+        "UPDATE moves SET notation = 'a1-a8' WHERE game_id = {0};
+         UPDATE games SET version = version + 1 WHERE id = {0};",
+        damaged.0
+    ))
+    .await;
+    assert!(matches!(
+        host.play(&at(BOB, 1), "f6-f5").await,
+        Err(HostError::Broken { game }) if game == damaged
+    ));
+    // Both games are due a warning: the damaged one is reported, the other still warned.
+    clock.advance(Duration::from_secs(49 * 3600));
+    let notices = host.sweep().await.unwrap();
+    assert_eq!(notices.len(), 2, "{notices:?}");
+    assert!(notices.iter().any(|n| n.channel == ChannelId(1)
+        && n.reply.body
+            == vec![Msg::GameBroken {
+                game: damaged,
+                players: vec![ALICE, BOB]
+            }]));
+    assert!(notices.iter().any(|n| n.channel == ChannelId(2)
+        && matches!(n.reply.body[..], [Msg::TimeWarning { player: BOB, .. }])));
+    assert!(host.sweep().await.unwrap().is_empty(), "reported once");
+    // A spectator cannot abort it; either player can.
+    assert!(matches!(
+        host.abort(&at(CAROL, 1)).await,
+        Err(HostError::CannotAbort)
+    ));
+    assert!(
+        matches!(host.abort(&at(ALICE, 2)).await, Err(HostError::CannotAbort)),
+        "a healthy game is not the players' to abort"
+    );
+    let r = host.abort(&at(BOB, 1)).await.unwrap();
+    assert_eq!(
+        r.body,
+        vec![Msg::Aborted {
+            game: damaged,
+            by: BOB
+        }]
+    );
+    // The channel can hold a game again; an admin may abort a healthy one.
+    start_game(&host, false, 1).await;
+    let admin = Who {
+        admin: true,
+        ..at(CAROL, 2)
+    };
+    assert!(host.abort(&admin).await.is_ok());
+}
+
+async fn an_expired_challenges_buttons_are_greyed_on_its_message(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    let c = host
+        .challenge(&who(ALICE), BOB, ColorChoice::Random, true, false)
+        .await
+        .unwrap();
+    let id = c.challenge().unwrap();
+    host.set_challenge_message(id, dama::host::MessageId(4242))
+        .await
+        .unwrap();
+    clock.advance(Duration::from_secs(601));
+    let notices = host.sweep().await.unwrap();
+    let (message, buttons) = notices[0].settles.clone().expect("the message to settle");
+    assert_eq!(message, dama::host::MessageId(4242));
+    assert_eq!(buttons.len(), 2);
+    assert!(buttons.iter().all(|b| b.disabled));
+    assert_eq!(
+        buttons[0].action.to_string(),
+        button(&c, ButtonLabel::Accept)
+    );
+}
+
+async fn a_new_board_message_replaces_the_old_one(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    let board = start_game(&host, false, CHANNEL).await;
+    let game = board.game.unwrap();
+    let m = dama::host::MessageId;
+    let set = |boards: Vec<(dama::store::GameId, dama::host::MessageId)>| {
+        let host = &host;
+        async move { host.set_board_messages(&boards).await.unwrap() }
+    };
+    assert_eq!(set(vec![(game, m(1))]).await, vec![]);
+    assert_eq!(set(vec![(game, m(1))]).await, vec![]);
+    assert_eq!(set(vec![(game, m(2))]).await, vec![(game, m(1))]);
+    // A board remembered late (an older message) is the one to clear, and changes nothing.
+    assert_eq!(set(vec![(game, m(1))]).await, vec![(game, m(1))]);
+    assert_eq!(set(vec![(game, m(3))]).await, vec![(game, m(2))]);
+    // Several boards of one game in one batch: every one but the newest is cleared.
+    assert_eq!(
+        set(vec![(game, m(4)), (game, m(5)), (game, m(6))]).await,
+        vec![(game, m(3)), (game, m(4)), (game, m(5))]
+    );
+}
+
+async fn the_stats_card_shows_the_rating_history_ranks_and_record(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    // Alice beats Bob three times, Carol once; then loses to Carol.
+    for ch in 1..=3 {
+        alice_beats_bob(&host, ch, ALICE, BOB).await;
+        clock.advance(Duration::from_secs(86_400));
+    }
+    alice_beats_bob(&host, 4, ALICE, CAROL).await;
+    clock.advance(Duration::from_secs(86_400));
+    alice_beats_bob(&host, 5, CAROL, ALICE).await;
+    let reply = host.stats(&who(ALICE), ALICE).await.unwrap();
+    let stats = match &reply.body[..] {
+        [Msg::Stats(s)] => s.clone(),
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(
+        (stats.record.games, stats.record.wins, stats.record.losses),
+        (5, 4, 1)
+    );
+    assert_eq!(stats.longest_streak, 4);
+    assert_eq!(stats.favourite, Some((Player::User(BOB), 3)));
+    assert_eq!(stats.recent.len(), 5);
+    assert_eq!(
+        stats.recent[0].result,
+        dama::host::PlayerResult::Loss,
+        "newest first"
+    );
+    let board = leaders(
+        &host
+            .leaderboard(&who(ALICE), Scope::Global, None)
+            .await
+            .unwrap(),
+    );
+    let place = board.iter().position(|r| r.user == ALICE).unwrap() as i64 + 1;
+    assert_eq!(
+        (stats.server_rank, stats.global_rank),
+        (Some(place), Some(place))
+    );
+    // Elsewhere, Alice has no rank on that server.
+    let away = Who {
+        guild: Some(GuildId(999)),
+        ..who(ALICE)
+    };
+    match &host.stats(&away, ALICE).await.unwrap().body[..] {
+        [Msg::Stats(s)] => assert_eq!(s.server_rank, None),
+        other => panic!("{other:?}"),
+    }
+    let history = host
+        .store()
+        .rating_history(ALICE, dama::clock::SpeedClass::Correspondence)
+        .await
+        .unwrap();
+    assert_eq!(history.len(), 5);
+    let peak = history.iter().map(|p| p.rating).fold(f64::MIN, f64::max);
+    assert_eq!(stats.peak.map(|p| p.0), Some(peak));
+    assert!((history.last().unwrap().rating - stats.record.rating).abs() < 1e-9);
+    let card = reply.file.expect("a card");
+    assert!(card.name.ends_with(".png") && card.bytes.starts_with(b"\x89PNG"));
+    if let Ok(dir) = std::env::var("DAMA_CARD_OUT") {
+        std::fs::write(format!("{dir}/card.png"), &card.bytes).unwrap();
+    }
+    // Someone who played only casual games gets the friendly card.
+    let casual = host
+        .play_ai(&at(CAROL, 77), Level::Easy, Color::White)
+        .await
+        .unwrap();
+    assert!(casual.board.is_some());
+    let r = host.stats(&who(CAROL), BOB).await.unwrap();
+    assert!(r.file.is_some());
+}
+
+async fn the_rating_history_of_past_games_is_rebuilt_to_the_same_ratings(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    alice_beats_bob(&host, 1, ALICE, BOB).await;
+    alice_beats_bob(&host, 2, CAROL, BOB).await;
+    alice_beats_bob(&host, 3, ALICE, CAROL).await;
+    let kept = host
+        .store()
+        .rating_history(BOB, dama::clock::SpeedClass::Correspondence)
+        .await
+        .unwrap();
+    // As if the history had not been kept: forget it, then rebuild.
+    db.execute("DELETE FROM rating_history").await;
+    assert_eq!(host.rebuild_rating_history().await.unwrap(), 3);
+    assert_eq!(
+        host.store()
+            .rating_history(BOB, dama::clock::SpeedClass::Correspondence)
+            .await
+            .unwrap(),
+        kept
+    );
+    assert_eq!(host.rebuild_rating_history().await.unwrap(), 0, "only once");
+}
+
+on_both_databases!(
+    a_challenge_accepted_by_button_starts_a_game_with_a_board,
+    moves_alternate_and_every_wrong_move_is_refused_without_changing_anything,
+    the_board_says_whose_turn_it_is_until_when_and_that_a_capture_is_due,
+    a_move_that_crowns_a_king_says_so,
+    challenges_are_refused_to_oneself_and_in_a_busy_channel,
+    challenges_can_be_declined_cancelled_and_expire,
+    one_player_cannot_hold_many_open_challenges_or_ai_games,
+    a_game_against_the_ai_goes_on_with_the_ai_answering,
+    resigning_a_rated_game_is_confirmed_then_ends_it_naming_winner_and_loser,
+    a_game_called_off_before_both_sides_moved_is_called_off_everywhere,
+    a_draw_offered_and_accepted_ends_the_game_and_a_move_lapses_it,
+    a_rated_draw_agreed_after_one_move_says_it_was_not_rated,
+    a_takeback_needs_the_opponents_consent_except_against_the_ai_and_says_what_went_back,
+    hints_are_for_casual_and_ai_games_only,
+    board_moves_pdn_and_replay_are_there_for_the_asking,
+    the_pictures_captions_follow_the_language_asked_for,
+    stale_buttons_are_refused_politely,
+    a_slow_player_is_warned_once_then_loses_on_time,
+    a_restart_loses_nothing_and_the_ai_turn_is_resumed,
+    moves_submitted_at_once_are_played_once_each_ply,
+    ratings_follow_glicko2_and_only_rated_games_between_people_count,
+    languages_chosen_by_players_and_servers_are_kept,
+    a_second_host_on_the_same_database_never_plays_against_a_stale_position,
+    several_hosts_on_one_database_store_only_legal_moves,
+    a_damaged_game_is_reported_once_skipped_by_the_sweep_and_can_be_aborted,
+    an_expired_challenges_buttons_are_greyed_on_its_message,
+    a_new_board_message_replaces_the_old_one,
+    the_stats_card_shows_the_rating_history_ranks_and_record,
+    the_rating_history_of_past_games_is_rebuilt_to_the_same_ratings,
+);

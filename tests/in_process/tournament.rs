@@ -1,0 +1,9 @@
+//! Tournaments: the pure parts (Swiss pairing, Arena points, standings, start times), their
+//! storage, and tournaments in the host.
+
+mod arena;
+mod hosting;
+mod standings;
+mod start;
+mod storage;
+mod swiss;

@@ -1,0 +1,4 @@
+//! The web in process: the pages and the operators' routes.
+
+mod operators;
+mod pages;
