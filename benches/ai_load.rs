@@ -1,7 +1,7 @@
 //! AI replies under load: N games against one level at once (N = 1, 10, 100), each player
 //! moving as soon as the AI has answered. Prints, per level and N, the AI's reply time (from
 //! asking to the stored move, queue included: median and p99) and the AI's moves a second. The
-//! master's time shrinks as moves queue (see `src/host/scheduler.rs`).
+//! master's time shrinks as moves queue (see `crates/dama-core/src/host/scheduler.rs`).
 //!
 //! `cargo bench --bench ai_load` (options: `-- --levels easy,master --games 1,10,100`, and
 //! `--table-build` to run each case while the endgame tables build in the background from

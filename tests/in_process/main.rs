@@ -14,6 +14,7 @@ mod host;
 mod host_analysis;
 mod host_processes;
 mod host_puzzles;
+mod layers;
 mod perft;
 mod properties;
 mod puzzles;

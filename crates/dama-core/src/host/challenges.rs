@@ -1,0 +1,383 @@
+//! Challenges: made, accepted (once), declined, withdrawn, expired.
+
+use crate::store::{self, ChallengeRow, ChallengeStatus, ChannelId, ColorChoice, GameId, UserId};
+use dama_play::clock::{Clocks, TimeControl};
+use dama_rules::{Color, Game, Position, fen};
+
+use super::{
+    Button, ButtonAction, ButtonLabel, ButtonStyle, Host, HostError, HostResult, Msg, Reply, Who,
+    players,
+};
+
+/// A challenge this player has just accepted: the game is theirs to start.
+#[derive(Debug)]
+pub struct Accepted(ChallengeRow);
+
+impl Accepted {
+    /// The game is to be played in a new thread.
+    pub fn wants_thread(&self) -> bool {
+        self.0.thread
+    }
+
+    pub fn id(&self) -> crate::store::ChallengeId {
+        self.0.id
+    }
+}
+
+/// A game to create.
+pub(super) struct NewGame {
+    pub(super) guild: Option<crate::store::GuildId>,
+    pub(super) channel: ChannelId,
+    pub(super) white: Option<UserId>,
+    pub(super) black: Option<UserId>,
+    pub(super) ai: Option<dama_play::ai::Level>,
+    pub(super) rated: bool,
+    pub(super) control: TimeControl,
+}
+
+impl Host {
+    /// Challenges `opponent` to a game in this channel (or, with `thread`, in a new thread),
+    /// at three days a move.
+    pub async fn challenge(
+        &self,
+        who: &Who,
+        opponent: UserId,
+        color: ColorChoice,
+        rated: bool,
+        thread: bool,
+    ) -> HostResult {
+        let control = TimeControl::default();
+        self.challenge_on(who, opponent, color, rated, thread, control)
+            .await
+    }
+
+    /// Challenges `opponent` to a game on the clock `control`, in this channel (or, with
+    /// `thread`, in a new thread).
+    pub async fn challenge_on(
+        &self,
+        who: &Who,
+        opponent: UserId,
+        color: ColorChoice,
+        rated: bool,
+        thread: bool,
+        control: TimeControl,
+    ) -> HostResult {
+        if opponent == who.user {
+            return Err(HostError::SelfChallenge);
+        }
+        if !thread {
+            self.channel_free(who.channel).await?;
+        }
+        let now = self.clock.now();
+        let limit = self.config.max_open_challenges;
+        if self.store.open_challenges_by(who.user, now).await? >= limit {
+            return Err(HostError::TooManyChallenges { limit });
+        }
+        let row = ChallengeRow {
+            id: crate::store::ChallengeId(0),
+            guild_id: who.guild,
+            channel_id: who.channel,
+            challenger_id: who.user,
+            challenged_id: opponent,
+            color,
+            rated,
+            thread,
+            status: ChallengeStatus::Open,
+            expires_at: now + self.config.challenge_ttl.as_secs() as i64,
+            created_at: now,
+            message_id: None,
+            time_control: control,
+        };
+        let mut tx = self.store.write().await?;
+        store::ensure_player(&mut tx, who.user, &who.name).await?;
+        let id = store::insert_challenge(&mut tx, &row).await?;
+        tx.commit().await?;
+        Ok(Reply {
+            buttons: challenge_buttons(id, false),
+            mentions: vec![opponent],
+            ..Reply::say(Msg::ChallengeIssued {
+                challenger: who.user,
+                challenged: opponent,
+                rated,
+                color,
+                minutes: self.config.challenge_ttl.as_secs() / 60,
+                control,
+            })
+        })
+    }
+
+    /// The challenged player accepts (the game starts in this channel) or declines; the
+    /// challenger may withdraw by declining.
+    pub async fn answer_challenge(
+        &self,
+        who: &Who,
+        challenge: crate::store::ChallengeId,
+        accept: bool,
+    ) -> HostResult {
+        let c = self.open_challenge(challenge).await?;
+        if accept {
+            // Closing the challenge and creating the game are one change.
+            let mut tx = self.claim(who, &c).await?;
+            let id = self
+                .insert_game(&mut tx, self.challenge_game(&c, None))
+                .await?;
+            tx.commit().await?;
+            return self.started(who, id).await;
+        }
+        let me = who.user;
+        if me != c.challenged_id && me != c.challenger_id {
+            return Err(HostError::NotYourChallenge);
+        }
+        let (status, msg) = if me == c.challenger_id {
+            (
+                ChallengeStatus::Cancelled,
+                Msg::ChallengeWithdrawn { by: me },
+            )
+        } else {
+            (
+                ChallengeStatus::Declined,
+                Msg::ChallengeDeclined {
+                    challenger: c.challenger_id,
+                    by: me,
+                },
+            )
+        };
+        let mut tx = self.store.write().await?;
+        if !store::close_challenge(&mut tx, c.id, status).await? {
+            return Err(HostError::Stale);
+        }
+        tx.commit().await?;
+        Ok(Reply {
+            mentions: vec![c.challenger_id],
+            ..Reply::say(msg)
+        })
+    }
+
+    /// The open, unexpired challenge `id` (an expired one is closed on the way).
+    async fn open_challenge(
+        &self,
+        id: crate::store::ChallengeId,
+    ) -> Result<ChallengeRow, HostError> {
+        let c = self
+            .store
+            .challenge(id)
+            .await?
+            .ok_or(HostError::NoChallenge)?;
+        if c.status != ChallengeStatus::Open {
+            return Err(HostError::ChallengeClosed(c.status));
+        }
+        if self.clock.now() >= c.expires_at {
+            let mut tx = self.store.write().await?;
+            store::close_challenge(&mut tx, c.id, ChallengeStatus::Expired).await?;
+            tx.commit().await?;
+            return Err(HostError::ChallengeExpired);
+        }
+        Ok(c)
+    }
+
+    /// Accepts a challenge for the asker: of several clicks, one wins; the others are refused.
+    /// Start the game with [`Host::start_accepted`] (after opening its thread, if it wants one).
+    pub async fn accept_challenge(
+        &self,
+        who: &Who,
+        challenge: crate::store::ChallengeId,
+    ) -> Result<Accepted, HostError> {
+        let c = self.open_challenge(challenge).await?;
+        self.claim(who, &c).await?.commit().await?;
+        Ok(Accepted(c))
+    }
+
+    /// Closes the open challenge `c` as accepted by the asker, inside a transaction left open.
+    async fn claim(&self, who: &Who, c: &ChallengeRow) -> Result<store::Tx, HostError> {
+        if who.user != c.challenged_id {
+            return Err(HostError::NotYourChallenge);
+        }
+        let mut tx = self.store.write().await?;
+        if !store::close_challenge(&mut tx, c.id, ChallengeStatus::Accepted).await? {
+            return Err(HostError::ChallengeClosed(ChallengeStatus::Accepted));
+        }
+        store::ensure_player(&mut tx, who.user, &who.name).await?;
+        Ok(tx)
+    }
+
+    /// Starts the game of an accepted challenge, in `channel` (a thread opened for it) or else
+    /// where the challenge was made.
+    pub async fn start_accepted(
+        &self,
+        who: &Who,
+        accepted: Accepted,
+        channel: Option<ChannelId>,
+    ) -> HostResult {
+        let c = accepted.0;
+        let mut tx = self.store.write().await?;
+        let id = self
+            .insert_game(&mut tx, self.challenge_game(&c, channel))
+            .await?;
+        tx.commit().await?;
+        self.started(who, id).await
+    }
+
+    /// The game a challenge asked for, colours settled.
+    fn challenge_game(&self, c: &ChallengeRow, channel: Option<ChannelId>) -> NewGame {
+        let challenger_white = match c.color {
+            ColorChoice::White => true,
+            ColorChoice::Black => false,
+            ColorChoice::Random => coin(c.id.0 ^ self.clock.now()),
+        };
+        let (white, black) = if challenger_white {
+            (c.challenger_id, c.challenged_id)
+        } else {
+            (c.challenged_id, c.challenger_id)
+        };
+        NewGame {
+            guild: c.guild_id,
+            channel: channel.unwrap_or(c.channel_id),
+            white: Some(white),
+            black: Some(black),
+            ai: None,
+            rated: c.rated,
+            control: c.time_control,
+        }
+    }
+
+    /// The first board of a challenge's game.
+    async fn started(&self, who: &Who, id: GameId) -> HostResult {
+        let row = self.game_row(id).await?;
+        let reply = self.board_reply(&row, &Game::default(), who.lang);
+        Ok(reply.led_by(Msg::GameStarted {
+            players: players(&row),
+            rated: row.rated,
+            control: row.time_control,
+        }))
+    }
+
+    /// Withdraws the asker's open challenge in this channel.
+    pub async fn cancel_challenge(&self, who: &Who) -> HostResult {
+        let c = self
+            .store
+            .open_challenge_by(who.user, who.channel)
+            .await?
+            .ok_or(HostError::NoOpenChallenge)?;
+        self.answer_challenge(who, c.id, false).await
+    }
+
+    /// Starts a game against the AI at `level`, the asker playing `color`.
+    pub async fn play_ai(
+        &self,
+        who: &Who,
+        level: dama_play::ai::Level,
+        color: Color,
+    ) -> HostResult {
+        self.play_ai_on(who, level, color, TimeControl::default())
+            .await
+    }
+
+    /// Starts a game against the AI at `level` on the clock `control`, the asker playing
+    /// `color`.
+    pub async fn play_ai_on(
+        &self,
+        who: &Who,
+        level: dama_play::ai::Level,
+        color: Color,
+        control: TimeControl,
+    ) -> HostResult {
+        let limit = self.config.max_ai_games;
+        if self.store.running_ai_games_of(who.user).await? >= limit {
+            return Err(HostError::TooManyAiGames { limit });
+        }
+        let me = Some(who.user);
+        let (white, black) = match color {
+            Color::White => (me, None),
+            Color::Black => (None, me),
+        };
+        self.channel_free(who.channel).await?;
+        let mut tx = self.store.write().await?;
+        store::ensure_player(&mut tx, who.user, &who.name).await?;
+        let game = NewGame {
+            guild: who.guild,
+            channel: who.channel,
+            white,
+            black,
+            ai: Some(level),
+            rated: false,
+            control,
+        };
+        let id = self.insert_game(&mut tx, game).await?;
+        tx.commit().await?;
+        let row = self.game_row(id).await?;
+        let reply = self.board_reply(&row, &Game::default(), who.lang);
+        Ok(reply.led_by(Msg::AiGameStarted {
+            player: who.user,
+            level,
+            color,
+            control,
+        }))
+    }
+
+    /// [`HostError::ChannelBusy`], naming the players, when `channel` has a game running. (The
+    /// insert checks again: this is for the words.)
+    async fn channel_free(&self, channel: store::ChannelId) -> Result<(), HostError> {
+        match self.store.running_game(channel).await? {
+            Some(row) => Err(HostError::ChannelBusy {
+                players: Some(super::players(&row)),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Creates a game inside `tx`; a channel that already has one is [`HostError::ChannelBusy`].
+    pub(super) async fn insert_game(
+        &self,
+        tx: &mut store::Tx,
+        g: NewGame,
+    ) -> Result<GameId, HostError> {
+        let now_ms = self.clock.now_ms();
+        let now = now_ms.div_euclid(1000);
+        let start = fen::write(&Position::start());
+        let clocks = Clocks::start(g.control, now_ms);
+        let turn = self.turn_times(&clocks, 0, Color::White);
+        store::insert_game(
+            tx,
+            store::NewGame {
+                guild_id: g.guild,
+                channel_id: g.channel,
+                white_id: g.white,
+                black_id: g.black,
+                ai_level: g.ai,
+                rated: g.rated,
+                start_fen: &start,
+                warn_at: turn.warn_at,
+                deadline: turn.deadline,
+                now,
+                clocks,
+                flag_at_ms: turn.flag_at_ms,
+            },
+        )
+        .await
+        .map_err(|e| match e {
+            store::StoreError::ChannelBusy => HostError::ChannelBusy { players: None },
+            other => other.into(),
+        })
+    }
+}
+
+/// Accept and Decline for a challenge.
+pub(super) fn challenge_buttons(id: crate::store::ChallengeId, disabled: bool) -> Vec<Button> {
+    let button = |accept, label, style| Button {
+        action: ButtonAction::Challenge { id, accept },
+        label,
+        style,
+        disabled,
+    };
+    vec![
+        button(true, ButtonLabel::Accept, ButtonStyle::Success),
+        button(false, ButtonLabel::Decline, ButtonStyle::Danger),
+    ]
+}
+
+fn coin(seed: i64) -> bool {
+    let mut z = (seed as u64).wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) & 1 == 0
+}

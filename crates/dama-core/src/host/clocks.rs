@@ -1,0 +1,226 @@
+//! The clocks in the host: each turn's deadline, the end of a turn whose time is up (a flag, or
+//! a first move that never came), watched by every process and decided once in the database,
+//! and the time given back after no process ran.
+
+use std::time::Duration;
+
+use crate::store::{self, GameRow, GameStatus};
+use dama_play::clock::{Clocks, Due, OnTimeout};
+use dama_rules::{Color, Game, Reason};
+
+use super::{Caption, Host, HostError, Msg, Notice, Reply, TurnClock, players};
+
+/// How long the bot may go unseen (its processes mark it alive every second) before a start
+/// counts the time since as an outage to give back.
+pub const QUIET_MS: i64 = 5_000;
+
+/// When a turn must end, as the store keeps it.
+pub(super) struct TurnTimes {
+    /// Correspondence: the warning and the deadline (seconds); live games are never warned.
+    pub warn_at: i64,
+    pub deadline: i64,
+    /// Live games: the moment the turn's time is up (milliseconds).
+    pub flag_at_ms: Option<i64>,
+}
+
+/// When the side to move's time is up in a stored game, and what follows.
+pub(super) fn due(row: &GameRow) -> Due {
+    let then = if row.ply < 2 {
+        OnTimeout::Abort
+    } else {
+        OnTimeout::Flag
+    };
+    let at = row.flag_at_ms.unwrap_or(row.deadline.saturating_mul(1000));
+    Due { at, then }
+}
+
+/// What the clock says about the turn of a stored game, its live clocks as read now
+/// (`left_now`, from [`Host::clocks_now`]: the same reading as the picture's).
+pub(super) fn turn_clock(row: &GameRow, left_now: Option<[i64; 2]>) -> TurnClock {
+    match left_now {
+        _ if row.ply < 2 => TurnClock::FirstMove,
+        Some([white_ms, black_ms]) => TurnClock::Live { white_ms, black_ms },
+        None => TurnClock::Correspondence,
+    }
+}
+
+impl Host {
+    /// The deadlines of the turn that begins with `clocks` (`ply` moves played, `side` to
+    /// move).
+    pub(super) fn turn_times(&self, clocks: &Clocks, ply: i64, side: Color) -> TurnTimes {
+        let due = clocks.due(ply.max(0) as usize, side);
+        if clocks.control.is_live() {
+            // The minute sweep is only a backstop for live games: its deadline is the second
+            // after the flag, and it never warns.
+            let deadline = due.at.div_euclid(1000) + 1;
+            TurnTimes {
+                warn_at: deadline,
+                deadline,
+                flag_at_ms: Some(due.at),
+            }
+        } else {
+            let deadline = due.at.div_euclid(1000);
+            let span = deadline - clocks.turn_began.div_euclid(1000);
+            let warning = (self.config.warning.as_secs() as i64).min(span / 3);
+            TurnTimes {
+                warn_at: deadline - warning,
+                deadline,
+                flag_at_ms: None,
+            }
+        }
+    }
+
+    /// Both clocks of a live game (milliseconds): as they stand at `now_ms` while it runs, as
+    /// they stopped once it ended.
+    pub(super) fn clocks_now(&self, row: &GameRow, game: &Game, now_ms: i64) -> Option<[i64; 2]> {
+        if !row.time_control.is_live() {
+            return None;
+        }
+        let clocks = row.clocks();
+        if row.status != GameStatus::Running {
+            return Some(clocks.left);
+        }
+        let side = game.position().side_to_move();
+        Some(clocks.left_at(row.ply as usize, side, now_ms))
+    }
+
+    /// A board caption with a live game's clocks (as read at `left_now`) after it.
+    pub(super) fn clocked(caption: Caption, left_now: Option<[i64; 2]>) -> Caption {
+        match left_now {
+            Some([white_ms, black_ms]) => Caption::Clocked {
+                caption: Box::new(caption),
+                white_ms,
+                black_ms,
+            },
+            None => caption,
+        }
+    }
+
+    /// Stops a live game's clocks as it ends inside `tx` (a resignation, an agreed draw, a
+    /// flag), and says how they stand; `None` for other games. `row`: the game still running.
+    pub(super) async fn stop_clocks(
+        &self,
+        tx: &mut store::Tx,
+        row: &GameRow,
+        game: &Game,
+        now_ms: i64,
+    ) -> Result<Option<Msg>, HostError> {
+        let Some(left) = self.clocks_now(row, game, now_ms) else {
+            return Ok(None);
+        };
+        store::stop_clocks(tx, row.id, left, now_ms).await?;
+        Ok(Some(Msg::FinalClocks {
+            white_ms: left[0],
+            black_ms: left[1],
+        }))
+    }
+
+    /// Ends every running game whose turn's time is up: a loss on time, or a game called off
+    /// when a first move never came. Every process runs this a few times a second; the
+    /// database decides which of them (or a move racing it) ends a game, so each is posted
+    /// once.
+    pub async fn flags(&self) -> Result<Vec<Notice>, HostError> {
+        let now = self.clock.now_ms();
+        let mut notices = Vec::new();
+        for row in self.store.flags_due(now).await? {
+            match self.time_up(&row, now).await {
+                Ok(Some(reply)) => notices.push(Notice {
+                    channel: row.channel_id,
+                    guild: row.guild_id,
+                    reply,
+                    settles: None,
+                }),
+                Ok(None) | Err(HostError::Stale) => {}
+                // The sweep reports a damaged game.
+                Err(HostError::Broken { .. }) => {}
+                Err(e) => {
+                    tracing::error!(game = row.id.0, error = %e, "ending a game on time failed")
+                }
+            }
+        }
+        Ok(notices)
+    }
+
+    /// Marks the bot alive now; run it every second.
+    pub async fn beat(&self) -> Result<(), HostError> {
+        let mut tx = self.store.write().await?;
+        store::beat(&mut tx, self.clock.now_ms()).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// At a start, before the games are watched: when no process of the bot ran for a while,
+    /// that time is given back to the players to move (a turn whose time was up before is
+    /// ended by [`Host::flags`]). Returns the time given back.
+    pub async fn resume_clocks(&self) -> Result<Option<Duration>, HostError> {
+        let mut tx = self.store.write().await?;
+        let gap = store::give_back_outage(&mut tx, self.clock.now_ms(), QUIET_MS).await?;
+        tx.commit().await?;
+        if let Some(gap) = gap {
+            tracing::info!(
+                seconds = gap / 1000,
+                "no process of the bot ran for a while: the players to move get that time back"
+            );
+        }
+        Ok(gap.map(|g| Duration::from_millis(g.max(0) as u64)))
+    }
+
+    /// Ends `row` if its turn's time is up at `now_ms`; `None` when it is not, or when the
+    /// game moved on first (a move written before wins).
+    pub(super) async fn time_up(
+        &self,
+        row: &GameRow,
+        now_ms: i64,
+    ) -> Result<Option<Reply>, HostError> {
+        let due = due(row);
+        if now_ms < due.at {
+            return Ok(None);
+        }
+        let game = self.load(row).await?;
+        let side = game.position().side_to_move();
+        let who = players(row);
+        let mut tx = self.store.write().await?;
+        let at = store::Expect::of(row);
+        let mut body = Vec::new();
+        match due.then {
+            OnTimeout::Abort => {
+                let reason = Some(Reason::Timeout);
+                if !store::end_game(&mut tx, at, GameStatus::Aborted, None, reason, now_ms).await? {
+                    return Ok(None);
+                }
+                tx.commit().await?;
+                body.push(Msg::NoFirstMove {
+                    player: who.of(side),
+                });
+            }
+            OnTimeout::Flag => {
+                let mut ended = game.clone();
+                let Some(outcome) = ended.lose_on_time(side) else {
+                    return Ok(None);
+                };
+                let ratings = match self.finish(&mut tx, row, at, outcome, now_ms).await {
+                    Err(HostError::Stale) => return Ok(None),
+                    ratings => ratings?,
+                };
+                let clocks = self.stop_clocks(&mut tx, row, &game, now_ms).await?;
+                tx.commit().await?;
+                body.push(Msg::GameOver {
+                    outcome,
+                    players: who,
+                });
+                let ended_row = GameRow {
+                    status: GameStatus::Finished,
+                    ..row.clone()
+                };
+                body.extend(clocks);
+                body.extend(super::rating_note(&ended_row, ratings));
+            }
+        }
+        let mentions = [row.white_id, row.black_id].into_iter().flatten().collect();
+        Ok(Some(Reply {
+            body,
+            mentions,
+            ..Reply::default()
+        }))
+    }
+}

@@ -1,0 +1,412 @@
+//! Moves: a player's, the AI's, and the end of a game with its ratings.
+
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+
+use crate::store::{self, GameId, GameRow, GameStatus};
+use dama_play::ai::Player as AiPlayer;
+use dama_play::clock::{Clocks, move_time, think_time};
+use dama_rules::{Color, Game, GameResult, Move, Outcome, Reason, Role, fen};
+
+use super::{
+    Host, HostError, HostResult, Lang, Msg, RatingChange, Reply, Who, color_of, player_of, players,
+};
+
+impl Host {
+    /// Plays a typed move for the asker in this channel's game, made when it is read.
+    pub async fn play(&self, who: &Who, text: &str) -> HostResult {
+        self.play_at(who, text, None).await
+    }
+
+    /// Plays a typed move for the asker in this channel's game; `stamp_ms`: the moment the
+    /// front end says it was made (Discord's stamp on the message), which counts for the clock
+    /// within the turn and the moment it arrived.
+    pub async fn play_at(&self, who: &Who, text: &str, stamp_ms: Option<i64>) -> HostResult {
+        let row = self.running(who).await?;
+        let color = color_of(&row, who.user).ok_or(HostError::NotAPlayer)?;
+        let game = self.load(&row).await?;
+        let side = game.position().side_to_move();
+        if side != color {
+            return Err(HostError::NotYourTurn {
+                to_move: players(&row).of(side),
+            });
+        }
+        let mv = game.position().read_move(text).map_err(HostError::Move)?;
+        self.commit_move(&row, game, mv, who.lang, stamp_ms).await
+    }
+
+    /// Plays the AI's move in game `id` if it is the AI's turn; `None` otherwise (the game
+    /// ended, or moved on). `lang`: the language of the board's caption.
+    pub async fn ai_move(&self, id: GameId, lang: Lang) -> Result<Option<Reply>, HostError> {
+        let row = self.game_row(id).await?;
+        if row.status != GameStatus::Running {
+            return Ok(None);
+        }
+        let Some(level) = row.ai_level else {
+            return Ok(None);
+        };
+        // Another process may have played this turn between the two reads: moved on.
+        let game = match self.load(&row).await {
+            Err(HostError::Stale) => return Ok(None),
+            game => game?,
+        };
+        let side = game.position().side_to_move();
+        if player_of(&row, side).is_some() || game.is_over() {
+            return Ok(None);
+        }
+        let thinking = game.clone();
+        let seed = row.id.0 as u64;
+        let tables = self.tables();
+        let asked = std::time::Instant::now();
+        // One process thinks about a turn: the one that claims it once a slot is free.
+        let _slot = self.ai_slot(&row).await;
+        if !self.claim_ai_turn(&row).await? {
+            return Ok(None);
+        }
+        // On a clock, the AI's time is a share of what it has left now; the workers are
+        // shared by every live AI game, and a turn's wait for one is on its clock too, so each
+        // thinks its share of the workers. Correspondence turns think less while live ones
+        // run, so that a live turn never waits long behind one.
+        let workers = self.config.ai_concurrency.max(1) as i64;
+        let live_games = self.store.live_ai_games().await?;
+        let full = match row.time_control {
+            dama_play::clock::TimeControl::Live { increment, .. } => {
+                let left = row
+                    .clocks()
+                    .left_at(row.ply as usize, side, self.clock.now_ms());
+                let share =
+                    think_time(left[side.index()], increment) * workers / live_games.max(workers);
+                std::time::Duration::from_millis(share.max(10) as u64)
+            }
+            dama_play::clock::TimeControl::Correspondence { .. } if live_games > 0 => {
+                dama_play::ai::Level::MASTER_TIME / 4
+            }
+            dama_play::clock::TimeControl::Correspondence { .. } => {
+                dama_play::ai::Level::MASTER_TIME
+            }
+        };
+        // Correspondence moves waiting behind a live one do not cut its time: they are served
+        // after it anyway. Other live moves waiting do.
+        let master_time = if row.time_control.is_live() && self.scheduler.live_moves_waiting() == 0
+        {
+            full
+        } else {
+            self.scheduler.master_time(full, asked.elapsed()).min(full)
+        };
+        let forced = {
+            let legal = game.position().legal_moves();
+            (legal.len() == 1).then(|| legal[0])
+        };
+        let searcher = self.scheduler.searcher(row.id);
+        let played = async {
+            if let Some(only) = forced {
+                // A single legal move is played at once.
+                return match self.commit_move(&row, game, only, lang, None).await {
+                    Ok(reply) => Ok(Some(reply)),
+                    Err(HostError::Stale) => Ok(None),
+                    Err(e) => Err(e),
+                };
+            }
+            let (choice, searcher) = tokio::task::spawn_blocking(move || {
+                let mut player = AiPlayer::level(level)
+                    .with_seed(seed)
+                    .with_searcher(searcher)
+                    .with_tables(tables)
+                    .with_master_time(master_time);
+                let choice = player.choose(&thinking);
+                (choice, player.into_searcher())
+            })
+            .await
+            .map_err(|e| HostError::internal("the AI's search failed", e))?;
+            self.scheduler.keep(row.id, searcher);
+            let Some(result) = choice else {
+                return Ok(None);
+            };
+            match self.commit_move(&row, game, result.best, lang, None).await {
+                Ok(reply) => Ok(Some(reply)),
+                Err(HostError::Stale) => Ok(None),
+                Err(e) => Err(e),
+            }
+        }
+        .await;
+        self.release_ai_turn(row.id).await;
+        played
+    }
+
+    async fn commit_move(
+        &self,
+        row: &GameRow,
+        mut game: Game,
+        mv: Move,
+        lang: Lang,
+        stamp_ms: Option<i64>,
+    ) -> HostResult {
+        let received = self.clock.now_ms();
+        let made = stamp_ms.map_or(received, |s| move_time(s, row.turn_began_ms, received));
+        let side = game.position().side_to_move();
+        let Some(clocks) = self.clocks_after(row, side, made) else {
+            // Its time was up: the move is refused and the turn ends on time.
+            return match self.time_up(row, received).await? {
+                Some(mut reply) => {
+                    reply.body.insert(0, Msg::MoveTooLate);
+                    Ok(reply)
+                }
+                // Ended on time by another hand first (its post says so), or moved on.
+                None => match self.game_row(row.id).await?.status {
+                    GameStatus::Running => Err(HostError::Stale),
+                    _ => Err(HostError::NoGame),
+                },
+            };
+        };
+        let before = *game.position();
+        let notation = before.notation(&mv);
+        game.play(mv).map_err(HostError::Move)?;
+        let crowned = before
+            .piece_at(mv.from())
+            .is_some_and(|p| p.role == Role::Man)
+            && game
+                .position()
+                .piece_at(mv.to())
+                .is_some_and(|p| p.role == Role::King);
+        let now = received.div_euclid(1000);
+        let turn = self.turn_times(&clocks, row.ply + 1, side.opponent());
+        let after = fen::write(game.position());
+        let mut tx = self.store.write().await?;
+        let written = store::record_move(
+            &mut tx,
+            store::Expect::of(row),
+            store::NewMove {
+                notation: &notation,
+                fen: &after,
+                now,
+                warn_at: turn.warn_at,
+                deadline: turn.deadline,
+                clocks,
+                flag_at_ms: turn.flag_at_ms,
+                clock_ms: clocks
+                    .control
+                    .is_live()
+                    .then_some(clocks.left[side.index()]),
+            },
+        )
+        .await?;
+        if !written {
+            return Err(HostError::Stale);
+        }
+        let mut ratings = Vec::new();
+        if let Some(outcome) = game.outcome() {
+            let written = store::Expect {
+                version: row.version + 1,
+                ply: row.ply + 1,
+                fen: &after,
+                ..store::Expect::of(row)
+            };
+            ratings = self
+                .finish(&mut tx, row, written, outcome, received)
+                .await?;
+        }
+        tx.commit().await?;
+        self.remember(row.id, row.version + 1, &game);
+        let row = self.game_row(row.id).await?;
+        let mut reply = self.board_reply(&row, &game, lang).led_by(Msg::Played {
+            mover: players(&row).of(before.side_to_move()),
+            notation,
+            crowned,
+        });
+        if row.status != GameStatus::Running {
+            // A live game's clocks stand as the last move left them.
+            reply.body.extend(
+                self.clocks_now(&row, &game, received)
+                    .map(|[white_ms, black_ms]| Msg::FinalClocks { white_ms, black_ms }),
+            );
+            reply.body.extend(super::rating_note(&row, ratings));
+        }
+        Ok(reply)
+    }
+
+    /// The clocks after `side` moved at `made` in `row`; `None` when its time was up.
+    fn clocks_after(&self, row: &GameRow, side: Color, made: i64) -> Option<Clocks> {
+        let due = super::clocks::due(row);
+        if made >= due.at {
+            return None;
+        }
+        let clocks = row.clocks();
+        if !row.time_control.is_live() {
+            return Some(Clocks {
+                turn_began: made,
+                ..clocks
+            });
+        }
+        clocks.after_move(row.ply as usize, side, made).ok()
+    }
+
+    /// Ends a game inside `tx`, rating it when it counts (rated, two people, both moved); a
+    /// resignation before both sides moved calls the game off. The ending was decided on the
+    /// game as it stands `at`: if it has moved on since, nothing is written and the answer is
+    /// [`HostError::Stale`] (the caller decides again, or refuses). Returns the rating changes.
+    pub(super) async fn finish(
+        &self,
+        tx: &mut store::Tx,
+        row: &GameRow,
+        at: store::Expect<'_>,
+        outcome: Outcome,
+        now_ms: i64,
+    ) -> Result<Vec<RatingChange>, HostError> {
+        let both_moved = at.ply >= 2;
+        // A tournament game resigned at once is lost, not called off: it scores.
+        let called_off = !both_moved
+            && outcome.reason == Reason::Resignation
+            && self.store.pairing_of_game(row.id).await?.is_none();
+        let (status, result) = if called_off {
+            (GameStatus::Aborted, None)
+        } else {
+            (GameStatus::Finished, Some(outcome.result))
+        };
+        if !store::end_game(tx, at, status, result, Some(outcome.reason), now_ms).await? {
+            return Err(HostError::Stale);
+        }
+        let (false, true, true, Some(w), Some(b)) = (
+            called_off,
+            row.rated,
+            both_moved,
+            row.white_id,
+            row.black_id,
+        ) else {
+            return Ok(Vec::new());
+        };
+        // Each speed class has its own rating.
+        let speed = row.speed;
+        let white = store::rating_in(tx, w, speed).await?;
+        let black = store::rating_in(tx, b, speed).await?;
+        let (new_w, new_b) = glicko2(
+            &rating_of(&white),
+            &rating_of(&black),
+            &outcome_of(outcome.result),
+            &Glicko2Config::new(),
+        );
+        let score = match outcome.result {
+            GameResult::Win(Color::White) => 1.0,
+            GameResult::Win(Color::Black) => 0.0,
+            GameResult::Draw => 0.5,
+        };
+        store::rate(
+            tx,
+            w,
+            speed,
+            (new_w.rating, new_w.deviation, new_w.volatility),
+            score,
+        )
+        .await?;
+        store::rate(
+            tx,
+            b,
+            speed,
+            (new_b.rating, new_b.deviation, new_b.volatility),
+            1.0 - score,
+        )
+        .await?;
+        for (user, r) in [(w, &new_w), (b, &new_b)] {
+            let point = store::RatingPoint {
+                game_id: row.id,
+                rating: r.rating,
+                deviation: r.deviation,
+                played_at: now_ms.div_euclid(1000),
+            };
+            store::record_rating(tx, user, speed, point).await?;
+        }
+        Ok(vec![
+            RatingChange {
+                user: w,
+                before: white.rating,
+                after: new_w.rating,
+            },
+            RatingChange {
+                user: b,
+                before: black.rating,
+                after: new_b.rating,
+            },
+        ])
+    }
+}
+
+impl Host {
+    /// Rebuilds the rating history of games played before it was kept: the finished rated
+    /// games are replayed in the order they ended with the same Glicko-2 computation, from the
+    /// starting rating. Does nothing once any history is stored.
+    pub async fn rebuild_rating_history(&self) -> Result<usize, HostError> {
+        if self.store.has_rating_history().await? {
+            return Ok(0);
+        }
+        let games = self.store.rated_games().await?;
+        if games.is_empty() {
+            return Ok(0);
+        }
+        let mut ratings: std::collections::HashMap<
+            (store::UserId, dama_play::clock::SpeedClass),
+            Glicko2Rating,
+        > = std::collections::HashMap::new();
+        let mut tx = self.store.write().await?;
+        for g in &games {
+            let (Some(w), Some(b), Some(result)) = (g.white_id, g.black_id, g.result) else {
+                continue;
+            };
+            let speed = g.speed;
+            let (rw, rb) = (
+                *ratings.entry((w, speed)).or_default(),
+                *ratings.entry((b, speed)).or_default(),
+            );
+            let (nw, nb) = glicko2(&rw, &rb, &outcome_of(result), &Glicko2Config::new());
+            ratings.insert((w, speed), nw);
+            ratings.insert((b, speed), nb);
+            for (user, r) in [(w, nw), (b, nb)] {
+                let point = store::RatingPoint {
+                    game_id: g.id,
+                    rating: r.rating,
+                    deviation: r.deviation,
+                    played_at: g.updated_at,
+                };
+                store::record_rating(&mut tx, user, speed, point).await?;
+            }
+        }
+        tx.commit().await?;
+        tracing::info!(
+            games = games.len(),
+            "rebuilt the rating history of past games"
+        );
+        Ok(games.len())
+    }
+}
+
+fn outcome_of(result: GameResult) -> Outcomes {
+    match result {
+        GameResult::Win(Color::White) => Outcomes::WIN,
+        GameResult::Win(Color::Black) => Outcomes::LOSS,
+        GameResult::Draw => Outcomes::DRAW,
+    }
+}
+
+fn rating_of(p: &store::PlayerRow) -> Glicko2Rating {
+    Glicko2Rating {
+        rating: p.rating,
+        deviation: p.deviation,
+        volatility: p.volatility,
+    }
+}
+
+/// The game's result as the stored row has it (resignations and time are not on the board).
+pub(super) fn stored_outcome(row: &GameRow) -> Option<Outcome> {
+    Some(Outcome {
+        result: row.result?,
+        reason: row.reason.unwrap_or(Reason::Recorded),
+    })
+}
+
+/// The game with the stored result declared, when the board alone does not show it.
+pub(super) fn with_stored_result(row: &GameRow, mut game: Game) -> Game {
+    if game.outcome().is_none()
+        && let Some(o) = stored_outcome(row)
+    {
+        game.declare(o.result, o.reason);
+    }
+    game
+}

@@ -1,0 +1,296 @@
+//! What the host answers: messages, a board picture or a file, buttons, and work that follows.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use super::Msg;
+use crate::store::{ChallengeId, ChannelId, GameId, GuildId, UserId};
+
+/// What a button does. Its id carries what it acts on, so it still works after a restart; the
+/// id is written by `Display` and read by `FromStr`, here only.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ButtonAction {
+    Challenge {
+        id: ChallengeId,
+        accept: bool,
+    },
+    /// `version`: the game's version when the button was posted.
+    Game {
+        id: GameId,
+        version: i64,
+        action: GameAction,
+    },
+    /// Under the daily puzzle's post: opens today's puzzle privately for whoever clicks.
+    OpenPuzzle,
+    /// Leaves the practice puzzle `attempt` (tried, so it counts as failed) for the puzzle
+    /// asked for: today's (`None`), or a practice one.
+    LeavePuzzle {
+        attempt: i64,
+        then: Option<crate::host::Practice>,
+    },
+    /// Joins (or, `join: false`, leaves) a tournament.
+    Tournament {
+        id: crate::store::TournamentId,
+        join: bool,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameAction {
+    Resign,
+    /// The confirmation of a resignation in a rated game.
+    ConfirmResign,
+    Draw,
+    Takeback,
+    Hint,
+    /// Arena: half the clock, no increment, a point more for a win.
+    Berserk,
+}
+
+impl GameAction {
+    const NAMES: [(GameAction, &'static str); 6] = [
+        (GameAction::Resign, "resign"),
+        (GameAction::ConfirmResign, "resign!"),
+        (GameAction::Draw, "draw"),
+        (GameAction::Takeback, "takeback"),
+        (GameAction::Hint, "hint"),
+        (GameAction::Berserk, "berserk"),
+    ];
+}
+
+impl fmt::Display for ButtonAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ButtonAction::Challenge { id, accept } => write!(
+                f,
+                "challenge:{}:{}",
+                id.0,
+                if accept { "accept" } else { "decline" }
+            ),
+            ButtonAction::Game {
+                id,
+                version,
+                action,
+            } => {
+                let name = GameAction::NAMES
+                    .iter()
+                    .find(|(a, _)| *a == action)
+                    .map_or("", |(_, n)| n);
+                write!(f, "game:{}:{version}:{name}", id.0)
+            }
+            ButtonAction::OpenPuzzle => f.write_str("puzzle:open"),
+            ButtonAction::LeavePuzzle { attempt, then } => {
+                let then = match then {
+                    None => "daily".to_string(),
+                    Some(p) if p.mine => "mine".to_string(),
+                    Some(p) => p
+                        .theme
+                        .map_or("random".to_string(), |t| t.name().to_string()),
+                };
+                write!(f, "puzzle:leave:{attempt}:{then}")
+            }
+            ButtonAction::Tournament { id, join } => write!(
+                f,
+                "tournament:{}:{}",
+                id.0,
+                if join { "join" } else { "leave" }
+            ),
+        }
+    }
+}
+
+/// A button id we did not write (ids can be forged).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownButton;
+
+impl FromStr for ButtonAction {
+    type Err = UnknownButton;
+    fn from_str(id: &str) -> Result<Self, Self::Err> {
+        let parts: Vec<&str> = id.split(':').collect();
+        match parts.as_slice() {
+            ["challenge", id, answer] => Ok(ButtonAction::Challenge {
+                id: ChallengeId(id.parse().map_err(|_| UnknownButton)?),
+                accept: match *answer {
+                    "accept" => true,
+                    "decline" => false,
+                    _ => return Err(UnknownButton),
+                },
+            }),
+            ["game", id, version, action] => Ok(ButtonAction::Game {
+                id: GameId(id.parse().map_err(|_| UnknownButton)?),
+                version: version.parse().map_err(|_| UnknownButton)?,
+                action: GameAction::NAMES
+                    .iter()
+                    .find(|(_, n)| n == action)
+                    .map(|(a, _)| *a)
+                    .ok_or(UnknownButton)?,
+            }),
+            ["puzzle", "open"] => Ok(ButtonAction::OpenPuzzle),
+            ["puzzle", "leave", attempt, then] => Ok(ButtonAction::LeavePuzzle {
+                attempt: attempt.parse().map_err(|_| UnknownButton)?,
+                then: match *then {
+                    "daily" => None,
+                    "random" => Some(crate::host::Practice::default()),
+                    "mine" => Some(crate::host::Practice {
+                        theme: None,
+                        mine: true,
+                    }),
+                    name => Some(crate::host::Practice {
+                        theme: Some(
+                            dama_play::puzzle::Theme::from_name(name).ok_or(UnknownButton)?,
+                        ),
+                        mine: false,
+                    }),
+                },
+            }),
+            ["tournament", id, answer] => Ok(ButtonAction::Tournament {
+                id: crate::store::TournamentId(id.parse().map_err(|_| UnknownButton)?),
+                join: match *answer {
+                    "join" => true,
+                    "leave" => false,
+                    _ => return Err(UnknownButton),
+                },
+            }),
+            _ => Err(UnknownButton),
+        }
+    }
+}
+
+/// What a button says; the `words` layer writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonLabel {
+    Accept,
+    Decline,
+    Resign,
+    ConfirmResign,
+    OfferDraw,
+    AcceptDraw,
+    AllowTakeback,
+    Hint,
+    SolvePuzzle,
+    /// Leave an unfinished practice puzzle (it counts as failed) for another.
+    LeavePuzzle,
+    JoinTournament,
+    LeaveTournament,
+    Berserk,
+}
+
+/// A button under a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub action: ButtonAction,
+    pub label: ButtonLabel,
+    pub style: ButtonStyle,
+    pub disabled: bool,
+}
+
+impl Button {
+    /// A button acting on a game at its version.
+    pub fn game(
+        row: &crate::store::GameRow,
+        action: GameAction,
+        label: ButtonLabel,
+        style: ButtonStyle,
+    ) -> Button {
+        Button {
+            action: ButtonAction::Game {
+                id: row.id,
+                version: row.version,
+                action,
+            },
+            label,
+            style,
+            disabled: false,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonStyle {
+    Primary,
+    Secondary,
+    Success,
+    Danger,
+}
+
+/// An attachment other than the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct File {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+/// One answer: what to say (in order), what to show, and what comes next.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Reply {
+    pub body: Vec<Msg>,
+    /// Only the asker should see it.
+    pub ephemeral: bool,
+    /// The board as a PNG (its caption in the language asked for).
+    pub board: Option<Arc<[u8]>>,
+    /// The position on that board, as text (the rule book §6).
+    pub fen: Option<String>,
+    /// That board is drawn with Black at the bottom (a puzzle Black solves), for a front end
+    /// that draws it again as text.
+    pub black_bottom: bool,
+    pub file: Option<File>,
+    /// A second attachment (the annotated PDN under an analysis's picture).
+    pub attachment: Option<File>,
+    pub buttons: Vec<Button>,
+    /// Users to notify.
+    pub mentions: Vec<UserId>,
+    /// The game whose board this reply shows, if any (the front end remembers the message).
+    pub game: Option<GameId>,
+    /// The address of that game's web page (with `DAMA_PUBLIC_URL`).
+    pub game_link: Option<String>,
+    /// The AI is to move in this game: run [`Host::ai_move`](super::Host::ai_move) next.
+    pub ai_turn: Option<GameId>,
+    /// The tournament this reply is about (the front end shows its buttons).
+    pub tournament: Option<crate::store::TournamentId>,
+}
+
+impl Reply {
+    pub fn say(msg: Msg) -> Reply {
+        Reply {
+            body: vec![msg],
+            ..Reply::default()
+        }
+    }
+
+    pub fn private(msg: Msg) -> Reply {
+        Reply {
+            body: vec![msg],
+            ephemeral: true,
+            ..Reply::default()
+        }
+    }
+
+    /// The challenge whose buttons this reply carries, if any.
+    pub fn challenge(&self) -> Option<ChallengeId> {
+        self.buttons.iter().find_map(|b| match b.action {
+            ButtonAction::Challenge { id, .. } => Some(id),
+            ButtonAction::Game { .. }
+            | ButtonAction::OpenPuzzle
+            | ButtonAction::LeavePuzzle { .. }
+            | ButtonAction::Tournament { .. } => None,
+        })
+    }
+
+    /// Puts `msg` before what the reply already says.
+    pub fn led_by(mut self, msg: Msg) -> Reply {
+        self.body.insert(0, msg);
+        self
+    }
+}
+
+/// A message the host sends on its own (an expired challenge, a time warning, a loss on time).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    pub channel: ChannelId,
+    pub guild: Option<GuildId>,
+    pub reply: Reply,
+    /// A message of ours in that channel whose buttons no longer act (an expired challenge),
+    /// with its buttons as they should now show: greyed.
+    pub settles: Option<(crate::store::MessageId, Vec<Button>)>,
+}

@@ -1,0 +1,493 @@
+//! Tournaments on a server: created by its managers, joined and left by anyone, paired and
+//! scored by the watcher ([`Host::tournament_tick`]); the pairing itself is the pure
+//! `tournament` module's.
+
+mod berserk;
+mod msg;
+mod tick;
+
+pub use msg::{TournamentLine, TournamentMsg, TournamentRefusal};
+pub use tick::{GameToStart, TournamentNews};
+
+use crate::store::{
+    self, ChannelId, Joined, MessageId, NewTournament, TournamentId, TournamentRow,
+    TournamentStatus,
+};
+use dama_play::clock::TimeControl;
+use dama_play::tournament::{StartAt, TournamentKind};
+
+use super::{
+    Button, ButtonAction, ButtonLabel, ButtonStyle, Caption, File, Host, HostError, HostResult,
+    Lang, Msg, Reply, StandingsText, Who,
+};
+
+/// Swiss rounds on offer.
+pub const ROUNDS: std::ops::RangeInclusive<i64> = 3..=15;
+/// An Arena's length on offer, in minutes.
+pub const MINUTES: std::ops::RangeInclusive<i64> = 10..=720;
+/// A tournament starts at most this many days ahead.
+pub const MAX_DAYS_AHEAD: i64 = 30;
+/// A name's length, in characters.
+pub const MAX_NAME: usize = 60;
+
+/// A tournament to create.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TournamentSpec {
+    pub kind: TournamentKind,
+    pub control: TimeControl,
+    /// Swiss (default 5).
+    pub rounds: Option<i64>,
+    /// Arena (default 60).
+    pub minutes: Option<i64>,
+    /// When it starts by itself, as written (see [`dama_play::tournament::StartAt`]); else when its
+    /// organiser starts it.
+    pub starts: Option<String>,
+    pub rated: bool,
+    /// Empty: named after its kind and clock.
+    pub name: String,
+}
+
+fn refused(r: TournamentRefusal) -> HostError {
+    HostError::Tournament(r)
+}
+
+/// The Join and Leave buttons of a tournament's announcement.
+pub fn tournament_buttons(id: TournamentId) -> Vec<Button> {
+    [
+        (true, ButtonLabel::JoinTournament, ButtonStyle::Success),
+        (false, ButtonLabel::LeaveTournament, ButtonStyle::Secondary),
+    ]
+    .map(|(join, label, style)| Button {
+        action: ButtonAction::Tournament { id, join },
+        label,
+        style,
+        disabled: false,
+    })
+    .to_vec()
+}
+
+impl Host {
+    /// Creates a tournament on this server (its managers only).
+    pub async fn create_tournament(&self, who: &Who, spec: TournamentSpec) -> HostResult {
+        let guild = who.guild.ok_or(HostError::ServerOnly)?;
+        if !who.admin {
+            return Err(refused(TournamentRefusal::NotOrganiser));
+        }
+        let (rounds, minutes) = match spec.kind {
+            TournamentKind::Swiss => {
+                let rounds = spec.rounds.unwrap_or(5);
+                if !ROUNDS.contains(&rounds) {
+                    let (min, max) = (*ROUNDS.start(), *ROUNDS.end());
+                    return Err(refused(TournamentRefusal::Rounds { min, max }));
+                }
+                (Some(rounds), None)
+            }
+            TournamentKind::Arena => {
+                let minutes = spec.minutes.unwrap_or(60);
+                if !MINUTES.contains(&minutes) {
+                    let (min, max) = (*MINUTES.start(), *MINUTES.end());
+                    return Err(refused(TournamentRefusal::Minutes { min, max }));
+                }
+                (None, Some(minutes))
+            }
+        };
+        let name = spec.name.trim().to_string();
+        if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+            return Err(refused(TournamentRefusal::Name { max: MAX_NAME }));
+        }
+        let now_ms = self.clock.now_ms();
+        let starts_at_ms = match spec.starts.as_deref().map(str::trim) {
+            None | Some("") => None,
+            Some(text) => {
+                let at = text
+                    .parse::<StartAt>()
+                    .map_err(|_| refused(TournamentRefusal::StartUnreadable(text.to_string())))?
+                    .moment(now_ms);
+                if at < now_ms {
+                    return Err(refused(TournamentRefusal::StartsInThePast));
+                }
+                if at > now_ms + MAX_DAYS_AHEAD * 86_400_000 {
+                    let days = MAX_DAYS_AHEAD;
+                    return Err(refused(TournamentRefusal::StartsTooLate { days }));
+                }
+                Some(at)
+            }
+        };
+        let new = NewTournament {
+            guild_id: guild,
+            channel_id: who.channel,
+            games_channel_id: None,
+            name: name.clone(),
+            kind: spec.kind,
+            time_control: spec.control,
+            rounds,
+            minutes,
+            rated: spec.rated,
+            creator_id: who.user,
+            starts_at_ms,
+        };
+        let mut tx = self.store.write().await?;
+        store::ensure_player(&mut tx, who.user, &who.name).await?;
+        let id = store::create_tournament(&mut tx, &new, now_ms).await?;
+        tx.commit().await?;
+        let t = self.store.tournament(id).await?.ok_or(HostError::Stale)?;
+        Ok(self.announcement_of(&t, 0))
+    }
+
+    /// A tournament's announcement as it stands (for its message to be brought up to date):
+    /// where it was posted, and what it says now.
+    pub async fn tournament_announcement(
+        &self,
+        id: TournamentId,
+    ) -> Result<Option<(ChannelId, MessageId, Reply)>, HostError> {
+        let Some(t) = self.store.tournament(id).await? else {
+            return Ok(None);
+        };
+        let Some(message) = t.message_id else {
+            return Ok(None);
+        };
+        let players = self.store.entrants(id).await?;
+        let players = players.iter().filter(|e| !e.withdrawn).count();
+        Ok(Some((
+            t.channel_id,
+            message,
+            self.announcement_of(&t, players),
+        )))
+    }
+
+    fn announcement_of(&self, t: &TournamentRow, players: usize) -> Reply {
+        let open = matches!(t.status, TournamentStatus::Open | TournamentStatus::Running);
+        Reply {
+            tournament: Some(t.id),
+            buttons: if open {
+                tournament_buttons(t.id)
+            } else {
+                Vec::new()
+            },
+            ..Reply::say(Msg::Tournament(TournamentMsg::Created {
+                name: self.tournament_name(t.id, &t.name),
+                kind: t.kind,
+                control: t.time_control,
+                rounds: t.rounds,
+                minutes: t.minutes,
+                starts_at_ms: t.starts_at_ms,
+                rated: t.rated,
+                players,
+                status: t.status,
+            }))
+        }
+    }
+
+    /// Enters the asker (late entries as the kind allows; one who withdrew comes back).
+    pub async fn join_tournament(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
+        let t = self.live_tournament(who, id).await?;
+        let late = t.status == TournamentStatus::Running;
+        if late && t.kind == TournamentKind::Swiss && t.round * 2 >= t.rounds.unwrap_or(0) {
+            return Err(refused(TournamentRefusal::LateJoinOver));
+        }
+        let rating = self
+            .store
+            .rating(who.user, t.speed)
+            .await?
+            .map_or(1500.0, |r| r.rating);
+        let now_ms = self.clock.now_ms();
+        let mut tx = self.store.write().await?;
+        store::ensure_player(&mut tx, who.user, &who.name).await?;
+        let joined =
+            store::join_tournament(&mut tx, t.id, who.user, rating, t.round, now_ms).await?;
+        if joined == Joined::Already {
+            return Err(refused(TournamentRefusal::AlreadyIn));
+        }
+        tx.commit().await?;
+        let entrants = self.store.entrants(t.id).await?;
+        let me = entrants.iter().find(|e| e.user_id == who.user);
+        Ok(Reply {
+            tournament: Some(t.id),
+            ..Reply::say(Msg::Tournament(TournamentMsg::Joined {
+                user: who.user,
+                name: self.tournament_name(t.id, &t.name),
+                players: entrants.iter().filter(|e| !e.withdrawn).count(),
+                missed_rounds: if joined == Joined::New && t.kind == TournamentKind::Swiss {
+                    me.map_or(0, |e| e.joined_round)
+                } else {
+                    0
+                },
+            }))
+        })
+    }
+
+    /// Withdraws the asker (they may come back).
+    pub async fn leave_tournament(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
+        let t = self.some_tournament(who, id).await?;
+        if matches!(
+            t.status,
+            TournamentStatus::Finished | TournamentStatus::Cancelled
+        ) {
+            return Err(refused(TournamentRefusal::Over(t.status)));
+        }
+        let mut tx = self.store.write().await?;
+        if !store::withdraw(&mut tx, t.id, who.user).await? {
+            return Err(refused(TournamentRefusal::NotIn));
+        }
+        tx.commit().await?;
+        let players = self.store.entrants(t.id).await?;
+        Ok(Reply {
+            tournament: Some(t.id),
+            ..Reply::say(Msg::Tournament(TournamentMsg::Left {
+                user: who.user,
+                name: self.tournament_name(t.id, &t.name),
+                players: players.iter().filter(|e| !e.withdrawn).count(),
+            }))
+        })
+    }
+
+    /// Starts an open tournament now (its organiser or the server's managers); the watcher
+    /// pairs its first round.
+    pub async fn start_tournament(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
+        let t = self.live_tournament(who, id).await?;
+        if who.user != t.creator_id && !who.admin {
+            return Err(refused(TournamentRefusal::NotOrganiser));
+        }
+        if t.status != TournamentStatus::Open {
+            return Err(HostError::Stale);
+        }
+        let msg = self.begin(&t).await?.ok_or(HostError::Stale)?;
+        Ok(Reply {
+            tournament: Some(t.id),
+            ..Reply::say(Msg::Tournament(msg))
+        })
+    }
+
+    /// Calls a tournament off (its organiser or the server's managers); its games still
+    /// running are played out.
+    pub async fn cancel_tournament(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
+        let t = self.live_tournament(who, id).await?;
+        if who.user != t.creator_id && !who.admin {
+            return Err(refused(TournamentRefusal::NotOrganiser));
+        }
+        let mut tx = self.store.write().await?;
+        let to = TournamentStatus::Cancelled;
+        let now_ms = self.clock.now_ms();
+        if !store::set_tournament_status(&mut tx, t.id, t.status, to, now_ms, None).await? {
+            return Err(HostError::Stale);
+        }
+        tx.commit().await?;
+        Ok(Reply {
+            tournament: Some(t.id),
+            ..Reply::say(Msg::Tournament(TournamentMsg::Cancelled {
+                name: self.tournament_name(t.id, &t.name),
+                too_few: false,
+            }))
+        })
+    }
+
+    /// The standings (the server's latest tournament, or the one named).
+    pub async fn tournament_standings(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
+        let t = self.some_tournament(who, id).await?;
+        if t.status == TournamentStatus::Open {
+            return Err(refused(TournamentRefusal::NotStarted));
+        }
+        let lines = self.standing_lines(&t).await?;
+        let picture = self.standings_picture(&t, &lines, who.lang).await?;
+        Ok(Reply {
+            tournament: Some(t.id),
+            file: Some(picture),
+            ..Reply::say(Msg::Tournament(TournamentMsg::Standings {
+                name: self.tournament_name(t.id, &t.name),
+                kind: t.kind,
+                lines,
+                finished: t.status == TournamentStatus::Finished,
+            }))
+        })
+    }
+
+    /// The current Swiss round's pairings, or an Arena's running games.
+    pub async fn tournament_pairings(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
+        let t = self.some_tournament(who, id).await?;
+        if t.status == TournamentStatus::Open {
+            return Err(refused(TournamentRefusal::NotStarted));
+        }
+        let pairings = self.store.pairings(t.id).await?;
+        let msg = match t.kind {
+            TournamentKind::Swiss => {
+                let now: Vec<_> = pairings.iter().filter(|p| p.round == t.round).collect();
+                TournamentMsg::Round {
+                    name: self.tournament_name(t.id, &t.name),
+                    round: t.round,
+                    rounds: t.rounds.unwrap_or(0),
+                    games: now
+                        .iter()
+                        .filter_map(|p| Some((p.white_id, p.black_id?)))
+                        .collect(),
+                    bye: now
+                        .iter()
+                        .find(|p| p.black_id.is_none())
+                        .map(|p| p.white_id),
+                }
+            }
+            TournamentKind::Arena => TournamentMsg::Paired {
+                games: pairings
+                    .iter()
+                    .filter(|p| p.white_halves.is_none())
+                    .filter_map(|p| Some((p.white_id, p.black_id?)))
+                    .collect(),
+            },
+        };
+        Ok(Reply {
+            tournament: Some(t.id),
+            ..Reply::say(Msg::Tournament(msg))
+        })
+    }
+
+    /// The standings of tournament `id` as a picture with its texts in `lang` (for news that
+    /// carry standings); `None` for a tournament that is not there.
+    pub async fn standings_file(
+        &self,
+        id: TournamentId,
+        lang: Lang,
+    ) -> Result<Option<File>, HostError> {
+        let Some(t) = self.store.tournament(id).await? else {
+            return Ok(None);
+        };
+        let lines = self.standing_lines(&t).await?;
+        Ok(Some(self.standings_picture(&t, &lines, lang).await?))
+    }
+
+    /// Adds the standings picture (texts in `lang`) to news that carry the standings.
+    pub async fn picture_news(
+        &self,
+        news: &mut TournamentNews,
+        lang: Lang,
+    ) -> Result<(), HostError> {
+        let has_standings = news
+            .reply
+            .body
+            .iter()
+            .any(|m| matches!(m, Msg::Tournament(TournamentMsg::Standings { .. })));
+        if has_standings {
+            news.reply.file = self.standings_file(news.tournament, lang).await?;
+        }
+        Ok(())
+    }
+
+    async fn standings_picture(
+        &self,
+        t: &TournamentRow,
+        lines: &[TournamentLine],
+        lang: Lang,
+    ) -> Result<File, HostError> {
+        use dama_play::render::{Mark, STANDINGS_LINES, Standings, StandingsLine};
+        let say = |s: StandingsText| self.captions.caption(&Caption::Standings(s), lang);
+        let mut shown = Vec::new();
+        for l in lines.iter().take(STANDINGS_LINES) {
+            let name = self
+                .store
+                .player_name(l.user)
+                .await?
+                .unwrap_or_else(|| format!("#{}", l.user.0));
+            let detail = match (l.tie_breaks, l.on_fire) {
+                (Some((buchholz, berger)), _) => say(StandingsText::TieBreaks { buchholz, berger }),
+                (None, true) => say(StandingsText::OnFire),
+                (None, false) => String::new(),
+            };
+            shown.push(StandingsLine {
+                rank: l.rank,
+                name,
+                score: say(StandingsText::Score {
+                    kind: t.kind,
+                    score: l.score,
+                }),
+                detail,
+                games: l
+                    .games
+                    .iter()
+                    .map(|g| match g {
+                        2 => Mark::Win,
+                        1 => Mark::Draw,
+                        _ => Mark::Loss,
+                    })
+                    .collect(),
+                faded: l.withdrawn,
+            });
+        }
+        let finished = t.status == TournamentStatus::Finished;
+        let picture = Standings {
+            title: say(StandingsText::Title {
+                name: self.tournament_name(t.id, &t.name),
+                finished,
+            }),
+            lines: shown,
+            podium: finished,
+            more: (lines.len() > STANDINGS_LINES).then(|| {
+                say(StandingsText::More {
+                    count: lines.len() - STANDINGS_LINES,
+                })
+            }),
+        };
+        let renderer = std::sync::Arc::clone(&self.renderer);
+        let bytes = tokio::task::spawn_blocking(move || renderer.standings_png(&picture))
+            .await
+            .map_err(|e| HostError::internal("drawing the standings", e))?;
+        Ok(File {
+            name: format!("standings-{}.png", t.id.0),
+            bytes,
+        })
+    }
+
+    /// Notes where a tournament's announcement and thread are (Discord made them after the
+    /// announcement was posted).
+    pub async fn set_tournament_places(
+        &self,
+        id: TournamentId,
+        message: Option<crate::store::MessageId>,
+        thread: Option<crate::store::ChannelId>,
+    ) -> Result<(), HostError> {
+        let mut tx = self.store.write().await?;
+        store::set_tournament_places(&mut tx, id, message, thread).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The tournament a command names, or this server's newest open or running one.
+    async fn live_tournament(
+        &self,
+        who: &Who,
+        id: Option<TournamentId>,
+    ) -> Result<TournamentRow, HostError> {
+        let t = self.some_tournament(who, id).await?;
+        match t.status {
+            TournamentStatus::Open | TournamentStatus::Running => Ok(t),
+            over => Err(refused(TournamentRefusal::Over(over))),
+        }
+    }
+
+    /// The tournament a command names, or this server's newest (open and running first).
+    async fn some_tournament(
+        &self,
+        who: &Who,
+        id: Option<TournamentId>,
+    ) -> Result<TournamentRow, HostError> {
+        let guild = who.guild.ok_or(HostError::ServerOnly)?;
+        let found = match id {
+            Some(id) => self
+                .store
+                .tournament(id)
+                .await?
+                .filter(|t| t.guild_id == guild),
+            None => match self.store.live_tournaments(guild).await?.into_iter().next() {
+                Some(t) => Some(t),
+                None => self.store.latest_tournament(guild).await?,
+            },
+        };
+        found.ok_or(refused(TournamentRefusal::NoTournament))
+    }
+
+    /// A tournament's name as shown: its own, or its number.
+    pub(in crate::host) fn tournament_name(&self, id: TournamentId, name: &str) -> String {
+        if name.is_empty() {
+            format!("#{}", id.0)
+        } else {
+            name.to_string()
+        }
+    }
+}

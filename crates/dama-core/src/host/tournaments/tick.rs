@@ -1,0 +1,577 @@
+//! The tournament watcher's work: start tournaments whose time has come, pair Swiss rounds
+//! when the last one is over and Arena players as they come free, finish them; and start the
+//! games of the pairings. Every change is checked against what was read, so several
+//! processes ticking together pair each round once.
+
+use std::collections::HashMap;
+
+use crate::store::{
+    self, ChannelId, EntrantRow, GameId, NewPairing, PairingRow, TournamentId, TournamentRow,
+    TournamentStatus, UserId,
+};
+use dama_play::tournament::{
+    ArenaGame, Bye, Entrant, Played, SwissPlayer, TournamentKind, Waiting, arena_sheet, pair_arena,
+    pair_swiss, standings,
+};
+use dama_rules::{Color, Game};
+
+use super::super::challenges::NewGame;
+use super::super::{Host, HostError, HostResult, Lang, Msg, Reply, players};
+use super::{TournamentLine, TournamentMsg};
+
+/// An Arena player is paired again this long after their game ended.
+pub const ARENA_PAUSE_MS: i64 = 10_000;
+/// A running Arena's standings are posted this often.
+pub const ARENA_STANDINGS_MS: i64 = 5 * 60_000;
+/// A pairing still without its game this long after it was made was left by a process that
+/// stopped: the watcher hands it out again.
+const UNSTARTED_MS: i64 = 30_000;
+
+/// What a tournament has to say, where it says it, and the games to start.
+#[derive(Debug)]
+pub struct TournamentNews {
+    pub tournament: TournamentId,
+    pub guild: crate::store::GuildId,
+    /// Its thread, or the channel it was announced in.
+    pub channel: ChannelId,
+    pub reply: Reply,
+    pub games: Vec<GameToStart>,
+}
+
+/// A pairing whose game is to be started (in a thread of its own, or where the server said).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameToStart {
+    pub pairing: i64,
+    pub tournament: TournamentId,
+    pub white: UserId,
+    pub black: UserId,
+    /// Where the server wants its games (`None`: a thread each, under `home`).
+    pub channel: Option<ChannelId>,
+    /// The channel the tournament was announced in.
+    pub home: ChannelId,
+}
+
+impl Host {
+    /// Starts, pairs and finishes what is due at this moment.
+    pub async fn tournament_tick(&self) -> Result<Vec<TournamentNews>, HostError> {
+        let now_ms = self.clock.now_ms();
+        let mut news = Vec::new();
+        for t in self.store.tournaments_to_watch(now_ms).await? {
+            let mut body = Vec::new();
+            let mut t = t;
+            if t.status == TournamentStatus::Open {
+                match self.begin(&t).await? {
+                    Some(msg) => body.push(msg),
+                    None => continue,
+                }
+                match self.store.tournament(t.id).await? {
+                    Some(now) if now.status == TournamentStatus::Running => t = now,
+                    _ => {
+                        news.push(self.news(&t, body, Vec::new()));
+                        continue;
+                    }
+                }
+            }
+            let (more, mut games) = match t.kind {
+                TournamentKind::Swiss => self.swiss_tick(&t).await?,
+                TournamentKind::Arena => self.arena_tick(&t).await?,
+            };
+            body.extend(more);
+            for p in self.store.pairings(t.id).await? {
+                let stale = p.created_at_ms + UNSTARTED_MS <= now_ms;
+                if p.game_id.is_none() && stale && !games.iter().any(|g| g.pairing == p.id) {
+                    games.extend(to_start(&t, &p));
+                }
+            }
+            if !body.is_empty() || !games.is_empty() {
+                news.push(self.news(&t, body, games));
+            }
+        }
+        Ok(news)
+    }
+
+    fn news(
+        &self,
+        t: &TournamentRow,
+        body: Vec<TournamentMsg>,
+        games: Vec<GameToStart>,
+    ) -> TournamentNews {
+        TournamentNews {
+            tournament: t.id,
+            guild: t.guild_id,
+            channel: t.thread_id.unwrap_or(t.channel_id),
+            reply: Reply {
+                body: body.into_iter().map(Msg::Tournament).collect(),
+                tournament: Some(t.id),
+                ..Reply::default()
+            },
+            games,
+        }
+    }
+
+    /// Starts an open tournament, or calls it off for want of players: `None` when another
+    /// process did first.
+    pub(super) async fn begin(
+        &self,
+        t: &TournamentRow,
+    ) -> Result<Option<TournamentMsg>, HostError> {
+        let present = self
+            .store
+            .entrants(t.id)
+            .await?
+            .iter()
+            .filter(|e| !e.withdrawn)
+            .count();
+        let now_ms = self.clock.now_ms();
+        let name = self.tournament_name(t.id, &t.name);
+        let (to, msg, ends) = if present < 2 {
+            let msg = TournamentMsg::Cancelled {
+                name,
+                too_few: true,
+            };
+            (TournamentStatus::Cancelled, msg, None)
+        } else {
+            let ends = t.minutes.map(|m| now_ms + m * 60_000);
+            let msg = TournamentMsg::Started {
+                name,
+                players: present,
+            };
+            (TournamentStatus::Running, msg, ends)
+        };
+        let mut tx = self.store.write().await?;
+        if !store::set_tournament_status(&mut tx, t.id, TournamentStatus::Open, to, now_ms, ends)
+            .await?
+        {
+            return Ok(None);
+        }
+        tx.commit().await?;
+        Ok(Some(msg))
+    }
+
+    /// Pairs the next round when the last one is over, or finishes after the last.
+    async fn swiss_tick(
+        &self,
+        t: &TournamentRow,
+    ) -> Result<(Vec<TournamentMsg>, Vec<GameToStart>), HostError> {
+        let pairings = self.store.pairings(t.id).await?;
+        let current_over = pairings
+            .iter()
+            .filter(|p| p.round == t.round)
+            .all(|p| p.white_halves.is_some());
+        if !current_over {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        let rounds = t.rounds.unwrap_or(0);
+        let entrants = self.store.entrants(t.id).await?;
+        let present: Vec<&EntrantRow> = entrants.iter().filter(|e| !e.withdrawn).collect();
+        if t.round >= rounds || present.len() < 2 {
+            return self.finish_tournament(t).await;
+        }
+        let field = swiss_field(&entrants, &pairings);
+        let here: Vec<SwissPlayer> = field
+            .into_iter()
+            .filter(|p| present.iter().any(|e| e.user_id.0 == p.id))
+            .collect();
+        let round = pair_swiss(&here);
+        let mut boards = games_to_store(&round.games);
+        boards.extend(round.bye.map(|b| NewPairing {
+            white: UserId(b),
+            black: None,
+            bye_halves: 2,
+        }));
+        let now_ms = self.clock.now_ms();
+        let mut tx = self.store.write().await?;
+        if !store::pair_round(&mut tx, t.id, t.round, &boards, None, now_ms).await? {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        tx.commit().await?;
+        let stored = self.store.pairings(t.id).await?;
+        let games = stored
+            .iter()
+            .filter(|p| p.round == t.round + 1)
+            .flat_map(|p| to_start(t, p))
+            .collect();
+        let mut said = Vec::new();
+        if t.round > 0 {
+            // The standings after the round just over, then the next round's boards.
+            said.push(TournamentMsg::Standings {
+                name: self.tournament_name(t.id, &t.name),
+                kind: t.kind,
+                lines: self.standing_lines(t).await?,
+                finished: false,
+            });
+        }
+        said.push(TournamentMsg::Round {
+            name: self.tournament_name(t.id, &t.name),
+            round: t.round + 1,
+            rounds,
+            games: round
+                .games
+                .iter()
+                .map(|&(w, b)| (UserId(w), UserId(b)))
+                .collect(),
+            bye: round.bye.map(UserId),
+        });
+        Ok((said, games))
+    }
+
+    /// Pairs the Arena's waiting players, or finishes it at its end.
+    async fn arena_tick(
+        &self,
+        t: &TournamentRow,
+    ) -> Result<(Vec<TournamentMsg>, Vec<GameToStart>), HostError> {
+        let now_ms = self.clock.now_ms();
+        if t.ends_at_ms.is_some_and(|end| now_ms >= end) {
+            return self.finish_tournament(t).await;
+        }
+        let entrants = self.store.entrants(t.id).await?;
+        let pairings = self.store.pairings(t.id).await?;
+        let lines = arena_lines(t, &entrants, &pairings);
+        let rank: HashMap<UserId, usize> = lines.iter().map(|l| (l.user, l.rank)).collect();
+        let mut waiting = Vec::new();
+        for e in entrants.iter().filter(|e| !e.withdrawn) {
+            let mine: Vec<&PairingRow> = pairings
+                .iter()
+                .filter(|p| p.white_id == e.user_id || p.black_id == Some(e.user_id))
+                .collect();
+            if mine.iter().any(|p| p.white_halves.is_none()) {
+                continue;
+            }
+            let last = mine.iter().max_by_key(|p| p.ended_at_ms);
+            if last.is_some_and(|p| p.ended_at_ms.unwrap_or(0) + ARENA_PAUSE_MS > now_ms) {
+                continue;
+            }
+            let whites = mine.iter().filter(|p| p.white_id == e.user_id).count() as i32;
+            waiting.push(Waiting {
+                id: e.user_id.0,
+                rank: rank.get(&e.user_id).copied().unwrap_or(usize::MAX / 2),
+                last_opponent: last.map(|p| {
+                    if p.white_id == e.user_id {
+                        p.black_id.map_or(0, |b| b.0)
+                    } else {
+                        p.white_id.0
+                    }
+                }),
+                whites: 2 * whites - mine.len() as i32,
+            });
+        }
+        let mut said = Vec::new();
+        let since = t.standings_posted_ms.or(t.started_at_ms).unwrap_or(now_ms);
+        if now_ms - since >= ARENA_STANDINGS_MS {
+            let mut tx = self.store.write().await?;
+            if store::standings_posted(&mut tx, t.id, t.standings_posted_ms, now_ms).await? {
+                tx.commit().await?;
+                said.push(TournamentMsg::Standings {
+                    name: self.tournament_name(t.id, &t.name),
+                    kind: t.kind,
+                    lines: lines.clone(),
+                    finished: false,
+                });
+            }
+        }
+        let games = pair_arena(&waiting);
+        if games.is_empty() {
+            return Ok((said, Vec::new()));
+        }
+        let new = games_to_store(&games);
+        let mut tx = self.store.write().await?;
+        if !store::pair_arena_games(&mut tx, t.id, t.version, &new, now_ms).await? {
+            return Ok((said, Vec::new()));
+        }
+        tx.commit().await?;
+        let stored = self.store.pairings(t.id).await?;
+        let start: Vec<GameToStart> = stored
+            .iter()
+            .filter(|p| p.game_id.is_none() && p.created_at_ms == now_ms)
+            .flat_map(|p| to_start(t, p))
+            .collect();
+        let games = games.iter().map(|&(w, b)| (UserId(w), UserId(b))).collect();
+        said.push(TournamentMsg::Paired { games });
+        Ok((said, start))
+    }
+
+    /// Ends a running tournament with its final standings and winner.
+    async fn finish_tournament(
+        &self,
+        t: &TournamentRow,
+    ) -> Result<(Vec<TournamentMsg>, Vec<GameToStart>), HostError> {
+        let now_ms = self.clock.now_ms();
+        // The standings are final: a Swiss has no game left, an Arena's later games do not count.
+        let lines = self.standing_lines(t).await?;
+        let places: Vec<(UserId, i64)> = lines.iter().map(|l| (l.user, l.rank as i64)).collect();
+        let mut tx = self.store.write().await?;
+        let (from, to) = (TournamentStatus::Running, TournamentStatus::Finished);
+        let ends = t.ends_at_ms.unwrap_or(now_ms);
+        if !store::set_tournament_status(&mut tx, t.id, from, to, now_ms, Some(ends)).await? {
+            return Ok((Vec::new(), Vec::new()));
+        }
+        store::set_places(&mut tx, t.id, &places).await?;
+        tx.commit().await?;
+        let winners = lines
+            .iter()
+            .filter(|l| l.rank == 1)
+            .map(|l| l.user)
+            .collect();
+        let name = self.tournament_name(t.id, &t.name);
+        Ok((
+            vec![
+                TournamentMsg::Standings {
+                    name: name.clone(),
+                    kind: t.kind,
+                    lines,
+                    finished: true,
+                },
+                TournamentMsg::Finished { name, winners },
+            ],
+            Vec::new(),
+        ))
+    }
+
+    /// The standings as shown.
+    pub(in crate::host) async fn standing_lines(
+        &self,
+        t: &TournamentRow,
+    ) -> Result<Vec<TournamentLine>, HostError> {
+        let entrants = self.store.entrants(t.id).await?;
+        let pairings = self.store.pairings(t.id).await?;
+        Ok(match t.kind {
+            TournamentKind::Swiss => swiss_lines(&entrants, &pairings),
+            TournamentKind::Arena => arena_lines(t, &entrants, &pairings),
+        })
+    }
+
+    /// Starts a pairing's game in `channel` (a thread opened for it, or the server's choice):
+    /// its first board. A pairing already started is refused as stale.
+    pub async fn start_pairing(
+        &self,
+        game: &GameToStart,
+        channel: ChannelId,
+        lang: Lang,
+    ) -> HostResult {
+        let t = self
+            .store
+            .tournament(game.tournament)
+            .await?
+            .ok_or(HostError::Stale)?;
+        let new = NewGame {
+            guild: Some(t.guild_id),
+            channel,
+            white: Some(game.white),
+            black: Some(game.black),
+            ai: None,
+            rated: t.rated,
+            control: t.time_control,
+        };
+        let mut tx = self.store.write().await?;
+        let id: GameId = self.insert_game(&mut tx, new).await?;
+        if !store::start_pairing(&mut tx, game.pairing, id).await? {
+            return Err(HostError::Stale);
+        }
+        if t.kind == TournamentKind::Arena && t.time_control.berserkable() {
+            store::allow_berserk(&mut tx, id).await?;
+        }
+        tx.commit().await?;
+        let row = self.game_row(id).await?;
+        let reply = self.board_reply(&row, &Game::default(), lang);
+        Ok(Reply {
+            mentions: vec![game.white, game.black],
+            ..reply.led_by(Msg::GameStarted {
+                players: players(&row),
+                rated: row.rated,
+                control: row.time_control,
+            })
+        })
+    }
+}
+
+/// Pairings (White, Black) as the store takes them.
+fn games_to_store(games: &[(u64, u64)]) -> Vec<NewPairing> {
+    games
+        .iter()
+        .map(|&(w, b)| NewPairing {
+            white: UserId(w),
+            black: Some(UserId(b)),
+            bye_halves: 0,
+        })
+        .collect()
+}
+
+fn to_start(t: &TournamentRow, p: &PairingRow) -> Option<GameToStart> {
+    Some(GameToStart {
+        pairing: p.id,
+        tournament: t.id,
+        white: p.white_id,
+        black: p.black_id.filter(|_| p.game_id.is_none())?,
+        channel: t.games_channel_id,
+        home: t.channel_id,
+    })
+}
+
+/// Every entrant as the Swiss pairing sees them: seeded by rating, with their score (missed
+/// rounds at half a point), opponents, colours and byes.
+fn swiss_field(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<SwissPlayer> {
+    let mut seeded: Vec<&EntrantRow> = entrants.iter().collect();
+    seeded.sort_by(|a, b| {
+        b.rating
+            .total_cmp(&a.rating)
+            .then(a.user_id.cmp(&b.user_id))
+    });
+    seeded
+        .iter()
+        .enumerate()
+        .map(|(seed, e)| {
+            let mut p = SwissPlayer {
+                id: e.user_id.0,
+                seed,
+                halves: e.joined_round as u32,
+                opponents: Vec::new(),
+                colours: Vec::new(),
+                byes: 0,
+            };
+            for g in pairings {
+                let halves = g.white_halves.unwrap_or(0) as u32;
+                if g.white_id == e.user_id {
+                    p.halves += halves;
+                    match g.black_id {
+                        Some(b) => {
+                            p.opponents.push(b.0);
+                            p.colours.push(Color::White);
+                        }
+                        None => p.byes += 1,
+                    }
+                } else if g.black_id == Some(e.user_id) {
+                    if let Some(h) = g.white_halves {
+                        p.halves += 2 - (h as u32).min(2);
+                    }
+                    p.opponents.push(g.white_id.0);
+                    p.colours.push(Color::Black);
+                }
+            }
+            p
+        })
+        .collect()
+}
+
+fn swiss_lines(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<TournamentLine> {
+    let people: Vec<Entrant> = entrants
+        .iter()
+        .map(|e| Entrant {
+            id: e.user_id.0,
+            rating: e.rating,
+        })
+        .collect();
+    let played: Vec<Played> = pairings
+        .iter()
+        .filter_map(|p| {
+            Some(Played {
+                white: p.white_id.0,
+                black: p.black_id?.0,
+                white_halves: p.white_halves? as u8,
+            })
+        })
+        .collect();
+    let mut byes: Vec<Bye> = pairings
+        .iter()
+        .filter(|p| p.black_id.is_none())
+        .map(|p| Bye {
+            player: p.white_id.0,
+            halves: p.white_halves.unwrap_or(2) as u8,
+        })
+        .collect();
+    for e in entrants {
+        byes.extend((0..e.joined_round).map(|_| Bye {
+            player: e.user_id.0,
+            halves: 1,
+        }));
+    }
+    standings(&people, &played, &byes)
+        .into_iter()
+        .map(|s| {
+            let user = UserId(s.id);
+            let games = pairings
+                .iter()
+                .filter_map(|p| {
+                    let halves = p.white_halves? as u8;
+                    if p.white_id == user {
+                        Some(halves)
+                    } else if p.black_id == Some(user) {
+                        Some(2 - halves.min(2))
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            TournamentLine {
+                rank: s.rank,
+                user,
+                score: s.halves,
+                tie_breaks: Some((s.buchholz_cut1, s.sonneborn_berger)),
+                on_fire: false,
+                games,
+                withdrawn: entrants.iter().any(|e| e.user_id == user && e.withdrawn),
+            }
+        })
+        .collect()
+}
+
+/// Arena standings: points (games ended after the end do not count), then rating.
+fn arena_lines(
+    t: &TournamentRow,
+    entrants: &[EntrantRow],
+    pairings: &[PairingRow],
+) -> Vec<TournamentLine> {
+    let end = t.ends_at_ms.unwrap_or(i64::MAX);
+    let mut lines: Vec<(TournamentLine, f64)> = entrants
+        .iter()
+        .map(|e| {
+            let mut mine: Vec<&PairingRow> = pairings
+                .iter()
+                .filter(|p| p.white_id == e.user_id || p.black_id == Some(e.user_id))
+                .filter(|p| p.white_halves.is_some() && p.ended_at_ms.is_some_and(|at| at <= end))
+                .collect();
+            mine.sort_by_key(|p| (p.ended_at_ms, p.id));
+            let games: Vec<ArenaGame> = mine
+                .iter()
+                .map(|p| {
+                    let white = p.white_id == e.user_id;
+                    let halves = p.white_halves.unwrap_or(1) as u8;
+                    ArenaGame {
+                        halves: if white { halves } else { 2 - halves.min(2) },
+                        berserk: if white {
+                            p.white_berserk
+                        } else {
+                            p.black_berserk
+                        },
+                        moves: (p.plies.unwrap_or(0) / 2) as u32,
+                    }
+                })
+                .collect();
+            let sheet = arena_sheet(&games);
+            let line = TournamentLine {
+                rank: 0,
+                user: e.user_id,
+                score: sheet.points,
+                tie_breaks: None,
+                on_fire: sheet.on_fire,
+                games: games.iter().map(|g| g.halves).collect(),
+                withdrawn: e.withdrawn,
+            };
+            (line, e.rating)
+        })
+        .collect();
+    lines.sort_by(|(a, ra), (b, rb)| {
+        b.score
+            .cmp(&a.score)
+            .then(rb.total_cmp(ra))
+            .then(a.user.cmp(&b.user))
+    });
+    let mut out: Vec<TournamentLine> = Vec::new();
+    for (i, (mut line, _)) in lines.into_iter().enumerate() {
+        line.rank = match out.last() {
+            Some(prev) if prev.score == line.score => prev.rank,
+            _ => i + 1,
+        };
+        out.push(line);
+    }
+    out
+}

@@ -1,0 +1,397 @@
+//! What the web pages show (a game by its link's key, a listed server, a player) and the one
+//! setting a server makes for them. The web only reads; that setting is a host operation.
+
+use std::sync::Arc;
+
+use crate::store::{self, GameRow, PlayerRow, PublicServer};
+use dama_rules::{Color, Game};
+
+use super::pictures::{Key, Kind, PictureError};
+use super::play::with_stored_result;
+use super::{
+    GameId, GuildId, Host, HostError, HostResult, Msg, Player, Reply, UserId, Who, players,
+};
+
+/// A player of a game as its page shows them.
+#[derive(Clone, Debug)]
+pub struct WebPlayer {
+    pub player: Player,
+    /// The name they were last seen with (empty for the AI or a player never seen).
+    pub name: String,
+    /// Their rating in the game's speed class, if they have one.
+    pub rating: Option<f64>,
+}
+
+/// A game as its page shows it.
+#[derive(Clone, Debug)]
+pub struct WebGame {
+    pub row: GameRow,
+    /// With the stored result declared when the board alone does not show it.
+    pub game: Game,
+    pub white: WebPlayer,
+    pub black: WebPlayer,
+    /// Both clocks after each ply (live games; milliseconds).
+    pub clocks: Vec<Option<[i64; 2]>>,
+    /// A running live game's clocks now.
+    pub left_now: Option<[i64; 2]>,
+    /// Its server, when that server is listed on the web.
+    pub server: Option<PublicServer>,
+    /// Its analysis, when one was made at the game's version now.
+    pub analysis: Option<dama_play::ai::analysis::Analysis>,
+}
+
+/// One number that changes with every move, takeback and ending of a game.
+fn version(row: &GameRow) -> i64 {
+    row.version * 4 + row.status as i64
+}
+
+impl WebGame {
+    /// What [`Host::web_game_version`] says for the game as read here.
+    pub fn version(&self) -> i64 {
+        version(&self.row)
+    }
+
+    pub fn player(&self, color: Color) -> &WebPlayer {
+        match color {
+            Color::White => &self.white,
+            Color::Black => &self.black,
+        }
+    }
+}
+
+/// A listed server's page.
+#[derive(Clone, Debug)]
+pub struct WebServer {
+    pub server: PublicServer,
+    /// Each speed class with rated games there, best players first.
+    pub leaderboards: Vec<(dama_play::clock::SpeedClass, Vec<PlayerRow>)>,
+    pub running: Vec<WebGameLine>,
+    pub tournaments: Vec<store::TournamentRow>,
+}
+
+/// A game in a list: who plays whom, and its link's key.
+#[derive(Clone, Debug)]
+pub struct WebGameLine {
+    pub row: GameRow,
+    pub white: WebPlayer,
+    pub black: WebPlayer,
+}
+
+/// A listed server's tournament.
+#[derive(Clone, Debug)]
+pub struct WebTournament {
+    pub row: store::TournamentRow,
+    /// Its name, or `#id` when it has none.
+    pub name: String,
+    pub server: PublicServer,
+    pub lines: Vec<super::TournamentLine>,
+    pub names: std::collections::HashMap<UserId, String>,
+}
+
+/// A player's page: what they did on listed servers only.
+#[derive(Clone, Debug)]
+pub struct WebPlayerPage {
+    pub user: UserId,
+    pub name: String,
+    /// Per speed class, the most played first: their rated games on listed servers.
+    pub ratings: Vec<WebRating>,
+    /// Their latest games on listed servers.
+    pub games: Vec<WebGameLine>,
+    /// Puzzles solved and failed on listed servers, if any were tried there.
+    pub puzzles: Option<(i64, i64)>,
+}
+
+/// A player's rated games of one speed class on listed servers.
+#[derive(Clone, Debug)]
+pub struct WebRating {
+    pub speed: dama_play::clock::SpeedClass,
+    /// The rating after each of them, oldest first.
+    pub curve: Vec<f64>,
+    /// Won, drawn, lost.
+    pub record: [i64; 3],
+}
+
+/// How many games and players a list shows.
+const WEB_LIST: i64 = 20;
+
+impl Host {
+    /// The game whose link carries `key`; `None` for any other text.
+    pub async fn web_game(&self, key: &str) -> Result<Option<WebGame>, HostError> {
+        // A move between reading the row and its moves shows as stale: read again.
+        for _ in 0..3 {
+            let Some(row) = self.store.game_by_web_key(key).await? else {
+                return Ok(None);
+            };
+            let game = match self.load(&row).await {
+                Err(HostError::Stale) => continue,
+                other => other?,
+            };
+            let game = with_stored_result(&row, game);
+            let clocks = self.clocks_by_ply(&row).await?;
+            let left_now = (row.time_control.is_live()
+                && row.status == crate::store::GameStatus::Running)
+                .then(|| {
+                    row.clocks().left_at(
+                        game.ply_count(),
+                        game.position().side_to_move(),
+                        self.clock.now_ms(),
+                    )
+                });
+            let server = match row.guild_id {
+                Some(g) => self.store.public_server(g).await?,
+                None => None,
+            };
+            let (white, black) = self.web_players(&row).await?;
+            let analysis = match self.store.analysis(row.id).await? {
+                Some((version, text)) if version == row.version => {
+                    dama_play::ai::analysis::Analysis::from_text(&text, &game)
+                }
+                _ => None,
+            };
+            return Ok(Some(WebGame {
+                analysis,
+                row,
+                game,
+                white,
+                black,
+                clocks,
+                left_now,
+                server,
+            }));
+        }
+        Err(HostError::Stale)
+    }
+
+    /// A game's version and status now (what live pages watch; see [`WebGame::version`]).
+    pub async fn web_game_version(&self, game: GameId) -> Result<Option<i64>, HostError> {
+        Ok(self.store.game(game).await?.map(|r| version(&r)))
+    }
+
+    /// The game's PDN, as the PDN command gives it.
+    pub async fn web_pdn(&self, web: &WebGame) -> Result<String, HostError> {
+        self.pdn_text(&web.row, web.game.clone()).await
+    }
+
+    /// The game's animated replay, as the replay command gives it (captions in `lang`),
+    /// drawn behind the web's own queue ([`PictureError::Busy`] when it is full).
+    pub async fn web_gif(
+        &self,
+        web: &WebGame,
+        lang: super::Lang,
+    ) -> Result<Arc<Vec<u8>>, PictureError> {
+        let key = Key {
+            game: web.row.id,
+            version: web.version(),
+            lang,
+            kind: Kind::Replay,
+        };
+        let game = web.game.clone();
+        let black = web.row.white_id.is_none() && web.row.black_id.is_some();
+        let clocks = self.clocks_by_ply(&web.row).await?;
+        let captions = self.replay_captions(&game, super::Caption::ReplayStart, &clocks, lang);
+        let renderer = Arc::clone(&self.renderer);
+        let frames = self.config.replay_max_frames;
+        self.web_pictures
+            .get(key, move || {
+                renderer.replay_gif(&game, black, &captions, frames)
+            })
+            .await
+    }
+
+    /// The analysis chart of the game (texts in `lang`), if it was analysed; drawn behind
+    /// the web's own queue.
+    pub async fn web_analysis_chart(
+        &self,
+        web: &WebGame,
+        lang: super::Lang,
+    ) -> Result<Option<Arc<Vec<u8>>>, PictureError> {
+        let Some(analysis) = &web.analysis else {
+            return Ok(None);
+        };
+        let tags = self.pdn_tags(&web.row).await?;
+        let names = [
+            tags.get("White").unwrap_or("?"),
+            tags.get("Black").unwrap_or("?"),
+        ];
+        let result = dama_rules::pdn::result_token(&web.game);
+        // The curve alone: the page says the players, the accuracies and the turning points
+        // in its own text, which reads on a phone as the picture's small boards do not.
+        let chart = dama_play::render::Chart {
+            title: String::new(),
+            legend: Vec::new(),
+            boards: Vec::new(),
+            ..self
+                .captions
+                .analysis_chart(lang, &web.game, names, result, analysis)
+        };
+        let renderer = Arc::clone(&self.renderer);
+        let key = Key {
+            game: web.row.id,
+            version: web.version(),
+            lang,
+            kind: Kind::Chart,
+        };
+        self.web_pictures
+            .get(key, move || renderer.chart_png(&chart))
+            .await
+            .map(Some)
+    }
+
+    /// The analysis's note on each move (texts in `lang`), if the game was analysed.
+    pub fn web_analysis_notes(
+        &self,
+        web: &WebGame,
+        lang: super::Lang,
+    ) -> Vec<Option<dama_rules::pdn::Note>> {
+        web.analysis.as_ref().map_or(Vec::new(), |a| {
+            self.captions.analysis_notes(lang, &web.game, a)
+        })
+    }
+
+    async fn web_players(&self, row: &GameRow) -> Result<(WebPlayer, WebPlayer), HostError> {
+        let who = players(row);
+        let mut out = Vec::with_capacity(2);
+        for color in [Color::White, Color::Black] {
+            let player = who.of(color);
+            let (name, rating) = match player {
+                Player::User(id) => (
+                    self.store
+                        .player(id)
+                        .await?
+                        .map(|p| p.name)
+                        .unwrap_or_default(),
+                    self.store.rating(id, row.speed).await?.map(|r| r.rating),
+                ),
+                Player::Ai(_) => (String::new(), None),
+            };
+            out.push(WebPlayer {
+                player,
+                name,
+                rating,
+            });
+        }
+        let black = out.pop().expect("two players");
+        let white = out.pop().expect("two players");
+        Ok((white, black))
+    }
+
+    async fn web_lines(&self, rows: Vec<GameRow>) -> Result<Vec<WebGameLine>, HostError> {
+        let mut lines = Vec::with_capacity(rows.len());
+        for row in rows {
+            let (white, black) = self.web_players(&row).await?;
+            lines.push(WebGameLine { row, white, black });
+        }
+        Ok(lines)
+    }
+
+    /// A server's page, if it chose to be listed.
+    pub async fn web_server(&self, guild: GuildId) -> Result<Option<WebServer>, HostError> {
+        let Some(server) = self.store.public_server(guild).await? else {
+            return Ok(None);
+        };
+        let mut leaderboards = Vec::new();
+        for speed in dama_play::clock::SpeedClass::ALL {
+            let rows = self.store.leaderboard(Some(guild), speed, WEB_LIST).await?;
+            if !rows.is_empty() {
+                leaderboards.push((speed, rows));
+            }
+        }
+        let running = self
+            .web_lines(self.store.public_running_games(guild, WEB_LIST).await?)
+            .await?;
+        let mut tournaments = self.store.live_tournaments(guild).await?;
+        if let Some(latest) = self.store.latest_tournament(guild).await?
+            && !tournaments.iter().any(|t| t.id == latest.id)
+        {
+            tournaments.push(latest);
+        }
+        Ok(Some(WebServer {
+            server,
+            leaderboards,
+            running,
+            tournaments,
+        }))
+    }
+
+    /// A tournament of a listed server, with its standings and the names in them.
+    pub async fn web_tournament(
+        &self,
+        id: crate::store::TournamentId,
+    ) -> Result<Option<WebTournament>, HostError> {
+        let Some(t) = self.store.public_tournament(id).await? else {
+            return Ok(None);
+        };
+        let Some(server) = self.store.public_server(t.guild_id).await? else {
+            return Ok(None);
+        };
+        let lines = self.standing_lines(&t).await?;
+        let mut names = std::collections::HashMap::new();
+        for e in self.store.entrants(t.id).await? {
+            let name = self.store.player_name(e.user_id).await?.unwrap_or_default();
+            names.insert(e.user_id, name);
+        }
+        Ok(Some(WebTournament {
+            name: self.tournament_name(t.id, &t.name),
+            row: t,
+            server,
+            lines,
+            names,
+        }))
+    }
+
+    /// A player's page: only what they did on listed servers (their rated games there, the
+    /// rating each left them with, their puzzles there, their latest games); `None` for a
+    /// player who has no game on one, exactly as for a stranger.
+    pub async fn web_player(&self, user: UserId) -> Result<Option<WebPlayerPage>, HostError> {
+        let rows = self.store.public_games_of(user, WEB_LIST).await?;
+        if rows.is_empty() {
+            return Ok(None);
+        }
+        let name = self.store.player_name(user).await?.unwrap_or_default();
+        let mut ratings: Vec<WebRating> = Vec::new();
+        for g in self.store.public_rated_games_of(user).await? {
+            let i = match ratings.iter().position(|r| r.speed == g.speed) {
+                Some(i) => i,
+                None => {
+                    ratings.push(WebRating {
+                        speed: g.speed,
+                        curve: Vec::new(),
+                        record: [0; 3],
+                    });
+                    ratings.len() - 1
+                }
+            };
+            let r = &mut ratings[i];
+            r.curve.push(g.rating);
+            r.record[usize::from(2 - g.halves())] += 1;
+        }
+        // The most played class first.
+        ratings.sort_by_key(|r| std::cmp::Reverse(r.curve.len()));
+        let (solved, failed) = self.store.public_puzzles_of(user).await?;
+        Ok(Some(WebPlayerPage {
+            user,
+            name,
+            ratings,
+            games: self.web_lines(rows).await?,
+            puzzles: (solved + failed > 0).then_some((solved, failed)),
+        }))
+    }
+
+    /// Lists this server's leaderboards, running games and tournaments
+    /// on the web, or stops. Managers only.
+    pub async fn set_web_public(&self, who: &Who, public: bool, server_name: &str) -> HostResult {
+        let guild = who.guild.ok_or(HostError::ServerOnly)?;
+        if !who.admin {
+            return Err(HostError::WebNeedsManageServer);
+        }
+        let mut tx = self.store.write().await?;
+        store::set_public(&mut tx, guild, server_name, public).await?;
+        tx.commit().await?;
+        let link = self
+            .config
+            .public_url
+            .as_ref()
+            .map(|base| format!("{base}/server/{}", guild.0));
+        Ok(Reply::private(Msg::WebListed { public, link }))
+    }
+}

@@ -1,0 +1,674 @@
+//! The database: sqlx over SQLite (the embedded default) or PostgreSQL (for several processes
+//! sharing one store), through sqlx's `Any` driver, so one set of queries serves both: they are
+//! written in the SQL both dialects share, with `$N` parameters. Schemas in
+//! `migrations/sqlite/` and `migrations/postgres/` (kept equivalent; never edited once landed).
+//!
+//! Every state change is one write transaction, and writers take turns: on SQLite through
+//! `BEGIN IMMEDIATE`; on PostgreSQL through a transaction-scoped advisory lock, which holds
+//! across processes. On top of that every write names what it expects to find (a game's
+//! version, an open challenge), and the keys refuse a second ply, a second running game in a
+//! channel, a second rating row of a game.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use tokio::sync::{Mutex, OwnedMutexGuard};
+
+mod clocks;
+mod flag;
+mod mined;
+mod puzzles;
+mod ratings;
+mod sqlite;
+mod tournaments;
+mod types;
+mod web;
+mod work;
+mod write;
+pub use clocks::{WebCounts, beat, give_back_outage, stop_clocks};
+pub use dama_model::{
+    ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
+    TournamentId, TournamentStatus, UserId,
+};
+pub use mined::{MinedRow, NewMined, record_mined};
+pub use puzzles::*;
+pub use ratings::{rate, rating_in, record_rating};
+pub use tournaments::*;
+pub use types::{MaybeWord, Stored, TextColumn, Word};
+pub use web::{PublicRatedGame, PublicServer, is_web_key, save_analysis, set_public};
+pub use work::*;
+pub use write::*;
+
+use dama_play::ai::Level;
+use dama_play::clock::{Clocks, SpeedClass, TimeControl};
+use dama_rules::{GameResult, Reason};
+use flag::Flag;
+
+use sqlite::{checkpoints, is_read_only, migrate_sqlite, open_sqlite};
+
+use sqlx::any::AnyPoolOptions;
+use sqlx::{Any, Transaction};
+use sqlx::{AnyConnection, AnyPool};
+
+/// Which database a store speaks to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// The advisory lock every PostgreSQL write transaction holds ("dama" in ASCII).
+const WRITE_LOCK: i64 = 0x6461_6d61;
+
+/// An open write transaction.
+pub struct Tx {
+    inner: Transaction<'static, Any>,
+    /// SQLite only: writers take turns inside the process first, so none of them meets
+    /// SQLite's busy lock (whose retry sleeps made the slowest moves wait tens of ms).
+    _turn: Option<OwnedMutexGuard<()>>,
+    stats: Arc<StoreStats>,
+    /// When it was asked for (waiting for the write turn counts).
+    began: std::time::Instant,
+    /// Games started and moves written in it, counted once it commits.
+    games: u64,
+    moves: u64,
+}
+
+impl Tx {
+    pub async fn commit(self) -> Result<()> {
+        self.inner.commit().await?;
+        let s = &self.stats;
+        s.commits.fetch_add(1, Ordering::Relaxed);
+        s.commit_micros
+            .fetch_add(self.began.elapsed().as_micros() as u64, Ordering::Relaxed);
+        s.games_started.fetch_add(self.games, Ordering::Relaxed);
+        s.moves.fetch_add(self.moves, Ordering::Relaxed);
+        Ok(())
+    }
+}
+
+/// What this process's store has written since it started, for the metrics.
+#[derive(Debug, Default)]
+pub struct StoreStats {
+    pub games_started: AtomicU64,
+    pub moves: AtomicU64,
+    /// Write transactions committed, and their time from asking to commit (microseconds).
+    pub commits: AtomicU64,
+    pub commit_micros: AtomicU64,
+}
+
+impl std::ops::Deref for Tx {
+    type Target = AnyConnection;
+    fn deref(&self) -> &Self::Target {
+        &self.inner
+    }
+}
+
+impl std::ops::DerefMut for Tx {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.inner
+    }
+}
+
+/// A database failure; shown to players only as an apology.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("database: {0}")]
+    Sql(#[from] sqlx::Error),
+    #[error("database migration: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error(
+        "DATABASE_URL is empty: set it to sqlite://FILE (the default is sqlite://dama.db) or postgres://USER@HOST/DATABASE"
+    )]
+    EmptyUrl,
+    #[error(
+        "DATABASE_URL={0} is an in-memory database, which would lose every game (and each connection would see a different one): use a file, such as sqlite://dama.db"
+    )]
+    InMemory(String),
+    #[error(
+        "DATABASE_URL={0}: games are stored in SQLite or PostgreSQL only; use sqlite://FILE or postgres://USER@HOST/DATABASE"
+    )]
+    Unsupported(String),
+    #[error(
+        "the database {0} is read-only, and the bot must write its games: give it a file it can write"
+    )]
+    ReadOnly(String),
+    #[error(
+        "DATABASE_URL names {0}, which is not a SQLite database ({1}); nothing was changed: point DATABASE_URL at the bot's database, or at a new file name to start one"
+    )]
+    NotADatabase(String, &'static str),
+    /// A unique key refused the write: the channel already has a running game.
+    #[error("the channel already has a running game")]
+    ChannelBusy,
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct GameRow {
+    pub id: GameId,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: ChannelId,
+    /// `None`: the AI plays this colour.
+    pub white_id: Option<UserId>,
+    pub black_id: Option<UserId>,
+    #[sqlx(try_from = "MaybeWord<Level>")]
+    pub ai_level: Option<Level>,
+    #[sqlx(try_from = "Flag")]
+    pub rated: bool,
+    pub start_fen: String,
+    pub fen: String,
+    pub ply: i64,
+    /// Bumped with every change to the moves (see `migrations/0002_game_version.sql`).
+    pub version: i64,
+    #[sqlx(try_from = "Word<GameStatus>")]
+    pub status: GameStatus,
+    #[sqlx(try_from = "MaybeWord<GameResult>")]
+    pub result: Option<GameResult>,
+    #[sqlx(try_from = "MaybeWord<Reason>")]
+    pub reason: Option<Reason>,
+    /// The colour (its index) that offered a draw at this version.
+    pub draw_offer: Option<i64>,
+    /// The colour (its index) that asked for a takeback at this version.
+    pub takeback_offer: Option<i64>,
+    pub warn_at: i64,
+    pub deadline: i64,
+    #[sqlx(try_from = "Flag")]
+    pub warned: bool,
+    pub board_message_id: Option<MessageId>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    /// Its players were told that its record cannot be read (see the sweep).
+    #[sqlx(try_from = "Flag")]
+    pub broken: bool,
+    #[sqlx(try_from = "Word<TimeControl>")]
+    pub time_control: TimeControl,
+    #[sqlx(try_from = "Word<SpeedClass>")]
+    pub speed: SpeedClass,
+    /// Live games: each side's time left when its turn began (milliseconds).
+    pub white_ms: Option<i64>,
+    pub black_ms: Option<i64>,
+    /// When the side to move's turn began (milliseconds).
+    pub turn_began_ms: i64,
+    /// Live games: when the side to move's time is up (milliseconds).
+    pub flag_at_ms: Option<i64>,
+    /// Arena games: which sides went berserk (bits: 1 White, 2 Black); `None` where nobody may.
+    pub berserk: Option<i64>,
+    /// The key of its web page's link (see `migrations/sqlite/0013_web.sql`).
+    pub web_key: Option<String>,
+}
+
+impl GameRow {
+    /// The game's clocks as stored.
+    pub fn clocks(&self) -> Clocks {
+        Clocks {
+            control: self.time_control,
+            left: [self.white_ms.unwrap_or(0), self.black_ms.unwrap_or(0)],
+            turn_began: self.turn_began_ms,
+            berserk: self
+                .berserk
+                .map_or([false; 2], |b| [b & 1 != 0, b & 2 != 0]),
+        }
+    }
+}
+
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct ChallengeRow {
+    pub id: ChallengeId,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: ChannelId,
+    pub challenger_id: UserId,
+    pub challenged_id: UserId,
+    #[sqlx(try_from = "Word<ColorChoice>")]
+    pub color: ColorChoice,
+    #[sqlx(try_from = "Flag")]
+    pub rated: bool,
+    #[sqlx(try_from = "Flag")]
+    pub thread: bool,
+    #[sqlx(try_from = "Word<ChallengeStatus>")]
+    pub status: ChallengeStatus,
+    pub expires_at: i64,
+    pub created_at: i64,
+    /// The message that shows it, once posted.
+    pub message_id: Option<MessageId>,
+    #[sqlx(try_from = "Word<TimeControl>")]
+    pub time_control: TimeControl,
+}
+
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct PlayerRow {
+    pub user_id: UserId,
+    pub name: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: i64,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+}
+
+/// A game to create.
+pub struct NewGame<'a> {
+    pub guild_id: Option<GuildId>,
+    pub channel_id: ChannelId,
+    pub white_id: Option<UserId>,
+    pub black_id: Option<UserId>,
+    pub ai_level: Option<Level>,
+    pub rated: bool,
+    pub start_fen: &'a str,
+    pub warn_at: i64,
+    pub deadline: i64,
+    pub now: i64,
+    /// The clocks at the start (`turn_began`: now, in milliseconds).
+    pub clocks: Clocks,
+    /// Live games: when White's first move is due (milliseconds).
+    pub flag_at_ms: Option<i64>,
+}
+
+#[derive(Clone)]
+pub struct Store {
+    pool: AnyPool,
+    backend: Backend,
+    /// SQLite only (see [`Tx`]).
+    writer: Arc<Mutex<()>>,
+    stats: Arc<StoreStats>,
+}
+
+impl Store {
+    /// Opens (creating if needed) and migrates the database at `url`: `sqlite://dama.db` or
+    /// `postgres://user@host/database`. URLs that could not keep games (empty, in memory,
+    /// another database) and files the bot cannot write are refused with a sentence saying
+    /// what to do.
+    pub async fn open(url: &str) -> Result<Store> {
+        sqlx::any::install_default_drivers();
+        let backend = check_url(url)?;
+        let pool = match backend {
+            Backend::Sqlite => open_sqlite(url).await?,
+            Backend::Postgres => {
+                AnyPoolOptions::new()
+                    .max_connections(8)
+                    .acquire_timeout(Duration::from_secs(5))
+                    .connect(url.trim())
+                    .await?
+            }
+        };
+        let store = Store {
+            pool,
+            backend,
+            writer: Arc::new(Mutex::new(())),
+            stats: Arc::default(),
+        };
+        match backend {
+            Backend::Sqlite => {
+                migrate_sqlite(&store.pool).await.map_err(|e| match e {
+                    StoreError::Sql(sqlx::Error::Database(d)) if is_read_only(d.as_ref()) => {
+                        StoreError::ReadOnly(url.to_string())
+                    }
+                    StoreError::Migrate(sqlx::migrate::MigrateError::Execute(
+                        sqlx::Error::Database(d),
+                    )) if is_read_only(d.as_ref()) => StoreError::ReadOnly(url.to_string()),
+                    other => other,
+                })?;
+                tokio::spawn(checkpoints(store.pool.clone()));
+            }
+            // The migrator holds an advisory lock while it runs: processes starting together
+            // take turns.
+            Backend::Postgres => {
+                sqlx::migrate!("../../migrations/postgres")
+                    .run(&store.pool)
+                    .await?
+            }
+        }
+        Ok(store)
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Closes every connection (on SQLite the WAL is checkpointed).
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    /// Starts a write transaction, taking the write lock at once.
+    pub async fn write(&self) -> Result<Tx> {
+        let began = std::time::Instant::now();
+        let (inner, turn) = match self.backend {
+            Backend::Sqlite => {
+                let turn = Arc::clone(&self.writer).lock_owned().await;
+                (self.pool.begin_with("BEGIN IMMEDIATE").await?, Some(turn))
+            }
+            Backend::Postgres => {
+                let mut inner = self.pool.begin().await?;
+                sqlx::query("SELECT 1 FROM pg_advisory_xact_lock($1)")
+                    .bind(WRITE_LOCK)
+                    .execute(&mut *inner)
+                    .await?;
+                (inner, None)
+            }
+        };
+        Ok(Tx {
+            inner,
+            _turn: turn,
+            stats: Arc::clone(&self.stats),
+            began,
+            games: 0,
+            moves: 0,
+        })
+    }
+
+    /// What this process's store has written since it started.
+    pub fn stats(&self) -> &StoreStats {
+        &self.stats
+    }
+
+    pub async fn running_game(&self, channel: ChannelId) -> Result<Option<GameRow>> {
+        Ok(
+            sqlx::query_as("SELECT * FROM games WHERE channel_id = $1 AND status = 'running'")
+                .bind(channel)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
+    /// The channel's running game, or else its most recent one.
+    pub async fn latest_game(&self, channel: ChannelId) -> Result<Option<GameRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM games WHERE channel_id = $1 ORDER BY status = 'running' DESC, id DESC LIMIT 1",
+        )
+        .bind(channel)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    pub async fn game(&self, id: GameId) -> Result<Option<GameRow>> {
+        Ok(sqlx::query_as("SELECT * FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// The moves of a game in order, as written.
+    pub async fn moves(&self, game: GameId) -> Result<Vec<String>> {
+        Ok(
+            sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = $1 ORDER BY ply")
+                .bind(game)
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
+    pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>> {
+        Ok(sqlx::query_as("SELECT * FROM challenges WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// The open challenge made by `user` in `channel`, if any.
+    pub async fn open_challenge_by(
+        &self,
+        user: UserId,
+        channel: ChannelId,
+    ) -> Result<Option<ChallengeRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM challenges WHERE challenger_id = $1 AND channel_id = $2 AND status = 'open' ORDER BY id DESC LIMIT 1",
+        )
+        .bind(user)
+        .bind(channel)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    pub async fn player(&self, user: UserId) -> Result<Option<PlayerRow>> {
+        Ok(sqlx::query_as("SELECT * FROM players WHERE user_id = $1")
+            .bind(user)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// Every player's last used name (for a front end that writes names, not mentions).
+    pub async fn player_names(&self) -> Result<Vec<(UserId, String)>> {
+        Ok(
+            sqlx::query_as("SELECT user_id, name FROM players WHERE name <> ''")
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
+    /// A player's finished games, newest first.
+    pub async fn recent_games(&self, user: UserId, limit: i64) -> Result<Vec<GameRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM games WHERE (white_id = $1 OR black_id = $1) AND status = 'finished'
+             ORDER BY updated_at DESC, id DESC LIMIT $2",
+        )
+        .bind(user)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Running games against the AI (for resuming the AI's turn at start).
+    pub async fn running_ai_games(&self) -> Result<Vec<GameRow>> {
+        Ok(
+            sqlx::query_as("SELECT * FROM games WHERE status = 'running' AND ai_level IS NOT NULL")
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
+    /// Running games whose warning or deadline has come.
+    pub async fn games_due(&self, now: i64) -> Result<Vec<GameRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM games WHERE status = 'running' AND (deadline <= $1 OR (warn_at <= $1 AND NOT warned))",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// The games whose AI turn a process is thinking about (its claim runs at `now`).
+    pub async fn ai_turns_claimed(&self, now: i64) -> Result<Vec<GameId>> {
+        Ok(
+            sqlx::query_scalar("SELECT game_id FROM ai_claims WHERE expires_at > $1")
+                .bind(now)
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
+    pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
+        Ok(
+            sqlx::query_as("SELECT * FROM challenges WHERE status = 'open' AND expires_at <= $1")
+                .bind(now)
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+}
+
+/// The URL as it may be shown or logged: a password in it is replaced by `***`.
+pub fn without_password(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    match rest.split_once('@') {
+        Some((user, host)) if user.contains(':') => {
+            let name = user.split_once(':').map_or(user, |(n, _)| n);
+            format!("{scheme}://{name}:***@{host}")
+        }
+        _ => url.to_string(),
+    }
+}
+
+/// Refuses a URL that cannot hold games for good; else says which database it names.
+fn check_url(url: &str) -> Result<Backend> {
+    let url = url.trim();
+    if url.is_empty() {
+        return Err(StoreError::EmptyUrl);
+    }
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        return Ok(Backend::Postgres);
+    }
+    let Some(rest) = url.strip_prefix("sqlite:") else {
+        return Err(StoreError::Unsupported(without_password(url)));
+    };
+    let (file, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let file = file.trim_start_matches("//");
+    if file.is_empty() || file == ":memory:" || query.split('&').any(|kv| kv == "mode=memory") {
+        return Err(StoreError::InMemory(url.to_string()));
+    }
+    Ok(Backend::Sqlite)
+}
+
+/// Whether an error is the unique key `index` (on `table.column`) refusing a second row.
+/// PostgreSQL names the index it enforced; SQLite names the table and column instead.
+pub(crate) fn violates(e: &StoreError, index: &str, table_column: &str) -> bool {
+    match e {
+        StoreError::Sql(sqlx::Error::Database(d)) if d.is_unique_violation() => {
+            d.constraint() == Some(index)
+                || (d.constraint().is_none() && d.message().contains(table_column))
+        }
+        _ => false,
+    }
+}
+
+/// The languages chosen by a player and by a server (`None`: none chosen).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LanguageChoices {
+    pub user: Option<String>,
+    pub guild: Option<String>,
+}
+
+impl Store {
+    pub async fn languages(&self, user: UserId, guild: Option<GuildId>) -> Result<LanguageChoices> {
+        let rows: Vec<(String, String)> = sqlx::query_as(
+            "SELECT kind, lang FROM languages WHERE (kind = 'user' AND id = $1) OR (kind = 'guild' AND id = $2)",
+        )
+        .bind(user)
+        .bind(guild)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut choices = LanguageChoices::default();
+        for (kind, lang) in rows {
+            match kind.as_str() {
+                "user" => choices.user = Some(lang),
+                _ => choices.guild = Some(lang),
+            }
+        }
+        Ok(choices)
+    }
+}
+
+/// Whose language a choice sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LanguageOwner {
+    User(UserId),
+    Guild(GuildId),
+}
+
+/// Stores a language choice; `None` forgets it (back to Discord's locale).
+pub async fn set_language(tx: &mut Tx, owner: LanguageOwner, lang: Option<&str>) -> Result<()> {
+    let (kind, id) = match owner {
+        LanguageOwner::User(u) => ("user", u.0),
+        LanguageOwner::Guild(g) => ("guild", g.0),
+    };
+    let id = id as i64;
+    match lang {
+        Some(lang) => {
+            sqlx::query(
+                "INSERT INTO languages (kind, id, lang) VALUES ($1, $2, $3)
+                 ON CONFLICT (kind, id) DO UPDATE SET lang = excluded.lang",
+            )
+            .bind(kind)
+            .bind(id)
+            .bind(lang)
+            .execute(&mut **tx)
+            .await?;
+        }
+        None => {
+            sqlx::query("DELETE FROM languages WHERE kind = $1 AND id = $2")
+                .bind(kind)
+                .bind(id)
+                .execute(&mut **tx)
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+impl Store {
+    /// How many open challenges `user` has made.
+    pub async fn open_challenges_by(&self, user: UserId, now: i64) -> Result<i64> {
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM challenges WHERE challenger_id = $1 AND status = 'open' AND expires_at > $2",
+        )
+        .bind(user)
+        .bind(now)
+        .fetch_one(&self.pool)
+        .await?)
+    }
+
+    /// How many running games `user` plays against the AI.
+    pub async fn running_ai_games_of(&self, user: UserId) -> Result<i64> {
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games WHERE status = 'running' AND ai_level IS NOT NULL
+                                        AND (white_id = $1 OR black_id = $1)",
+        )
+        .bind(user)
+        .fetch_one(&self.pool)
+        .await?)
+    }
+}
+
+/// Remembers that a broken game was reported; `false` if it already was.
+pub async fn mark_broken(tx: &mut Tx, game: GameId) -> Result<bool> {
+    let n = sqlx::query(
+        "UPDATE games SET broken = TRUE WHERE id = $1 AND status = 'running' AND NOT broken",
+    )
+    .bind(game)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// A rating after a rated game.
+#[derive(Clone, Copy, Debug, PartialEq, sqlx::FromRow)]
+pub struct RatingPoint {
+    pub game_id: GameId,
+    pub rating: f64,
+    pub deviation: f64,
+    pub played_at: i64,
+}
+
+impl Store {
+    /// Whether any rating history is stored.
+    pub async fn has_rating_history(&self) -> Result<bool> {
+        Ok(
+            sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM rating_history LIMIT 1")
+                .fetch_one(&self.pool)
+                .await?
+                > 0,
+        )
+    }
+
+    /// Every finished rated game between two people, in the order they ended.
+    pub async fn rated_games(&self) -> Result<Vec<GameRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM games WHERE status = 'finished' AND rated
+               AND white_id IS NOT NULL AND black_id IS NOT NULL AND ply >= 2
+             ORDER BY updated_at, id",
+        )
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// A player's finished games (any kind), newest first.
+    pub async fn finished_games_of(&self, user: UserId) -> Result<Vec<GameRow>> {
+        self.recent_games(user, i64::MAX).await
+    }
+}

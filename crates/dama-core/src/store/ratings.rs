@@ -1,0 +1,235 @@
+//! Ratings: one Glicko-2 rating per player and speed class (see
+//! `migrations/0010_speed_ratings.sql`), their history, leaderboards and ranks.
+
+use super::types::Word;
+use super::{GuildId, PlayerRow, RatingPoint, Result, Store, Tx, UserId};
+use dama_play::clock::SpeedClass;
+
+/// A player's rating in one class as a [`PlayerRow`] (the name from `players`).
+const RATING_ROW: &str = "SELECT r.user_id, p.name, r.rating, r.deviation, r.volatility, r.games,
+                                 r.wins, r.losses, r.draws
+                          FROM ratings r JOIN players p ON p.user_id = r.user_id";
+
+/// The players of rated games finished on a server (a SQL condition on `r.user_id`).
+const PLAYED_ON: &str = "r.user_id IN (
+    SELECT white_id FROM games WHERE guild_id = $1 AND rated AND status = 'finished' AND speed = $2
+    UNION SELECT black_id FROM games WHERE guild_id = $1 AND rated AND status = 'finished' AND speed = $2)";
+
+impl Store {
+    /// `user`'s rating in `speed`, if they have played a rated game of it.
+    pub async fn rating(&self, user: UserId, speed: SpeedClass) -> Result<Option<PlayerRow>> {
+        let sql = format!("{RATING_ROW} WHERE r.user_id = $1 AND r.speed = $2 AND r.games > 0");
+        Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
+            .bind(user)
+            .bind(Word(speed))
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// Every class `user` has a rated game in, the most played first.
+    pub async fn ratings_of(&self, user: UserId) -> Result<Vec<(SpeedClass, PlayerRow)>> {
+        let mut out = Vec::new();
+        let speeds: Vec<Word<SpeedClass>> = sqlx::query_scalar(
+            "SELECT speed FROM ratings WHERE user_id = $1 AND games > 0 ORDER BY games DESC, speed",
+        )
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?;
+        for Word(speed) in speeds {
+            if let Some(row) = self.rating(user, speed).await? {
+                out.push((speed, row));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Players with a rated game in `speed`, best first; in one server's games or everywhere.
+    pub async fn leaderboard(
+        &self,
+        guild: Option<GuildId>,
+        speed: SpeedClass,
+        limit: i64,
+    ) -> Result<Vec<PlayerRow>> {
+        let rows = match guild {
+            Some(g) => {
+                let sql = format!(
+                    "{RATING_ROW} WHERE r.speed = $2 AND r.games > 0 AND {PLAYED_ON}
+                     ORDER BY r.rating DESC, r.user_id LIMIT $3"
+                );
+                sqlx::query_as(sqlx::AssertSqlSafe(sql))
+                    .bind(g)
+                    .bind(Word(speed))
+                    .bind(limit)
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+            None => {
+                let sql = format!(
+                    "{RATING_ROW} WHERE r.speed = $1 AND r.games > 0
+                     ORDER BY r.rating DESC, r.user_id LIMIT $2"
+                );
+                sqlx::query_as(sqlx::AssertSqlSafe(sql))
+                    .bind(Word(speed))
+                    .bind(limit)
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+        };
+        Ok(rows)
+    }
+
+    /// The class with the most rated games, on one server or everywhere.
+    pub async fn busiest_class(&self, guild: Option<GuildId>) -> Result<Option<SpeedClass>> {
+        let busiest: Option<Word<SpeedClass>> = sqlx::query_scalar(
+            "SELECT speed FROM games WHERE rated AND status = 'finished'
+               AND ($1 IS NULL OR guild_id = $1)
+             GROUP BY speed ORDER BY COUNT(*) DESC, speed LIMIT 1",
+        )
+        .bind(guild)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(busiest.map(|Word(speed)| speed))
+    }
+
+    /// Where `rating` ranks among rated players of `speed` (1 is the best), on one server or
+    /// everywhere.
+    pub async fn rank(
+        &self,
+        rating: f64,
+        speed: SpeedClass,
+        guild: Option<GuildId>,
+    ) -> Result<i64> {
+        let better: i64 =
+            match guild {
+                Some(g) => {
+                    let sql = format!(
+                        "SELECT COUNT(*) FROM ratings r WHERE r.speed = $2 AND r.games > 0
+                       AND r.rating > $3 AND {PLAYED_ON}"
+                    );
+                    sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
+                        .bind(g)
+                        .bind(Word(speed))
+                        .bind(rating)
+                        .fetch_one(&self.pool)
+                        .await?
+                }
+                None => sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM ratings WHERE speed = $1 AND games > 0 AND rating > $2",
+                )
+                .bind(Word(speed))
+                .bind(rating)
+                .fetch_one(&self.pool)
+                .await?,
+            };
+        Ok(better + 1)
+    }
+
+    /// Whether `user` has played a rated game of `speed` on this server.
+    pub async fn rated_on(&self, user: UserId, guild: GuildId, speed: SpeedClass) -> Result<bool> {
+        Ok(sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM games WHERE guild_id = $1 AND rated AND status = 'finished'
+               AND speed = $3 AND (white_id = $2 OR black_id = $2)",
+        )
+        .bind(guild)
+        .bind(user)
+        .bind(Word(speed))
+        .fetch_one(&self.pool)
+        .await?
+            > 0)
+    }
+
+    /// A player's ratings in `speed` after each rated game, oldest first.
+    pub async fn rating_history(
+        &self,
+        user: UserId,
+        speed: SpeedClass,
+    ) -> Result<Vec<RatingPoint>> {
+        Ok(sqlx::query_as(
+            "SELECT game_id, rating, deviation, played_at FROM rating_history
+             WHERE user_id = $1 AND speed = $2 ORDER BY played_at, game_id",
+        )
+        .bind(user)
+        .bind(Word(speed))
+        .fetch_all(&self.pool)
+        .await?)
+    }
+}
+
+/// `user`'s rating in `speed` inside a transaction; a new player's when they have none.
+pub async fn rating_in(tx: &mut Tx, user: UserId, speed: SpeedClass) -> Result<PlayerRow> {
+    let sql = format!("{RATING_ROW} WHERE r.user_id = $1 AND r.speed = $2");
+    let row: Option<PlayerRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
+        .bind(user)
+        .bind(Word(speed))
+        .fetch_optional(&mut **tx)
+        .await?;
+    Ok(row.unwrap_or(PlayerRow {
+        user_id: user,
+        name: String::new(),
+        rating: 1500.0,
+        deviation: 350.0,
+        volatility: 0.06,
+        games: 0,
+        wins: 0,
+        losses: 0,
+        draws: 0,
+    }))
+}
+
+/// Stores `user`'s new rating in `speed` and counts one more game with `score` (1, ½ or 0).
+pub async fn rate(
+    tx: &mut Tx,
+    user: UserId,
+    speed: SpeedClass,
+    rating: (f64, f64, f64),
+    score: f64,
+) -> Result<()> {
+    let (win, loss, draw) = (
+        i64::from(score == 1.0),
+        i64::from(score == 0.0),
+        i64::from(score == 0.5),
+    );
+    sqlx::query(
+        "INSERT INTO ratings (user_id, speed, rating, deviation, volatility, games, wins, losses, draws)
+         VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $8)
+         ON CONFLICT (user_id, speed) DO UPDATE SET
+             rating = excluded.rating, deviation = excluded.deviation,
+             volatility = excluded.volatility, games = ratings.games + 1,
+             wins = ratings.wins + excluded.wins, losses = ratings.losses + excluded.losses,
+             draws = ratings.draws + excluded.draws",
+    )
+    .bind(user)
+    .bind(Word(speed))
+    .bind(rating.0)
+    .bind(rating.1)
+    .bind(rating.2)
+    .bind(win)
+    .bind(loss)
+    .bind(draw)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Records `user`'s rating in `speed` after `game` (once: a second write of the same game is
+/// ignored).
+pub async fn record_rating(
+    tx: &mut Tx,
+    user: UserId,
+    speed: SpeedClass,
+    point: RatingPoint,
+) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO rating_history (user_id, game_id, rating, deviation, played_at, speed)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id, game_id) DO NOTHING",
+    )
+    .bind(user)
+    .bind(point.game_id)
+    .bind(point.rating)
+    .bind(point.deviation)
+    .bind(point.played_at)
+    .bind(Word(speed))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

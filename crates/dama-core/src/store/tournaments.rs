@@ -1,0 +1,619 @@
+//! Tournaments in the store: the tournament, its entrants and its pairings. Each write names
+//! what it expects (the status, the rounds paired, a pairing without a game or a result), so
+//! two processes racing each other change it once.
+
+use super::GameStatus;
+use super::flag::Flag;
+use super::types::Word;
+use super::{
+    ChannelId, GameId, GuildId, MessageId, Result, Store, TournamentId, TournamentStatus, Tx,
+    UserId,
+};
+use dama_play::clock::{SpeedClass, TimeControl};
+use dama_play::tournament::TournamentKind;
+use dama_rules::{Color, GameResult, Reason};
+
+/// A tournament as it is stored.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct TournamentRow {
+    pub id: TournamentId,
+    pub guild_id: GuildId,
+    /// Where it was announced.
+    pub channel_id: ChannelId,
+    /// Its own thread for its announcements, once made.
+    pub thread_id: Option<ChannelId>,
+    /// The announcement with the Join and Leave buttons.
+    pub message_id: Option<MessageId>,
+    /// Where its games are played (`None`: a thread each).
+    pub games_channel_id: Option<ChannelId>,
+    pub name: String,
+    #[sqlx(try_from = "Word<TournamentKind>")]
+    pub kind: TournamentKind,
+    #[sqlx(try_from = "Word<TimeControl>")]
+    pub time_control: TimeControl,
+    #[sqlx(try_from = "Word<SpeedClass>")]
+    pub speed: SpeedClass,
+    /// Swiss: how many rounds.
+    pub rounds: Option<i64>,
+    /// Arena: how long it lasts.
+    pub minutes: Option<i64>,
+    #[sqlx(try_from = "Flag")]
+    pub rated: bool,
+    pub creator_id: UserId,
+    #[sqlx(try_from = "Word<TournamentStatus>")]
+    pub status: TournamentStatus,
+    /// When it starts by itself (`None`: when its creator starts it).
+    pub starts_at_ms: Option<i64>,
+    pub started_at_ms: Option<i64>,
+    pub ends_at_ms: Option<i64>,
+    /// Swiss rounds paired so far.
+    pub round: i64,
+    /// A correspondence Swiss round's scheduled end.
+    pub round_ends_ms: Option<i64>,
+    pub standings_posted_ms: Option<i64>,
+    pub version: i64,
+    pub created_at_ms: i64,
+}
+
+/// A player's place in a finished tournament.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct TournamentResultRow {
+    pub id: TournamentId,
+    pub name: String,
+    pub place: i64,
+    pub players: i64,
+    pub ended_at_ms: i64,
+}
+
+/// What a new tournament is made of.
+#[derive(Clone, Debug)]
+pub struct NewTournament {
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
+    pub games_channel_id: Option<ChannelId>,
+    pub name: String,
+    pub kind: TournamentKind,
+    pub time_control: TimeControl,
+    pub rounds: Option<i64>,
+    pub minutes: Option<i64>,
+    pub rated: bool,
+    pub creator_id: UserId,
+    pub starts_at_ms: Option<i64>,
+}
+
+/// An entrant.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct EntrantRow {
+    pub user_id: UserId,
+    pub rating: f64,
+    /// Rounds already paired when they first joined (each scores half a point).
+    pub joined_round: i64,
+    #[sqlx(try_from = "Flag")]
+    pub withdrawn: bool,
+    pub joined_at_ms: i64,
+}
+
+/// A pairing: a Swiss board (or bye), or an Arena game (round 0).
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct PairingRow {
+    pub id: i64,
+    pub tournament_id: TournamentId,
+    pub round: i64,
+    pub board: i64,
+    pub white_id: UserId,
+    /// `None`: a bye.
+    pub black_id: Option<UserId>,
+    pub game_id: Option<GameId>,
+    /// White's result in halves, once ended.
+    pub white_halves: Option<i64>,
+    pub plies: Option<i64>,
+    #[sqlx(try_from = "Flag")]
+    pub white_berserk: bool,
+    #[sqlx(try_from = "Flag")]
+    pub black_berserk: bool,
+    pub created_at_ms: i64,
+    pub ended_at_ms: Option<i64>,
+}
+
+/// What joining did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Joined {
+    New,
+    /// They had withdrawn and are back.
+    Back,
+    /// They were in it already: nothing changed.
+    Already,
+}
+
+/// A pairing to store: a board's White and Black (`None`: a bye, scored `bye_halves`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewPairing {
+    pub white: UserId,
+    pub black: Option<UserId>,
+    pub bye_halves: i64,
+}
+
+impl Store {
+    /// A player's finished tournaments, the newest first.
+    pub async fn tournament_results_of(&self, user: UserId) -> Result<Vec<TournamentResultRow>> {
+        Ok(sqlx::query_as(
+            "SELECT t.id, t.name, p.place,
+                    (SELECT COUNT(*) FROM tournament_players q
+                      WHERE q.tournament_id = t.id AND q.place IS NOT NULL) AS players,
+                    COALESCE(t.ends_at_ms, t.created_at_ms) AS ended_at_ms
+               FROM tournament_players p JOIN tournaments t ON t.id = p.tournament_id
+              WHERE p.user_id = $1 AND t.status = 'finished' AND p.place IS NOT NULL
+              ORDER BY ended_at_ms DESC, t.id DESC",
+        )
+        .bind(user)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    pub async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>> {
+        Ok(sqlx::query_as("SELECT * FROM tournaments WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
+
+    /// A server's tournaments that are open or running, the newest first.
+    pub async fn live_tournaments(&self, guild: GuildId) -> Result<Vec<TournamentRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM tournaments WHERE guild_id = $1 AND status IN ('open', 'running')
+             ORDER BY id DESC",
+        )
+        .bind(guild)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// A server's latest tournament of any status.
+    pub async fn latest_tournament(&self, guild: GuildId) -> Result<Option<TournamentRow>> {
+        Ok(
+            sqlx::query_as(
+                "SELECT * FROM tournaments WHERE guild_id = $1 ORDER BY id DESC LIMIT 1",
+            )
+            .bind(guild)
+            .fetch_optional(&self.pool)
+            .await?,
+        )
+    }
+
+    /// Tournaments whose start time has come (open) or that are running: what the watcher
+    /// looks at.
+    pub async fn tournaments_to_watch(&self, now_ms: i64) -> Result<Vec<TournamentRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM tournaments WHERE status = 'running'
+                OR (status = 'open' AND starts_at_ms <= $1) ORDER BY id",
+        )
+        .bind(now_ms)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Everyone who entered, withdrawn or not, in the order they joined.
+    pub async fn entrants(&self, id: TournamentId) -> Result<Vec<EntrantRow>> {
+        Ok(sqlx::query_as(
+            "SELECT user_id, rating, joined_round, withdrawn, joined_at_ms
+             FROM tournament_players WHERE tournament_id = $1 ORDER BY joined_at_ms, user_id",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Every pairing, in the order they were made.
+    pub async fn pairings(&self, id: TournamentId) -> Result<Vec<PairingRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// A player's last used name, if they have one.
+    pub async fn player_name(&self, user: UserId) -> Result<Option<String>> {
+        Ok(
+            sqlx::query_scalar("SELECT name FROM players WHERE user_id = $1 AND name <> ''")
+                .bind(user)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
+    /// The pairing a game was played for, if any.
+    pub async fn pairing_of_game(&self, game: GameId) -> Result<Option<PairingRow>> {
+        Ok(
+            sqlx::query_as("SELECT * FROM tournament_games WHERE game_id = $1")
+                .bind(game)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+}
+
+pub async fn create_tournament(
+    tx: &mut Tx,
+    t: &NewTournament,
+    now_ms: i64,
+) -> Result<TournamentId> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO tournaments (guild_id, channel_id, games_channel_id, name, kind,
+                                  time_control, speed, rounds, minutes, rated, creator_id,
+                                  starts_at_ms, created_at_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+    )
+    .bind(t.guild_id)
+    .bind(t.channel_id)
+    .bind(t.games_channel_id)
+    .bind(&t.name)
+    .bind(Word(t.kind))
+    .bind(Word(t.time_control))
+    .bind(Word(t.time_control.speed()))
+    .bind(t.rounds)
+    .bind(t.minutes)
+    .bind(t.rated)
+    .bind(t.creator_id)
+    .bind(t.starts_at_ms)
+    .bind(now_ms)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(TournamentId(id))
+}
+
+/// Where the announcement and the tournament's thread are.
+pub async fn set_tournament_places(
+    tx: &mut Tx,
+    id: TournamentId,
+    message: Option<MessageId>,
+    thread: Option<ChannelId>,
+) -> Result<()> {
+    sqlx::query(
+        "UPDATE tournaments SET message_id = COALESCE($1, message_id),
+                                thread_id = COALESCE($2, thread_id) WHERE id = $3",
+    )
+    .bind(message)
+    .bind(thread)
+    .bind(id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// Enters a player (or brings back one who withdrew).
+pub async fn join_tournament(
+    tx: &mut Tx,
+    id: TournamentId,
+    user: UserId,
+    rating: f64,
+    joined_round: i64,
+    now_ms: i64,
+) -> Result<Joined> {
+    let withdrawn: Option<Flag> = sqlx::query_scalar(
+        "SELECT withdrawn FROM tournament_players WHERE tournament_id = $1 AND user_id = $2",
+    )
+    .bind(id)
+    .bind(user)
+    .fetch_optional(&mut **tx)
+    .await?;
+    match withdrawn.map(bool::from) {
+        Some(false) => Ok(Joined::Already),
+        Some(true) => {
+            sqlx::query(
+                "UPDATE tournament_players SET withdrawn = $1
+                 WHERE tournament_id = $2 AND user_id = $3",
+            )
+            .bind(false)
+            .bind(id)
+            .bind(user)
+            .execute(&mut **tx)
+            .await?;
+            Ok(Joined::Back)
+        }
+        None => {
+            sqlx::query(
+                "INSERT INTO tournament_players (tournament_id, user_id, rating, joined_round,
+                                                 withdrawn, joined_at_ms)
+                 VALUES ($1, $2, $3, $4, $5, $6)",
+            )
+            .bind(id)
+            .bind(user)
+            .bind(rating)
+            .bind(joined_round)
+            .bind(false)
+            .bind(now_ms)
+            .execute(&mut **tx)
+            .await?;
+            Ok(Joined::New)
+        }
+    }
+}
+
+/// Withdraws a player; false when they were not in it (or had already withdrawn).
+pub async fn withdraw(tx: &mut Tx, id: TournamentId, user: UserId) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE tournament_players SET withdrawn = $1
+         WHERE tournament_id = $2 AND user_id = $3 AND withdrawn = $4",
+    )
+    .bind(true)
+    .bind(id)
+    .bind(user)
+    .bind(false)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Moves a tournament from one status to another, noting when (a start sets `started_at_ms`
+/// and, given, `ends_at_ms`); false when it was not in `from` any more.
+pub async fn set_tournament_status(
+    tx: &mut Tx,
+    id: TournamentId,
+    from: TournamentStatus,
+    to: TournamentStatus,
+    now_ms: i64,
+    ends_at_ms: Option<i64>,
+) -> Result<bool> {
+    let started = (to == TournamentStatus::Running).then_some(now_ms);
+    let done = sqlx::query(
+        "UPDATE tournaments SET status = $1, version = version + 1,
+                started_at_ms = COALESCE($2, started_at_ms), ends_at_ms = COALESCE($3, ends_at_ms)
+         WHERE id = $4 AND status = $5",
+    )
+    .bind(Word(to))
+    .bind(started)
+    .bind(ends_at_ms)
+    .bind(id)
+    .bind(Word(from))
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Stores a Swiss round's pairings (board 1 first) as round `paired + 1`, where `paired` is
+/// the number of rounds the caller saw paired: false, and nothing stored, when another
+/// process paired it first.
+pub async fn pair_round(
+    tx: &mut Tx,
+    id: TournamentId,
+    paired: i64,
+    boards: &[NewPairing],
+    round_ends_ms: Option<i64>,
+    now_ms: i64,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE tournaments SET round = round + 1, version = version + 1, round_ends_ms = $1
+         WHERE id = $2 AND round = $3 AND status = 'running'",
+    )
+    .bind(round_ends_ms)
+    .bind(id)
+    .bind(paired)
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    insert_pairings(tx, id, paired + 1, 1, boards, now_ms).await?;
+    Ok(true)
+}
+
+/// Stores Arena games paired from the tournament at `version`: false, and nothing stored,
+/// when another process paired since.
+pub async fn pair_arena_games(
+    tx: &mut Tx,
+    id: TournamentId,
+    version: i64,
+    games: &[NewPairing],
+    now_ms: i64,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE tournaments SET version = version + 1
+         WHERE id = $1 AND version = $2 AND status = 'running'",
+    )
+    .bind(id)
+    .bind(version)
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    let next: i64 = sqlx::query_scalar(
+        "SELECT COALESCE(MAX(board), 0) + 1 FROM tournament_games WHERE tournament_id = $1",
+    )
+    .bind(id)
+    .fetch_one(&mut **tx)
+    .await?;
+    insert_pairings(tx, id, 0, next, games, now_ms).await?;
+    Ok(true)
+}
+
+async fn insert_pairings(
+    tx: &mut Tx,
+    id: TournamentId,
+    round: i64,
+    first_board: i64,
+    boards: &[NewPairing],
+    now_ms: i64,
+) -> Result<()> {
+    for (k, p) in boards.iter().enumerate() {
+        let bye = p.black.is_none();
+        sqlx::query(
+            "INSERT INTO tournament_games (tournament_id, round, board, white_id, black_id,
+                                           white_halves, white_berserk, black_berserk,
+                                           created_at_ms, ended_at_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(id)
+        .bind(round)
+        .bind(first_board + k as i64)
+        .bind(p.white)
+        .bind(p.black)
+        .bind(bye.then_some(p.bye_halves))
+        .bind(false)
+        .bind(false)
+        .bind(now_ms)
+        .bind(bye.then_some(now_ms))
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Notes that the standings were posted at `now_ms`, if they were last posted at `last_ms`
+/// (`None`: never): false when another process posted them first.
+pub async fn standings_posted(
+    tx: &mut Tx,
+    id: TournamentId,
+    last_ms: Option<i64>,
+    now_ms: i64,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE tournaments SET standings_posted_ms = $1
+         WHERE id = $2 AND COALESCE(standings_posted_ms, -1) = $3",
+    )
+    .bind(now_ms)
+    .bind(id)
+    .bind(last_ms.unwrap_or(-1))
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Ties a pairing to the game started for it; false when it already has one.
+pub async fn start_pairing(tx: &mut Tx, pairing: i64, game: GameId) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE tournament_games SET game_id = $1 WHERE id = $2 AND game_id IS NULL
+                                                     AND black_id IS NOT NULL",
+    )
+    .bind(game)
+    .bind(pairing)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Notes each player's final place in a finished tournament.
+pub async fn set_places(tx: &mut Tx, id: TournamentId, places: &[(UserId, i64)]) -> Result<()> {
+    for &(user, place) in places {
+        sqlx::query(
+            "UPDATE tournament_players SET place = $1 WHERE tournament_id = $2 AND user_id = $3",
+        )
+        .bind(place)
+        .bind(id)
+        .bind(user)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Lets the players of a new Arena game go berserk (before their first moves).
+pub async fn allow_berserk(tx: &mut Tx, game: GameId) -> Result<()> {
+    sqlx::query("UPDATE games SET berserk = 0 WHERE id = $1 AND berserk IS NULL")
+        .bind(game)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+/// `side` of a game goes berserk: its clocks become `clocks` (half its time, no increment) and
+/// its pairing notes it for the Arena's extra point. False when the game has moved on or berserk
+/// is not allowed in it.
+pub async fn go_berserk(
+    tx: &mut Tx,
+    expected: super::Expect<'_>,
+    side: dama_rules::Color,
+    clocks: &dama_play::clock::Clocks,
+) -> Result<bool> {
+    let white = side == dama_rules::Color::White;
+    let bit: i64 = if white { 1 } else { 2 };
+    let done = sqlx::query(
+        "UPDATE games SET berserk = berserk | $1, white_ms = $2, black_ms = $3, version = version + 1
+         WHERE id = $4 AND version = $5 AND ply = $6 AND status = 'running'
+           AND berserk IS NOT NULL AND berserk & $1 = 0",
+    )
+    .bind(bit)
+    .bind(clocks.left[0])
+    .bind(clocks.left[1])
+    .bind(expected.game)
+    .bind(expected.version)
+    .bind(expected.ply)
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() != 1 {
+        return Ok(false);
+    }
+    let sql = if white {
+        "UPDATE tournament_games SET white_berserk = $1 WHERE game_id = $2"
+    } else {
+        "UPDATE tournament_games SET black_berserk = $1 WHERE game_id = $2"
+    };
+    sqlx::query(sql)
+        .bind(true)
+        .bind(expected.game)
+        .execute(&mut **tx)
+        .await?;
+    Ok(true)
+}
+
+/// Scores a tournament game as it ends (in the ending's transaction): the result as played; a
+/// game called off because the side to move never made a first move is lost by that player,
+/// who is withdrawn (they may rejoin); any other game called off is scored a draw.
+pub(super) async fn score_pairing(
+    tx: &mut Tx,
+    game: GameId,
+    ply: i64,
+    status: GameStatus,
+    result: Option<GameResult>,
+    reason: Option<Reason>,
+    now_ms: i64,
+) -> Result<()> {
+    let white_to_move = ply % 2 == 0;
+    let white_halves = match (status, result, reason) {
+        (_, Some(GameResult::Win(Color::White)), _) => 2,
+        (_, Some(GameResult::Win(Color::Black)), _) => 0,
+        (GameStatus::Aborted, None, Some(Reason::Timeout)) => {
+            let sql = if white_to_move {
+                "UPDATE tournament_players SET withdrawn = $1
+                 WHERE (tournament_id, user_id) IN
+                       (SELECT tournament_id, white_id FROM tournament_games WHERE game_id = $2)"
+            } else {
+                "UPDATE tournament_players SET withdrawn = $1
+                 WHERE (tournament_id, user_id) IN
+                       (SELECT tournament_id, black_id FROM tournament_games WHERE game_id = $2)"
+            };
+            sqlx::query(sql)
+                .bind(true)
+                .bind(game)
+                .execute(&mut **tx)
+                .await?;
+            if white_to_move { 0 } else { 2 }
+        }
+        _ => 1,
+    };
+    record_pairing_result(tx, game, white_halves, ply, now_ms).await?;
+    Ok(())
+}
+
+/// Records a game's result on its pairing; false when it has none or it was recorded already.
+pub async fn record_pairing_result(
+    tx: &mut Tx,
+    game: GameId,
+    white_halves: i64,
+    plies: i64,
+    now_ms: i64,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE tournament_games SET white_halves = $1, plies = $2, ended_at_ms = $3
+         WHERE game_id = $4 AND white_halves IS NULL",
+    )
+    .bind(white_halves)
+    .bind(plies)
+    .bind(now_ms)
+    .bind(game)
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

@@ -1,0 +1,281 @@
+//! How the domain's values are stored: the words of the game's enums (status, result, reason,
+//! colour, AI level, …) in text columns, each written here once, and the time control as players
+//! write it. The values belong to other crates, so the store reads and writes them through its
+//! own wrappers, [`Word`] and [`MaybeWord`].
+
+use std::borrow::Cow;
+
+use dama_model::{ChallengeStatus, ColorChoice, GameStatus, TournamentStatus};
+use dama_play::ai::Level;
+use dama_play::clock::{SpeedClass, TimeControl};
+use dama_play::tournament::TournamentKind;
+use dama_rules::{Color, GameResult, Reason};
+use sqlx::ValueRef;
+
+/// A value stored as a word in a text column.
+pub trait TextColumn: Sized + Copy + PartialEq + 'static {
+    /// Every value with its word.
+    const TEXTS: &'static [(Self, &'static str)];
+
+    /// The value's word.
+    fn text(&self) -> &'static str;
+
+    /// The value a word stands for.
+    fn from_text(text: &str) -> Option<Self> {
+        Self::TEXTS
+            .iter()
+            .find(|(_, t)| *t == text)
+            .map(|(v, _)| *v)
+    }
+}
+
+/// A value the store keeps as text: a word of a [`TextColumn`], or a time control.
+pub trait Stored: Sized {
+    /// The text written.
+    fn write(&self) -> Cow<'static, str>;
+    /// The value read back, or why the text is not one.
+    fn read(text: &str) -> Result<Self, String>;
+}
+
+impl<T: TextColumn> Stored for T {
+    fn write(&self) -> Cow<'static, str> {
+        Cow::Borrowed(self.text())
+    }
+    fn read(text: &str) -> Result<Self, String> {
+        T::from_text(text).ok_or_else(|| {
+            format!(
+                "unknown {} \"{text}\"",
+                std::any::type_name::<T>()
+                    .rsplit("::")
+                    .next()
+                    .unwrap_or("word")
+            )
+        })
+    }
+}
+
+/// A time control is stored as players write it (`5+3`, `3d`).
+impl Stored for TimeControl {
+    fn write(&self) -> Cow<'static, str> {
+        Cow::Owned(self.to_string())
+    }
+    fn read(text: &str) -> Result<Self, String> {
+        text.parse()
+            .map_err(|e| format!("unknown time control \"{text}\": {e:?}"))
+    }
+}
+
+/// A [`Stored`] value in a query: bound as `Word(value)`, read in a row with
+/// `#[sqlx(try_from = "Word<T>")]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Word<T>(pub T);
+
+/// A nullable [`Stored`] column, read with `#[sqlx(try_from = "MaybeWord<T>")]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MaybeWord<T>(pub Option<T>);
+
+impl<T, DB: sqlx::Database> sqlx::Type<DB> for Word<T>
+where
+    str: sqlx::Type<DB>,
+{
+    fn type_info() -> DB::TypeInfo {
+        <str as sqlx::Type<DB>>::type_info()
+    }
+    fn compatible(ty: &DB::TypeInfo) -> bool {
+        <str as sqlx::Type<DB>>::compatible(ty)
+    }
+}
+
+impl<'q, T: Stored, DB: sqlx::Database> sqlx::Encode<'q, DB> for Word<T>
+where
+    String: sqlx::Encode<'q, DB>,
+{
+    fn encode_by_ref(
+        &self,
+        buf: &mut <DB as sqlx::Database>::ArgumentBuffer,
+    ) -> std::result::Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+        <String as sqlx::Encode<'q, DB>>::encode(self.0.write().into_owned(), buf)
+    }
+}
+
+impl<'r, T: Stored, DB: sqlx::Database> sqlx::Decode<'r, DB> for Word<T>
+where
+    &'r str: sqlx::Decode<'r, DB>,
+{
+    fn decode(
+        value: <DB as sqlx::Database>::ValueRef<'r>,
+    ) -> std::result::Result<Self, sqlx::error::BoxDynError> {
+        let text = <&str as sqlx::Decode<'r, DB>>::decode(value)?;
+        Ok(Word(T::read(text)?))
+    }
+}
+
+impl<T, DB: sqlx::Database> sqlx::Type<DB> for MaybeWord<T>
+where
+    str: sqlx::Type<DB>,
+{
+    fn type_info() -> DB::TypeInfo {
+        <str as sqlx::Type<DB>>::type_info()
+    }
+    fn compatible(ty: &DB::TypeInfo) -> bool {
+        <str as sqlx::Type<DB>>::compatible(ty)
+    }
+}
+
+impl<'r, T: Stored, DB: sqlx::Database> sqlx::Decode<'r, DB> for MaybeWord<T>
+where
+    &'r str: sqlx::Decode<'r, DB>,
+{
+    fn decode(
+        value: <DB as sqlx::Database>::ValueRef<'r>,
+    ) -> std::result::Result<Self, sqlx::error::BoxDynError> {
+        if value.is_null() {
+            return Ok(MaybeWord(None));
+        }
+        let text = <&str as sqlx::Decode<'r, DB>>::decode(value)?;
+        Ok(MaybeWord(Some(T::read(text)?)))
+    }
+}
+
+/// The conversions a row's `try_from` needs, for a type stored as text.
+macro_rules! stored {
+    ($($ty:ty),+ $(,)?) => {$(
+        impl From<$crate::store::types::Word<$ty>> for $ty {
+            fn from(word: $crate::store::types::Word<$ty>) -> Self {
+                word.0
+            }
+        }
+
+        impl From<$crate::store::types::MaybeWord<$ty>> for Option<$ty> {
+            fn from(word: $crate::store::types::MaybeWord<$ty>) -> Self {
+                word.0
+            }
+        }
+    )+};
+}
+
+/// A [`TextColumn`] from one table of value and word, with the conversions a row needs.
+macro_rules! text_column {
+    ($ty:ty { $($e:ident :: $v:ident $(($ae:ident :: $av:ident))? => $text:literal),+ $(,)? }) => {
+        impl $crate::store::TextColumn for $ty {
+            const TEXTS: &'static [($ty, &'static str)] = &[$(($e::$v $(($ae::$av))?, $text)),+];
+
+            fn text(&self) -> &'static str {
+                // A match: a new variant without its text does not compile.
+                match self {
+                    $($e::$v $(($ae::$av))? => $text),+
+                }
+            }
+        }
+
+        $crate::store::types::stored!($ty);
+    };
+}
+
+pub(super) use {stored, text_column};
+
+stored!(TimeControl);
+
+text_column!(Color {
+    Color::White => "white",
+    Color::Black => "black",
+});
+
+text_column!(Level {
+    Level::Easy => "easy",
+    Level::Medium => "medium",
+    Level::Hard => "hard",
+    Level::Master => "master",
+});
+
+text_column!(GameResult {
+    GameResult::Win(Color::White) => "1-0",
+    GameResult::Win(Color::Black) => "0-1",
+    GameResult::Draw => "1/2-1/2",
+});
+
+text_column!(Reason {
+    Reason::NoMoves => "no moves",
+    Reason::NoPieces => "no pieces",
+    Reason::Resignation => "resignation",
+    Reason::Timeout => "time",
+    Reason::Repetition => "repetition",
+    Reason::NoProgress => "no progress",
+    Reason::KingAgainstKing => "king against king",
+    Reason::Agreement => "agreement",
+    Reason::Recorded => "recorded",
+});
+
+text_column!(GameStatus {
+    GameStatus::Running => "running",
+    GameStatus::Finished => "finished",
+    GameStatus::Aborted => "aborted",
+});
+
+text_column!(ChallengeStatus {
+    ChallengeStatus::Open => "open",
+    ChallengeStatus::Accepted => "accepted",
+    ChallengeStatus::Declined => "declined",
+    ChallengeStatus::Cancelled => "cancelled",
+    ChallengeStatus::Expired => "expired",
+});
+
+text_column!(ColorChoice {
+    ColorChoice::White => "white",
+    ColorChoice::Black => "black",
+    ColorChoice::Random => "random",
+});
+
+text_column!(TournamentKind {
+    TournamentKind::Swiss => "swiss",
+    TournamentKind::Arena => "arena",
+});
+
+text_column!(TournamentStatus {
+    TournamentStatus::Open => "open",
+    TournamentStatus::Running => "running",
+    TournamentStatus::Finished => "finished",
+    TournamentStatus::Cancelled => "cancelled",
+});
+
+text_column!(SpeedClass {
+    SpeedClass::Bullet => "bullet",
+    SpeedClass::Blitz => "blitz",
+    SpeedClass::Rapid => "rapid",
+    SpeedClass::Classical => "classical",
+    SpeedClass::Correspondence => "correspondence",
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every value's word reads back as that value, and no two values share a word.
+    fn round_trip<T: TextColumn + std::fmt::Debug>() {
+        for (value, text) in T::TEXTS {
+            assert_eq!(value.text(), *text);
+            assert_eq!(T::from_text(text), Some(*value), "{text}");
+        }
+        let mut words: Vec<&str> = T::TEXTS.iter().map(|(_, t)| *t).collect();
+        words.sort_unstable();
+        words.dedup();
+        assert_eq!(words.len(), T::TEXTS.len(), "a word used twice");
+        assert_eq!(T::from_text("no such word"), None);
+    }
+
+    #[test]
+    fn every_stored_word_reads_back_as_its_value() {
+        round_trip::<Color>();
+        round_trip::<Level>();
+        round_trip::<GameResult>();
+        round_trip::<Reason>();
+        round_trip::<GameStatus>();
+        round_trip::<ChallengeStatus>();
+        round_trip::<ColorChoice>();
+        round_trip::<TournamentKind>();
+        round_trip::<TournamentStatus>();
+        round_trip::<SpeedClass>();
+        assert_eq!(Reason::TEXTS.len(), 9, "every reason has its word");
+        assert_eq!(SpeedClass::TEXTS.len(), SpeedClass::ALL.len());
+    }
+}

@@ -1,0 +1,408 @@
+//! Writes inside a transaction: games, moves, offers, challenges, players and ratings. Each
+//! write names what it expects to find, and reports when the row has moved on.
+
+use super::types::Word;
+use super::{
+    ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, MessageId, NewGame,
+    Result, StoreError, Tx, UserId, violates,
+};
+use dama_play::clock::Clocks;
+use dama_rules::{GameResult, Reason};
+
+/// Starts a game; [`StoreError::ChannelBusy`] if its channel already has a running one.
+pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
+    let live = g.clocks.control.is_live();
+    sqlx::query_scalar(
+        "INSERT INTO games (guild_id, channel_id, white_id, black_id, ai_level, rated, start_fen, fen,
+                            warn_at, deadline, created_at, updated_at, time_control, speed,
+                            white_ms, black_ms, turn_began_ms, flag_at_ms, web_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+         RETURNING id",
+    )
+    .bind(g.guild_id)
+    .bind(g.channel_id)
+    .bind(g.white_id)
+    .bind(g.black_id)
+    .bind(g.ai_level.map(Word))
+    .bind(g.rated)
+    .bind(g.start_fen)
+    .bind(g.start_fen)
+    .bind(g.warn_at)
+    .bind(g.deadline)
+    .bind(g.now)
+    .bind(g.now)
+    .bind(Word(g.clocks.control))
+    .bind(Word(g.clocks.control.speed()))
+    .bind(live.then_some(g.clocks.left[0]))
+    .bind(live.then_some(g.clocks.left[1]))
+    .bind(g.clocks.turn_began)
+    .bind(g.flag_at_ms)
+    .bind(web_key())
+    .fetch_one(&mut **tx)
+    .await
+    .map_err(|e| match StoreError::from(e) {
+        // Only that key: another one refusing (a web key drawn twice) is not a busy channel.
+        e if violates(&e, "games_one_running_per_channel", "games.channel_id") => {
+            StoreError::ChannelBusy
+        }
+        e => e,
+    })
+    .inspect(|_| tx.games += 1)
+}
+
+/// What a change is made against: the game as it was read. A write succeeds only if the game
+/// is still exactly that (same version, same ply, same position, still running).
+#[derive(Clone, Copy, Debug)]
+pub struct Expect<'a> {
+    pub game: GameId,
+    pub version: i64,
+    pub ply: i64,
+    pub fen: &'a str,
+}
+
+impl<'a> Expect<'a> {
+    pub fn of(row: &'a GameRow) -> Expect<'a> {
+        Expect {
+            game: row.id,
+            version: row.version,
+            ply: row.ply,
+            fen: &row.fen,
+        }
+    }
+}
+
+/// A move to write as ply `expected.ply + 1`.
+pub struct NewMove<'a> {
+    pub notation: &'a str,
+    /// The position after it.
+    pub fen: &'a str,
+    pub now: i64,
+    pub warn_at: i64,
+    pub deadline: i64,
+    /// The clocks after it (`turn_began`: the other side's turn, in milliseconds).
+    pub clocks: Clocks,
+    /// Live games: when the other side's time is up, and the mover's clock after the move.
+    pub flag_at_ms: Option<i64>,
+    pub clock_ms: Option<i64>,
+}
+
+/// Writes ply `expected.ply + 1`. `false` when the game has changed (or ended) since it was
+/// read: nothing is written then.
+pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> Result<bool> {
+    let live = mv.clocks.control.is_live();
+    let updated = sqlx::query(
+        "UPDATE games SET ply = ply + 1, version = version + 1, fen = $1, updated_at = $2, warn_at = $3,
+                          deadline = $4, warned = FALSE, draw_offer = NULL, takeback_offer = NULL,
+                          white_ms = $9, black_ms = $10, turn_began_ms = $11, flag_at_ms = $12
+         WHERE id = $5 AND version = $6 AND ply = $7 AND fen = $8 AND status = 'running'",
+    )
+    .bind(mv.fen)
+    .bind(mv.now)
+    .bind(mv.warn_at)
+    .bind(mv.deadline)
+    .bind(expected.game)
+    .bind(expected.version)
+    .bind(expected.ply)
+    .bind(expected.fen)
+    .bind(live.then_some(mv.clocks.left[0]))
+    .bind(live.then_some(mv.clocks.left[1]))
+    .bind(mv.clocks.turn_began)
+    .bind(mv.flag_at_ms)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if updated == 0 {
+        return Ok(false);
+    }
+    let (game, now, notation) = (expected.game, mv.now, mv.notation);
+    sqlx::query(
+        "INSERT INTO moves (game_id, ply, notation, played_at, clock_ms) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(game)
+    .bind(expected.ply + 1)
+    .bind(notation)
+    .bind(now)
+    .bind(mv.clock_ms)
+    .execute(&mut **tx)
+        .await?;
+    tx.moves += 1;
+    Ok(true)
+}
+
+/// Ends a running game that is still exactly as `expected` (its version) at `now_ms`: an
+/// ending is decided from what was read, so a move written since then makes it `false` and
+/// writes nothing. Bumps the version. A tournament pairing keeps the moment to the
+/// millisecond (an Arena's end is compared with it).
+pub async fn end_game(
+    tx: &mut Tx,
+    expected: Expect<'_>,
+    status: GameStatus,
+    result: Option<GameResult>,
+    reason: Option<Reason>,
+    now_ms: i64,
+) -> Result<bool> {
+    let n = sqlx::query(
+        "UPDATE games SET status = $1, result = $2, reason = $3, updated_at = $4, version = version + 1,
+                          draw_offer = NULL, takeback_offer = NULL
+         WHERE id = $5 AND version = $6 AND ply = $7 AND status = 'running'",
+    )
+    .bind(Word(status))
+    .bind(result.map(Word))
+    .bind(reason.map(Word))
+    .bind(now_ms.div_euclid(1000))
+    .bind(expected.game)
+    .bind(expected.version)
+    .bind(expected.ply)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if n == 1 {
+        super::tournaments::score_pairing(
+            tx,
+            expected.game,
+            expected.ply,
+            status,
+            result,
+            reason,
+            now_ms,
+        )
+        .await?;
+    }
+    Ok(n == 1)
+}
+
+/// Takes back the plies after `keep`, leaving the position `fen` (the game must still be as
+/// `expected`).
+pub async fn take_back(
+    tx: &mut Tx,
+    expected: Expect<'_>,
+    keep: i64,
+    fen: &str,
+    now: i64,
+    turn: NewTurn,
+) -> Result<bool> {
+    let game = expected.game;
+    let live = turn.clocks.control.is_live();
+    let n = sqlx::query(
+        "UPDATE games SET ply = $1, version = version + 1, fen = $2, updated_at = $3, draw_offer = NULL,
+                          takeback_offer = NULL, turn_began_ms = $7, flag_at_ms = $8, white_ms = $9,
+                          black_ms = $10, warn_at = $11, deadline = $12, warned = FALSE
+         WHERE id = $4 AND version = $5 AND ply = $6 AND status = 'running'",
+    )
+    .bind(keep)
+    .bind(fen)
+    .bind(now)
+    .bind(game)
+    .bind(expected.version)
+    .bind(expected.ply)
+    .bind(turn.clocks.turn_began)
+    .bind(turn.flag_at_ms)
+    .bind(live.then_some(turn.clocks.left[0]))
+    .bind(live.then_some(turn.clocks.left[1]))
+    .bind(turn.warn_at)
+    .bind(turn.deadline)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if n == 0 {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
+        .bind(game)
+        .bind(keep)
+        .execute(&mut **tx)
+        .await?;
+    Ok(true)
+}
+
+/// A turn beginning afresh (after a takeback): its clocks and deadlines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NewTurn {
+    /// The clocks (`turn_began`: now, in milliseconds).
+    pub clocks: Clocks,
+    pub warn_at: i64,
+    pub deadline: i64,
+    /// Live games: when the turn's time is up (milliseconds).
+    pub flag_at_ms: Option<i64>,
+}
+
+/// Records `by`'s offer (`draw_offer` or `takeback_offer`) in a running game still at the
+/// `expected` version where no offer stands: an offer the asker did not see is accepted, not
+/// overwritten (they get `false` and ask again).
+pub async fn set_offer(tx: &mut Tx, expected: Expect<'_>, column: Offer, by: i64) -> Result<bool> {
+    let sql = match column {
+        Offer::Draw => {
+            "UPDATE games SET draw_offer = $1
+             WHERE id = $2 AND version = $3 AND status = 'running' AND draw_offer IS NULL"
+        }
+        Offer::Takeback => {
+            "UPDATE games SET takeback_offer = $1
+             WHERE id = $2 AND version = $3 AND status = 'running' AND takeback_offer IS NULL"
+        }
+    };
+    let n = sqlx::query(sql)
+        .bind(by)
+        .bind(expected.game)
+        .bind(expected.version)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(n == 1)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Offer {
+    Draw,
+    Takeback,
+}
+
+pub async fn mark_warned(tx: &mut Tx, game: GameId) -> Result<bool> {
+    let n = sqlx::query(
+        "UPDATE games SET warned = TRUE WHERE id = $1 AND status = 'running' AND NOT warned",
+    )
+    .bind(game)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
+/// Remembers the messages that show games' boards, given in the order they were posted,
+/// each unless a newer one is already known (message ids grow with time; two posts can be
+/// remembered out of order). Returns the messages that are no longer the newest board of
+/// their game: the ones replaced, and any that came too late. Two statements for the batch.
+pub async fn set_board_messages(
+    tx: &mut Tx,
+    boards: &[(GameId, MessageId)],
+) -> Result<Vec<(GameId, MessageId)>> {
+    if boards.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut games: Vec<GameId> = boards.iter().map(|b| b.0).collect();
+    games.sort_by_key(|g| g.0);
+    games.dedup();
+    // The SQL built here holds only numbered placeholders; every value is bound.
+    let list = |from: usize| {
+        (from..from + games.len())
+            .map(|i| format!("${i}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let sql = format!(
+        "SELECT id, board_message_id FROM games WHERE id IN ({})",
+        list(1)
+    );
+    let mut query = sqlx::query_as::<_, (GameId, Option<MessageId>)>(sqlx::AssertSqlSafe(sql));
+    for g in &games {
+        query = query.bind(*g);
+    }
+    let stored: std::collections::HashMap<GameId, Option<MessageId>> =
+        query.fetch_all(&mut **tx).await?.into_iter().collect();
+    let mut newest: std::collections::HashMap<GameId, Option<MessageId>> = stored.clone();
+    let mut replaced = Vec::new();
+    for &(game, message) in boards {
+        let Some(current) = newest.get_mut(&game) else {
+            continue; // no such game
+        };
+        match *current {
+            Some(p) if p == message => {}
+            Some(p) if p.0 > message.0 => replaced.push((game, message)),
+            previous => {
+                replaced.extend(previous.map(|p| (game, p)));
+                *current = Some(message);
+            }
+        }
+    }
+    let changed: Vec<(GameId, MessageId)> = newest
+        .into_iter()
+        .filter(|(g, m)| stored.get(g) != Some(m))
+        .filter_map(|(g, m)| m.map(|m| (g, m)))
+        .collect();
+    if !changed.is_empty() {
+        let cases = (0..changed.len())
+            .map(|i| format!("WHEN ${} THEN ${}", 2 * i + 1, 2 * i + 2))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let ids = (0..changed.len())
+            .map(|i| format!("${}", 2 * i + 1))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql =
+            format!("UPDATE games SET board_message_id = CASE id {cases} END WHERE id IN ({ids})");
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for (g, m) in &changed {
+            query = query.bind(*g).bind(*m);
+        }
+        query.execute(&mut **tx).await?;
+    }
+    Ok(replaced)
+}
+
+/// Remembers the message that shows a challenge.
+pub async fn set_challenge_message(
+    tx: &mut Tx,
+    challenge: ChallengeId,
+    message: MessageId,
+) -> Result<()> {
+    sqlx::query("UPDATE challenges SET message_id = $1 WHERE id = $2")
+        .bind(message)
+        .bind(challenge)
+        .execute(&mut **tx)
+        .await?;
+    Ok(())
+}
+
+pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<ChallengeId> {
+    Ok(sqlx::query_scalar(
+        "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, color, rated, thread,
+                                 status, expires_at, created_at, time_control)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10) RETURNING id",
+    )
+    .bind(c.guild_id)
+    .bind(c.channel_id)
+    .bind(c.challenger_id)
+    .bind(c.challenged_id)
+    .bind(Word(c.color))
+    .bind(c.rated)
+    .bind(c.thread)
+    .bind(c.expires_at)
+    .bind(c.created_at)
+    .bind(Word(c.time_control))
+    .fetch_one(&mut **tx)
+    .await?)
+}
+
+/// Moves an open challenge to `status`; `false` if it was no longer open.
+pub async fn close_challenge(
+    tx: &mut Tx,
+    id: ChallengeId,
+    status: ChallengeStatus,
+) -> Result<bool> {
+    let n = sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'open'")
+        .bind(Word(status))
+        .bind(id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    Ok(n == 1)
+}
+
+/// Makes sure a player row exists, keeping the latest display name.
+pub async fn ensure_player(tx: &mut Tx, user: UserId, name: &str) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO players (user_id, name) VALUES ($1, $2)
+         ON CONFLICT (user_id) DO UPDATE SET name = CASE WHEN excluded.name = '' THEN players.name ELSE excluded.name END",
+    )
+    .bind(user)
+    .bind(name)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}
+
+/// A game's web key: 128 random bits as 32 hex digits, from the system's secure source.
+fn web_key() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the system's random source answers");
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

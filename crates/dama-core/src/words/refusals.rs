@@ -1,0 +1,242 @@
+//! Refusals in words: what was wrong and what to do, the engine's move explanations included.
+
+use crate::host::{Command, HostError};
+use crate::store::ChallengeStatus;
+use dama_rules::{Illegal, MoveError, SyntaxError, WhyNot};
+
+use super::Writer;
+use super::messages::{a, clip, color_key, piece_key};
+
+impl Writer<'_> {
+    /// Why a text is not a time control, with what to write instead.
+    pub fn time_control_error(&self, e: &dama_play::clock::TimeControlError) -> String {
+        use dama_play::clock::TimeControlError as E;
+        let usual = dama_play::clock::USUAL.join(", ");
+        let (why, args) = match e {
+            E::Syntax(t) => ("clock-syntax", vec![("text", a(clip(t)))]),
+            E::Minutes(t) => ("clock-minutes", vec![("text", a(clip(t)))]),
+            E::Increment(t) => ("clock-increment", vec![("seconds", a(clip(t)))]),
+            E::NoTime => ("clock-no-time", vec![]),
+            E::Days(n) => ("clock-days", vec![("days", a(*n as i64))]),
+        };
+        let why = self.part(why, &args);
+        self.text("clock-refused", &[("why", a(why)), ("usual", a(usual))])
+    }
+
+    /// A refusal, said so the player knows what to do; an internal failure as an apology.
+    pub fn error(&self, e: &HostError) -> String {
+        let cmds = |list: &[(&'static str, Command)]| self.commands(list);
+        match e {
+            HostError::NoGame => self.text(
+                "error-no-game",
+                &cmds(&[("challenge", Command::Challenge), ("ai", Command::Ai)]),
+            ),
+            HostError::NoGameYet => self.text(
+                "error-no-game-yet",
+                &cmds(&[("challenge", Command::Challenge), ("ai", Command::Ai)]),
+            ),
+            HostError::NotAPlayer => self.text("error-not-a-player", &[]),
+            HostError::NotYourTurn { to_move } => self.text(
+                "error-not-your-turn",
+                &[("player", a(self.player(*to_move)))],
+            ),
+            HostError::Move(m) => self.text("error-move", &[("why", a(self.move_error(m)))]),
+            HostError::Stale => self.text("error-stale", &[]),
+            HostError::ChannelBusy { players } => {
+                let mut args =
+                    cmds(&[("challenge", Command::Challenge), ("abort", Command::Abort)]);
+                let between = players.map_or("none".to_string(), |p| {
+                    format!("{} – {}", self.player(p.white), self.player(p.black))
+                });
+                args.push(("players", a(between)));
+                args.push(("channel", a(self.console_command("channel"))));
+                self.text("error-channel-busy", &args)
+            }
+            HostError::SelfChallenge => {
+                self.text("error-self-challenge", &cmds(&[("ai", Command::Ai)]))
+            }
+            HostError::BotOpponent => {
+                self.text("error-bot-opponent", &cmds(&[("ai", Command::Ai)]))
+            }
+            HostError::NoChallenge => self.text("error-no-challenge", &[]),
+            HostError::ChallengeClosed(status) => self.text(
+                "error-challenge-closed",
+                &[(
+                    "status",
+                    a(match status {
+                        ChallengeStatus::Open => "open",
+                        ChallengeStatus::Accepted => "accepted",
+                        ChallengeStatus::Declined => "declined",
+                        ChallengeStatus::Cancelled => "cancelled",
+                        ChallengeStatus::Expired => "expired",
+                    }),
+                )],
+            ),
+            HostError::ChallengeExpired => self.text("error-challenge-expired", &[]),
+            HostError::NotYourChallenge => self.text("error-not-your-challenge", &[]),
+            HostError::NoOpenChallenge => self.text("error-no-open-challenge", &[]),
+            HostError::GameAlreadyOver => self.text("error-game-already-over", &[]),
+            HostError::DrawAlreadyOffered => self.text(
+                "error-draw-already-offered",
+                &cmds(&[("draw", Command::Draw)]),
+            ),
+            HostError::TakebackAlreadyAsked => self.text("error-takeback-already-asked", &[]),
+            HostError::NothingToTakeBack => self.text("error-nothing-to-take-back", &[]),
+            HostError::NoHintsInRatedGames => self.text("error-no-hints-in-rated", &[]),
+            HostError::NoAnalysisDuringRatedGames => self.text("error-no-analysis-in-rated", &[]),
+            HostError::AnalysisForPlayersOnly => self.text("error-analysis-players-only", &[]),
+            HostError::NothingToAnalyse => self.text("error-nothing-to-analyse", &[]),
+            HostError::OldButton => self.text("error-old-button", &[]),
+            HostError::ButtonGameOver => self.text("error-button-game-over", &[]),
+            HostError::UnknownButton => self.text("error-unknown-button", &[]),
+            HostError::Broken { .. } => {
+                self.text("error-broken", &cmds(&[("abort", Command::Abort)]))
+            }
+            HostError::CannotAbort => {
+                self.text("error-cannot-abort", &cmds(&[("resign", Command::Resign)]))
+            }
+            HostError::NeedsManageServer => self.text("error-needs-manage-server", &[]),
+            HostError::NoPuzzles => self.text("error-no-puzzles", &[]),
+            HostError::PuzzleOver => {
+                self.text("error-puzzle-over", &cmds(&[("puzzle", Command::Puzzle)]))
+            }
+            HostError::ServerOnly => self.text("error-server-only", &[]),
+            HostError::PuzzleChannelNeedsManageServer => {
+                self.text("error-puzzle-channel-needs-manage-server", &[])
+            }
+            HostError::WebNeedsManageServer => self.text("error-web-needs-manage-server", &[]),
+            HostError::UnknownLanguage(text) => {
+                let names: Vec<String> = self
+                    .words
+                    .languages()
+                    .into_iter()
+                    .map(|l| l.code().to_string())
+                    .collect();
+                self.text(
+                    "error-unknown-language",
+                    &[
+                        ("text", a(clip(text))),
+                        ("options", a(self.or_list(&names))),
+                    ],
+                )
+            }
+            HostError::TooManyChallenges { limit } => {
+                self.text("error-too-many-challenges", &[("limit", a(*limit))])
+            }
+            HostError::TimeControl(e) => self.time_control_error(e),
+            HostError::TooManyAiGames { limit } => {
+                self.text("error-too-many-ai-games", &[("limit", a(*limit))])
+            }
+            HostError::ReplayForPlayersOnly => self.text("error-replay-players-only", &[]),
+            HostError::Tournament(r) => self.tournament_refusal(r),
+            HostError::Internal(_) => self.text("error-internal", &[]),
+        }
+    }
+
+    /// Why a typed move was not played (part of a sentence).
+    pub fn move_error(&self, e: &MoveError) -> String {
+        match e {
+            MoveError::Syntax(s) => match s {
+                SyntaxError::Empty => self.part("syntax-empty", &[]),
+                SyntaxError::NotASquare(t) => {
+                    self.part("syntax-not-a-square", &[("text", a(clip(t)))])
+                }
+                SyntaxError::OneSquare => self.part("syntax-one-square", &[]),
+                SyntaxError::TrailingSeparator(c) => {
+                    self.part("syntax-trailing", &[("sep", a(c.to_string()))])
+                }
+                SyntaxError::TooLong => self.part("syntax-too-long", &[]),
+            },
+            MoveError::Ambiguous { text, options } => self.part(
+                "move-ambiguous",
+                &[
+                    ("text", a(clip(text))),
+                    ("options", a(self.or_list(options))),
+                ],
+            ),
+            MoveError::Illegal(i) => self.illegal(i),
+        }
+    }
+
+    fn illegal(&self, i: &Illegal) -> String {
+        let opts = |o: &[String]| a(self.or_list(o));
+        match i {
+            Illegal::NoPiece(sq) => self.part("illegal-no-piece", &[("square", a(sq.to_string()))]),
+            Illegal::NotYourPiece {
+                square,
+                owner,
+                side,
+            } => self.part(
+                "illegal-not-your-piece",
+                &[
+                    ("square", a(square.to_string())),
+                    ("owner", a(color_key(*owner))),
+                    ("side", a(color_key(*side))),
+                ],
+            ),
+            Illegal::CaptureCompulsory { options } => {
+                self.part("illegal-capture-compulsory", &[("options", opts(options))])
+            }
+            Illegal::MustTakeMore { count, options } => self.part(
+                "illegal-must-take-more",
+                &[("count", a(*count as i64)), ("options", opts(options))],
+            ),
+            Illegal::Unfinished { options } => {
+                self.part("illegal-unfinished", &[("options", opts(options))])
+            }
+            Illegal::WrongCapture {
+                piece,
+                square,
+                options,
+            } => self.part(
+                "illegal-wrong-capture",
+                &[
+                    ("piece", a(piece_key(piece.0))),
+                    ("square", a(square.to_string())),
+                    ("options", opts(options)),
+                ],
+            ),
+            Illegal::NothingToCapture { options } => {
+                self.part("illegal-nothing-to-capture", &[("options", opts(options))])
+            }
+            Illegal::Blocked { piece, square } => self.part(
+                "illegal-blocked",
+                &[
+                    ("piece", a(piece_key(piece.0))),
+                    ("square", a(square.to_string())),
+                ],
+            ),
+            Illegal::CannotMoveThere {
+                piece,
+                from,
+                to,
+                why,
+                options,
+            } => self.part(
+                "illegal-cannot-move-there",
+                &[
+                    ("piece", a(piece_key(piece.0))),
+                    ("from", a(from.to_string())),
+                    ("to", a(to.to_string())),
+                    (
+                        "why",
+                        a(self.part(
+                            match why {
+                                WhyNot::Nowhere => "why-nowhere",
+                                WhyNot::Diagonal => "why-diagonal",
+                                WhyNot::ManBackwards => "why-man-backwards",
+                                WhyNot::ManTooFar => "why-man-too-far",
+                                WhyNot::SquareTaken => "why-square-taken",
+                                WhyNot::PathBlocked => "why-path-blocked",
+                                WhyNot::NotLegal => "why-not-legal",
+                            },
+                            &[],
+                        )),
+                    ),
+                    ("options", opts(options)),
+                ],
+            ),
+            Illegal::GameOver => self.part("illegal-game-over", &[]),
+        }
+    }
+}

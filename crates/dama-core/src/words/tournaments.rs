@@ -1,0 +1,291 @@
+//! The tournament messages and refusals as Fluent ids and arguments.
+
+use crate::host::{StandingsText, TournamentLine, TournamentMsg, TournamentRefusal};
+use crate::store::TournamentStatus;
+use dama_play::tournament::TournamentKind;
+
+use super::Writer;
+use super::messages::{a, yes};
+
+/// Points from halves: "2½", "½", "3".
+pub fn points(halves: u32) -> String {
+    match (halves / 2, halves % 2) {
+        (0, 1) => "½".into(),
+        (whole, 1) => format!("{whole}½"),
+        (whole, _) => whole.to_string(),
+    }
+}
+
+fn kind_key(kind: TournamentKind) -> &'static str {
+    match kind {
+        TournamentKind::Swiss => "swiss",
+        TournamentKind::Arena => "arena",
+    }
+}
+
+impl Writer<'_> {
+    pub(super) fn tournament_msg(&self, m: &TournamentMsg) -> String {
+        let pairs = |games: &[(crate::store::UserId, crate::store::UserId)], numbered: bool| {
+            games
+                .iter()
+                .enumerate()
+                .map(|(i, (w, b))| {
+                    self.part(
+                        "tournament-game",
+                        &[
+                            ("board", a(if numbered { i as i64 + 1 } else { 0 })),
+                            ("white", a(self.markup.user(*w))),
+                            ("black", a(self.markup.user(*b))),
+                        ],
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        match m {
+            TournamentMsg::Created {
+                name,
+                kind,
+                control,
+                rounds,
+                minutes,
+                starts_at_ms,
+                rated,
+                players,
+                status,
+            } => {
+                let length = match kind {
+                    TournamentKind::Swiss => {
+                        self.part("tournament-rounds", &[("rounds", a(rounds.unwrap_or(0)))])
+                    }
+                    TournamentKind::Arena => self.part(
+                        "tournament-minutes",
+                        &[("minutes", a(minutes.unwrap_or(0)))],
+                    ),
+                };
+                let start = match (status, starts_at_ms) {
+                    (TournamentStatus::Open, Some(at)) => self.part(
+                        "tournament-starts-at",
+                        &[("when", self.moment(at.div_euclid(1000)))],
+                    ),
+                    (TournamentStatus::Open, None) => self.part("tournament-starts-by-hand", &[]),
+                    (TournamentStatus::Running, _) => self.part("tournament-under-way", &[]),
+                    (TournamentStatus::Finished, _) => self.part("tournament-is-over", &[]),
+                    (TournamentStatus::Cancelled, _) => self.part("tournament-is-called-off", &[]),
+                };
+                let open = matches!(status, TournamentStatus::Open | TournamentStatus::Running);
+                let mut text = self.text(
+                    "tournament-created",
+                    &[
+                        ("kind", a(kind_key(*kind))),
+                        ("name", a(name.as_str())),
+                        ("clock", a(self.time_control(*control))),
+                        ("length", a(length)),
+                        ("rated", a(yes(*rated))),
+                        ("start", a(start)),
+                        ("open", a(yes(open))),
+                    ],
+                );
+                if *players > 0 {
+                    text.push(' ');
+                    text.push_str(
+                        &self.part("tournament-players", &[("players", a(*players as i64))]),
+                    );
+                }
+                text
+            }
+            TournamentMsg::Joined {
+                user,
+                name,
+                players,
+                missed_rounds,
+            } => self.text(
+                "tournament-joined",
+                &[
+                    ("user", a(self.markup.user(*user))),
+                    ("name", a(name.as_str())),
+                    ("players", a(*players as i64)),
+                    ("missed", a(*missed_rounds)),
+                ],
+            ),
+            TournamentMsg::Left {
+                user,
+                name,
+                players,
+            } => self.text(
+                "tournament-left",
+                &[
+                    ("user", a(self.markup.user(*user))),
+                    ("name", a(name.as_str())),
+                    ("players", a(*players as i64)),
+                ],
+            ),
+            TournamentMsg::Started { name, players } => self.text(
+                "tournament-started",
+                &[("name", a(name.as_str())), ("players", a(*players as i64))],
+            ),
+            TournamentMsg::Cancelled { name, too_few } => self.text(
+                "tournament-cancelled",
+                &[("name", a(name.as_str())), ("few", a(yes(*too_few)))],
+            ),
+            TournamentMsg::Round {
+                name,
+                round,
+                rounds,
+                games,
+                bye,
+            } => {
+                let mut lines = vec![self.text(
+                    "tournament-round",
+                    &[
+                        ("name", a(name.as_str())),
+                        ("round", a(*round)),
+                        ("rounds", a(*rounds)),
+                    ],
+                )];
+                lines.extend(pairs(games, true));
+                if let Some(b) = bye {
+                    lines.push(self.part("tournament-bye", &[("user", a(self.markup.user(*b)))]));
+                }
+                lines.join("\n")
+            }
+            TournamentMsg::Paired { games } => {
+                let mut lines = vec![self.text("tournament-paired", &[])];
+                lines.extend(pairs(games, false));
+                lines.join("\n")
+            }
+            TournamentMsg::Standings {
+                name,
+                kind,
+                lines,
+                finished,
+            } => {
+                let mut out = vec![self.text(
+                    "tournament-standings",
+                    &[("name", a(name.as_str())), ("final", a(yes(*finished)))],
+                )];
+                out.extend(lines.iter().map(|l| self.standing_line(*kind, l)));
+                out.join("\n")
+            }
+            TournamentMsg::Finished { name, winners } => {
+                let names = winners.iter().map(|w| self.markup.user(*w)).collect();
+                self.text(
+                    "tournament-finished",
+                    &[
+                        ("name", a(name.as_str())),
+                        ("count", a(winners.len() as i64)),
+                        ("winners", a(self.joined(names, "list-and"))),
+                    ],
+                )
+            }
+            TournamentMsg::Berserk { user } => self.text(
+                "tournament-berserk",
+                &[
+                    ("user", a(self.markup.user(*user))),
+                    ("moves", a(dama_play::tournament::BERSERK_MOVES as i64)),
+                ],
+            ),
+        }
+    }
+
+    fn standing_line(&self, kind: TournamentKind, l: &TournamentLine) -> String {
+        let games: Vec<&str> = l
+            .games
+            .iter()
+            .map(|g| match g {
+                2 => "1",
+                1 => "½",
+                _ => "0",
+            })
+            .collect();
+        let (score, (buchholz, berger)) = match kind {
+            TournamentKind::Swiss => (points(l.score), l.tie_breaks.unwrap_or((0, 0))),
+            TournamentKind::Arena => (l.score.to_string(), (0, 0)),
+        };
+        self.part(
+            "tournament-line",
+            &[
+                ("kind", a(kind_key(kind))),
+                ("rank", a(l.rank as i64)),
+                ("user", a(self.markup.user(l.user))),
+                ("score", a(score)),
+                ("buchholz", a(points(buchholz))),
+                ("berger", a(points(berger / 2))),
+                ("fire", a(yes(l.on_fire))),
+                ("games", a(games.join(" "))),
+                ("withdrawn", a(yes(l.withdrawn))),
+            ],
+        )
+    }
+
+    pub(super) fn standings_text(&self, t: &StandingsText) -> String {
+        match t {
+            StandingsText::Title { name, finished } => self.part(
+                "tournament-standings",
+                &[("name", a(name.as_str())), ("final", a(yes(*finished)))],
+            ),
+            StandingsText::Score { kind, score } => match kind {
+                TournamentKind::Swiss => points(*score),
+                TournamentKind::Arena => score.to_string(),
+            },
+            StandingsText::TieBreaks { buchholz, berger } => self.part(
+                "standings-tie-breaks",
+                &[
+                    ("buchholz", a(points(*buchholz))),
+                    ("berger", a(points(berger / 2))),
+                ],
+            ),
+            StandingsText::OnFire => self.part("standings-on-fire", &[]),
+            StandingsText::More { count } => {
+                self.part("standings-more", &[("count", a(*count as i64))])
+            }
+        }
+    }
+
+    pub(super) fn tournament_refusal(&self, r: &TournamentRefusal) -> String {
+        match r {
+            TournamentRefusal::NoTournament => self.text("error-tournament-none", &[]),
+            TournamentRefusal::NotOrganiser => self.text("error-tournament-not-organiser", &[]),
+            TournamentRefusal::AlreadyIn => self.text("error-tournament-already-in", &[]),
+            TournamentRefusal::NotIn => self.text("error-tournament-not-in", &[]),
+            TournamentRefusal::Over(status) => self.text(
+                "error-tournament-over",
+                &[(
+                    "status",
+                    a(if *status == TournamentStatus::Finished {
+                        "finished"
+                    } else {
+                        "cancelled"
+                    }),
+                )],
+            ),
+            TournamentRefusal::LateJoinOver => self.text("error-tournament-late-join-over", &[]),
+            TournamentRefusal::Rounds { min, max } => self.text(
+                "error-tournament-rounds",
+                &[("min", a(*min)), ("max", a(*max))],
+            ),
+            TournamentRefusal::Minutes { min, max } => self.text(
+                "error-tournament-minutes",
+                &[("min", a(*min)), ("max", a(*max))],
+            ),
+            TournamentRefusal::StartsTooLate { days } => {
+                self.text("error-tournament-starts-too-late", &[("days", a(*days))])
+            }
+            TournamentRefusal::Name { max } => {
+                self.text("error-tournament-name", &[("max", a(*max as i64))])
+            }
+            TournamentRefusal::NotStarted => self.text("error-tournament-not-started", &[]),
+            TournamentRefusal::StartsInThePast => {
+                self.text("error-tournament-starts-in-the-past", &[])
+            }
+            TournamentRefusal::StartUnreadable(text) => self.text(
+                "error-tournament-start-unreadable",
+                &[("text", a(super::messages::clip(text)))],
+            ),
+            TournamentRefusal::NoBerserk => self.text("error-tournament-no-berserk", &[]),
+            TournamentRefusal::AlreadyBerserk => self.text("error-tournament-already-berserk", &[]),
+            TournamentRefusal::BerserkTooLate => {
+                self.text("error-tournament-berserk-too-late", &[])
+            }
+        }
+    }
+}

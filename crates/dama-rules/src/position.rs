@@ -1,0 +1,312 @@
+//! A checked position: built only from the start, from a validated [`Setup`], or by playing
+//! legal moves, so it always satisfies the rule book §6 (at most 16 pieces a side, no man on rank 1
+//! or 8, one piece a square).
+
+use std::fmt;
+
+use super::bitboard::{RANK_1, RANK_8};
+use super::zobrist;
+use super::{Bitboard, Color, Move, Piece, Role, Square};
+
+/// Pieces on squares plus the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) by_color: [u64; 2],
+    pub(crate) kings: u64,
+    pub(crate) side: Color,
+}
+
+/// Why a setup is not a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("two pieces are placed on {0}: a square holds one piece")]
+    SquareTwice(Square),
+    #[error("{color} has {count} pieces: a side has at most 16")]
+    TooManyPieces { color: Color, count: usize },
+    #[error(
+        "a {color} man stands on {square}: a man can never stand on rank 1 or rank 8 (it is crowned there, or could never have got there)"
+    )]
+    ManOnBackRank { color: Color, square: Square },
+}
+
+/// An unchecked placement of pieces, turned into a [`Position`] by [`Setup::validate`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    pub side: Color,
+    pub pieces: Vec<(Square, Piece)>,
+}
+
+impl Setup {
+    pub fn validate(&self) -> Result<Position, PositionError> {
+        let mut by_color = [0u64; 2];
+        let mut kings = 0u64;
+        let mut counts = [0usize; 2];
+        for &(sq, piece) in &self.pieces {
+            let bit = sq.bit().0;
+            if (by_color[0] | by_color[1]) & bit != 0 {
+                return Err(PositionError::SquareTwice(sq));
+            }
+            if piece.role == Role::Man && bit & (RANK_1 | RANK_8) != 0 {
+                return Err(PositionError::ManOnBackRank {
+                    color: piece.color,
+                    square: sq,
+                });
+            }
+            by_color[piece.color.index()] |= bit;
+            counts[piece.color.index()] += 1;
+            if piece.role == Role::King {
+                kings |= bit;
+            }
+        }
+        for color in [Color::White, Color::Black] {
+            let count = counts[color.index()];
+            if count > 16 {
+                return Err(PositionError::TooManyPieces { color, count });
+            }
+        }
+        Ok(Position {
+            by_color,
+            kings,
+            side: self.side,
+        })
+    }
+}
+
+impl Position {
+    /// The position with these men and kings (indexed by [`Color::index`]): the checks of
+    /// [`Setup::validate`] on bitboards, for code that builds many positions (endgame tables).
+    pub fn from_bitboards(
+        men: [Bitboard; 2],
+        kings: [Bitboard; 2],
+        side: Color,
+    ) -> Result<Position, PositionError> {
+        let groups = [men[0].0, kings[0].0, men[1].0, kings[1].0];
+        let mut seen = 0u64;
+        for group in groups {
+            if let Some(square) = Bitboard(seen & group).first() {
+                return Err(PositionError::SquareTwice(square));
+            }
+            seen |= group;
+        }
+        for color in [Color::White, Color::Black] {
+            let i = color.index();
+            let count = (men[i].0 | kings[i].0).count_ones() as usize;
+            if count > 16 {
+                return Err(PositionError::TooManyPieces { color, count });
+            }
+            if let Some(square) = Bitboard(men[i].0 & (RANK_1 | RANK_8)).first() {
+                return Err(PositionError::ManOnBackRank { color, square });
+            }
+        }
+        Ok(Position {
+            by_color: [men[0].0 | kings[0].0, men[1].0 | kings[1].0],
+            kings: kings[0].0 | kings[1].0,
+            side,
+        })
+    }
+
+    /// The start position: White men on ranks 2–3, Black men on ranks 6–7, White to move.
+    pub const fn start() -> Position {
+        Position {
+            by_color: [0xffff << 8, 0xffff << 40],
+            kings: 0,
+            side: Color::White,
+        }
+    }
+
+    /// The position with the colours swapped and the board turned over (rank 1 ↔ rank 8): the
+    /// same game from the other side. Still a position: men stay off their crowning rank.
+    pub const fn flipped(&self) -> Position {
+        Position {
+            by_color: [self.by_color[1].swap_bytes(), self.by_color[0].swap_bytes()],
+            kings: self.kings.swap_bytes(),
+            side: self.side.opponent(),
+        }
+    }
+
+    pub const fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    pub const fn pieces(&self, color: Color) -> Bitboard {
+        Bitboard(self.by_color[color.index()])
+    }
+
+    pub const fn men(&self, color: Color) -> Bitboard {
+        Bitboard(self.by_color[color.index()] & !self.kings)
+    }
+
+    pub const fn kings(&self, color: Color) -> Bitboard {
+        Bitboard(self.by_color[color.index()] & self.kings)
+    }
+
+    pub const fn occupied(&self) -> Bitboard {
+        Bitboard(self.by_color[0] | self.by_color[1])
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let bit = sq.bit().0;
+        let color = if self.by_color[0] & bit != 0 {
+            Color::White
+        } else if self.by_color[1] & bit != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        let role = if self.kings & bit != 0 {
+            Role::King
+        } else {
+            Role::Man
+        };
+        Some(Piece { color, role })
+    }
+
+    /// The pieces as an unchecked setup, in a1…h8 order.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            side: self.side,
+            pieces: Square::ALL
+                .iter()
+                .filter_map(|&sq| self.piece_at(sq).map(|p| (sq, p)))
+                .collect(),
+        }
+    }
+
+    /// The same pieces with the other side to move.
+    pub const fn with_side_to_move(mut self, side: Color) -> Position {
+        self.side = side;
+        self
+    }
+
+    /// The position after `mv`, which must be a legal move of this position.
+    #[inline]
+    pub fn play(&self, mv: &Move) -> Position {
+        let us = self.side.index();
+        let them = 1 - us;
+        let from = mv.from().bit().0;
+        let to = mv.to().bit().0;
+        let captured = mv.captured().0;
+        let mut next = *self;
+        next.by_color[us] = (next.by_color[us] & !from) | to;
+        next.by_color[them] &= !captured;
+        let was_king = self.kings & from != 0;
+        next.kings &= !(from | captured);
+        if was_king || mv.to().rank() == self.side.crowning_rank() {
+            next.kings |= to;
+        }
+        next.side = self.side.opponent();
+        next
+    }
+
+    /// Whether `mv` (legal here) crowns a man.
+    pub fn is_promotion(&self, mv: &Move) -> bool {
+        self.kings & mv.from().bit().0 == 0 && mv.to().rank() == self.side.crowning_rank()
+    }
+
+    /// Whether `mv` (legal here) is progress for the no-progress rule: a capture, a promotion,
+    /// or a man moving forward.
+    pub fn is_progress(&self, mv: &Move) -> bool {
+        if mv.is_capture() {
+            return true;
+        }
+        if self.kings & mv.from().bit().0 != 0 {
+            return false;
+        }
+        mv.from().rank() != mv.to().rank()
+    }
+
+    /// The zobrist key of this position, computed from scratch.
+    pub fn zobrist(&self) -> u64 {
+        let mut key = if self.side == Color::Black {
+            zobrist::BLACK_TO_MOVE
+        } else {
+            0
+        };
+        for color in [Color::White, Color::Black] {
+            for sq in self.pieces(color) {
+                let role = if self.kings & sq.bit().0 != 0 {
+                    Role::King
+                } else {
+                    Role::Man
+                };
+                key ^= zobrist::piece(Piece { color, role }, sq);
+            }
+        }
+        key
+    }
+
+    /// The zobrist key after `mv`, from this position's key, without recomputing it.
+    pub fn zobrist_after(&self, key: u64, mv: &Move) -> u64 {
+        let us = self.side;
+        let them = us.opponent();
+        let mover = self
+            .piece_at(mv.from())
+            .expect("a legal move starts on a piece");
+        let landed = if self.is_promotion(mv) {
+            Piece {
+                color: us,
+                role: Role::King,
+            }
+        } else {
+            mover
+        };
+        let mut key = key ^ zobrist::BLACK_TO_MOVE;
+        key ^= zobrist::piece(mover, mv.from());
+        for sq in mv.captured() {
+            let role = if self.kings & sq.bit().0 != 0 {
+                Role::King
+            } else {
+                Role::Man
+            };
+            key ^= zobrist::piece(Piece { color: them, role }, sq);
+        }
+        key ^ zobrist::piece(landed, mv.to())
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::start()
+    }
+}
+
+/// The board as text, rank 8 on top: `w`/`b` men, `W`/`B` kings, `.` empty.
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..8).rev() {
+            write!(f, "{} ", rank + 1)?;
+            for file in 0..8 {
+                let sq = Square::from_coords(file, rank).expect("on the board");
+                let c = match self.piece_at(sq) {
+                    None => '.',
+                    Some(Piece {
+                        color: Color::White,
+                        role: Role::Man,
+                    }) => 'w',
+                    Some(Piece {
+                        color: Color::White,
+                        role: Role::King,
+                    }) => 'W',
+                    Some(Piece {
+                        color: Color::Black,
+                        role: Role::Man,
+                    }) => 'b',
+                    Some(Piece {
+                        color: Color::Black,
+                        role: Role::King,
+                    }) => 'B',
+                };
+                write!(f, " {c}")?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "   a b c d e f g h")?;
+        write!(f, "{} to move", self.side)
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position(\"{}\")", super::fen::write(self))
+    }
+}
