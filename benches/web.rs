@@ -74,7 +74,10 @@ fn main() {
     let pages = arg("--pages", 2000);
     let viewers = arg("--viewers", 1000);
     // Each viewer is two sockets here (its end and the server's).
-    raise_open_files(viewers as u64 * 2 + 256);
+    let open_files = dama::web::raise_open_files().unwrap_or(1024);
+    if open_files < viewers as u64 * 2 + 256 {
+        eprintln!("{open_files} open files may be too few for {viewers} viewers");
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -228,18 +231,4 @@ fn main() {
         let _ = tokio::time::timeout(Duration::from_secs(2), server).await;
         let _ = std::fs::remove_dir_all(&dir);
     });
-}
-
-fn raise_open_files(wanted: u64) {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: plain system calls on a local struct.
-    unsafe {
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 && limit.rlim_cur < wanted {
-            limit.rlim_cur = wanted.min(limit.rlim_max);
-            libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
-        }
-    }
 }

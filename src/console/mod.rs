@@ -2,6 +2,7 @@
 //! Discord. Several people can share the keyboard (`as <name>`); boards print as text and each
 //! board picture is written to a folder. It speaks the language chosen with `--lang`.
 
+use crate::host::Refusal;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -339,7 +340,7 @@ impl Console {
                     host.press(&who, ButtonAction::Challenge { id, accept })
                         .await
                 }
-                None => Err(HostError::NoChallenge),
+                None => Err(HostError::Refused(Refusal::NoChallenge)),
             },
             Command::Yes => match self.confirm.take() {
                 Some(action) => self.host.press(&who, action).await,
@@ -416,7 +417,10 @@ impl Console {
                 // The game going on there, if there is one.
                 match self.host.board(&self.who()).await {
                     Ok(reply) => Ok(reply),
-                    Err(HostError::NoGame | HostError::NoGameYet) => return Ok(()),
+                    Err(
+                        HostError::Refused(Refusal::NoGame)
+                        | HostError::Refused(Refusal::NoGameYet),
+                    ) => return Ok(()),
                     Err(e) => Err(e),
                 }
             }
@@ -600,7 +604,7 @@ impl Console {
                             self.channels.push(name);
                         }
                     }
-                    Err(HostError::Stale) => {}
+                    Err(HostError::Refused(Refusal::Stale)) => {}
                     Err(e) => tracing::warn!(error = %e, "starting a tournament game failed"),
                 }
             }
@@ -642,6 +646,7 @@ impl Console {
     }
 
     fn error(&self, e: &HostError) -> String {
+        e.log_internal();
         let markup = ConsoleMarkup {
             names: &self.names,
             now: self.host.clock().now(),

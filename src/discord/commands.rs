@@ -1,17 +1,16 @@
 //! The `/dama` command group (`docs/playing/`). Descriptions come from the language files
 //! (`cmd-…` messages), in English and as localizations.
 
+use crate::host::Refusal;
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, manages_server, spawn_ai_turn, who};
+use super::asking::{answer, asker, complete_clock, lang, time_control};
+use super::{Context, Error};
 use crate::ai::Level;
-use crate::clock::TimeControl;
 use crate::engine::Color;
-use crate::host::{
-    ColorChoice, GuildId, HostError, HostResult, Lang, LanguageScope, Scope, UserId, Who,
-};
+use crate::host::{ColorChoice, HostError, LanguageScope, Scope, UserId};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum ColorArg {
@@ -132,66 +131,6 @@ pub enum LanguageScopeArg {
     Server,
 }
 
-/// The asker's language: their own choice, else their Discord language, else the server's.
-async fn lang(ctx: &Context<'_>) -> Lang {
-    let (guild_locale, user) = match ctx {
-        poise::Context::Application(a) => (a.interaction.guild_locale.as_deref(), ctx.author()),
-        poise::Context::Prefix(_) => (None, ctx.author()),
-    };
-    ctx.data()
-        .personal_lang(
-            UserId(user.id.get()),
-            ctx.guild_id().map(|g| GuildId(g.get())),
-            ctx.locale(),
-            guild_locale,
-        )
-        .await
-}
-
-pub(super) async fn asker(ctx: &Context<'_>) -> Who {
-    let admin = match ctx {
-        poise::Context::Application(a) => manages_server(a.interaction.member.as_deref()),
-        poise::Context::Prefix(_) => false,
-    };
-    who(
-        ctx.author(),
-        ctx.channel_id(),
-        ctx.guild_id(),
-        lang(ctx).await,
-        admin,
-    )
-}
-
-/// Sends the host's answer (or its refusal, privately) and starts the AI's turn if it is due.
-pub(super) async fn answer(ctx: Context<'_>, lang: Lang, result: HostResult) -> Result<(), Error> {
-    let data = ctx.data();
-    match result {
-        Ok(reply) => {
-            let answer = data.command_reply(lang, &reply);
-            let sent =
-                super::retry::retry("answering a command", || ctx.send(answer.clone())).await?;
-            if (reply.game.is_some() || reply.challenge().is_some())
-                && let Ok(m) = sent.message().await
-            {
-                super::remember(data, ctx.channel_id(), &reply, m.id).await;
-            }
-            if let Some(game) = reply.ai_turn {
-                spawn_ai_turn(
-                    Arc::clone(&ctx.serenity_context().http),
-                    Arc::clone(&data.0),
-                    ctx.channel_id(),
-                    game,
-                    lang,
-                );
-            }
-        }
-        Err(e) => {
-            ctx.send(data.refusal(lang, &e)).await?;
-        }
-    }
-    Ok(())
-}
-
 /// Turkish draughts (Dama): challenge a friend or play the AI.
 #[poise::command(
     slash_command,
@@ -238,7 +177,7 @@ async fn challenge(
 ) -> Result<(), Error> {
     let who = asker(&ctx).await;
     if opponent.bot {
-        return answer(ctx, who.lang, Err(HostError::BotOpponent)).await;
+        return answer(ctx, who.lang, Err(HostError::Refused(Refusal::BotOpponent))).await;
     }
     let clock = match time_control(clock.as_deref()) {
         Ok(c) => c,
@@ -290,46 +229,16 @@ async fn ai(
     answer(ctx, who.lang, result).await
 }
 
-/// A time control as given (none: the default, three days a move).
-pub(super) fn time_control(text: Option<&str>) -> Result<TimeControl, HostError> {
-    match text.map(str::trim).filter(|t| !t.is_empty()) {
-        None => Ok(TimeControl::default()),
-        Some(t) => t.parse().map_err(HostError::TimeControl),
-    }
-}
-
-/// The usual time controls that start with what was typed, named in the asker's language
-/// ("5+3 blitz"); a time control typed in full comes first.
-pub(super) async fn complete_clock(
-    ctx: Context<'_>,
-    partial: &str,
-) -> serenity::CreateAutocompleteResponse {
-    let lang = lang(&ctx).await;
-    let partial = partial.trim();
-    let typed = partial.parse::<TimeControl>().ok();
-    let usual = crate::clock::USUAL
-        .iter()
-        .filter_map(|t| t.parse::<TimeControl>().ok())
-        .filter(|c| c.to_string().starts_with(partial) && Some(*c) != typed);
-    let choices = typed
-        .into_iter()
-        .chain(usual)
-        .take(25)
-        .map(|c| {
-            let name = ctx.data().time_control_name(lang, c);
-            serenity::AutocompleteChoice::new(name, c.to_string())
-        })
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
-}
-
 async fn complete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let moves = ctx
         .data()
         .host
         .complete_move(crate::host::ChannelId(ctx.channel_id().get()), partial)
         .await
-        .unwrap_or_default();
+        .unwrap_or_else(|e| {
+            e.log_internal();
+            Default::default()
+        });
     serenity::CreateAutocompleteResponse::new().set_choices(
         moves
             .into_iter()
@@ -571,7 +480,10 @@ async fn complete_puzzle_move(
         .host
         .puzzle_moves(&who)
         .await
-        .unwrap_or_default()
+        .unwrap_or_else(|e| {
+            e.log_internal();
+            Default::default()
+        })
         .into_iter()
         .filter(|m| m.starts_with(&partial))
         .take(25);

@@ -1,5 +1,6 @@
 //! What Discord sends that is not a slash command: a typed move, and a button's click.
 
+use crate::host::Refusal;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -40,7 +41,7 @@ pub(super) async fn typed_move(
             crate::telemetry::Metrics::global().move_posted(Duration::from_millis(took as u64));
         }
         // Chatter that happens to look like a move, from someone not playing here.
-        Err(HostError::NoGame | HostError::NotAPlayer) => {}
+        Err(HostError::Refused(Refusal::NoGame) | HostError::Refused(Refusal::NotAPlayer)) => {}
         Err(e) => {
             // A refusal pings nobody, not even the player it answers.
             let answer = serenity::CreateMessage::new()
@@ -81,7 +82,7 @@ pub(super) async fn button(
     let action = component.data.custom_id.parse::<ButtonAction>();
     let mut channel = component.channel_id;
     let answered = match action {
-        Err(_) => Err(HostError::UnknownButton),
+        Err(_) => Err(HostError::Refused(Refusal::UnknownButton)),
         // A challenge that asked for a thread gets one once it is accepted, not before.
         Ok(ButtonAction::Challenge { id, accept: true }) => {
             match data.host.accept_challenge(&who, id).await {

@@ -2,6 +2,7 @@
 //! the AI's turns, the minute sweep (expired challenges, time-outs) and a graceful shutdown.
 //! No game logic lives here: every decision is the host's, every sentence the `words` layer's.
 
+mod asking;
 mod boards;
 mod commands;
 mod events;
@@ -89,7 +90,10 @@ impl Data {
         locale: Option<&str>,
         guild_locale: Option<&str>,
     ) -> Lang {
-        let chosen = self.host.languages(user, guild).await.unwrap_or_default();
+        let chosen = self.host.languages(user, guild).await.unwrap_or_else(|e| {
+            e.log_internal();
+            Default::default()
+        });
         self.words.choose([
             chosen.user.as_deref(),
             locale,
@@ -108,7 +112,10 @@ impl Data {
             .host
             .languages(UserId(0), Some(g))
             .await
-            .unwrap_or_default();
+            .unwrap_or_else(|e| {
+                e.log_internal();
+                Default::default()
+            });
         let preferred = ctx
             .cache
             .guild(serenity::GuildId::new(g.0))
@@ -130,6 +137,7 @@ impl Data {
     }
 
     fn error_text(&self, lang: Lang, e: &HostError) -> String {
+        e.log_internal();
         fit(self.words.writer(lang, &DiscordMarkup).error(e))
     }
 
@@ -629,14 +637,10 @@ async fn shutdown_signal() {
 async fn on_error(error: poise::FrameworkError<'_, Shared, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
-            tracing::error!(error = %error, command = %ctx.command().qualified_name, "command failed");
             let lang = ctx.data().words.choose([ctx.locale()]);
-            let _ = ctx
-                .send(
-                    ctx.data()
-                        .refusal(lang, &HostError::Internal(error.to_string())),
-                )
-                .await;
+            let failed =
+                HostError::internal(format!("running /{}", ctx.command().qualified_name), error);
+            let _ = ctx.send(ctx.data().refusal(lang, &failed)).await;
         }
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {

@@ -2,11 +2,12 @@
 //! for the tournament's news, and each game a thread of its own under the announcing channel
 //! (or the channel the server chose), so many games run at once.
 
+use crate::host::Refusal;
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
-use super::commands::{asker, complete_clock, time_control};
+use super::asking::{answer, asker, complete_clock, time_control};
 use super::{Context, Data, Error, post};
 use crate::host::{
     ChannelId, HostError, MessageId, Msg, TournamentMsg, TournamentNews, TournamentSpec, Who,
@@ -130,7 +131,7 @@ async fn leave(ctx: Context<'_>) -> Result<(), Error> {
 async fn standings(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.tournament_standings(&who, None).await;
-    super::commands::answer(ctx, who.lang, result).await
+    answer(ctx, who.lang, result).await
 }
 
 /// The current round's pairings.
@@ -138,7 +139,7 @@ async fn standings(ctx: Context<'_>) -> Result<(), Error> {
 async fn pairings(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.tournament_pairings(&who, None).await;
-    super::commands::answer(ctx, who.lang, result).await
+    answer(ctx, who.lang, result).await
 }
 
 /// Start the tournament now (its organiser).
@@ -158,7 +159,7 @@ async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 async fn refuse(ctx: Context<'_>, who: &Who, e: HostError) -> Result<(), Error> {
-    super::commands::answer(ctx, who.lang, Err(e)).await
+    answer(ctx, who.lang, Err(e)).await
 }
 
 /// Posts what the tournaments have to say, and starts their games in threads of their own.
@@ -224,7 +225,7 @@ async fn tell(ctx: &serenity::Context, data: &Arc<Data>, mut n: TournamentNews) 
             .await
         {
             Ok(reply) => post(&ctx.http, data, place, lang, &reply).await,
-            Err(HostError::Stale) => {}
+            Err(HostError::Refused(Refusal::Stale)) => {}
             Err(e) => tracing::warn!(error = %e, "starting a tournament game failed"),
         }
     }
@@ -265,7 +266,7 @@ async fn answer_and_refresh(
     result: Result<crate::host::Reply, HostError>,
 ) -> Result<(), Error> {
     let changed = result.as_ref().ok().and_then(|r| r.tournament);
-    super::commands::answer(ctx, who.lang, result).await?;
+    answer(ctx, who.lang, result).await?;
     if let Some(id) = changed {
         refresh_announcement(ctx.serenity_context(), ctx.data(), id, who.guild).await;
     }

@@ -3,19 +3,19 @@
 
 use std::fmt::Write;
 
-use axum::extract::{FromRequestParts, Path, State};
-use axum::http::request::Parts;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 
 use crate::engine::pdn::Note;
 use crate::engine::{Color, Game, Piece, Position, Role, Square};
-use crate::host::{Caption, Captions, GameStatus, PictureError, Player, WebGame, WebPlayer};
+use crate::host::{Caption, Captions, GameStatus, PictureError, WebGame};
 use crate::render::{LastMove, Renderer, Scene};
 use crate::words::{Arg, Words};
 
 use super::Web;
-use super::html::{Page, Query, busy, escape, html, language, not_found, sorry, typed};
+use super::error::{GameByKey, WebError};
+use super::html::{Asked, Page, Query, escape, html, name, player_link, typed};
 
 /// A side as the page's classes and scripts name it.
 pub(super) fn side(color: Color) -> &'static str {
@@ -107,29 +107,10 @@ pub fn board(
     renderer.svg(&scene, &title)
 }
 
-/// A player's name as the page shows it (plain text).
-pub(super) fn name(page: &Page<'_>, p: &WebPlayer) -> String {
-    match p.player {
-        Player::Ai(level) => page.words.get_with(
-            page.lang,
-            "web-ai",
-            &[(
-                "level",
-                Arg::from(
-                    page.words
-                        .get(page.lang, &format!("level-{}", level.name())),
-                ),
-            )],
-        ),
-        Player::User(id) if p.name.is_empty() => format!("#{}", id.0),
-        Player::User(_) => p.name.clone(),
-    }
-}
-
 /// The line under or over the board for one side: name (linked to their page), rating, clock.
 fn player_line(page: &Page<'_>, web: &WebGame, color: Color, clock: Option<i64>) -> String {
     let p = web.player(color);
-    let who = super::pages::player_link(page, p);
+    let who = player_link(page, p);
     let rating = p.rating.map_or(String::new(), |r| {
         format!(" <span class=\"rating\">{}</span>", r.round() as i64)
     });
@@ -443,85 +424,28 @@ pub fn state_json(words: &Words, web: &WebGame) -> String {
     .to_string()
 }
 
-/// What a handler reads first: the reader's language and query.
-pub(super) struct Asked {
-    pub query: Query,
-    pub lang: crate::host::Lang,
-}
-
-impl Asked {
-    pub fn new(web: &Web, raw: Option<&str>, headers: &HeaderMap) -> Asked {
-        let mut query = Query::parse(raw);
-        // A language we do not speak is not carried along in links.
-        if query
-            .lang
-            .as_deref()
-            .is_some_and(|l| web.words.pick(l).is_none())
-        {
-            query.lang = None;
-        }
-        let lang = language(&web.words, &query, headers);
-        Asked { query, lang }
-    }
-
-    pub fn page<'a>(&'a self, web: &'a Web) -> Page<'a> {
-        Page {
-            words: &web.words,
-            lang: self.lang,
-            query: &self.query,
-        }
-    }
-}
-
-/// Every page handler's first argument after the state: the reader's query and language.
-impl FromRequestParts<Web> for Asked {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Asked, Self::Rejection> {
-        Ok(Asked::new(web, parts.uri.query(), &parts.headers))
-    }
-}
-
-/// Finds the game or answers for it: not found, or the apology.
-async fn find(web: &Web, page: &Page<'_>, key: &str) -> Result<WebGame, Response> {
-    match web.host.web_game(key).await {
-        Ok(Some(game)) => Ok(game),
-        Ok(None) => Err(not_found(page)),
-        Err(e) => Err(sorry(page, "reading a game", &e)),
-    }
-}
-
 pub(super) async fn game_page(
     State(web): State<Web>,
-    Path(key): Path<String>,
+    GameByKey(game): GameByKey,
     asked: Asked,
 ) -> Response {
     let page = asked.page(&web);
-    match find(&web, &page, &key).await {
-        Ok(game) => {
-            let notes = web.host.web_analysis_notes(&game, asked.lang);
-            html(page_html(&page, &web.host.renderer(), &game, &notes))
-        }
-        Err(r) => r,
-    }
+    let notes = web.host.web_analysis_notes(&game, asked.lang);
+    html(page_html(&page, &web.host.renderer(), &game, &notes))
 }
 
 pub(super) async fn board_svg(
     State(web): State<Web>,
-    Path((key, ply)): Path<(String, String)>,
+    Path((_, ply)): Path<(String, String)>,
+    GameByKey(game): GameByKey,
     asked: Asked,
-) -> Response {
-    let page = asked.page(&web);
-    let game = match find(&web, &page, &key).await {
-        Ok(g) => g,
-        Err(r) => return r,
-    };
+) -> Result<Response, WebError> {
     let Some(ply) = ply
         .parse::<usize>()
         .ok()
         .filter(|p| *p <= game.game.ply_count())
     else {
-        return not_found(&page);
+        return Err(asked.not_found(&web));
     };
     let flip = flipped(&game, &asked.query);
     let svg = board(
@@ -539,7 +463,7 @@ pub(super) async fn board_svg(
     if let Ok(v) = HeaderValue::from_str(&percent_encode(&said)) {
         response.headers_mut().insert("x-dama-status", v);
     }
-    response
+    Ok(response)
 }
 
 /// Text as `encodeURIComponent` writes it, for `decodeURIComponent` to read back.
@@ -555,19 +479,12 @@ fn percent_encode(text: &str) -> String {
     out
 }
 
-pub(super) async fn state(
-    State(web): State<Web>,
-    Path(key): Path<String>,
-    asked: Asked,
-) -> Response {
-    match find(&web, &asked.page(&web), &key).await {
-        Ok(game) => typed(
-            StatusCode::OK,
-            "application/json",
-            state_json(&web.words, &game),
-        ),
-        Err(r) => r,
-    }
+pub(super) async fn state(State(web): State<Web>, GameByKey(game): GameByKey) -> Response {
+    typed(
+        StatusCode::OK,
+        "application/json",
+        state_json(&web.words, &game),
+    )
 }
 
 fn download(kind: &'static str, name: String, bytes: Vec<u8>) -> Response {
@@ -580,55 +497,55 @@ fn download(kind: &'static str, name: String, bytes: Vec<u8>) -> Response {
     response
 }
 
-pub(super) async fn pdn(State(web): State<Web>, Path(key): Path<String>, asked: Asked) -> Response {
-    let page = asked.page(&web);
-    let game = match find(&web, &page, &key).await {
-        Ok(g) => g,
-        Err(r) => return r,
-    };
-    match web.host.web_pdn(&game).await {
-        Ok(text) => download(
-            "application/x-draughts-pdn; charset=utf-8",
-            format!("dama-{}.pdn", game.row.id),
-            text.into_bytes(),
-        ),
-        Err(e) => sorry(&page, "writing a PDN", &e),
+pub(super) async fn pdn(
+    State(web): State<Web>,
+    GameByKey(game): GameByKey,
+    asked: Asked,
+) -> Result<Response, WebError> {
+    let text = web
+        .host
+        .web_pdn(&game)
+        .await
+        .map_err(|e| asked.failed(&web, "writing a PDN", e))?;
+    Ok(download(
+        "application/x-draughts-pdn; charset=utf-8",
+        format!("dama-{}.pdn", game.row.id),
+        text.into_bytes(),
+    ))
+}
+
+/// A picture drawn for the web, or why not: the queue is full, or the drawing failed.
+fn drawn<T>(
+    web: &Web,
+    asked: &Asked,
+    doing: &'static str,
+    picture: Result<T, PictureError>,
+) -> Result<T, WebError> {
+    match picture {
+        Ok(picture) => Ok(picture),
+        Err(PictureError::Busy) => Err(asked.busy(web)),
+        Err(PictureError::Host(e)) => Err(asked.failed(web, doing, e)),
     }
 }
 
-pub(super) async fn gif(State(web): State<Web>, Path(key): Path<String>, asked: Asked) -> Response {
-    let page = asked.page(&web);
-    let game = match find(&web, &page, &key).await {
-        Ok(g) => g,
-        Err(r) => return r,
-    };
-    match web.host.web_gif(&game, asked.lang).await {
-        Ok(bytes) => typed(StatusCode::OK, "image/gif", bytes.to_vec()),
-        Err(PictureError::Busy) => {
-            web.metrics.web_refused("pictures");
-            busy(&page)
-        }
-        Err(PictureError::Host(e)) => sorry(&page, "drawing a replay", &e),
-    }
+pub(super) async fn gif(
+    State(web): State<Web>,
+    GameByKey(game): GameByKey,
+    asked: Asked,
+) -> Result<Response, WebError> {
+    let gif = web.host.web_gif(&game, asked.lang).await;
+    let bytes = drawn(&web, &asked, "drawing a replay", gif)?;
+    Ok(typed(StatusCode::OK, "image/gif", bytes.to_vec()))
 }
 
 pub(super) async fn analysis_chart(
     State(web): State<Web>,
-    Path(key): Path<String>,
+    GameByKey(game): GameByKey,
     asked: Asked,
-) -> Response {
-    let page = asked.page(&web);
-    let game = match find(&web, &page, &key).await {
-        Ok(g) => g,
-        Err(r) => return r,
-    };
-    match web.host.web_analysis_chart(&game, asked.lang).await {
-        Ok(Some(png)) => typed(StatusCode::OK, "image/png", png.to_vec()),
-        Ok(None) => not_found(&page),
-        Err(PictureError::Busy) => {
-            web.metrics.web_refused("pictures");
-            busy(&page)
-        }
-        Err(PictureError::Host(e)) => sorry(&page, "drawing an analysis chart", &e),
+) -> Result<Response, WebError> {
+    let chart = web.host.web_analysis_chart(&game, asked.lang).await;
+    match drawn(&web, &asked, "drawing an analysis chart", chart)? {
+        Some(png) => Ok(typed(StatusCode::OK, "image/png", png.to_vec())),
+        None => Err(asked.not_found(&web)),
     }
 }

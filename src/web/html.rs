@@ -1,10 +1,14 @@
 //! What every page shares: the query read once (only the keys the pages know), the reader's
-//! language (a `lang` in the query, else the browser's `Accept-Language`), and the layout.
+//! language (a `lang` in the query, else the browser's `Accept-Language`), the layout, and a
+//! player's name, plain or linked.
 
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::host::Lang;
+use super::Web;
+use crate::host::{Lang, Player, WebPlayer};
 use crate::words::{Arg, Words};
 
 pub use crate::render::escape;
@@ -247,4 +251,74 @@ pub fn sorry(page: &Page<'_>, what: &str, error: &dyn std::fmt::Display) -> Resp
     let mut response = html(page.document(&page.words.get(page.lang, "web-sorry"), &body, None));
     *response.status_mut() = StatusCode::INTERNAL_SERVER_ERROR;
     response
+}
+
+/// What a handler reads first: the reader's language and query.
+pub struct Asked {
+    pub query: Query,
+    pub lang: Lang,
+}
+
+impl Asked {
+    pub fn new(web: &Web, raw: Option<&str>, headers: &HeaderMap) -> Asked {
+        let mut query = Query::parse(raw);
+        // A language we do not speak is not carried along in links.
+        if query
+            .lang
+            .as_deref()
+            .is_some_and(|l| web.words.pick(l).is_none())
+        {
+            query.lang = None;
+        }
+        let lang = language(&web.words, &query, headers);
+        Asked { query, lang }
+    }
+
+    pub fn page<'a>(&'a self, web: &'a Web) -> Page<'a> {
+        Page {
+            words: &web.words,
+            lang: self.lang,
+            query: &self.query,
+        }
+    }
+}
+
+/// Every page handler's first argument after the state: the reader's query and language.
+impl FromRequestParts<Web> for Asked {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Asked, Self::Rejection> {
+        Ok(Asked::new(web, parts.uri.query(), &parts.headers))
+    }
+}
+
+/// A player's name as the page shows it (plain text).
+pub fn name(page: &Page<'_>, p: &WebPlayer) -> String {
+    match p.player {
+        Player::Ai(level) => page.words.get_with(
+            page.lang,
+            "web-ai",
+            &[(
+                "level",
+                Arg::from(
+                    page.words
+                        .get(page.lang, &format!("level-{}", level.name())),
+                ),
+            )],
+        ),
+        Player::User(id) if p.name.is_empty() => format!("#{}", id.0),
+        Player::User(_) => p.name.clone(),
+    }
+}
+
+/// A player's name, linked to their page.
+pub fn player_link(page: &Page<'_>, p: &WebPlayer) -> String {
+    let shown = escape(&name(page, p));
+    match p.player {
+        Player::User(id) => format!(
+            "<a class=\"name\" href=\"{}\">{shown}</a>",
+            page.link(&format!("/player/{}", id.0), "")
+        ),
+        Player::Ai(_) => format!("<span class=\"name\">{shown}</span>"),
+    }
 }

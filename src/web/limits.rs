@@ -75,26 +75,19 @@ impl Limits {
 /// Raises this process's soft limit on open files to its hard limit, and returns the limit
 /// now in force (a process starts with 1,024 on most systems, far below what it may have).
 pub fn raise_open_files() -> std::io::Result<u64> {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: getrlimit and setrlimit only read and write the struct given.
-    unsafe {
-        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
-        if limit.rlim_cur < limit.rlim_max {
-            let raised = libc::rlimit {
-                rlim_cur: limit.rlim_max,
-                rlim_max: limit.rlim_max,
-            };
-            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 {
-                limit = raised;
-            }
+    use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+    let mut limit = getrlimit(Resource::Nofile);
+    // `None` is no limit at all.
+    if limit.current.unwrap_or(u64::MAX) < limit.maximum.unwrap_or(u64::MAX) {
+        let raised = Rlimit {
+            current: limit.maximum,
+            maximum: limit.maximum,
+        };
+        if setrlimit(Resource::Nofile, raised).is_ok() {
+            limit = raised;
         }
     }
-    Ok(limit.rlim_cur)
+    Ok(limit.current.unwrap_or(u64::MAX))
 }
 
 /// The rate limiter's key: the reader.

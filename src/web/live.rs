@@ -17,8 +17,8 @@ use tokio::sync::watch;
 
 use crate::host::GameId;
 
-use super::game::{Asked, state_json};
-use super::html::{not_found, sorry};
+use super::error::GameByKey;
+use super::game::state_json;
 use super::{Reader, Web};
 
 /// How often a watched game is read again: a move shows on its pages within this (plus the
@@ -163,14 +163,8 @@ pub(super) async fn events(
     State(web): State<Web>,
     Path(key): Path<String>,
     Reader(reader): Reader,
-    asked: Asked,
+    GameByKey(game): GameByKey,
 ) -> Response {
-    let page = asked.page(&web);
-    let game = match web.host.web_game(&key).await {
-        Ok(Some(g)) => g,
-        Ok(None) => return not_found(&page),
-        Err(e) => return sorry(&page, "reading a game", &e),
-    };
     if let Err(limit) = web.live.open_for(reader) {
         web.metrics.web_refused(limit);
         let text = if limit == "live_pages" {

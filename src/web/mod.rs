@@ -3,6 +3,7 @@
 //! process's Discord shards) and `GET /metrics` (Prometheus text), on their own address
 //! (`DAMA_OPS_ADDR`) or, without one, to this machine only.
 
+mod error;
 mod game;
 mod html;
 mod limits;
@@ -287,18 +288,18 @@ async fn healthz(State(web): State<Web>) -> Response {
     web.metrics.database_ping(started.elapsed(), database);
     let shards = web.health.shards();
     let all_connected = !shards.is_empty() && shards.iter().all(|(_, s)| s.connected);
-    let listed: Vec<String> = shards
+    let listed: serde_json::Map<String, serde_json::Value> = shards
         .iter()
         .map(|(id, s)| {
             let state = if s.connected { "connected" } else { "down" };
-            format!("\"{id}\":\"{state}\"")
+            (id.to_string(), state.into())
         })
         .collect();
-    let body = format!(
-        "{{\"database\":\"{}\",\"shards\":{{{}}}}}\n",
-        if database { "up" } else { "down" },
-        listed.join(",")
-    );
+    let body = serde_json::json!({
+        "database": if database { "up" } else { "down" },
+        "shards": listed,
+    });
+    let body = format!("{body}\n");
     let status = if database && all_connected {
         StatusCode::OK
     } else {

@@ -11,8 +11,8 @@ use crate::host::{GuildId, Player, TournamentId, UserId, WebGameLine, WebPlayer}
 use crate::words::Arg;
 
 use super::Web;
-use super::game::Asked;
-use super::html::{Page, escape, html, not_found, sorry, typed};
+use super::error::WebError;
+use super::html::{Asked, Page, escape, html, player_link, typed};
 
 const STYLE: &str = include_str!("../../assets/web/style.css");
 const GAME_JS: &str = include_str!("../../assets/web/game.js");
@@ -39,16 +39,18 @@ pub(super) async fn asset(Path(file): Path<String>) -> Response {
     response
 }
 
-pub(super) async fn nowhere(State(web): State<Web>, asked: Asked) -> Response {
-    not_found(&asked.page(&web))
+pub(super) async fn nowhere(State(web): State<Web>, asked: Asked) -> WebError {
+    asked.not_found(&web)
 }
 
-pub(super) async fn home(State(web): State<Web>, asked: Asked) -> Response {
+pub(super) async fn home(State(web): State<Web>, asked: Asked) -> Result<Response, WebError> {
     let page = asked.page(&web);
-    let servers = match web.host.store().public_servers().await {
-        Ok(s) => s,
-        Err(e) => return sorry(&page, "listing the servers", &e),
-    };
+    let servers = web
+        .host
+        .store()
+        .public_servers()
+        .await
+        .map_err(|e| asked.failed(&web, "listing the servers", e))?;
     let mut body = format!(
         "<h1>{}</h1><p>{}</p><p><a href=\"{}\">{}</a></p>",
         page.t("web-home-title"),
@@ -72,7 +74,11 @@ pub(super) async fn home(State(web): State<Web>, asked: Asked) -> Response {
         }
         body.push_str("</ul>");
     }
-    html(page.document(&page.words.get(page.lang, "web-home-title"), &body, None))
+    Ok(html(page.document(
+        &page.words.get(page.lang, "web-home-title"),
+        &body,
+        None,
+    )))
 }
 
 fn server_name(page: &Page<'_>, name: &str) -> String {
@@ -88,18 +94,6 @@ fn id(text: &str) -> Option<u64> {
     (text.len() <= 20 && text.bytes().all(|b| b.is_ascii_digit()))
         .then(|| text.parse().ok())
         .flatten()
-}
-
-/// A player's name, linked to their page.
-pub(super) fn player_link(page: &Page<'_>, p: &WebPlayer) -> String {
-    let shown = escape(&super::game::name(page, p));
-    match p.player {
-        Player::User(id) => format!(
-            "<a class=\"name\" href=\"{}\">{shown}</a>",
-            page.link(&format!("/player/{}", id.0), "")
-        ),
-        Player::Ai(_) => format!("<span class=\"name\">{shown}</span>"),
-    }
 }
 
 /// Games as a list, each linked to its page.
@@ -138,16 +132,15 @@ pub(super) async fn server(
     State(web): State<Web>,
     Path(text): Path<String>,
     asked: Asked,
-) -> Response {
+) -> Result<Response, WebError> {
     let page = asked.page(&web);
-    let Some(guild) = id(&text) else {
-        return not_found(&page);
-    };
-    let s = match web.host.web_server(GuildId(guild)).await {
-        Ok(Some(s)) => s,
-        Ok(None) => return not_found(&page),
-        Err(e) => return sorry(&page, "reading a server", &e),
-    };
+    let guild = id(&text).ok_or_else(|| asked.not_found(&web))?;
+    let s = web
+        .host
+        .web_server(GuildId(guild))
+        .await
+        .map_err(|e| asked.failed(&web, "reading a server", e))?
+        .ok_or_else(|| asked.not_found(&web))?;
     let name = server_name(&page, &s.server.name);
     let mut body = format!("<h1>{}</h1>", escape(&name));
     let _ = write!(body, "<h2>{}</h2>", page.t("web-running-games"));
@@ -206,23 +199,24 @@ pub(super) async fn server(
         }
         body.push_str("</tbody></table>");
     }
-    html(page.document(&name, &body, None))
+    Ok(html(page.document(&name, &body, None)))
 }
 
 pub(super) async fn tournament(
     State(web): State<Web>,
     Path(text): Path<String>,
     asked: Asked,
-) -> Response {
+) -> Result<Response, WebError> {
     let page = asked.page(&web);
-    let Some(id) = id(&text).and_then(|i| i64::try_from(i).ok()) else {
-        return not_found(&page);
-    };
-    let t = match web.host.web_tournament(TournamentId(id)).await {
-        Ok(Some(t)) => t,
-        Ok(None) => return not_found(&page),
-        Err(e) => return sorry(&page, "reading a tournament", &e),
-    };
+    let id = id(&text)
+        .and_then(|i| i64::try_from(i).ok())
+        .ok_or_else(|| asked.not_found(&web))?;
+    let t = web
+        .host
+        .web_tournament(TournamentId(id))
+        .await
+        .map_err(|e| asked.failed(&web, "reading a tournament", e))?
+        .ok_or_else(|| asked.not_found(&web))?;
     let mut body = format!(
         "<h1>{}</h1><p class=\"meta\"><a href=\"{}\">{}</a> · {}</p>",
         escape(&t.name),
@@ -277,7 +271,12 @@ pub(super) async fn tournament(
     body.push_str("</tbody></table>");
     // A running tournament's standings are read again every half minute.
     let running = t.row.status == crate::host::TournamentStatus::Running;
-    html(page.document_refreshed(&t.name, &body, None, running.then_some(30)))
+    Ok(html(page.document_refreshed(
+        &t.name,
+        &body,
+        None,
+        running.then_some(30),
+    )))
 }
 
 /// A rating curve as a small SVG line, labelled with where it started and where it is.
@@ -320,16 +319,15 @@ pub(super) async fn player(
     State(web): State<Web>,
     Path(text): Path<String>,
     asked: Asked,
-) -> Response {
+) -> Result<Response, WebError> {
     let page = asked.page(&web);
-    let Some(user) = id(&text) else {
-        return not_found(&page);
-    };
-    let p = match web.host.web_player(UserId(user)).await {
-        Ok(Some(p)) => p,
-        Ok(None) => return not_found(&page),
-        Err(e) => return sorry(&page, "reading a player", &e),
-    };
+    let user = id(&text).ok_or_else(|| asked.not_found(&web))?;
+    let p = web
+        .host
+        .web_player(UserId(user))
+        .await
+        .map_err(|e| asked.failed(&web, "reading a player", e))?
+        .ok_or_else(|| asked.not_found(&web))?;
     let name = if p.name.is_empty() {
         format!("#{}", p.user.0)
     } else {
@@ -381,5 +379,5 @@ pub(super) async fn player(
         let _ = write!(body, "<h2>{}</h2>", page.t("web-recent-games"));
         body.push_str(&game_list(&page, &p.games));
     }
-    html(page.document(&name, &body, None))
+    Ok(html(page.document(&name, &body, None)))
 }

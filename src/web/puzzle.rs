@@ -17,8 +17,9 @@ use crate::puzzle::Puzzle;
 use crate::render::Scene;
 use crate::words::Arg;
 
-use super::game::{Asked, side};
-use super::html::{Page, escape, html, not_found};
+use super::error::WebError;
+use super::game::side;
+use super::html::{Asked, Page, escape, html};
 use super::{Reader, Web};
 
 /// Where a reader stands in a puzzle.
@@ -386,11 +387,12 @@ pub(super) async fn today(
     State(web): State<Web>,
     Reader(reader): Reader,
     asked: Asked,
-) -> Response {
+) -> Result<Response, WebError> {
     let page = asked.page(&web);
-    let Some((puzzle, date)) = web.host.todays_puzzle() else {
-        return not_found(&page);
-    };
+    let (puzzle, date) = web
+        .host
+        .todays_puzzle()
+        .ok_or_else(|| asked.not_found(&web))?;
     let day = crate::host::turkish_day(date);
     let before = web.puzzle_tries.left(day, reader);
     // Out of tries, a typed move is not even judged.
@@ -403,22 +405,23 @@ pub(super) async fn today(
         before
     };
     let day = PuzzleDay::Today { tries_left: left };
-    html(page_html(
+    Ok(html(page_html(
         &page,
         &web.host.renderer(),
         &puzzle,
         date,
         day,
         &progress,
-    ))
+    )))
 }
 
 /// `GET /puzzle/yesterday`: yesterday's puzzle, to play freely or see solved.
-pub(super) async fn yesterday(State(web): State<Web>, asked: Asked) -> Response {
+pub(super) async fn yesterday(State(web): State<Web>, asked: Asked) -> Result<Response, WebError> {
     let page = asked.page(&web);
-    let Some((puzzle, date)) = web.host.yesterdays_puzzle() else {
-        return not_found(&page);
-    };
+    let (puzzle, date) = web
+        .host
+        .yesterdays_puzzle()
+        .ok_or_else(|| asked.not_found(&web))?;
     let progress = if page.query.show {
         Progress {
             done: Vec::new(),
@@ -433,12 +436,12 @@ pub(super) async fn yesterday(State(web): State<Web>, asked: Asked) -> Response 
         )
     };
     let renderer = web.host.renderer();
-    html(page_html(
+    Ok(html(page_html(
         &page,
         &renderer,
         &puzzle,
         date,
         PuzzleDay::Yesterday,
         &progress,
-    ))
+    )))
 }

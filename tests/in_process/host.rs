@@ -4,6 +4,7 @@
 use crate::common::db::TestDb;
 use crate::common::hosting::*;
 use crate::on_both_databases;
+use dama::host::Refusal;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -80,27 +81,27 @@ async fn moves_alternate_and_every_wrong_move_is_refused_without_changing_anythi
     start_game(&host, true, CHANNEL).await;
     assert!(matches!(
         host.play(&who(BOB), "f6-f5").await,
-        Err(HostError::NotYourTurn {
+        Err(HostError::Refused(Refusal::NotYourTurn {
             to_move: Player::User(ALICE)
-        })
+        }))
     ));
     assert!(matches!(
         host.play(&who(CAROL), "e3-e4").await,
-        Err(HostError::NotAPlayer)
+        Err(HostError::Refused(Refusal::NotAPlayer))
     ));
     let err = host.play(&who(ALICE), "e3-e5").await.unwrap_err();
     assert!(
         matches!(
             &err,
-            HostError::Move(dama::engine::MoveError::Illegal(
+            HostError::Refused(Refusal::Move(dama::engine::MoveError::Illegal(
                 dama::engine::Illegal::CannotMoveThere { .. }
-            ))
+            )))
         ),
         "{err:?}"
     );
     assert!(matches!(
         host.play(&at(ALICE, 999), "e3-e4").await,
-        Err(HostError::NoGame)
+        Err(HostError::Refused(Refusal::NoGame))
     ));
     let reply = host.play(&who(ALICE), "E3 e4").await.unwrap();
     assert_eq!(
@@ -114,7 +115,7 @@ async fn moves_alternate_and_every_wrong_move_is_refused_without_changing_anythi
     assert_eq!(reply.mentions, vec![BOB]);
     assert!(matches!(
         host.play(&who(ALICE), "d3-d4").await,
-        Err(HostError::NotYourTurn { .. })
+        Err(HostError::Refused(Refusal::NotYourTurn { .. }))
     ));
     host.play(&who(BOB), "f6-f5").await.unwrap();
     let text = pdn(&host, &who(CAROL)).await;
@@ -163,17 +164,17 @@ async fn challenges_are_refused_to_oneself_and_in_a_busy_channel(db: TestDb) {
     assert!(matches!(
         host.challenge(&who(ALICE), ALICE, ColorChoice::Random, true, false)
             .await,
-        Err(HostError::SelfChallenge)
+        Err(HostError::Refused(Refusal::SelfChallenge))
     ));
     start_game(&host, false, CHANNEL).await;
     assert!(matches!(
         host.challenge(&who(CAROL), ALICE, ColorChoice::Random, true, false)
             .await,
-        Err(HostError::ChannelBusy { .. })
+        Err(HostError::Refused(Refusal::ChannelBusy { .. }))
     ));
     assert!(matches!(
         host.play_ai(&who(CAROL), Level::Easy, Color::White).await,
-        Err(HostError::ChannelBusy { .. })
+        Err(HostError::Refused(Refusal::ChannelBusy { .. }))
     ));
     // A challenge for a thread is fine: accepted, then started in the thread.
     let c = host
@@ -189,7 +190,7 @@ async fn challenges_are_refused_to_oneself_and_in_a_busy_channel(db: TestDb) {
     // A second click finds the challenge taken.
     assert!(matches!(
         host.accept_challenge(&who(ALICE), id).await,
-        Err(HostError::ChallengeClosed(_))
+        Err(HostError::Refused(Refusal::ChallengeClosed(_)))
     ));
     let reply = host
         .start_accepted(&who(ALICE), accepted, Some(ChannelId(601)))
@@ -211,7 +212,7 @@ async fn challenges_can_be_declined_cancelled_and_expire(db: TestDb) {
     assert!(matches!(
         host.button(&who(CAROL), &button(&c, ButtonLabel::Accept))
             .await,
-        Err(HostError::NotYourChallenge)
+        Err(HostError::Refused(Refusal::NotYourChallenge))
     ));
     let declined = host
         .button(&who(BOB), &button(&c, ButtonLabel::Decline))
@@ -228,7 +229,7 @@ async fn challenges_can_be_declined_cancelled_and_expire(db: TestDb) {
     assert!(matches!(
         host.button(&who(BOB), &button(&c, ButtonLabel::Accept))
             .await,
-        Err(HostError::ChallengeClosed(_))
+        Err(HostError::Refused(Refusal::ChallengeClosed(_)))
     ));
 
     host.challenge(&who(ALICE), BOB, ColorChoice::Black, false, false)
@@ -240,7 +241,7 @@ async fn challenges_can_be_declined_cancelled_and_expire(db: TestDb) {
     );
     assert!(matches!(
         host.cancel_challenge(&who(ALICE)).await,
-        Err(HostError::NoOpenChallenge)
+        Err(HostError::Refused(Refusal::NoOpenChallenge))
     ));
 
     let c = host
@@ -251,7 +252,7 @@ async fn challenges_can_be_declined_cancelled_and_expire(db: TestDb) {
     assert!(matches!(
         host.button(&who(BOB), &button(&c, ButtonLabel::Accept))
             .await,
-        Err(HostError::ChallengeExpired)
+        Err(HostError::Refused(Refusal::ChallengeExpired))
     ));
     let c = host
         .challenge(&who(ALICE), BOB, ColorChoice::Black, false, false)
@@ -270,7 +271,7 @@ async fn challenges_can_be_declined_cancelled_and_expire(db: TestDb) {
     assert!(matches!(
         host.button(&who(BOB), &button(&c, ButtonLabel::Accept))
             .await,
-        Err(HostError::ChallengeClosed(_))
+        Err(HostError::Refused(Refusal::ChallengeClosed(_)))
     ));
 }
 
@@ -284,7 +285,7 @@ async fn one_player_cannot_hold_many_open_challenges_or_ai_games(db: TestDb) {
     assert!(matches!(
         host.challenge(&at(ALICE, 200), CAROL, ColorChoice::Random, true, false)
             .await,
-        Err(HostError::TooManyChallenges { limit: 3 })
+        Err(HostError::Refused(Refusal::TooManyChallenges { limit: 3 }))
     ));
     // Expired challenges do not count.
     clock.advance(Duration::from_secs(601));
@@ -299,7 +300,7 @@ async fn one_player_cannot_hold_many_open_challenges_or_ai_games(db: TestDb) {
     assert!(matches!(
         host.play_ai(&at(CAROL, 400), Level::Easy, Color::White)
             .await,
-        Err(HostError::TooManyAiGames { limit: 3 })
+        Err(HostError::Refused(Refusal::TooManyAiGames { limit: 3 }))
     ));
 }
 
@@ -398,7 +399,7 @@ async fn resigning_a_rated_game_is_confirmed_then_ends_it_naming_winner_and_lose
     );
     assert!(matches!(
         host.play(&who(ALICE), "c3-c4").await,
-        Err(HostError::NoGame)
+        Err(HostError::Refused(Refusal::NoGame))
     ));
     assert!(pdn(&host, &who(ALICE)).await.contains("[Result \"1-0\"]"));
 }
@@ -463,11 +464,11 @@ async fn a_draw_offered_and_accepted_ends_the_game_and_a_move_lapses_it(db: Test
     assert_eq!(offer.mentions, vec![BOB]);
     assert!(matches!(
         host.draw(&who(ALICE)).await,
-        Err(HostError::DrawAlreadyOffered)
+        Err(HostError::Refused(Refusal::DrawAlreadyOffered))
     ));
     assert!(matches!(
         host.may_offer_draw(&who(ALICE)).await,
-        Err(HostError::DrawAlreadyOffered)
+        Err(HostError::Refused(Refusal::DrawAlreadyOffered))
     ));
     host.play(&who(ALICE), "e3-e4").await.unwrap();
     // The offer lapsed with the move: Bob's draw is a new offer, not an acceptance.
@@ -492,7 +493,7 @@ async fn a_draw_offered_and_accepted_ends_the_game_and_a_move_lapses_it(db: Test
     );
     assert!(matches!(
         host.play(&who(BOB), "f6-f5").await,
-        Err(HostError::NoGame)
+        Err(HostError::Refused(Refusal::NoGame))
     ));
 }
 
@@ -505,7 +506,7 @@ async fn a_takeback_needs_the_opponents_consent_except_against_the_ai_and_says_w
     assert!(
         matches!(
             host.takeback(&who(BOB)).await,
-            Err(HostError::NothingToTakeBack)
+            Err(HostError::Refused(Refusal::NothingToTakeBack))
         ),
         "Bob has not moved"
     );
@@ -513,7 +514,7 @@ async fn a_takeback_needs_the_opponents_consent_except_against_the_ai_and_says_w
     assert_eq!(ask.body, vec![Msg::TakebackAsked { by: ALICE, to: BOB }]);
     assert!(matches!(
         host.takeback(&who(ALICE)).await,
-        Err(HostError::TakebackAlreadyAsked)
+        Err(HostError::Refused(Refusal::TakebackAlreadyAsked))
     ));
     let done = host.takeback(&who(BOB)).await.unwrap();
     assert_eq!(
@@ -557,13 +558,13 @@ async fn hints_are_for_casual_and_ai_games_only(db: TestDb) {
     start_game(&host, true, CHANNEL).await;
     assert!(matches!(
         host.hint(&who(ALICE)).await,
-        Err(HostError::NoHintsInRatedGames)
+        Err(HostError::Refused(Refusal::NoHintsInRatedGames))
     ));
     start_game(&host, false, 900).await;
     assert!(host.hint(&at(ALICE, 900)).await.unwrap().ephemeral);
     assert!(matches!(
         host.hint(&at(BOB, 900)).await,
-        Err(HostError::NotYourTurn { .. })
+        Err(HostError::Refused(Refusal::NotYourTurn { .. }))
     ));
 }
 
@@ -571,7 +572,7 @@ async fn board_moves_pdn_and_replay_are_there_for_the_asking(db: TestDb) {
     let (host, _, _) = host(&db).await;
     assert!(matches!(
         host.board(&who(ALICE)).await,
-        Err(HostError::NoGameYet)
+        Err(HostError::Refused(Refusal::NoGameYet))
     ));
     start_game(&host, false, CHANNEL).await;
     host.play(&who(ALICE), "e3-e4").await.unwrap();
@@ -596,7 +597,7 @@ async fn board_moves_pdn_and_replay_are_there_for_the_asking(db: TestDb) {
     // A running game's replay is for its players.
     assert!(matches!(
         host.replay(&who(CAROL)).await,
-        Err(HostError::ReplayForPlayersOnly)
+        Err(HostError::Refused(Refusal::ReplayForPlayersOnly))
     ));
     let replay = host.replay(&who(ALICE)).await.unwrap().file.unwrap();
     assert!(replay.name.ends_with(".gif") && replay.bytes.starts_with(b"GIF89a"));
@@ -631,11 +632,11 @@ async fn stale_buttons_are_refused_politely(db: TestDb) {
     let old_resign = button(&board, ButtonLabel::Resign);
     assert!(matches!(
         host.button(&who(ALICE), &old_resign).await,
-        Err(HostError::OldButton)
+        Err(HostError::Refused(Refusal::OldButton))
     ));
     assert!(matches!(
         host.button(&who(ALICE), "game:1:x:resign").await,
-        Err(HostError::UnknownButton)
+        Err(HostError::Refused(Refusal::UnknownButton))
     ));
 }
 
@@ -679,7 +680,7 @@ async fn a_slow_player_is_warned_once_then_loses_on_time(db: TestDb) {
     );
     assert!(matches!(
         host.play(&who(BOB), "f6-f5").await,
-        Err(HostError::NoGame)
+        Err(HostError::Refused(Refusal::NoGame))
     ));
 }
 
@@ -741,7 +742,11 @@ async fn moves_submitted_at_once_are_played_once_each_ply(db: TestDb) {
         for t in tasks {
             match t.await.unwrap() {
                 Ok(_) => wins += 1,
-                Err(HostError::Stale | HostError::NotYourTurn { .. } | HostError::Move(_)) => {}
+                Err(
+                    HostError::Refused(Refusal::Stale)
+                    | HostError::Refused(Refusal::NotYourTurn { .. })
+                    | HostError::Refused(Refusal::Move(_)),
+                ) => {}
                 Err(e) => panic!("unexpected: {e}"),
             }
         }
@@ -895,7 +900,7 @@ async fn languages_chosen_by_players_and_servers_are_kept(db: TestDb) {
     assert!(matches!(
         host.set_language(&who(BOB), dama::host::LanguageScope::Server, Some(tr))
             .await,
-        Err(HostError::NeedsManageServer)
+        Err(HostError::Refused(Refusal::NeedsManageServer))
     ));
     let admin = Who {
         admin: true,
@@ -939,7 +944,7 @@ async fn a_second_host_on_the_same_database_never_plays_against_a_stale_position
     // Host b must see the new position: the capture is gone, e4xe6xe8 is refused.
     assert!(matches!(
         b.play(&who(ALICE), "e4xe6xe8").await,
-        Err(HostError::Move(_) | HostError::Stale)
+        Err(HostError::Refused(Refusal::Move(_)) | HostError::Refused(Refusal::Stale))
     ));
     b.play(&who(ALICE), "e4-e5").await.unwrap();
     let pdn = String::from_utf8(a.pdn(&who(BOB)).await.unwrap().file.unwrap().bytes).unwrap();
@@ -1029,7 +1034,7 @@ async fn a_damaged_game_is_reported_once_skipped_by_the_sweep_and_can_be_aborted
     .await;
     assert!(matches!(
         host.play(&at(BOB, 1), "f6-f5").await,
-        Err(HostError::Broken { game }) if game == damaged
+        Err(HostError::Refused(Refusal::Broken { game })) if game == damaged
     ));
     // Both games are due a warning: the damaged one is reported, the other still warned.
     clock.advance(Duration::from_secs(49 * 3600));
@@ -1047,10 +1052,13 @@ async fn a_damaged_game_is_reported_once_skipped_by_the_sweep_and_can_be_aborted
     // A spectator cannot abort it; either player can.
     assert!(matches!(
         host.abort(&at(CAROL, 1)).await,
-        Err(HostError::CannotAbort)
+        Err(HostError::Refused(Refusal::CannotAbort))
     ));
     assert!(
-        matches!(host.abort(&at(ALICE, 2)).await, Err(HostError::CannotAbort)),
+        matches!(
+            host.abort(&at(ALICE, 2)).await,
+            Err(HostError::Refused(Refusal::CannotAbort))
+        ),
         "a healthy game is not the players' to abort"
     );
     let r = host.abort(&at(BOB, 1)).await.unwrap();

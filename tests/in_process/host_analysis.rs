@@ -3,6 +3,7 @@
 //! game only once it is over; the answer is the chart, the annotated PDN and the accuracy.
 
 use crate::on_both_databases;
+use dama::host::Refusal;
 use std::sync::{Arc, Mutex};
 
 use crate::common::db::TestDb;
@@ -53,7 +54,7 @@ async fn a_finished_game_is_analysed_for_anyone_with_the_chart_and_the_annotated
     let (host, _, _) = host(&db).await;
     assert!(matches!(
         host.analyze(&who(CAROL), quiet()).await,
-        Err(HostError::NoGameYet)
+        Err(HostError::Refused(Refusal::NoGameYet))
     ));
     start_game(&host, false, CHANNEL).await;
     play_some(&host, 12).await;
@@ -78,12 +79,12 @@ async fn a_running_casual_game_is_analysed_once_both_players_ask(db: TestDb) {
     start_game(&host, false, CHANNEL).await;
     assert!(matches!(
         host.analyze(&who(ALICE), quiet()).await,
-        Err(HostError::NothingToAnalyse)
+        Err(HostError::Refused(Refusal::NothingToAnalyse))
     ));
     play_some(&host, 6).await;
     assert!(matches!(
         host.analyze(&who(CAROL), quiet()).await,
-        Err(HostError::AnalysisForPlayersOnly)
+        Err(HostError::Refused(Refusal::AnalysisForPlayersOnly))
     ));
     let asked = host.analyze(&who(ALICE), quiet()).await.unwrap();
     assert_eq!(
@@ -121,7 +122,7 @@ async fn a_rated_game_is_analysed_only_once_it_is_over(db: TestDb) {
     for player in [ALICE, BOB] {
         assert!(matches!(
             host.analyze(&who(player), quiet()).await,
-            Err(HostError::NoAnalysisDuringRatedGames)
+            Err(HostError::Refused(Refusal::NoAnalysisDuringRatedGames))
         ));
     }
     let ask = host.resign(&who(BOB)).await.unwrap();
@@ -138,7 +139,7 @@ async fn a_game_against_the_ai_is_analysed_for_its_player_alone(db: TestDb) {
         .unwrap();
     assert!(matches!(
         host.analyze(&who(ALICE), quiet()).await,
-        Err(HostError::NothingToAnalyse)
+        Err(HostError::Refused(Refusal::NothingToAnalyse))
     ));
     let reply = host.play(&who(ALICE), "d3-d4").await.unwrap();
     host.ai_move(reply.ai_turn.expect("the AI's turn"), Lang::ENGLISH)

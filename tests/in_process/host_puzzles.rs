@@ -2,6 +2,7 @@
 //! tries, streaks across days, a try sent twice, practice puzzles (by theme too), ratings, the
 //! daily post, and the puzzles found in the games played on the bot.
 use crate::on_both_databases;
+use dama::host::Refusal;
 use std::sync::Arc;
 
 use crate::common::db::TestDb;
@@ -211,7 +212,7 @@ async fn right_moves_are_answered_by_the_defence_until_the_puzzle_is_solved(db: 
     ));
     assert!(matches!(
         host.puzzle_move(&who(ALICE), &right(&p, 0)).await,
-        Err(HostError::PuzzleOver)
+        Err(HostError::Refused(Refusal::PuzzleOver))
     ));
 }
 
@@ -225,7 +226,7 @@ async fn three_misses_end_the_puzzle_with_the_solution_and_an_illegal_move_costs
     // Not a legal move: refused, no try spent.
     assert!(matches!(
         host.puzzle_move(&who(BOB), "a1-h8").await,
-        Err(HostError::Move(_))
+        Err(HostError::Refused(Refusal::Move(_)))
     ));
     let first = host.puzzle_move(&who(BOB), &wrongs[0]).await.unwrap();
     assert!(matches!(
@@ -253,7 +254,7 @@ async fn three_misses_end_the_puzzle_with_the_solution_and_an_illegal_move_costs
     assert_eq!(streak(&host, BOB).await, (0, 0));
     assert!(matches!(
         host.puzzle_move(&who(BOB), &right(&p, 0)).await,
-        Err(HostError::PuzzleOver)
+        Err(HostError::Refused(Refusal::PuzzleOver))
     ));
 }
 
@@ -509,7 +510,7 @@ async fn the_daily_post_goes_out_once_a_day_even_across_a_restart(db: TestDb) {
     let here = who(ALICE);
     assert!(matches!(
         host.set_puzzle_channel(&here, Some(ChannelId(700))).await,
-        Err(HostError::PuzzleChannelNeedsManageServer)
+        Err(HostError::Refused(Refusal::PuzzleChannelNeedsManageServer))
     ));
     let admin = Who {
         admin: true,
@@ -572,7 +573,7 @@ async fn the_server_leaderboard_ranks_live_streaks_and_needs_a_server(db: TestDb
     };
     assert!(matches!(
         host.puzzle_leaderboard(&dm).await,
-        Err(HostError::ServerOnly)
+        Err(HostError::Refused(Refusal::ServerOnly))
     ));
 }
 

@@ -7,6 +7,7 @@ use dama::engine::{
     Color, GameResult, Illegal, MoveError, Outcome, PieceName, Reason, Role, Square, SyntaxError,
     WhyNot,
 };
+use dama::host::Refusal;
 use dama::host::{
     ButtonLabel, Caption, CardText, ChallengeStatus, ChannelId, ColorChoice, GameId, HostError,
     Lang, LanguageScope, Msg, Player, PlayerResult, PlayerStats, Players, PuzzleMsg, RatingChange,
@@ -732,50 +733,50 @@ fn move_errors() -> Vec<MoveError> {
 
 fn errors() -> Vec<HostError> {
     let mut all = vec![
-        HostError::NoGame,
-        HostError::NoGameYet,
-        HostError::NotAPlayer,
-        HostError::NotYourTurn {
+        HostError::Refused(Refusal::NoGame),
+        HostError::Refused(Refusal::NoGameYet),
+        HostError::Refused(Refusal::NotAPlayer),
+        HostError::Refused(Refusal::NotYourTurn {
             to_move: Player::Ai(Level::Hard),
-        },
-        HostError::Stale,
-        HostError::ChannelBusy { players: None },
-        HostError::ChannelBusy {
+        }),
+        HostError::Refused(Refusal::Stale),
+        HostError::Refused(Refusal::ChannelBusy { players: None }),
+        HostError::Refused(Refusal::ChannelBusy {
             players: Some(Players {
                 white: Player::User(ALI),
                 black: Player::Ai(Level::Easy),
             }),
-        },
-        HostError::SelfChallenge,
-        HostError::BotOpponent,
-        HostError::NoChallenge,
-        HostError::ChallengeExpired,
-        HostError::NotYourChallenge,
-        HostError::NoOpenChallenge,
-        HostError::GameAlreadyOver,
-        HostError::DrawAlreadyOffered,
-        HostError::TakebackAlreadyAsked,
-        HostError::NothingToTakeBack,
-        HostError::NoHintsInRatedGames,
-        HostError::OldButton,
-        HostError::ButtonGameOver,
-        HostError::UnknownButton,
-        HostError::Broken { game: GameId(1) },
-        HostError::CannotAbort,
-        HostError::NeedsManageServer,
-        HostError::UnknownLanguage("klingon".into()),
-        HostError::TooManyChallenges { limit: 3 },
-        HostError::TooManyAiGames { limit: 3 },
-        HostError::ReplayForPlayersOnly,
-        HostError::NoAnalysisDuringRatedGames,
-        HostError::AnalysisForPlayersOnly,
-        HostError::NothingToAnalyse,
-        HostError::NoPuzzles,
-        HostError::PuzzleOver,
-        HostError::ServerOnly,
-        HostError::PuzzleChannelNeedsManageServer,
-        HostError::WebNeedsManageServer,
-        HostError::Internal("disk on fire".into()),
+        }),
+        HostError::Refused(Refusal::SelfChallenge),
+        HostError::Refused(Refusal::BotOpponent),
+        HostError::Refused(Refusal::NoChallenge),
+        HostError::Refused(Refusal::ChallengeExpired),
+        HostError::Refused(Refusal::NotYourChallenge),
+        HostError::Refused(Refusal::NoOpenChallenge),
+        HostError::Refused(Refusal::GameAlreadyOver),
+        HostError::Refused(Refusal::DrawAlreadyOffered),
+        HostError::Refused(Refusal::TakebackAlreadyAsked),
+        HostError::Refused(Refusal::NothingToTakeBack),
+        HostError::Refused(Refusal::NoHintsInRatedGames),
+        HostError::Refused(Refusal::OldButton),
+        HostError::Refused(Refusal::ButtonGameOver),
+        HostError::Refused(Refusal::UnknownButton),
+        HostError::Refused(Refusal::Broken { game: GameId(1) }),
+        HostError::Refused(Refusal::CannotAbort),
+        HostError::Refused(Refusal::NeedsManageServer),
+        HostError::Refused(Refusal::UnknownLanguage("klingon".into())),
+        HostError::Refused(Refusal::TooManyChallenges { limit: 3 }),
+        HostError::Refused(Refusal::TooManyAiGames { limit: 3 }),
+        HostError::Refused(Refusal::ReplayForPlayersOnly),
+        HostError::Refused(Refusal::NoAnalysisDuringRatedGames),
+        HostError::Refused(Refusal::AnalysisForPlayersOnly),
+        HostError::Refused(Refusal::NothingToAnalyse),
+        HostError::Refused(Refusal::NoPuzzles),
+        HostError::Refused(Refusal::PuzzleOver),
+        HostError::Refused(Refusal::ServerOnly),
+        HostError::Refused(Refusal::PuzzleChannelNeedsManageServer),
+        HostError::Refused(Refusal::WebNeedsManageServer),
+        HostError::internal("reading a game", "disk on fire"),
     ];
     all.extend(
         [
@@ -797,7 +798,7 @@ fn errors() -> Vec<HostError> {
             TournamentRefusal::AlreadyBerserk,
             TournamentRefusal::BerserkTooLate,
         ]
-        .map(HostError::Tournament),
+        .map(|e| HostError::Refused(Refusal::Tournament(e))),
     );
     for s in [
         ChallengeStatus::Open,
@@ -806,9 +807,13 @@ fn errors() -> Vec<HostError> {
         ChallengeStatus::Cancelled,
         ChallengeStatus::Expired,
     ] {
-        all.push(HostError::ChallengeClosed(s));
+        all.push(HostError::Refused(Refusal::ChallengeClosed(s)));
     }
-    all.extend(move_errors().into_iter().map(HostError::Move));
+    all.extend(
+        move_errors()
+            .into_iter()
+            .map(|e| HostError::Refused(Refusal::Move(e))),
+    );
     all
 }
 
@@ -1238,7 +1243,7 @@ fn a_long_typed_text_is_quoted_only_in_part() {
     let words = Words::new();
     let names = Names(Surface::Discord);
     let typed = "x".repeat(4_500);
-    let e = HostError::Move(SyntaxError::NotASquare(typed).into());
+    let e = HostError::Refused(Refusal::Move(SyntaxError::NotASquare(typed).into()));
     for lang in words.languages() {
         let text = words.writer(lang, &names).error(&e);
         assert!(text.chars().count() < 300, "{} characters", text.len());

@@ -34,7 +34,7 @@ pub fn read_to_string(path: &Path, max: u64) -> io::Result<String> {
 fn open_regular(path: &Path) -> io::Result<File> {
     let file = OpenOptions::new()
         .read(true)
-        .custom_flags(libc::O_NONBLOCK)
+        .custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32)
         .open(path)?;
     if !file.metadata()?.is_file() {
         return Err(io::Error::new(

@@ -2,6 +2,7 @@
 //! the millisecond, a move racing a flag, the time given back after an outage, and two hosts
 //! on one database posting one flag.
 
+use dama::host::Refusal;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -365,7 +366,7 @@ async fn a_move_and_a_flag_at_the_same_instant_end_the_game_once(db: TestDb) {
         let (flags, moved) = (flags.unwrap(), moved.unwrap());
         let by_move = matches!(&moved, Ok(r) if r.body[0] == Msg::MoveTooLate);
         assert!(
-            by_move || matches!(moved, Err(HostError::NoGame)),
+            by_move || matches!(moved, Err(HostError::Refused(Refusal::NoGame))),
             "{moved:?}"
         );
         assert_eq!(flags.len() + usize::from(by_move), 1, "one post: {flags:?}");

@@ -2,6 +2,7 @@
 //! each round), an Arena with a streak, a restart in the middle of a round, two hosts pairing
 //! a round once, and the refusals that change nothing.
 
+use dama::host::Refusal;
 use std::collections::HashSet;
 use std::time::Duration;
 
@@ -74,7 +75,7 @@ async fn play_out(host: &Host, to_start: &[GameToStart], white_wins: impl Fn(usi
 
 fn refusal(r: Result<dama::host::Reply, HostError>) -> TournamentRefusal {
     match r {
-        Err(HostError::Tournament(why)) => why,
+        Err(HostError::Refused(Refusal::Tournament(why))) => why,
         other => panic!("not a tournament refusal: {other:?}"),
     }
 }
@@ -294,7 +295,10 @@ async fn two_hosts_ticking_together_pair_a_round_once_and_a_restart_goes_on(db: 
     let twice = restarted
         .start_pairing(&again[0], ChannelId(1), Lang::ENGLISH)
         .await;
-    assert!(matches!(twice, Err(HostError::Stale)), "{twice:?}");
+    assert!(
+        matches!(twice, Err(HostError::Refused(Refusal::Stale))),
+        "{twice:?}"
+    );
     let g = &again[0];
     restarted
         .resign_confirmed(&at(g.white, channel_of(g).0))
@@ -491,7 +495,7 @@ async fn berserk_halves_the_clock_drops_the_increment_and_wins_a_point_more(db: 
     let press = button(&board, ButtonLabel::Berserk);
     assert!(matches!(
         host.button(&at(ALICE, channel), &press).await,
-        Err(HostError::NotAPlayer)
+        Err(HostError::Refused(Refusal::NotAPlayer))
     ));
     let went = host.button(&at(g.white, channel), &press).await.unwrap();
     assert_eq!(
@@ -500,7 +504,7 @@ async fn berserk_halves_the_clock_drops_the_increment_and_wins_a_point_more(db: 
     );
     assert!(matches!(
         host.button(&at(g.white, channel), &press).await,
-        Err(HostError::OldButton)
+        Err(HostError::Refused(Refusal::OldButton))
     ));
     assert_eq!(
         refusal(host.berserk(&at(g.white, channel)).await),

@@ -2,6 +2,7 @@
 //! rule (nothing of a server is listed until it opts in), hostile names escaped, bad ids and
 //! keys answered with "not found", the reader's language, the headers, and live updates.
 
+use dama::host::Refusal;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -155,7 +156,7 @@ async fn a_game_is_reached_by_its_link_and_listed_only_where_its_server_opted_in
         web.host
             .set_web_public(&who(ALICE), true, "Kahvehane")
             .await,
-        Err(HostError::WebNeedsManageServer)
+        Err(HostError::Refused(Refusal::WebNeedsManageServer))
     ));
     let admin = Who {
         admin: true,

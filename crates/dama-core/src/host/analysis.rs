@@ -3,6 +3,7 @@
 //! rated game while it runs. It runs apart from the AI's turns, one at a time, so moves never
 //! wait on it.
 
+use crate::host::Refusal;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -25,12 +26,13 @@ impl Host {
     pub async fn analyze(&self, who: &Who, progress: Progress) -> HostResult {
         let row = self.latest(who).await?;
         if row.ply == 0 {
-            return Err(HostError::NothingToAnalyse);
+            return Err(HostError::Refused(Refusal::NothingToAnalyse));
         }
         if row.status == GameStatus::Running {
-            let color = color_of(&row, who.user).ok_or(HostError::AnalysisForPlayersOnly)?;
+            let color = color_of(&row, who.user)
+                .ok_or(HostError::Refused(Refusal::AnalysisForPlayersOnly))?;
             if row.rated {
-                return Err(HostError::NoAnalysisDuringRatedGames);
+                return Err(HostError::Refused(Refusal::NoAnalysisDuringRatedGames));
             }
             if let Some(other) = player_of(&row, color.opponent()) {
                 // Both players must want it: it shows each of them every move's worth.
@@ -77,7 +79,7 @@ impl Host {
         })
         .await
         .map_err(|e| HostError::internal("the analysis failed", e))?
-        .ok_or_else(|| HostError::internal("the analysis stopped", row.id))?;
+        .ok_or_else(|| HostError::internal("the analysis stopped", format!("game {}", row.id)))?;
         let names = [
             tags.get("White").unwrap_or("?"),
             tags.get("Black").unwrap_or("?"),

@@ -1,6 +1,7 @@
 //! Buttons: a click acts as the command it stands for, if the board it sits under is still the
 //! newest; an old or forged button gets a polite refusal.
 
+use crate::host::Refusal;
 use crate::store::GameStatus;
 
 use super::{ButtonAction, GameAction, Host, HostError, HostResult, Who};
@@ -8,7 +9,9 @@ use super::{ButtonAction, GameAction, Host, HostError, HostResult, Who};
 impl Host {
     /// Acts on a button id (as Discord sends it back).
     pub async fn button(&self, who: &Who, id: &str) -> HostResult {
-        let action: ButtonAction = id.parse().map_err(|_| HostError::UnknownButton)?;
+        let action: ButtonAction = id
+            .parse()
+            .map_err(|_| HostError::Refused(Refusal::UnknownButton))?;
         self.press(who, action).await
     }
 
@@ -31,12 +34,15 @@ impl Host {
                 version,
                 action,
             } => {
-                let row = self.game_row(id).await.map_err(|_| HostError::NoGame)?;
+                let row = self
+                    .game_row(id)
+                    .await
+                    .map_err(|_| HostError::Refused(Refusal::NoGame))?;
                 if row.status != GameStatus::Running {
-                    return Err(HostError::ButtonGameOver);
+                    return Err(HostError::Refused(Refusal::ButtonGameOver));
                 }
                 if row.version != version {
-                    return Err(HostError::OldButton);
+                    return Err(HostError::Refused(Refusal::OldButton));
                 }
                 let here = Who {
                     channel: row.channel_id,

@@ -1,5 +1,6 @@
 //! Challenges: made, accepted (once), declined, withdrawn, expired.
 
+use crate::host::Refusal;
 use crate::store::{self, ChallengeRow, ChallengeStatus, ChannelId, ColorChoice, GameId, UserId};
 use dama_play::clock::{Clocks, TimeControl};
 use dama_rules::{Color, Game, Position, fen};
@@ -63,7 +64,7 @@ impl Host {
         control: TimeControl,
     ) -> HostResult {
         if opponent == who.user {
-            return Err(HostError::SelfChallenge);
+            return Err(HostError::Refused(Refusal::SelfChallenge));
         }
         if !thread {
             self.channel_free(who.channel).await?;
@@ -71,7 +72,7 @@ impl Host {
         let now = self.clock.now();
         let limit = self.config.max_open_challenges;
         if self.store.open_challenges_by(who.user, now).await? >= limit {
-            return Err(HostError::TooManyChallenges { limit });
+            return Err(HostError::Refused(Refusal::TooManyChallenges { limit }));
         }
         let row = ChallengeRow {
             id: crate::store::ChallengeId(0),
@@ -126,7 +127,7 @@ impl Host {
         }
         let me = who.user;
         if me != c.challenged_id && me != c.challenger_id {
-            return Err(HostError::NotYourChallenge);
+            return Err(HostError::Refused(Refusal::NotYourChallenge));
         }
         let (status, msg) = if me == c.challenger_id {
             (
@@ -144,7 +145,7 @@ impl Host {
         };
         let mut tx = self.store.write().await?;
         if !store::close_challenge(&mut tx, c.id, status).await? {
-            return Err(HostError::Stale);
+            return Err(HostError::Refused(Refusal::Stale));
         }
         tx.commit().await?;
         Ok(Reply {
@@ -162,15 +163,15 @@ impl Host {
             .store
             .challenge(id)
             .await?
-            .ok_or(HostError::NoChallenge)?;
+            .ok_or(HostError::Refused(Refusal::NoChallenge))?;
         if c.status != ChallengeStatus::Open {
-            return Err(HostError::ChallengeClosed(c.status));
+            return Err(HostError::Refused(Refusal::ChallengeClosed(c.status)));
         }
         if self.clock.now() >= c.expires_at {
             let mut tx = self.store.write().await?;
             store::close_challenge(&mut tx, c.id, ChallengeStatus::Expired).await?;
             tx.commit().await?;
-            return Err(HostError::ChallengeExpired);
+            return Err(HostError::Refused(Refusal::ChallengeExpired));
         }
         Ok(c)
     }
@@ -190,11 +191,13 @@ impl Host {
     /// Closes the open challenge `c` as accepted by the asker, inside a transaction left open.
     async fn claim(&self, who: &Who, c: &ChallengeRow) -> Result<store::Tx, HostError> {
         if who.user != c.challenged_id {
-            return Err(HostError::NotYourChallenge);
+            return Err(HostError::Refused(Refusal::NotYourChallenge));
         }
         let mut tx = self.store.write().await?;
         if !store::close_challenge(&mut tx, c.id, ChallengeStatus::Accepted).await? {
-            return Err(HostError::ChallengeClosed(ChallengeStatus::Accepted));
+            return Err(HostError::Refused(Refusal::ChallengeClosed(
+                ChallengeStatus::Accepted,
+            )));
         }
         store::ensure_player(&mut tx, who.user, &who.name).await?;
         Ok(tx)
@@ -257,7 +260,7 @@ impl Host {
             .store
             .open_challenge_by(who.user, who.channel)
             .await?
-            .ok_or(HostError::NoOpenChallenge)?;
+            .ok_or(HostError::Refused(Refusal::NoOpenChallenge))?;
         self.answer_challenge(who, c.id, false).await
     }
 
@@ -283,7 +286,7 @@ impl Host {
     ) -> HostResult {
         let limit = self.config.max_ai_games;
         if self.store.running_ai_games_of(who.user).await? >= limit {
-            return Err(HostError::TooManyAiGames { limit });
+            return Err(HostError::Refused(Refusal::TooManyAiGames { limit }));
         }
         let me = Some(who.user);
         let (white, black) = match color {
@@ -314,18 +317,18 @@ impl Host {
         }))
     }
 
-    /// [`HostError::ChannelBusy`], naming the players, when `channel` has a game running. (The
+    /// [`Refusal::ChannelBusy`], naming the players, when `channel` has a game running. (The
     /// insert checks again: this is for the words.)
     async fn channel_free(&self, channel: store::ChannelId) -> Result<(), HostError> {
         match self.store.running_game(channel).await? {
-            Some(row) => Err(HostError::ChannelBusy {
+            Some(row) => Err(HostError::Refused(Refusal::ChannelBusy {
                 players: Some(super::players(&row)),
-            }),
+            })),
             None => Ok(()),
         }
     }
 
-    /// Creates a game inside `tx`; a channel that already has one is [`HostError::ChannelBusy`].
+    /// Creates a game inside `tx`; a channel that already has one is [`Refusal::ChannelBusy`].
     pub(super) async fn insert_game(
         &self,
         tx: &mut store::Tx,
@@ -355,7 +358,9 @@ impl Host {
         )
         .await
         .map_err(|e| match e {
-            store::StoreError::ChannelBusy => HostError::ChannelBusy { players: None },
+            store::StoreError::ChannelBusy => {
+                HostError::Refused(Refusal::ChannelBusy { players: None })
+            }
             other => other.into(),
         })
     }

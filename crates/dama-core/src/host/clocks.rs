@@ -2,6 +2,7 @@
 //! a first move that never came), watched by every process and decided once in the database,
 //! and the time given back after no process ran.
 
+use crate::host::Refusal;
 use std::time::Duration;
 
 use crate::store::{self, GameRow, GameStatus};
@@ -130,9 +131,9 @@ impl Host {
                     reply,
                     settles: None,
                 }),
-                Ok(None) | Err(HostError::Stale) => {}
+                Ok(None) | Err(HostError::Refused(Refusal::Stale)) => {}
                 // The sweep reports a damaged game.
-                Err(HostError::Broken { .. }) => {}
+                Err(HostError::Refused(Refusal::Broken { .. })) => {}
                 Err(e) => {
                     tracing::error!(game = row.id.0, error = %e, "ending a game on time failed")
                 }
@@ -199,7 +200,7 @@ impl Host {
                     return Ok(None);
                 };
                 let ratings = match self.finish(&mut tx, row, at, outcome, now_ms).await {
-                    Err(HostError::Stale) => return Ok(None),
+                    Err(HostError::Refused(Refusal::Stale)) => return Ok(None),
                     ratings => ratings?,
                 };
                 let clocks = self.stop_clocks(&mut tx, row, &game, now_ms).await?;

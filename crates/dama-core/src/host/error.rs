@@ -1,14 +1,27 @@
-//! Everything a player can get wrong, one variant per refusal, carrying what the `words` layer
-//! needs to say what to do; and internal failures, logged with their context and shown only as
-//! an apology.
+//! How the host says no, in two buckets: a [`Refusal`] (what the player asked for that the rules
+//! or the game's state do not allow, one variant each, carrying what the `words` layer needs to
+//! say what to do) and an [`InternalError`] (what went wrong inside, with its cause: logged once,
+//! where the player is answered, and shown only as an apology).
+
+use std::borrow::Cow;
 
 use crate::store::{ChallengeStatus, GameId};
 use dama_rules::MoveError;
 
 use super::{Player, Players};
 
+/// Why a request was not carried out.
 #[derive(Debug)]
 pub enum HostError {
+    /// The player is told why and what to do.
+    Refused(Refusal),
+    /// Something inside failed; the player gets an apology.
+    Internal(InternalError),
+}
+
+/// Everything a player can get wrong, one variant per refusal.
+#[derive(Debug)]
+pub enum Refusal {
     /// No game is running in this channel.
     NoGame,
     /// This channel has never had a game.
@@ -83,28 +96,85 @@ pub enum HostError {
     WebNeedsManageServer,
     /// A tournament command that changes nothing, and why.
     Tournament(super::TournamentRefusal),
-    Internal(String),
+}
+
+/// What went wrong inside: what the host was doing, and the cause.
+#[derive(Debug, thiserror::Error)]
+#[error("{doing}")]
+pub struct InternalError {
+    doing: Cow<'static, str>,
+    #[source]
+    cause: Box<dyn std::error::Error + Send + Sync>,
+}
+
+impl InternalError {
+    /// What the host was doing when it failed.
+    pub fn doing(&self) -> &str {
+        &self.doing
+    }
 }
 
 /// For logs only: players read these through the `words` layer.
 impl std::fmt::Display for HostError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{self:?}")
+        match self {
+            HostError::Refused(refusal) => write!(f, "refused: {refusal:?}"),
+            HostError::Internal(e) => write!(f, "{}: {}", e.doing, e.cause),
+        }
     }
 }
 
-impl std::error::Error for HostError {}
+impl std::error::Error for HostError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            HostError::Refused(_) => None,
+            HostError::Internal(e) => Some(e),
+        }
+    }
+}
+
+impl From<Refusal> for HostError {
+    fn from(refusal: Refusal) -> Self {
+        HostError::Refused(refusal)
+    }
+}
 
 impl From<crate::store::StoreError> for HostError {
     fn from(e: crate::store::StoreError) -> Self {
-        tracing::error!(error = %e, "database error");
-        HostError::Internal(e.to_string())
+        HostError::internal("using the database", e)
     }
 }
 
 impl HostError {
-    pub fn internal(context: &str, detail: impl std::fmt::Display) -> HostError {
-        tracing::error!(%detail, "{context}");
-        HostError::Internal(format!("{context}: {detail}"))
+    /// An internal failure while `doing` something, with its cause (an error, or words).
+    pub fn internal(
+        doing: impl Into<Cow<'static, str>>,
+        cause: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> HostError {
+        HostError::Internal(InternalError {
+            doing: doing.into(),
+            cause: cause.into(),
+        })
+    }
+
+    /// Logs an internal failure with its cause; a refusal is the player's business and is not
+    /// logged. Called once, by the front end that answers the player.
+    pub fn log_internal(&self) {
+        if let HostError::Internal(e) = self {
+            tracing::error!(cause = %e.cause, "internal error {}", e.doing);
+        }
+    }
+
+    /// The refusal, when this is one.
+    pub fn refusal(&self) -> Option<&Refusal> {
+        match self {
+            HostError::Refused(refusal) => Some(refusal),
+            HostError::Internal(_) => None,
+        }
+    }
+
+    /// The request lost a race with a change to the game: deciding again may succeed.
+    pub fn is_stale(&self) -> bool {
+        matches!(self, HostError::Refused(Refusal::Stale))
     }
 }

@@ -1,5 +1,6 @@
 //! Which language a player, or a server, wants the bot to speak.
 
+use crate::host::Refusal;
 use crate::store::{self, LanguageChoices, LanguageOwner};
 
 use super::{Host, HostError, HostResult, Lang, LanguageScope, Msg, Reply, Who};
@@ -16,7 +17,9 @@ impl Host {
         let owner = match (scope, who.guild) {
             (LanguageScope::Me, _) => LanguageOwner::User(who.user),
             (LanguageScope::Server, Some(guild)) if who.admin => LanguageOwner::Guild(guild),
-            (LanguageScope::Server, _) => return Err(HostError::NeedsManageServer),
+            (LanguageScope::Server, _) => {
+                return Err(HostError::Refused(Refusal::NeedsManageServer));
+            }
         };
         let mut tx = self.store.write().await?;
         store::set_language(&mut tx, owner, lang.map(Lang::code)).await?;

@@ -3,6 +3,7 @@
 //! players missed; each is proven like a shipped puzzle and joins the practice pool of the
 //! server it was played on.
 
+use crate::host::Refusal;
 use std::sync::atomic::Ordering;
 
 use crate::store::{self, GameRow, NewMined};
@@ -40,7 +41,7 @@ impl Host {
         let game = match self.load(row).await {
             Ok(g) => g,
             // A damaged record has nothing to give; it is marked screened all the same.
-            Err(HostError::Broken { .. }) => dama_rules::Game::default(),
+            Err(HostError::Refused(Refusal::Broken { .. })) => dama_rules::Game::default(),
             Err(e) => return Err(e),
         };
         let positions: Vec<_> = game.history().map(|(p, m)| (*p, m)).collect();

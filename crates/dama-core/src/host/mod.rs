@@ -16,7 +16,9 @@ mod mining;
 mod offers;
 mod pictures;
 mod play;
+mod posts;
 mod puzzles;
+mod ratings;
 mod reply;
 mod scheduler;
 mod sweep;
@@ -42,7 +44,7 @@ pub use crate::store::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
     TournamentId, TournamentStatus, UserId,
 };
-pub use error::HostError;
+pub use error::{HostError, InternalError, Refusal};
 pub use message::{
     Caption, Captions, CardText, Command, Lang, LanguageScope, Msg, Player, PlayerResult,
     PlayerStats, Players, PuzzleMsg, RatingChange, RecentGame, Record, Scope, StandingsText,
@@ -302,7 +304,7 @@ impl Host {
         self.store
             .game(id)
             .await?
-            .ok_or_else(|| HostError::internal("a game row vanished", id))
+            .ok_or_else(|| HostError::internal("a game row vanished", format!("game {id}")))
     }
 
     /// The channel's running game, or else its last one.
@@ -310,14 +312,14 @@ impl Host {
         self.store
             .latest_game(who.channel)
             .await?
-            .ok_or(HostError::NoGameYet)
+            .ok_or(HostError::Refused(Refusal::NoGameYet))
     }
 
     async fn running(&self, who: &Who) -> Result<GameRow, HostError> {
         self.store
             .running_game(who.channel)
             .await?
-            .ok_or(HostError::NoGame)
+            .ok_or(HostError::Refused(Refusal::NoGame))
     }
 
     /// The address of a game's web page, when the web has a public address.
@@ -327,7 +329,7 @@ impl Host {
     }
 
     /// The engine state of a stored game: from memory when it is current, else replayed. A
-    /// record that does not replay is [`HostError::Broken`].
+    /// record that does not replay is [`Refusal::Broken`].
     async fn load(&self, row: &GameRow) -> Result<Game, HostError> {
         {
             let games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
@@ -340,7 +342,7 @@ impl Host {
         }
         let broken = |what: String| {
             tracing::error!(game = row.id.0, "{what}");
-            HostError::Broken { game: row.id }
+            HostError::Refused(Refusal::Broken { game: row.id })
         };
         let start = fen::parse(&row.start_fen)
             .map_err(|e| broken(format!("the stored start position is unreadable: {e}")))?;
@@ -352,7 +354,7 @@ impl Host {
         }
         // The moves and the row are read apart: a change in between shows here.
         if game.ply_count() as i64 != row.ply || fen::write(game.position()) != row.fen {
-            return Err(HostError::Stale);
+            return Err(HostError::Refused(Refusal::Stale));
         }
         self.remember(row.id, row.version, &game);
         Ok(game)
@@ -447,7 +449,7 @@ fn player_of(row: &GameRow, color: Color) -> Option<UserId> {
     }
 }
 
-/// Runs a request again while it loses races with moves ([`HostError::Stale`]), for wishes
+/// Runs a request again while it loses races with moves ([`Refusal::Stale`]), for wishes
 /// that stand whatever the position (resigning, aborting, a puzzle try): each run decides anew on what it
 /// reads, so exactly one of the move and the ending is written, in that order.
 async fn again_if_stale<F, Fut>(mut request: F) -> HostResult
@@ -457,7 +459,7 @@ where
 {
     for _ in 0..4 {
         match request().await {
-            Err(HostError::Stale) => continue,
+            Err(HostError::Refused(Refusal::Stale)) => continue,
             answer => return answer,
         }
     }

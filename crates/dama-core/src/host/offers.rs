@@ -1,5 +1,6 @@
 //! What players agree on or give up: resignations, draws and takebacks.
 
+use crate::host::Refusal;
 use crate::store::{self, GameRow, GameStatus, Offer};
 use dama_play::ai::{Limits, Searcher};
 use dama_rules::{Color, Game};
@@ -14,7 +15,7 @@ impl Host {
     /// a private question with a Confirm button ([`Host::resign_confirmed`]).
     pub async fn resign(&self, who: &Who) -> HostResult {
         let row = self.running(who).await?;
-        color_of(&row, who.user).ok_or(HostError::NotAPlayer)?;
+        color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
         if row.rated && row.ply >= 2 {
             return Ok(Reply {
                 buttons: vec![Button::game(
@@ -37,9 +38,11 @@ impl Host {
 
     async fn resign_now(&self, who: &Who) -> HostResult {
         let row = self.running(who).await?;
-        let color = color_of(&row, who.user).ok_or(HostError::NotAPlayer)?;
+        let color = color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
         let mut game = self.load(&row).await?;
-        let outcome = game.resign(color).ok_or(HostError::GameAlreadyOver)?;
+        let outcome = game
+            .resign(color)
+            .ok_or(HostError::Refused(Refusal::GameAlreadyOver))?;
         let now_ms = self.clock.now_ms();
         let mut tx = self.store.write().await?;
         let ratings = self
@@ -61,9 +64,9 @@ impl Host {
     /// Whether the asker could offer (or accept) a draw now: the refusal, if not.
     pub async fn may_offer_draw(&self, who: &Who) -> Result<(), HostError> {
         let row = self.running(who).await?;
-        let color = color_of(&row, who.user).ok_or(HostError::NotAPlayer)?;
+        let color = color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
         if row.draw_offer == Some(color.index() as i64) {
-            return Err(HostError::DrawAlreadyOffered);
+            return Err(HostError::Refused(Refusal::DrawAlreadyOffered));
         }
         Ok(())
     }
@@ -71,7 +74,7 @@ impl Host {
     /// Offers a draw, or accepts the opponent's offer.
     pub async fn draw(&self, who: &Who) -> HostResult {
         let row = self.running(who).await?;
-        let color = color_of(&row, who.user).ok_or(HostError::NotAPlayer)?;
+        let color = color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
         let mut game = self.load(&row).await?;
         let opponent = color.opponent();
         let accept_now = match (player_of(&row, opponent), row.ai_level) {
@@ -96,7 +99,9 @@ impl Host {
             _ => row.draw_offer == Some(opponent.index() as i64),
         };
         if accept_now {
-            let outcome = game.agree_draw().ok_or(HostError::GameAlreadyOver)?;
+            let outcome = game
+                .agree_draw()
+                .ok_or(HostError::Refused(Refusal::GameAlreadyOver))?;
             let mut tx = self.store.write().await?;
             // A move since the offer was read withdrew it: then nothing is agreed (Stale).
             let at = store::Expect::of(&row);
@@ -111,9 +116,9 @@ impl Host {
             return Ok(reply);
         }
         if row.draw_offer == Some(color.index() as i64) {
-            return Err(HostError::DrawAlreadyOffered);
+            return Err(HostError::Refused(Refusal::DrawAlreadyOffered));
         }
-        let them = player_of(&row, opponent).ok_or(HostError::NotAPlayer)?;
+        let them = player_of(&row, opponent).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
         self.offer(
             &row,
             color,
@@ -131,7 +136,7 @@ impl Host {
         let mut tx = self.store.write().await?;
         let by = color.index() as i64;
         if !store::set_offer(&mut tx, store::Expect::of(row), kind, by).await? {
-            return Err(HostError::Stale);
+            return Err(HostError::Refused(Refusal::Stale));
         }
         tx.commit().await?;
         let them = player_of(row, color.opponent());
@@ -158,19 +163,19 @@ impl Host {
     /// once: the asker's last move and the AI's answer are taken back.
     pub async fn takeback(&self, who: &Who) -> HostResult {
         let row = self.running(who).await?;
-        let color = color_of(&row, who.user).ok_or(HostError::NotAPlayer)?;
+        let color = color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
         let game = self.load(&row).await?;
         let opponent = color.opponent();
         let ai_game = player_of(&row, opponent).is_none();
         let accepting = row.takeback_offer == Some(opponent.index() as i64);
         if !ai_game && !accepting {
             if row.takeback_offer == Some(color.index() as i64) {
-                return Err(HostError::TakebackAlreadyAsked);
+                return Err(HostError::Refused(Refusal::TakebackAlreadyAsked));
             }
             if last_move_by(&game, color).is_none() {
-                return Err(HostError::NothingToTakeBack);
+                return Err(HostError::Refused(Refusal::NothingToTakeBack));
             }
-            let them = player_of(&row, opponent).ok_or(HostError::NotAPlayer)?;
+            let them = player_of(&row, opponent).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
             return self
                 .offer(
                     &row,
@@ -185,10 +190,13 @@ impl Host {
         }
         // Whose move goes back: the asker's against the AI, the requester's otherwise.
         let taker = if ai_game { color } else { opponent };
-        let keep = last_move_by(&game, taker).ok_or(HostError::NothingToTakeBack)?;
+        let keep =
+            last_move_by(&game, taker).ok_or(HostError::Refused(Refusal::NothingToTakeBack))?;
         let mut shortened = Game::new(*game.start());
         for mv in game.moves().take(keep) {
-            shortened.play(mv).map_err(HostError::Move)?;
+            shortened
+                .play(mv)
+                .map_err(|e| HostError::Refused(Refusal::Move(e)))?;
         }
         let taken: Vec<String> = game
             .history()
@@ -223,7 +231,7 @@ impl Host {
         )
         .await?
         {
-            return Err(HostError::Stale);
+            return Err(HostError::Refused(Refusal::Stale));
         }
         tx.commit().await?;
         self.remember(row.id, row.version + 1, &shortened);

@@ -1,13 +1,12 @@
-//! Moves: a player's, the AI's, and the end of a game with its ratings.
+//! Moves: a player's, the AI's, and the end of a game (rated in [`super::ratings`]).
 
-use skillratings::Outcomes;
-use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
-
+use crate::host::Refusal;
 use crate::store::{self, GameId, GameRow, GameStatus};
 use dama_play::ai::Player as AiPlayer;
 use dama_play::clock::{Clocks, move_time, think_time};
-use dama_rules::{Color, Game, GameResult, Move, Outcome, Reason, Role, fen};
+use dama_rules::{Color, Game, Move, Outcome, Reason, Role, fen};
 
+use super::ratings::rate_game;
 use super::{
     Host, HostError, HostResult, Lang, Msg, RatingChange, Reply, Who, color_of, player_of, players,
 };
@@ -23,15 +22,18 @@ impl Host {
     /// within the turn and the moment it arrived.
     pub async fn play_at(&self, who: &Who, text: &str, stamp_ms: Option<i64>) -> HostResult {
         let row = self.running(who).await?;
-        let color = color_of(&row, who.user).ok_or(HostError::NotAPlayer)?;
+        let color = color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
         let game = self.load(&row).await?;
         let side = game.position().side_to_move();
         if side != color {
-            return Err(HostError::NotYourTurn {
+            return Err(HostError::Refused(Refusal::NotYourTurn {
                 to_move: players(&row).of(side),
-            });
+            }));
         }
-        let mv = game.position().read_move(text).map_err(HostError::Move)?;
+        let mv = game
+            .position()
+            .read_move(text)
+            .map_err(|e| HostError::Refused(Refusal::Move(e)))?;
         self.commit_move(&row, game, mv, who.lang, stamp_ms).await
     }
 
@@ -47,7 +49,7 @@ impl Host {
         };
         // Another process may have played this turn between the two reads: moved on.
         let game = match self.load(&row).await {
-            Err(HostError::Stale) => return Ok(None),
+            Err(HostError::Refused(Refusal::Stale)) => return Ok(None),
             game => game?,
         };
         let side = game.position().side_to_move();
@@ -103,7 +105,7 @@ impl Host {
                 // A single legal move is played at once.
                 return match self.commit_move(&row, game, only, lang, None).await {
                     Ok(reply) => Ok(Some(reply)),
-                    Err(HostError::Stale) => Ok(None),
+                    Err(HostError::Refused(Refusal::Stale)) => Ok(None),
                     Err(e) => Err(e),
                 };
             }
@@ -124,7 +126,7 @@ impl Host {
             };
             match self.commit_move(&row, game, result.best, lang, None).await {
                 Ok(reply) => Ok(Some(reply)),
-                Err(HostError::Stale) => Ok(None),
+                Err(HostError::Refused(Refusal::Stale)) => Ok(None),
                 Err(e) => Err(e),
             }
         }
@@ -153,14 +155,15 @@ impl Host {
                 }
                 // Ended on time by another hand first (its post says so), or moved on.
                 None => match self.game_row(row.id).await?.status {
-                    GameStatus::Running => Err(HostError::Stale),
-                    _ => Err(HostError::NoGame),
+                    GameStatus::Running => Err(HostError::Refused(Refusal::Stale)),
+                    _ => Err(HostError::Refused(Refusal::NoGame)),
                 },
             };
         };
         let before = *game.position();
         let notation = before.notation(&mv);
-        game.play(mv).map_err(HostError::Move)?;
+        game.play(mv)
+            .map_err(|e| HostError::Refused(Refusal::Move(e)))?;
         let crowned = before
             .piece_at(mv.from())
             .is_some_and(|p| p.role == Role::Man)
@@ -191,7 +194,7 @@ impl Host {
         )
         .await?;
         if !written {
-            return Err(HostError::Stale);
+            return Err(HostError::Refused(Refusal::Stale));
         }
         let mut ratings = Vec::new();
         if let Some(outcome) = game.outcome() {
@@ -243,7 +246,7 @@ impl Host {
     /// Ends a game inside `tx`, rating it when it counts (rated, two people, both moved); a
     /// resignation before both sides moved calls the game off. The ending was decided on the
     /// game as it stands `at`: if it has moved on since, nothing is written and the answer is
-    /// [`HostError::Stale`] (the caller decides again, or refuses). Returns the rating changes.
+    /// [`Refusal::Stale`] (the caller decides again, or refuses). Returns the rating changes.
     pub(super) async fn finish(
         &self,
         tx: &mut store::Tx,
@@ -263,7 +266,7 @@ impl Host {
             (GameStatus::Finished, Some(outcome.result))
         };
         if !store::end_game(tx, at, status, result, Some(outcome.reason), now_ms).await? {
-            return Err(HostError::Stale);
+            return Err(HostError::Refused(Refusal::Stale));
         }
         let (false, true, true, Some(w), Some(b)) = (
             called_off,
@@ -274,122 +277,7 @@ impl Host {
         ) else {
             return Ok(Vec::new());
         };
-        // Each speed class has its own rating.
-        let speed = row.speed;
-        let white = store::rating_in(tx, w, speed).await?;
-        let black = store::rating_in(tx, b, speed).await?;
-        let (new_w, new_b) = glicko2(
-            &rating_of(&white),
-            &rating_of(&black),
-            &outcome_of(outcome.result),
-            &Glicko2Config::new(),
-        );
-        let score = match outcome.result {
-            GameResult::Win(Color::White) => 1.0,
-            GameResult::Win(Color::Black) => 0.0,
-            GameResult::Draw => 0.5,
-        };
-        store::rate(
-            tx,
-            w,
-            speed,
-            (new_w.rating, new_w.deviation, new_w.volatility),
-            score,
-        )
-        .await?;
-        store::rate(
-            tx,
-            b,
-            speed,
-            (new_b.rating, new_b.deviation, new_b.volatility),
-            1.0 - score,
-        )
-        .await?;
-        for (user, r) in [(w, &new_w), (b, &new_b)] {
-            let point = store::RatingPoint {
-                game_id: row.id,
-                rating: r.rating,
-                deviation: r.deviation,
-                played_at: now_ms.div_euclid(1000),
-            };
-            store::record_rating(tx, user, speed, point).await?;
-        }
-        Ok(vec![
-            RatingChange {
-                user: w,
-                before: white.rating,
-                after: new_w.rating,
-            },
-            RatingChange {
-                user: b,
-                before: black.rating,
-                after: new_b.rating,
-            },
-        ])
-    }
-}
-
-impl Host {
-    /// Rebuilds the rating history of games played before it was kept: the finished rated
-    /// games are replayed in the order they ended with the same Glicko-2 computation, from the
-    /// starting rating. Does nothing once any history is stored.
-    pub async fn rebuild_rating_history(&self) -> Result<usize, HostError> {
-        if self.store.has_rating_history().await? {
-            return Ok(0);
-        }
-        let games = self.store.rated_games().await?;
-        if games.is_empty() {
-            return Ok(0);
-        }
-        let mut ratings: std::collections::HashMap<
-            (store::UserId, dama_play::clock::SpeedClass),
-            Glicko2Rating,
-        > = std::collections::HashMap::new();
-        let mut tx = self.store.write().await?;
-        for g in &games {
-            let (Some(w), Some(b), Some(result)) = (g.white_id, g.black_id, g.result) else {
-                continue;
-            };
-            let speed = g.speed;
-            let (rw, rb) = (
-                *ratings.entry((w, speed)).or_default(),
-                *ratings.entry((b, speed)).or_default(),
-            );
-            let (nw, nb) = glicko2(&rw, &rb, &outcome_of(result), &Glicko2Config::new());
-            ratings.insert((w, speed), nw);
-            ratings.insert((b, speed), nb);
-            for (user, r) in [(w, nw), (b, nb)] {
-                let point = store::RatingPoint {
-                    game_id: g.id,
-                    rating: r.rating,
-                    deviation: r.deviation,
-                    played_at: g.updated_at,
-                };
-                store::record_rating(&mut tx, user, speed, point).await?;
-            }
-        }
-        tx.commit().await?;
-        tracing::info!(
-            games = games.len(),
-            "rebuilt the rating history of past games"
-        );
-        Ok(games.len())
-    }
-}
-
-fn outcome_of(result: GameResult) -> Outcomes {
-    match result {
-        GameResult::Win(Color::White) => Outcomes::WIN,
-        GameResult::Win(Color::Black) => Outcomes::LOSS,
-        GameResult::Draw => Outcomes::DRAW,
-    }
-}
-
-fn rating_of(p: &store::PlayerRow) -> Glicko2Rating {
-    Glicko2Rating {
-        rating: p.rating,
-        deviation: p.deviation,
-        volatility: p.volatility,
+        rate_game(tx, row, w, b, outcome.result, now_ms).await
     }
 }
 

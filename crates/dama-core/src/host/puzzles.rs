@@ -2,6 +2,7 @@
 //! puzzles matched to the player's puzzle rating, three tries, streaks, the server's puzzle
 //! channel and its daily post. Every answer but the daily post is private.
 
+use crate::host::Refusal;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
@@ -54,7 +55,7 @@ impl Host {
     fn puzzle_set(&self) -> Result<&[Puzzle], HostError> {
         let set = &self.config.puzzles[..];
         if set.is_empty() {
-            return Err(HostError::NoPuzzles);
+            return Err(HostError::Refused(Refusal::NoPuzzles));
         }
         Ok(set)
     }
@@ -198,7 +199,7 @@ impl Host {
             now: self.clock.now(),
         };
         if !store::record_try(tx, &open, left).await? {
-            return Err(HostError::Stale);
+            return Err(HostError::Refused(Refusal::Stale));
         }
         let puzzle = self.find_puzzle(&open.puzzle).await?;
         Ok(Some(
@@ -304,9 +305,12 @@ impl Host {
             Some(a) => a,
             None => {
                 self.puzzle(who, false).await?;
-                self.active_attempt(who)
-                    .await?
-                    .ok_or_else(|| HostError::internal("a puzzle attempt vanished", who.user.0))?
+                self.active_attempt(who).await?.ok_or_else(|| {
+                    HostError::internal(
+                        "a puzzle attempt vanished",
+                        format!("player {}", who.user.0),
+                    )
+                })?
             }
         };
         let puzzle = self.find_puzzle(&attempt.puzzle).await?;
@@ -322,9 +326,12 @@ impl Host {
             return Ok(reply);
         }
         if attempt.status != AttemptStatus::Open {
-            return Err(HostError::PuzzleOver);
+            return Err(HostError::Refused(Refusal::PuzzleOver));
         }
-        let mv = game.position().read_move(text).map_err(HostError::Move)?;
+        let mv = game
+            .position()
+            .read_move(text)
+            .map_err(|e| HostError::Refused(Refusal::Move(e)))?;
         let tried = format!("{step}:{}", game.position().notation(&mv));
         let right = mv == puzzle.line[2 * step];
         let (step, misses) = if right {
@@ -349,7 +356,7 @@ impl Host {
             now,
         };
         if !store::record_try(&mut tx, &attempt, judged).await? {
-            return Err(HostError::Stale);
+            return Err(HostError::Refused(Refusal::Stale));
         }
         let mut rating = None;
         if status != AttemptStatus::Open {
@@ -419,11 +426,12 @@ impl Host {
         attempt: &AttemptRow,
         won: bool,
     ) -> Result<(f64, f64), HostError> {
-        let me = self
-            .store
-            .puzzler(who.user)
-            .await?
-            .ok_or_else(|| HostError::internal("a puzzle player row vanished", who.user.0))?;
+        let me = self.store.puzzler(who.user).await?.ok_or_else(|| {
+            HostError::internal(
+                "a puzzle player row vanished",
+                format!("player {}", who.user.0),
+            )
+        })?;
         let mine = Glicko2Rating {
             rating: me.rating,
             deviation: me.deviation,
@@ -477,7 +485,7 @@ impl Host {
             .await?
             .filter(|a| a.status == AttemptStatus::Open)
         else {
-            return Err(HostError::PuzzleOver);
+            return Err(HostError::Refused(Refusal::PuzzleOver));
         };
         let game = self
             .find_puzzle(&attempt.puzzle)
@@ -668,7 +676,7 @@ impl Host {
 
     /// This server's best puzzle streaks.
     pub async fn puzzle_leaderboard(&self, who: &Who) -> HostResult {
-        let guild = who.guild.ok_or(HostError::ServerOnly)?;
+        let guild = who.guild.ok_or(HostError::Refused(Refusal::ServerOnly))?;
         let today = turkish_day(self.clock.now());
         let rows = self.store.puzzle_leaderboard(guild, today, 10).await?;
         if rows.is_empty() {
@@ -688,9 +696,9 @@ impl Host {
 
     /// Where this server's daily puzzle is posted (`None`: nowhere). Needs Manage Server.
     pub async fn set_puzzle_channel(&self, who: &Who, channel: Option<ChannelId>) -> HostResult {
-        let guild = who.guild.ok_or(HostError::ServerOnly)?;
+        let guild = who.guild.ok_or(HostError::Refused(Refusal::ServerOnly))?;
         if !who.admin {
-            return Err(HostError::PuzzleChannelNeedsManageServer);
+            return Err(HostError::Refused(Refusal::PuzzleChannelNeedsManageServer));
         }
         let mut tx = self.store.write().await?;
         store::set_puzzle_channel(&mut tx, guild, channel).await?;

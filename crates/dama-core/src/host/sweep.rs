@@ -1,6 +1,7 @@
 //! Background work: expired challenges, time warnings and losses on time, damaged games, and
 //! the AI's turns left over from a restart; and the way out of a damaged game (abort).
 
+use crate::host::Refusal;
 use crate::store::{self, ChallengeStatus, GameId, GameRow, GameStatus};
 use dama_rules::Color;
 
@@ -43,7 +44,7 @@ impl Host {
                     settles: None,
                 }),
                 Ok(None) => {}
-                Err(HostError::Broken { game }) => {
+                Err(HostError::Refused(Refusal::Broken { game })) => {
                     if let Some(n) = self.report_broken(&row).await? {
                         notices.push(n);
                     }
@@ -111,15 +112,18 @@ impl Host {
     async fn abort_now(&self, who: &Who) -> HostResult {
         let row = self.running(who).await?;
         let player = color_of(&row, who.user).is_some();
-        let damaged = matches!(self.load(&row).await, Err(HostError::Broken { .. }));
+        let damaged = matches!(
+            self.load(&row).await,
+            Err(HostError::Refused(Refusal::Broken { .. }))
+        );
         if !(who.admin || (player && damaged)) {
-            return Err(HostError::CannotAbort);
+            return Err(HostError::Refused(Refusal::CannotAbort));
         }
         let mut tx = self.store.write().await?;
         let now_ms = self.clock.now_ms();
         let at = store::Expect::of(&row);
         if !store::end_game(&mut tx, at, GameStatus::Aborted, None, None, now_ms).await? {
-            return Err(HostError::Stale);
+            return Err(HostError::Refused(Refusal::Stale));
         }
         tx.commit().await?;
         Ok(Reply::say(Msg::Aborted {

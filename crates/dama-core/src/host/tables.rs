@@ -150,9 +150,8 @@ impl Host {
 pub(super) fn lower_this_threads_priority() {
     #[cfg(target_os = "linux")]
     {
-        // SAFETY: setpriority with who = 0 changes only the calling thread on Linux.
-        let done = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 19) };
-        if done != 0 {
+        // Linux: the process priority of "this process" (no pid) is the calling thread's.
+        if rustix::process::setpriority_process(None, 19).is_err() {
             tracing::debug!("could not lower a background thread's priority");
         }
     }

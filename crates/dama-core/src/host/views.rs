@@ -1,5 +1,6 @@
 //! What players can look at: the board, the legal moves, a hint, PDN, a replay, ratings.
 
+use crate::host::Refusal;
 use std::sync::Arc;
 
 use crate::store::{ChannelId, GameStatus, UserId};
@@ -17,15 +18,15 @@ impl Host {
     /// The AI's suggestion for the asker, in casual games and games against the AI.
     pub async fn hint(&self, who: &Who) -> HostResult {
         let row = self.running(who).await?;
-        let color = color_of(&row, who.user).ok_or(HostError::NotAPlayer)?;
+        let color = color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
         if row.rated {
-            return Err(HostError::NoHintsInRatedGames);
+            return Err(HostError::Refused(Refusal::NoHintsInRatedGames));
         }
         let game = self.load(&row).await?;
         if game.position().side_to_move() != color {
-            return Err(HostError::NotYourTurn {
+            return Err(HostError::Refused(Refusal::NotYourTurn {
                 to_move: players(&row).of(color.opponent()),
-            });
+            }));
         }
         let thinking = game.clone();
         let limits = self.config.hint_limits;
@@ -33,7 +34,7 @@ impl Host {
         let hint = self
             .think(move || dama_play::ai::hint(&thinking, limits, tables))
             .await?;
-        let (mv, eval) = hint.ok_or(HostError::GameAlreadyOver)?;
+        let (mv, eval) = hint.ok_or(HostError::Refused(Refusal::GameAlreadyOver))?;
         Ok(Reply::private(Msg::Hint {
             notation: game.position().notation(&mv),
             eval,
@@ -159,7 +160,7 @@ impl Host {
             return Ok(Vec::new());
         };
         let start = dama_rules::fen::parse(&row.start_fen)
-            .map_err(|_| HostError::Broken { game: row.id })?;
+            .map_err(|_| HostError::Refused(Refusal::Broken { game: row.id }))?;
         let mut side = start.side_to_move();
         let mut clocks = [i64::from(initial) * 1000; 2];
         let mut out = Vec::new();
@@ -179,7 +180,7 @@ impl Host {
 
     fn replay_allowed(row: &crate::store::GameRow, who: &Who) -> Result<(), HostError> {
         if row.status == GameStatus::Running && color_of(row, who.user).is_none() {
-            return Err(HostError::ReplayForPlayersOnly);
+            return Err(HostError::Refused(Refusal::ReplayForPlayersOnly));
         }
         Ok(())
     }
@@ -535,31 +536,6 @@ impl Host {
         };
         let renderer = Arc::clone(&self.renderer);
         Ok(renderer.card_png(&card))
-    }
-
-    /// Remembers which messages show games' boards, in the order they were posted, in one
-    /// transaction; returns the board messages that are not the newest any more, whose
-    /// buttons should go (only the newest board acts).
-    pub async fn set_board_messages(
-        &self,
-        boards: &[(crate::store::GameId, crate::store::MessageId)],
-    ) -> Result<Vec<(crate::store::GameId, crate::store::MessageId)>, HostError> {
-        let mut tx = self.store.write().await?;
-        let replaced = crate::store::set_board_messages(&mut tx, boards).await?;
-        tx.commit().await?;
-        Ok(replaced)
-    }
-
-    /// Remembers which message shows a challenge (its buttons go grey when it expires).
-    pub async fn set_challenge_message(
-        &self,
-        challenge: crate::store::ChallengeId,
-        message: crate::store::MessageId,
-    ) -> Result<(), HostError> {
-        let mut tx = self.store.write().await?;
-        crate::store::set_challenge_message(&mut tx, challenge, message).await?;
-        tx.commit().await?;
-        Ok(())
     }
 }
 

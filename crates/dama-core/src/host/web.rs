@@ -1,6 +1,7 @@
 //! What the web pages show (a game by its link's key, a listed server, a player) and the one
 //! setting a server makes for them. The web only reads; that setting is a host operation.
 
+use crate::host::Refusal;
 use std::sync::Arc;
 
 use crate::store::{self, GameRow, PlayerRow, PublicServer};
@@ -123,7 +124,7 @@ impl Host {
                 return Ok(None);
             };
             let game = match self.load(&row).await {
-                Err(HostError::Stale) => continue,
+                Err(HostError::Refused(Refusal::Stale)) => continue,
                 other => other?,
             };
             let game = with_stored_result(&row, game);
@@ -159,7 +160,7 @@ impl Host {
                 server,
             }));
         }
-        Err(HostError::Stale)
+        Err(HostError::Refused(Refusal::Stale))
     }
 
     /// A game's version and status now (what live pages watch; see [`WebGame::version`]).
@@ -380,9 +381,9 @@ impl Host {
     /// Lists this server's leaderboards, running games and tournaments
     /// on the web, or stops. Managers only.
     pub async fn set_web_public(&self, who: &Who, public: bool, server_name: &str) -> HostResult {
-        let guild = who.guild.ok_or(HostError::ServerOnly)?;
+        let guild = who.guild.ok_or(HostError::Refused(Refusal::ServerOnly))?;
         if !who.admin {
-            return Err(HostError::WebNeedsManageServer);
+            return Err(HostError::Refused(Refusal::WebNeedsManageServer));
         }
         let mut tx = self.store.write().await?;
         store::set_public(&mut tx, guild, server_name, public).await?;

@@ -1,5 +1,6 @@
 //! Refusals in words: what was wrong and what to do, the engine's move explanations included.
 
+use crate::host::Refusal;
 use crate::host::{Command, HostError};
 use crate::store::ChallengeStatus;
 use dama_rules::{Illegal, MoveError, SyntaxError, WhyNot};
@@ -27,22 +28,24 @@ impl Writer<'_> {
     pub fn error(&self, e: &HostError) -> String {
         let cmds = |list: &[(&'static str, Command)]| self.commands(list);
         match e {
-            HostError::NoGame => self.text(
+            HostError::Refused(Refusal::NoGame) => self.text(
                 "error-no-game",
                 &cmds(&[("challenge", Command::Challenge), ("ai", Command::Ai)]),
             ),
-            HostError::NoGameYet => self.text(
+            HostError::Refused(Refusal::NoGameYet) => self.text(
                 "error-no-game-yet",
                 &cmds(&[("challenge", Command::Challenge), ("ai", Command::Ai)]),
             ),
-            HostError::NotAPlayer => self.text("error-not-a-player", &[]),
-            HostError::NotYourTurn { to_move } => self.text(
+            HostError::Refused(Refusal::NotAPlayer) => self.text("error-not-a-player", &[]),
+            HostError::Refused(Refusal::NotYourTurn { to_move }) => self.text(
                 "error-not-your-turn",
                 &[("player", a(self.player(*to_move)))],
             ),
-            HostError::Move(m) => self.text("error-move", &[("why", a(self.move_error(m)))]),
-            HostError::Stale => self.text("error-stale", &[]),
-            HostError::ChannelBusy { players } => {
+            HostError::Refused(Refusal::Move(m)) => {
+                self.text("error-move", &[("why", a(self.move_error(m)))])
+            }
+            HostError::Refused(Refusal::Stale) => self.text("error-stale", &[]),
+            HostError::Refused(Refusal::ChannelBusy { players }) => {
                 let mut args =
                     cmds(&[("challenge", Command::Challenge), ("abort", Command::Abort)]);
                 let between = players.map_or("none".to_string(), |p| {
@@ -52,14 +55,14 @@ impl Writer<'_> {
                 args.push(("channel", a(self.console_command("channel"))));
                 self.text("error-channel-busy", &args)
             }
-            HostError::SelfChallenge => {
+            HostError::Refused(Refusal::SelfChallenge) => {
                 self.text("error-self-challenge", &cmds(&[("ai", Command::Ai)]))
             }
-            HostError::BotOpponent => {
+            HostError::Refused(Refusal::BotOpponent) => {
                 self.text("error-bot-opponent", &cmds(&[("ai", Command::Ai)]))
             }
-            HostError::NoChallenge => self.text("error-no-challenge", &[]),
-            HostError::ChallengeClosed(status) => self.text(
+            HostError::Refused(Refusal::NoChallenge) => self.text("error-no-challenge", &[]),
+            HostError::Refused(Refusal::ChallengeClosed(status)) => self.text(
                 "error-challenge-closed",
                 &[(
                     "status",
@@ -72,40 +75,64 @@ impl Writer<'_> {
                     }),
                 )],
             ),
-            HostError::ChallengeExpired => self.text("error-challenge-expired", &[]),
-            HostError::NotYourChallenge => self.text("error-not-your-challenge", &[]),
-            HostError::NoOpenChallenge => self.text("error-no-open-challenge", &[]),
-            HostError::GameAlreadyOver => self.text("error-game-already-over", &[]),
-            HostError::DrawAlreadyOffered => self.text(
+            HostError::Refused(Refusal::ChallengeExpired) => {
+                self.text("error-challenge-expired", &[])
+            }
+            HostError::Refused(Refusal::NotYourChallenge) => {
+                self.text("error-not-your-challenge", &[])
+            }
+            HostError::Refused(Refusal::NoOpenChallenge) => {
+                self.text("error-no-open-challenge", &[])
+            }
+            HostError::Refused(Refusal::GameAlreadyOver) => {
+                self.text("error-game-already-over", &[])
+            }
+            HostError::Refused(Refusal::DrawAlreadyOffered) => self.text(
                 "error-draw-already-offered",
                 &cmds(&[("draw", Command::Draw)]),
             ),
-            HostError::TakebackAlreadyAsked => self.text("error-takeback-already-asked", &[]),
-            HostError::NothingToTakeBack => self.text("error-nothing-to-take-back", &[]),
-            HostError::NoHintsInRatedGames => self.text("error-no-hints-in-rated", &[]),
-            HostError::NoAnalysisDuringRatedGames => self.text("error-no-analysis-in-rated", &[]),
-            HostError::AnalysisForPlayersOnly => self.text("error-analysis-players-only", &[]),
-            HostError::NothingToAnalyse => self.text("error-nothing-to-analyse", &[]),
-            HostError::OldButton => self.text("error-old-button", &[]),
-            HostError::ButtonGameOver => self.text("error-button-game-over", &[]),
-            HostError::UnknownButton => self.text("error-unknown-button", &[]),
-            HostError::Broken { .. } => {
+            HostError::Refused(Refusal::TakebackAlreadyAsked) => {
+                self.text("error-takeback-already-asked", &[])
+            }
+            HostError::Refused(Refusal::NothingToTakeBack) => {
+                self.text("error-nothing-to-take-back", &[])
+            }
+            HostError::Refused(Refusal::NoHintsInRatedGames) => {
+                self.text("error-no-hints-in-rated", &[])
+            }
+            HostError::Refused(Refusal::NoAnalysisDuringRatedGames) => {
+                self.text("error-no-analysis-in-rated", &[])
+            }
+            HostError::Refused(Refusal::AnalysisForPlayersOnly) => {
+                self.text("error-analysis-players-only", &[])
+            }
+            HostError::Refused(Refusal::NothingToAnalyse) => {
+                self.text("error-nothing-to-analyse", &[])
+            }
+            HostError::Refused(Refusal::OldButton) => self.text("error-old-button", &[]),
+            HostError::Refused(Refusal::ButtonGameOver) => self.text("error-button-game-over", &[]),
+            HostError::Refused(Refusal::UnknownButton) => self.text("error-unknown-button", &[]),
+            HostError::Refused(Refusal::Broken { .. }) => {
                 self.text("error-broken", &cmds(&[("abort", Command::Abort)]))
             }
-            HostError::CannotAbort => {
+            HostError::Refused(Refusal::CannotAbort) => {
                 self.text("error-cannot-abort", &cmds(&[("resign", Command::Resign)]))
             }
-            HostError::NeedsManageServer => self.text("error-needs-manage-server", &[]),
-            HostError::NoPuzzles => self.text("error-no-puzzles", &[]),
-            HostError::PuzzleOver => {
+            HostError::Refused(Refusal::NeedsManageServer) => {
+                self.text("error-needs-manage-server", &[])
+            }
+            HostError::Refused(Refusal::NoPuzzles) => self.text("error-no-puzzles", &[]),
+            HostError::Refused(Refusal::PuzzleOver) => {
                 self.text("error-puzzle-over", &cmds(&[("puzzle", Command::Puzzle)]))
             }
-            HostError::ServerOnly => self.text("error-server-only", &[]),
-            HostError::PuzzleChannelNeedsManageServer => {
+            HostError::Refused(Refusal::ServerOnly) => self.text("error-server-only", &[]),
+            HostError::Refused(Refusal::PuzzleChannelNeedsManageServer) => {
                 self.text("error-puzzle-channel-needs-manage-server", &[])
             }
-            HostError::WebNeedsManageServer => self.text("error-web-needs-manage-server", &[]),
-            HostError::UnknownLanguage(text) => {
+            HostError::Refused(Refusal::WebNeedsManageServer) => {
+                self.text("error-web-needs-manage-server", &[])
+            }
+            HostError::Refused(Refusal::UnknownLanguage(text)) => {
                 let names: Vec<String> = self
                     .words
                     .languages()
@@ -120,15 +147,17 @@ impl Writer<'_> {
                     ],
                 )
             }
-            HostError::TooManyChallenges { limit } => {
+            HostError::Refused(Refusal::TooManyChallenges { limit }) => {
                 self.text("error-too-many-challenges", &[("limit", a(*limit))])
             }
-            HostError::TimeControl(e) => self.time_control_error(e),
-            HostError::TooManyAiGames { limit } => {
+            HostError::Refused(Refusal::TimeControl(e)) => self.time_control_error(e),
+            HostError::Refused(Refusal::TooManyAiGames { limit }) => {
                 self.text("error-too-many-ai-games", &[("limit", a(*limit))])
             }
-            HostError::ReplayForPlayersOnly => self.text("error-replay-players-only", &[]),
-            HostError::Tournament(r) => self.tournament_refusal(r),
+            HostError::Refused(Refusal::ReplayForPlayersOnly) => {
+                self.text("error-replay-players-only", &[])
+            }
+            HostError::Refused(Refusal::Tournament(r)) => self.tournament_refusal(r),
             HostError::Internal(_) => self.text("error-internal", &[]),
         }
     }

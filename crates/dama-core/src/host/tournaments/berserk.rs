@@ -1,6 +1,7 @@
 //! Berserk: in an Arena's live game, a player may halve their clock and give up its increment
 //! before their first move, for one more point if they win in at least 7 moves.
 
+use crate::host::Refusal;
 use crate::store;
 
 use super::super::{Host, HostError, HostResult, Msg, Who, color_of};
@@ -14,7 +15,7 @@ impl Host {
 
     async fn berserk_now(&self, who: &Who) -> HostResult {
         let row = self.running(who).await?;
-        let side = color_of(&row, who.user).ok_or(HostError::NotAPlayer)?;
+        let side = color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
         let Some(bits) = row.berserk else {
             return Err(refused(TournamentRefusal::NoBerserk));
         };
@@ -27,7 +28,7 @@ impl Host {
             .ok_or(refused(TournamentRefusal::BerserkTooLate))?;
         let mut tx = self.store.write().await?;
         if !store::go_berserk(&mut tx, store::Expect::of(&row), side, &clocks).await? {
-            return Err(HostError::Stale);
+            return Err(HostError::Refused(Refusal::Stale));
         }
         tx.commit().await?;
         let row = self.game_row(row.id).await?;

@@ -9,6 +9,7 @@ mod tick;
 pub use msg::{TournamentLine, TournamentMsg, TournamentRefusal};
 pub use tick::{GameToStart, TournamentNews};
 
+use crate::host::Refusal;
 use crate::store::{
     self, ChannelId, Joined, MessageId, NewTournament, TournamentId, TournamentRow,
     TournamentStatus,
@@ -48,7 +49,7 @@ pub struct TournamentSpec {
 }
 
 fn refused(r: TournamentRefusal) -> HostError {
-    HostError::Tournament(r)
+    HostError::Refused(Refusal::Tournament(r))
 }
 
 /// The Join and Leave buttons of a tournament's announcement.
@@ -69,7 +70,7 @@ pub fn tournament_buttons(id: TournamentId) -> Vec<Button> {
 impl Host {
     /// Creates a tournament on this server (its managers only).
     pub async fn create_tournament(&self, who: &Who, spec: TournamentSpec) -> HostResult {
-        let guild = who.guild.ok_or(HostError::ServerOnly)?;
+        let guild = who.guild.ok_or(HostError::Refused(Refusal::ServerOnly))?;
         if !who.admin {
             return Err(refused(TournamentRefusal::NotOrganiser));
         }
@@ -130,7 +131,11 @@ impl Host {
         store::ensure_player(&mut tx, who.user, &who.name).await?;
         let id = store::create_tournament(&mut tx, &new, now_ms).await?;
         tx.commit().await?;
-        let t = self.store.tournament(id).await?.ok_or(HostError::Stale)?;
+        let t = self
+            .store
+            .tournament(id)
+            .await?
+            .ok_or(HostError::Refused(Refusal::Stale))?;
         Ok(self.announcement_of(&t, 0))
     }
 
@@ -249,9 +254,12 @@ impl Host {
             return Err(refused(TournamentRefusal::NotOrganiser));
         }
         if t.status != TournamentStatus::Open {
-            return Err(HostError::Stale);
+            return Err(HostError::Refused(Refusal::Stale));
         }
-        let msg = self.begin(&t).await?.ok_or(HostError::Stale)?;
+        let msg = self
+            .begin(&t)
+            .await?
+            .ok_or(HostError::Refused(Refusal::Stale))?;
         Ok(Reply {
             tournament: Some(t.id),
             ..Reply::say(Msg::Tournament(msg))
@@ -269,7 +277,7 @@ impl Host {
         let to = TournamentStatus::Cancelled;
         let now_ms = self.clock.now_ms();
         if !store::set_tournament_status(&mut tx, t.id, t.status, to, now_ms, None).await? {
-            return Err(HostError::Stale);
+            return Err(HostError::Refused(Refusal::Stale));
         }
         tx.commit().await?;
         Ok(Reply {
@@ -467,7 +475,7 @@ impl Host {
         who: &Who,
         id: Option<TournamentId>,
     ) -> Result<TournamentRow, HostError> {
-        let guild = who.guild.ok_or(HostError::ServerOnly)?;
+        let guild = who.guild.ok_or(HostError::Refused(Refusal::ServerOnly))?;
         let found = match id {
             Some(id) => self
                 .store

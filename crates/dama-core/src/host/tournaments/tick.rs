@@ -3,6 +3,7 @@
 //! games of the pairings. Every change is checked against what was read, so several
 //! processes ticking together pair each round once.
 
+use crate::host::Refusal;
 use std::collections::HashMap;
 
 use crate::store::{
@@ -352,7 +353,7 @@ impl Host {
             .store
             .tournament(game.tournament)
             .await?
-            .ok_or(HostError::Stale)?;
+            .ok_or(HostError::Refused(Refusal::Stale))?;
         let new = NewGame {
             guild: Some(t.guild_id),
             channel,
@@ -365,7 +366,7 @@ impl Host {
         let mut tx = self.store.write().await?;
         let id: GameId = self.insert_game(&mut tx, new).await?;
         if !store::start_pairing(&mut tx, game.pairing, id).await? {
-            return Err(HostError::Stale);
+            return Err(HostError::Refused(Refusal::Stale));
         }
         if t.kind == TournamentKind::Arena && t.time_control.berserkable() {
             store::allow_berserk(&mut tx, id).await?;
