@@ -11,6 +11,7 @@
 //! itself and each other level (the opponent thinks in this process, on its own clock), while
 //! 20 other AI games run (`--load N`): the games, how they ended, and the flags.
 
+use dama::model::{Millis, UnixMs};
 use dama_testkit::bench as common;
 
 use std::collections::HashMap;
@@ -39,10 +40,10 @@ const WATCH: Duration = Duration::from_millis(100);
 
 #[derive(Default)]
 struct Seen {
-    /// The moment each game's flag was due (Unix ms), noted by its players once they stop.
-    due: HashMap<u64, i64>,
-    /// The moments each game was ended on time (Unix ms).
-    ended: HashMap<u64, Vec<i64>>,
+    /// The moment each game's flag was due, noted by its players once they stop.
+    due: HashMap<u64, UnixMs>,
+    /// The moments each game was ended on time.
+    ended: HashMap<u64, Vec<UnixMs>>,
     moves: Vec<Duration>,
 }
 
@@ -99,21 +100,21 @@ async fn game(
     seen.lock()
         .unwrap()
         .due
-        .insert(channel, row.flag_at_ms.expect("a live game has a flag"));
+        .insert(channel, row.flag_at.expect("a live game has a flag"));
 }
 
 /// The bench's own player in an AI game: thinks with a level's search, on its own clock.
 fn opponent_move(
     game: &Game,
     level: Level,
-    left_ms: i64,
+    left: Millis,
     increment: u32,
     seed: u64,
 ) -> Option<String> {
     let mut player = AiPlayer::level(level).with_seed(seed);
     if level == Level::Master {
-        let budget = dama::clock::think_time(left_ms, increment);
-        player = player.with_master_time(Duration::from_millis(budget as u64));
+        let budget = dama::clock::think_time(left, increment);
+        player = player.with_master_time(budget.to_std());
     }
     let best = player.choose(game)?.best;
     Some(game.position().notation(&best))
@@ -143,7 +144,10 @@ async fn master_game(host: Arc<Host>, channel: u64, level: Level, control: TimeC
     loop {
         let row = host.store().game(id).await.unwrap().unwrap();
         if row.status != dama::store::GameStatus::Running {
-            let (left_w, left_b) = (row.white_ms.unwrap_or(0), row.black_ms.unwrap_or(0));
+            let (left_w, left_b) = (
+                row.white_left.unwrap_or_default(),
+                row.black_left.unwrap_or_default(),
+            );
             let how = match (row.result, row.reason) {
                 (Some(r), Some(reason)) => format!("{} by {reason:?}", r.pdn()),
                 _ => format!("{:?}", row.status),
@@ -158,7 +162,7 @@ async fn master_game(host: Arc<Host>, channel: u64, level: Level, control: TimeC
         let game = stored_game(&host, id).await;
         let white_to_move = game.position().side_to_move() == dama::engine::Color::White;
         if white_to_move {
-            let now = host.clock().now_ms();
+            let now = host.clock().now();
             let left = row
                 .clocks()
                 .left_at(row.ply as usize, dama::engine::Color::White, now)[0];
@@ -364,7 +368,7 @@ fn main() {
                         host.beat().await.unwrap();
                     }
                     let notices = host.flags().await.unwrap();
-                    let now = host.clock().now_ms();
+                    let now = host.clock().now();
                     let mut s = seen.lock().unwrap();
                     for n in notices {
                         s.ended.entry(n.channel.0).or_default().push(now);
@@ -390,8 +394,9 @@ fn main() {
         for p in players {
             p.await.unwrap();
         }
-        let last_due = seen.lock().unwrap().due.values().copied().max().unwrap_or(0);
-        while host.clock().now_ms() < last_due + 3_000 {
+        let last_due = seen.lock().unwrap().due.values().copied().max();
+        let last_due = last_due.unwrap_or(UnixMs::EPOCH);
+        while host.clock().now() < last_due + Millis(3_000) {
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
         watching.abort();
@@ -401,10 +406,10 @@ fn main() {
         for (channel, due) in &s.due {
             match s.ended.get(channel).map(Vec::as_slice) {
                 None | Some([]) => missed += 1,
-                Some([at]) => lateness.push(at - due),
+                Some([at]) => lateness.push((*at - *due).0),
                 Some([at, ..]) => {
                     twice += 1;
-                    lateness.push(at - due);
+                    lateness.push((*at - *due).0);
                 }
             }
         }

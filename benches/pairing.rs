@@ -2,17 +2,18 @@
 //! Arena re-pairing of 1,000 waiting players. Prints each round's time (target: under 1 s).
 
 use dama::engine::Color;
+use dama::model::UserId;
 use dama::tournament::{SwissPlayer, Waiting, pair_arena, pair_swiss};
 use std::time::{Duration, Instant};
 
 fn field(n: usize) -> Vec<SwissPlayer> {
     (0..n)
         .map(|i| SwissPlayer {
-            id: i as u64,
+            id: UserId(i as u64),
             seed: i,
             halves: 0,
             opponents: Vec::new(),
-            colours: Vec::new(),
+            colors: Vec::new(),
             byes: 0,
         })
         .collect()
@@ -28,7 +29,7 @@ fn swiss(n: usize, rounds: usize) -> Vec<Duration> {
         let round = pair_swiss(&players);
         times.push(began.elapsed());
         for (board, &(w, b)) in round.games.iter().enumerate() {
-            let (wi, bi) = (w as usize, b as usize);
+            let (wi, bi) = (w.0 as usize, b.0 as usize);
             let white_halves = match (board + r) % 3 {
                 0 => 1,
                 _ if players[wi].seed < players[bi].seed => 2,
@@ -38,12 +39,12 @@ fn swiss(n: usize, rounds: usize) -> Vec<Duration> {
             players[bi].halves += 2 - white_halves;
             players[wi].opponents.push(b);
             players[bi].opponents.push(w);
-            players[wi].colours.push(Color::White);
-            players[bi].colours.push(Color::Black);
+            players[wi].colors.push(Color::White);
+            players[bi].colors.push(Color::Black);
         }
         if let Some(bye) = round.bye {
-            players[bye as usize].halves += 2;
-            players[bye as usize].byes += 1;
+            players[bye.0 as usize].halves += 2;
+            players[bye.0 as usize].byes += 1;
         }
     }
     times
@@ -71,9 +72,9 @@ fn main() {
     show("Swiss, 1,000 players x 9 rounds", &swiss(1000, 9));
     let waiting: Vec<Waiting> = (0..1000)
         .map(|i| Waiting {
-            id: i,
+            id: UserId(i),
             rank: i as usize,
-            last_opponent: Some(i ^ 1),
+            last_opponent: Some(UserId(i ^ 1)),
             whites: (i % 3) as i32 - 1,
         })
         .collect();

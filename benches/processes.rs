@@ -7,6 +7,7 @@
 //! PostgreSQL defaults to postgres://postgres@127.0.0.1:5432/test and is skipped if none
 //! answers). Each process is this bench binary started again as a worker.
 
+use dama::model::UnixMs;
 use dama_testkit::bench as common;
 
 use std::process::{Command, Stdio};
@@ -180,11 +181,11 @@ async fn store_alone(url: &str, writers: u64, moves: u64) -> Figures {
                 ai_level: None,
                 rated: false,
                 start_fen: &start,
-                warn_at: i64::MAX,
-                deadline: i64::MAX,
-                now: 0,
-                clocks: dama::clock::Clocks::start(Default::default(), 0),
-                flag_at_ms: None,
+                warn_at: UnixMs(i64::MAX),
+                deadline: UnixMs(i64::MAX),
+                now: UnixMs::EPOCH,
+                clocks: dama::clock::Clocks::start(Default::default(), UnixMs::EPOCH),
+                flag_at: None,
             },
         )
         .await
@@ -209,12 +210,12 @@ async fn store_alone(url: &str, writers: u64, moves: u64) -> Figures {
                         store::NewMove {
                             notation: "e3-e4",
                             fen: &row.fen,
-                            now: 0,
-                            warn_at: i64::MAX,
-                            deadline: i64::MAX,
+                            now: UnixMs::EPOCH,
+                            warn_at: UnixMs(i64::MAX),
+                            deadline: UnixMs(i64::MAX),
                             clocks: row.clocks(),
-                            flag_at_ms: None,
-                            clock_ms: None,
+                            flag_at: None,
+                            clock: None,
                         },
                     )
                     .await

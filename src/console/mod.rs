@@ -3,6 +3,7 @@
 //! board picture is written to a folder. It speaks the language chosen with `--lang`.
 
 use crate::host::Refusal;
+use dama_model::UnixMs;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -51,7 +52,7 @@ pub fn user_id(name: &str) -> UserId {
 /// Users by their console names; times written out.
 struct ConsoleMarkup<'a> {
     names: &'a HashMap<UserId, String>,
-    now: i64,
+    now: UnixMs,
 }
 
 impl Markup for ConsoleMarkup<'_> {
@@ -587,7 +588,7 @@ impl Console {
             put(out, "").await?;
             self.show(&n.reply, out).await?;
             for g in &n.games {
-                let name = format!("t{}-{}", g.tournament.0, g.pairing);
+                let name = format!("t{}-{}", g.tournament.0, g.pairing.0);
                 match self
                     .host
                     .start_pairing(g, channel_id(&name), self.lang)

@@ -374,7 +374,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
 /// `tournament create swiss 5+3 rounds 5 starts 30 casual name Kahvehane Kupası`, or one of
 /// join, leave, standings, pairings, start, cancel (English or Turkish words).
 fn tournament(words: &[&str]) -> Result<TournamentCommand, ParseError> {
-    use crate::tournament::TournamentKind;
+    use crate::model::TournamentKind;
     let Some((&sub, rest)) = words.split_first() else {
         return Err(ParseError::TournamentUsage);
     };

@@ -230,15 +230,12 @@ async fn ai(
 }
 
 async fn complete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let moves = ctx
-        .data()
-        .host
-        .complete_move(crate::host::ChannelId(ctx.channel_id().get()), partial)
-        .await
-        .unwrap_or_else(|e| {
-            e.log_internal();
-            Default::default()
-        });
+    let moves = super::or_default(
+        ctx.data()
+            .host
+            .complete_move(crate::host::ChannelId(ctx.channel_id().get()), partial)
+            .await,
+    );
     serenity::CreateAutocompleteResponse::new().set_choices(
         moves
             .into_iter()
@@ -256,7 +253,7 @@ async fn move_(
     text: String,
 ) -> Result<(), Error> {
     let who = asker(&ctx).await;
-    let made = super::stamp_ms(ctx.id());
+    let made = super::stamp(ctx.id());
     let result = ctx.data().host.play_at(&who, &text, Some(made)).await;
     answer(ctx, who.lang, result).await
 }
@@ -475,15 +472,7 @@ async fn complete_puzzle_move(
 ) -> serenity::CreateAutocompleteResponse {
     let who = asker(&ctx).await;
     let partial = partial.trim().to_ascii_lowercase();
-    let moves = ctx
-        .data()
-        .host
-        .puzzle_moves(&who)
-        .await
-        .unwrap_or_else(|e| {
-            e.log_internal();
-            Default::default()
-        })
+    let moves = super::or_default(ctx.data().host.puzzle_moves(&who).await)
         .into_iter()
         .filter(|m| m.starts_with(&partial))
         .take(25);

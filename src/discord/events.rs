@@ -2,7 +2,6 @@
 
 use crate::host::Refusal;
 use std::sync::Arc;
-use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
@@ -31,14 +30,14 @@ pub(super) async fn typed_move(
     let who = who(&msg.author, msg.channel_id, msg.guild_id, lang, false);
     match data
         .host
-        .play_at(&who, &text, Some(stamp_ms(msg.id.get())))
+        .play_at(&who, &text, Some(stamp(msg.id.get())))
         .await
     {
         Ok(reply) => {
             post(&ctx.http, data, msg.channel_id, lang, &reply).await;
-            let typed_at = stamp_ms(msg.id.get());
-            let took = (data.host.clock().now_ms() - typed_at).max(0);
-            crate::telemetry::Metrics::global().move_posted(Duration::from_millis(took as u64));
+            let typed_at = stamp(msg.id.get());
+            let took = data.host.clock().now() - typed_at;
+            crate::telemetry::Metrics::global().move_posted(took.to_std());
         }
         // Chatter that happens to look like a move, from someone not playing here.
         Err(HostError::Refused(Refusal::NoGame) | HostError::Refused(Refusal::NotAPlayer)) => {}

@@ -11,6 +11,7 @@ pub mod retry;
 mod shards;
 mod sweeper;
 mod tournaments;
+use dama_model::{Millis, UnixMs};
 pub use shards::{MAX_SHARD_COUNT, MAX_SHARDS_PER_PROCESS, Shards};
 use sweeper::spawn_duties;
 
@@ -73,11 +74,20 @@ impl Markup for DiscordMarkup {
     }
 }
 
-/// The moment Discord stamped on a message or an interaction (Unix milliseconds): the top
+/// The moment Discord stamped on a message or an interaction: the top
 /// bits of its snowflake count milliseconds since 2015.
-pub fn stamp_ms(snowflake: u64) -> i64 {
-    const DISCORD_EPOCH_MS: i64 = 1_420_070_400_000;
-    (snowflake >> 22) as i64 + DISCORD_EPOCH_MS
+pub fn stamp(snowflake: u64) -> UnixMs {
+    const DISCORD_EPOCH: UnixMs = UnixMs(1_420_070_400_000);
+    DISCORD_EPOCH + Millis((snowflake >> 22) as i64)
+}
+
+/// What a nicety asks of the host (a language choice, a list of suggestions), or nothing
+/// when the host could not answer: the error is logged and the usual default stands in.
+pub(crate) fn or_default<T: Default>(asked: Result<T, HostError>) -> T {
+    asked.unwrap_or_else(|e| {
+        e.log_internal();
+        T::default()
+    })
 }
 
 impl Data {
@@ -90,10 +100,7 @@ impl Data {
         locale: Option<&str>,
         guild_locale: Option<&str>,
     ) -> Lang {
-        let chosen = self.host.languages(user, guild).await.unwrap_or_else(|e| {
-            e.log_internal();
-            Default::default()
-        });
+        let chosen = or_default(self.host.languages(Some(user), guild).await);
         self.words.choose([
             chosen.user.as_deref(),
             locale,
@@ -108,14 +115,7 @@ impl Data {
         let Some(g) = guild else {
             return Lang::ENGLISH;
         };
-        let chosen = self
-            .host
-            .languages(UserId(0), Some(g))
-            .await
-            .unwrap_or_else(|e| {
-                e.log_internal();
-                Default::default()
-            });
+        let chosen = or_default(self.host.languages(None, Some(g)).await);
         let preferred = ctx
             .cache
             .guild(serenity::GuildId::new(g.0))

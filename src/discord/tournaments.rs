@@ -12,7 +12,7 @@ use super::{Context, Data, Error, post};
 use crate::host::{
     ChannelId, HostError, MessageId, Msg, TournamentMsg, TournamentNews, TournamentSpec, Who,
 };
-use crate::tournament::TournamentKind;
+use crate::model::TournamentKind;
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum KindArg {

@@ -1,6 +1,7 @@
 //! A game's page (reached only by its link's key): the players, the clocks, the board as SVG
 //! at any ply, the moves, stepping, PDN and GIF downloads; live through [`super::live`].
 
+use dama_model::{Day, Millis};
 use std::fmt::Write;
 
 use axum::extract::{Path, State};
@@ -108,16 +109,17 @@ pub fn board(
 }
 
 /// The line under or over the board for one side: name (linked to their page), rating, clock.
-fn player_line(page: &Page<'_>, web: &WebGame, color: Color, clock: Option<i64>) -> String {
+fn player_line(page: &Page<'_>, web: &WebGame, color: Color, clock: Option<Millis>) -> String {
     let p = web.player(color);
     let who = player_link(page, p);
     let rating = p.rating.map_or(String::new(), |r| {
         format!(" <span class=\"rating\">{}</span>", r.round() as i64)
     });
-    let clock = clock.map_or(String::new(), |ms| {
+    let clock = clock.map_or(String::new(), |left| {
         format!(
-            " <span class=\"clock\" id=\"clock-{side}\" data-ms=\"{ms}\" role=\"timer\">{}</span>",
-            page.words.clock(page.lang, ms),
+            " <span class=\"clock\" id=\"clock-{side}\" data-ms=\"{}\" role=\"timer\">{}</span>",
+            left.0,
+            page.words.clock(page.lang, left),
             side = side(color)
         )
     });
@@ -383,7 +385,7 @@ pub fn page_html(
 
 /// The line under the title: time control, rated or casual, the date.
 fn meta(page: &Page<'_>, web: &WebGame) -> String {
-    let (y, m, d) = crate::host::civil_date(web.row.created_at);
+    let date = Day::utc(web.row.created_at).date();
     page.t_with(
         "web-game-meta",
         &[
@@ -392,7 +394,7 @@ fn meta(page: &Page<'_>, web: &WebGame) -> String {
                 Arg::from(page.words.time_control(page.lang, web.row.time_control)),
             ),
             ("rated", Arg::from(if web.row.rated { "yes" } else { "no" })),
-            ("date", Arg::from(format!("{y:04}-{m:02}-{d:02}"))),
+            ("date", Arg::from(date.to_string())),
         ],
     )
 }
@@ -418,7 +420,7 @@ pub fn state_json(words: &Words, web: &WebGame) -> String {
         "moves": moves,
         "running": web.row.status == GameStatus::Running && web.game.outcome().is_none(),
         "toMove": side(web.game.position().side_to_move()),
-        "left": web.left_now,
+        "left": web.left_now.map(|left| left.map(|l| l.0)),
         "status": status,
     })
     .to_string()

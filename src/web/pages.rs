@@ -237,15 +237,15 @@ pub(super) async fn tournament(
             name: t.names.get(&line.user).cloned().unwrap_or_default(),
             rating: None,
         };
-        let score = match t.row.kind {
-            crate::tournament::TournamentKind::Swiss => {
+        let score = match t.row.format.kind() {
+            crate::model::TournamentKind::Swiss => {
                 format!(
                     "{}{}",
                     line.score / 2,
                     if line.score % 2 == 1 { "½" } else { "" }
                 )
             }
-            crate::tournament::TournamentKind::Arena => line.score.to_string(),
+            crate::model::TournamentKind::Arena => line.score.to_string(),
         };
         let results: String = line
             .games

@@ -4,6 +4,7 @@
 //! shown (the bot credits solving it), and each reader has the bot's number of misses a day;
 //! yesterday's puzzle is there to play freely, with its solution.
 
+use dama_model::{Day, UnixMs};
 use std::collections::HashMap;
 use std::fmt::Write;
 use std::net::IpAddr;
@@ -140,21 +141,21 @@ pub enum PuzzleDay {
     Yesterday,
 }
 
-/// The page for `puzzle` of the day `date` (Unix seconds), the reader at `progress`.
+/// The page for `puzzle` of the day `date` (noon of its day in Türkiye), the reader at
+/// `progress`.
 pub fn page_html(
     page: &Page<'_>,
     renderer: &crate::render::Renderer,
     puzzle: &Puzzle,
-    date: i64,
+    date: UnixMs,
     day: PuzzleDay,
     progress: &Progress,
 ) -> String {
-    let (y, m, d) = crate::host::civil_date(date);
+    let date = Day::utc(date).date().to_string();
     let title_key = match day {
         PuzzleDay::Today { .. } => "web-puzzle-title",
         PuzzleDay::Yesterday => "web-puzzle-yesterday-title",
     };
-    let date = format!("{y:04}-{m:02}-{d:02}");
     let title = page
         .words
         .get_with(page.lang, title_key, &[("date", Arg::from(date.as_str()))]);
@@ -326,7 +327,7 @@ pub fn page_html(
 /// home holds whole). Forgotten when the day turns; a full book takes no new readers' misses
 /// but refuses their tries, so rotating addresses never buys more.
 pub struct Tries {
-    book: Mutex<(i64, HashMap<IpAddr, u32>)>,
+    book: Mutex<(Day, HashMap<IpAddr, u32>)>,
 }
 
 /// Readers remembered in one day.
@@ -335,7 +336,7 @@ const READERS: usize = 200_000;
 impl Default for Tries {
     fn default() -> Self {
         Tries {
-            book: Mutex::new((i64::MIN, HashMap::new())),
+            book: Mutex::new((Day(i64::MIN), HashMap::new())),
         }
     }
 }
@@ -352,7 +353,7 @@ impl Tries {
     }
 
     /// The misses `reader` has left on `day`.
-    fn left(&self, day: i64, reader: IpAddr) -> u32 {
+    fn left(&self, day: Day, reader: IpAddr) -> u32 {
         let mut book = self.book.lock().unwrap_or_else(PoisonError::into_inner);
         if book.0 != day {
             *book = (day, HashMap::new());
@@ -366,7 +367,7 @@ impl Tries {
     }
 
     /// Counts a miss of `reader` on `day`.
-    fn miss(&self, day: i64, reader: IpAddr) {
+    fn miss(&self, day: Day, reader: IpAddr) {
         let mut book = self.book.lock().unwrap_or_else(PoisonError::into_inner);
         if book.0 != day {
             *book = (day, HashMap::new());
@@ -393,7 +394,7 @@ pub(super) async fn today(
         .host
         .todays_puzzle()
         .ok_or_else(|| asked.not_found(&web))?;
-    let day = crate::host::turkish_day(date);
+    let day = Day::in_turkiye(date);
     let before = web.puzzle_tries.left(day, reader);
     // Out of tries, a typed move is not even judged.
     let typed = page.query.line.as_deref().filter(|_| before > 0);

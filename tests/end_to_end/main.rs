@@ -1020,13 +1020,10 @@ async fn a_game_thread_is_opened_only_for_a_challenge_still_open() {
 /// Today's puzzle, by the bot's rule (the first 365 in turn, the day turning at midnight in
 /// Türkiye).
 fn todays_puzzle() -> dama::puzzle::Puzzle {
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs() as i64;
+    let now = dama::host::Clock::system().now();
     let set = dama::puzzle::shipped();
-    let day = dama::host::turkish_day(now);
-    set[day.rem_euclid(365.min(set.len()) as i64) as usize].clone()
+    let day = dama::model::Day::in_turkiye(now);
+    set[day.0.rem_euclid(365.min(set.len()) as i64) as usize].clone()
 }
 
 fn puzzle_move(fake: &FakeDiscord, user: u64, name: &str, text: &str) -> u64 {

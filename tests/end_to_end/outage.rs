@@ -2,6 +2,7 @@
 //! the apology ("please try again"), loses no acknowledged move, and works again by itself once
 //! the database is back. The outage is a cut in a TCP relay between the host and the server.
 //! Skipped with one line when no PostgreSQL server answers.
+use dama::model::UnixMs;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -102,7 +103,7 @@ async fn while_the_database_is_away_players_are_asked_to_try_again_and_nothing_i
         Arc::new(Renderer::default()),
         Arc::clone(&words) as Arc<dyn dama::host::Captions>,
         HostConfig::default(),
-        Clock::manual(1_800_000_000),
+        Clock::manual(UnixMs::from_secs(1_800_000_000)),
     );
     let c = host
         .challenge(&who(1), UserId(2), ColorChoice::White, false, false)

@@ -678,7 +678,7 @@ async fn a_live_game_in_the_console_shows_its_clocks_and_its_flag_as_it_falls() 
 fn tournament_commands_are_read_in_either_language() {
     use dama::console::TournamentCommand as T;
     use dama::host::TournamentSpec;
-    use dama::tournament::TournamentKind;
+    use dama::model::TournamentKind;
     let clock = |t: &str| t.parse::<TimeControl>().unwrap();
     assert_eq!(
         parse("tournament create arena 3+2 minutes 90 starts 30 casual name Kahvehane Kupası"),

@@ -5,6 +5,7 @@ use crate::common::db::TestDb;
 use crate::common::hosting::*;
 use crate::on_both_databases;
 use dama::host::Refusal;
+use dama::model::{Millis, UnixMs};
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -134,7 +135,7 @@ async fn the_board_says_whose_turn_it_is_until_when_and_that_a_capture_is_due(db
             player: ALICE,
             side: Color::White,
             capture_due: true,
-            deadline: clock.now() + 72 * 3600,
+            deadline: clock.now() + Millis::HOUR * 72,
             clock: TurnClock::Correspondence,
         }
     );
@@ -646,7 +647,7 @@ async fn a_slow_player_is_warned_once_then_loses_on_time(db: TestDb) {
     host.play(&who(ALICE), "e3-e4").await.unwrap();
     host.play(&who(BOB), "f6-f5").await.unwrap();
     host.play(&who(ALICE), "d3-d4").await.unwrap();
-    let deadline = clock.now() + 72 * 3600;
+    let deadline = clock.now() + Millis::HOUR * 72;
     clock.advance(Duration::from_secs(47 * 3600));
     assert!(host.sweep().await.unwrap().is_empty());
     clock.advance(Duration::from_secs(2 * 3600));
@@ -686,7 +687,7 @@ async fn a_slow_player_is_warned_once_then_loses_on_time(db: TestDb) {
 
 async fn a_restart_loses_nothing_and_the_ai_turn_is_resumed(db: TestDb) {
     let path = db.url();
-    let clock = Clock::manual(1_800_000_000);
+    let clock = Clock::manual(UnixMs::from_secs(1_800_000_000));
     let host = open(&path, &clock).await;
     start_game(&host, true, CHANNEL).await;
     host.play(&who(ALICE), "e3-e4").await.unwrap();
@@ -914,19 +915,19 @@ async fn languages_chosen_by_players_and_servers_are_kept(db: TestDb) {
     .await
     .unwrap();
     host.store().close().await;
-    let host = open(&path, &Clock::manual(0)).await;
-    let chosen = host.languages(ALICE, Some(GUILD)).await.unwrap();
+    let host = open(&path, &Clock::manual(UnixMs::from_secs(0))).await;
+    let chosen = host.languages(Some(ALICE), Some(GUILD)).await.unwrap();
     assert_eq!(chosen.user.as_deref(), Some("tr"));
     assert_eq!(chosen.guild.as_deref(), Some("en-US"));
     host.set_language(&who(ALICE), dama::host::LanguageScope::Me, None)
         .await
         .unwrap();
-    assert_eq!(host.languages(ALICE, None).await.unwrap().user, None);
+    assert_eq!(host.languages(Some(ALICE), None).await.unwrap().user, None);
 }
 
 async fn a_second_host_on_the_same_database_never_plays_against_a_stale_position(db: TestDb) {
     let path = db.url();
-    let clock = Clock::manual(1_800_000_000);
+    let clock = Clock::manual(UnixMs::from_secs(1_800_000_000));
     let a = open(&path, &clock).await;
     let b = open(&path, &clock).await;
     start_game(&a, false, CHANNEL).await;
@@ -954,7 +955,7 @@ async fn a_second_host_on_the_same_database_never_plays_against_a_stale_position
 async fn several_hosts_on_one_database_store_only_legal_moves(db: TestDb) {
     use dama::engine::{Game, fen};
     let path = db.url();
-    let clock = Clock::manual(1_800_000_000);
+    let clock = Clock::manual(UnixMs::from_secs(1_800_000_000));
     let first = open(&path, &clock).await;
     let channels = [11u64, 12, 13];
     for &c in &channels {

@@ -2,6 +2,7 @@
 //! turn is thought about by one of them and taken over when its claim runs out, a move sent to
 //! two of them is played once, and the sweep runs in one at a time.
 use crate::on_both_databases;
+use dama::model::{Millis, UnixMs};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -20,7 +21,7 @@ use dama::words::Words;
 const ALICE: UserId = UserId(3001);
 const BOB: UserId = UserId(3002);
 const GUILD: GuildId = GuildId(99);
-const START: i64 = 1_800_000_000;
+const START: UnixMs = UnixMs::from_secs(1_800_000_000);
 
 async fn open(db: &TestDb, clock: &Clock) -> Host {
     Host::new(
@@ -71,9 +72,16 @@ async fn an_ai_turn_claimed_by_a_process_that_died_is_taken_over_when_the_claim_
     // A third process claims the turn, then dies (nothing releases its claim).
     let mut tx = a.store().write().await.unwrap();
     assert!(
-        store::claim_ai_turn(&mut tx, game, version, "dead", START, START + 60)
-            .await
-            .unwrap()
+        store::claim_ai_turn(
+            &mut tx,
+            game,
+            version,
+            "dead",
+            START,
+            START + Millis::from_secs(60)
+        )
+        .await
+        .unwrap()
     );
     tx.commit().await.unwrap();
     assert!(a.ai_move(game, Lang::ENGLISH).await.unwrap().is_none());
@@ -131,9 +139,16 @@ async fn a_live_games_ai_turn_left_by_a_process_that_died_is_taken_over_within_s
     // A process claims the turn for as long as a correspondence claim lasts, then dies.
     let mut tx = a.store().write().await.unwrap();
     assert!(
-        store::claim_ai_turn(&mut tx, game, version, "dead", START, START + 15)
-            .await
-            .unwrap()
+        store::claim_ai_turn(
+            &mut tx,
+            game,
+            version,
+            "dead",
+            START,
+            START + Millis::from_secs(15)
+        )
+        .await
+        .unwrap()
     );
     tx.commit().await.unwrap();
     clock.advance(Duration::from_secs(14));

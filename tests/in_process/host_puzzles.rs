@@ -3,6 +3,7 @@
 //! daily post, and the puzzles found in the games played on the bot.
 use crate::on_both_databases;
 use dama::host::Refusal;
+use dama::model::{Day, Millis, UnixMs};
 use std::sync::Arc;
 
 use crate::common::db::TestDb;
@@ -11,7 +12,7 @@ use dama::clock::{Clocks, TimeControl};
 use dama::engine::{Color, Move, fen};
 use dama::host::{
     ChannelId, Clock, GuildId, Host, HostConfig, HostError, Lang, Msg, Practice, PuzzleMsg, Reply,
-    ThemeLine, UserId, Who, turkish_day,
+    ThemeLine, UserId, Who,
 };
 use dama::puzzle::{self, Puzzle, Theme};
 use dama::render::Renderer;
@@ -23,8 +24,8 @@ const ALICE: UserId = UserId(2001);
 const BOB: UserId = UserId(2002);
 const GUILD: GuildId = GuildId(88);
 /// 2027-01-15 12:00 UTC, 15:00 in Türkiye.
-const NOON: i64 = 1_800_014_400 - 1_800_014_400 % 86_400 + 12 * 3600;
-const DAY: i64 = 86_400;
+const NOON: UnixMs = UnixMs::from_secs(1_800_014_400 - 1_800_014_400 % 86_400 + 12 * 3600);
+const DAY: Millis = Millis::DAY;
 /// Days' puzzles in turn in these tests (the rest are practice).
 const DAILY: usize = 4;
 
@@ -78,8 +79,8 @@ fn said(reply: &Reply) -> &PuzzleMsg {
 
 /// Today's puzzle by the host's rule.
 fn todays(host: &Host, clock: &Clock) -> Puzzle {
-    let day = turkish_day(clock.now());
-    host.config().puzzles[day.rem_euclid(DAILY as i64) as usize].clone()
+    let day = Day::in_turkiye(clock.now());
+    host.config().puzzles[day.0.rem_euclid(DAILY as i64) as usize].clone()
 }
 
 /// The solver's `step`-th right move, as text.
@@ -137,7 +138,7 @@ async fn todays_puzzle_is_the_same_for_everyone_privately_and_turns_at_midnight_
 ) {
     let (host, clock, _) = host(&db).await;
     // 20:59 UTC is 23:59 in Türkiye: still today.
-    clock.set(NOON + 8 * 3600 + 59 * 60);
+    clock.set(NOON + Millis::from_minutes(8 * 60 + 59));
     let a = host.puzzle(&who(ALICE), false).await.unwrap();
     let b = host.puzzle(&who(BOB), false).await.unwrap();
     assert!(a.ephemeral && b.ephemeral, "a puzzle is shown privately");
@@ -157,7 +158,7 @@ async fn todays_puzzle_is_the_same_for_everyone_privately_and_turns_at_midnight_
         other => panic!("{other:?}"),
     }
     // 21:00 UTC is midnight in Türkiye: a new puzzle.
-    clock.set(NOON + 9 * 3600);
+    clock.set(NOON + Millis::HOUR * 9);
     let c = host.puzzle(&who(ALICE), false).await.unwrap();
     assert_ne!(todays(&host, &clock), p);
     assert_ne!(c.board, a.board);
@@ -319,7 +320,7 @@ async fn a_try_sent_twice_counts_once(db: TestDb) {
 async fn a_streak_grows_day_by_day_and_a_missed_day_resets_it(db: TestDb) {
     let (host, clock, path) = host(&db).await;
     for day in 0..3 {
-        clock.set(NOON + day * DAY);
+        clock.set(NOON + DAY * day);
         let p = todays(&host, &clock);
         host.puzzle(&who(ALICE), false).await.unwrap();
         let r = solve(&host, &who(ALICE), &p).await;
@@ -335,16 +336,16 @@ async fn a_streak_grows_day_by_day_and_a_missed_day_resets_it(db: TestDb) {
     let host = open(&path, &clock).await;
     assert_eq!(streak(&host, ALICE).await, (3, 3));
     // The next day the streak still stands, unsolved yet; a day missed breaks it.
-    clock.set(NOON + 3 * DAY);
+    clock.set(NOON + DAY * 3);
     assert_eq!(streak(&host, ALICE).await, (3, 3));
-    clock.set(NOON + 4 * DAY);
+    clock.set(NOON + DAY * 4);
     assert_eq!(streak(&host, ALICE).await, (0, 3));
     let p = todays(&host, &clock);
     host.puzzle(&who(ALICE), false).await.unwrap();
     solve(&host, &who(ALICE), &p).await;
     assert_eq!(streak(&host, ALICE).await, (1, 3));
     // Failing today's puzzle resets it at once.
-    clock.set(NOON + 5 * DAY);
+    clock.set(NOON + DAY * 5);
     let p = todays(&host, &clock);
     host.puzzle(&who(ALICE), false).await.unwrap();
     for miss in three_wrong_moves(&p) {
@@ -355,7 +356,7 @@ async fn a_streak_grows_day_by_day_and_a_missed_day_resets_it(db: TestDb) {
 
 async fn practice_puzzles_count_for_no_streak_and_are_never_a_day_still_to_come(db: TestDb) {
     let (host, clock, _) = host(&db).await;
-    let today = turkish_day(clock.now()).rem_euclid(DAILY as i64) as usize;
+    let today = Day::in_turkiye(clock.now()).0.rem_euclid(DAILY as i64) as usize;
     let future: Vec<Puzzle> = host.config().puzzles[today..DAILY].to_vec();
     let mut seen = Vec::new();
     loop {
@@ -544,7 +545,7 @@ async fn the_daily_post_goes_out_once_a_day_even_across_a_restart(db: TestDb) {
     assert_eq!(host.claim_puzzle_posts().await.unwrap().len(), 1);
     // Two hosts on one database share the day's post.
     let other = open(&path, &clock).await;
-    clock.set(NOON + 2 * DAY);
+    clock.set(NOON + DAY * 2);
     let (a, b) = tokio::join!(host.claim_puzzle_posts(), other.claim_puzzle_posts());
     assert_eq!(a.unwrap().len() + b.unwrap().len(), 1);
 }
@@ -553,7 +554,7 @@ async fn the_server_leaderboard_ranks_live_streaks_and_needs_a_server(db: TestDb
     let (host, clock, _) = host(&db).await;
     for (user, days) in [(ALICE, 2), (BOB, 1)] {
         for day in 0..days {
-            clock.set(NOON + day * DAY);
+            clock.set(NOON + DAY * day);
             let p = todays(&host, &clock);
             host.puzzle(&who(user), false).await.unwrap();
             solve(&host, &who(user), &p).await;
@@ -638,10 +639,10 @@ async fn finished_game(host: &Host, url: &str, start: &str, moves: &[String]) {
             rated: false,
             start_fen: start,
             warn_at: NOON + DAY,
-            deadline: NOON + 2 * DAY,
+            deadline: NOON + DAY * 2,
             now: NOON,
-            clocks: Clocks::start(control, NOON * 1000),
-            flag_at_ms: None,
+            clocks: Clocks::start(control, NOON),
+            flag_at: None,
         },
     )
     .await

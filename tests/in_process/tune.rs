@@ -48,7 +48,7 @@ fn the_built_in_weights_are_the_shipped_file_and_write_back_to_the_same() {
 }
 
 #[test]
-fn a_position_scores_the_same_for_either_colour() {
+fn a_position_scores_the_same_for_either_color() {
     let mut rng = Rng(13);
     for weights in [Weights::default(), hand_weights()] {
         for _ in 0..2000 {

@@ -14,6 +14,7 @@ use dama::host::{
     RecentGame, Record, Reply, Scope, StandingsText, StreakLine, ThemeLine, TournamentLine,
     TournamentMsg, TournamentRefusal, TournamentStatus, TurnClock, UserId,
 };
+use dama::model::{Millis, TournamentFormat, UnixMs};
 use dama::puzzle::Theme;
 use dama::words::{Markup, Surface, Words};
 
@@ -35,7 +36,12 @@ impl Markup for Names {
     }
 }
 
-const SURFACES: [Surface; 2] = [Surface::Discord, Surface::Console { now: 1_000 }];
+const SURFACES: [Surface; 2] = [
+    Surface::Discord,
+    Surface::Console {
+        now: UnixMs::from_secs(1_000),
+    },
+];
 
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
@@ -96,8 +102,8 @@ fn messages() -> Vec<Msg> {
             },
         },
         Msg::FinalClocks {
-            white_ms: 0,
-            black_ms: 61_000,
+            white: Millis(0),
+            black: Millis(61_000),
         },
         Msg::NoFirstMove {
             player: Player::User(AYSE),
@@ -180,7 +186,7 @@ fn messages() -> Vec<Msg> {
         Msg::NotPlayedYet { user: AYSE },
         Msg::TimeWarning {
             player: ALI,
-            deadline: 1_000 + 86_400,
+            deadline: UnixMs::from_secs(1_000 + 86_400),
         },
         Msg::GameBroken {
             game: GameId(3),
@@ -228,15 +234,15 @@ fn messages() -> Vec<Msg> {
             TurnClock::Correspondence,
             TurnClock::FirstMove,
             TurnClock::Live {
-                white_ms: 9_400,
-                black_ms: 300_000,
+                white: Millis(9_400),
+                black: Millis(300_000),
             },
         ] {
             all.push(Msg::ToMove {
                 player: AYSE,
                 side: Color::Black,
                 capture_due: rated,
-                deadline: 1_000 + 72 * 3600,
+                deadline: UnixMs::from_secs(1_000 + 72 * 3600),
                 clock,
             });
         }
@@ -306,7 +312,7 @@ fn messages() -> Vec<Msg> {
         )],
         server_rank: Some(2),
         global_rank: Some(5),
-        peak: Some((1640.4, 1_796_000_000)),
+        peak: Some((1640.4, UnixMs::from_secs(1_796_000_000))),
         longest_streak: 3,
         favourite: Some((Player::User(AYSE), 4)),
         recent: vec![
@@ -334,7 +340,9 @@ fn messages() -> Vec<Msg> {
 fn puzzle_messages() -> Vec<PuzzleMsg> {
     let mut all = Vec::new();
     for material in [false, true] {
-        for (date, tries_left, moves) in [(Some(1_796_000_000), 3, 3), (None, 1, 1)] {
+        for (date, tries_left, moves) in
+            [(Some(UnixMs::from_secs(1_796_000_000)), 3, 3), (None, 1, 1)]
+        {
             all.push(PuzzleMsg::Shown {
                 date,
                 solver: Color::White,
@@ -360,7 +368,7 @@ fn puzzle_messages() -> Vec<PuzzleMsg> {
             });
         }
         all.push(PuzzleMsg::Daily {
-            date: 1_796_000_000,
+            date: UnixMs::from_secs(1_796_000_000),
             solver: Color::Black,
             moves: 2,
             material,
@@ -369,7 +377,7 @@ fn puzzle_messages() -> Vec<PuzzleMsg> {
     }
     for yours in [true, false] {
         all.push(PuzzleMsg::FromGame {
-            date: 1_796_000_000,
+            date: UnixMs::from_secs(1_796_000_000),
             yours,
         });
     }
@@ -541,12 +549,12 @@ fn tournament_result(place: i64) -> dama::host::TournamentResult {
         name: "Kahvehane Kupası".into(),
         place,
         players: 12,
-        ended_at: 1_796_000_000,
+        ended_at: UnixMs::from_secs(1_796_000_000),
     }
 }
 
 fn tournament_messages() -> Vec<TournamentMsg> {
-    use dama::tournament::TournamentKind::{Arena, Swiss};
+    use dama::model::TournamentKind::Arena;
     let name = || "Kahvehane Kupası".to_string();
     let line = |rank, user, score, tie_breaks, on_fire, withdrawn| TournamentLine {
         rank,
@@ -558,16 +566,17 @@ fn tournament_messages() -> Vec<TournamentMsg> {
         withdrawn,
     };
     let mut all = Vec::new();
-    for (kind, rounds, minutes) in [(Swiss, Some(5), None), (Arena, None, Some(90))] {
-        for starts_at_ms in [None, Some(1_796_003_600_000)] {
+    for format in [
+        TournamentFormat::Swiss { rounds: 5 },
+        TournamentFormat::Arena { minutes: 90 },
+    ] {
+        for starts_at in [None, Some(UnixMs(1_796_003_600_000))] {
             for rated in [true, false] {
                 all.push(TournamentMsg::Created {
                     name: name(),
-                    kind,
+                    format,
                     control: "5+3".parse().unwrap(),
-                    rounds,
-                    minutes,
-                    starts_at_ms,
+                    starts_at,
                     rated,
                     players: 0,
                     status: TournamentStatus::Open,
@@ -576,12 +585,12 @@ fn tournament_messages() -> Vec<TournamentMsg> {
         }
         all.push(TournamentMsg::Standings {
             name: name(),
-            kind,
+            kind: format.kind(),
             lines: vec![
                 line(1, ALI, 5, Some((9, 22)), true, false),
                 line(2, AYSE, 2, Some((6, 4)), false, true),
             ],
-            finished: kind == Arena,
+            finished: format.kind() == Arena,
         });
     }
     for (players, missed_rounds) in [(1, 0), (2, 1), (9, 2)] {
@@ -633,11 +642,9 @@ fn tournament_messages() -> Vec<TournamentMsg> {
     ] {
         all.push(TournamentMsg::Created {
             name: name(),
-            kind: Swiss,
+            format: TournamentFormat::Swiss { rounds: 5 },
             control: "3d".parse().unwrap(),
-            rounds: Some(5),
-            minutes: None,
-            starts_at_ms: None,
+            starts_at: None,
             rated: true,
             players,
             status,
@@ -846,11 +853,11 @@ fn captions() -> Vec<Caption> {
             finished: false,
         }),
         Caption::Standings(StandingsText::Score {
-            kind: dama::tournament::TournamentKind::Swiss,
+            kind: dama::model::TournamentKind::Swiss,
             score: 5,
         }),
         Caption::Standings(StandingsText::Score {
-            kind: dama::tournament::TournamentKind::Arena,
+            kind: dama::model::TournamentKind::Arena,
             score: 12,
         }),
         Caption::Standings(StandingsText::TieBreaks {
@@ -910,7 +917,7 @@ fn captions() -> Vec<Caption> {
             won: 1,
             last: tournament_result(4),
         },
-        CardText::Date(1_796_000_000),
+        CardText::Date(UnixMs::from_secs(1_796_000_000)),
         CardText::NoRatedGame,
     ] {
         all.push(Caption::Card(t));
@@ -1014,7 +1021,9 @@ fn every_message_the_code_sends_formats_in_every_language() {
 fn every_answer_starts_with_a_capital_and_never_changes_a_name() {
     let words = Words::new();
     // Names as the console writes them: lowercase, never to be capitalised.
-    let names = Names(Surface::Console { now: 0 });
+    let names = Names(Surface::Console {
+        now: UnixMs::from_secs(0),
+    });
     for lang in words.languages() {
         let w = words.writer(lang, &names);
         let texts: Vec<String> = messages()
@@ -1046,7 +1055,9 @@ fn every_answer_starts_with_a_capital_and_never_changes_a_name() {
 #[test]
 fn english_plurals_and_turkish_counts() {
     let words = Words::new();
-    let names = Names(Surface::Console { now: 0 });
+    let names = Names(Surface::Console {
+        now: UnixMs::from_secs(0),
+    });
     let en = words.writer(Lang::ENGLISH, &names);
     let tr = words.writer(words.pick("tr").unwrap(), &names);
     let stats = |games, wins| {
@@ -1226,12 +1237,14 @@ fn deadlines_are_discord_timestamps_on_discord_and_words_in_the_console() {
     let words = Words::new();
     let msg = Msg::TimeWarning {
         player: ALI,
-        deadline: 1_000 + 3 * 86_400,
+        deadline: UnixMs::from_secs(1_000 + 3 * 86_400),
     };
     let discord = Names(Surface::Discord);
     let text = words.writer(Lang::ENGLISH, &discord).msg(&msg);
     assert!(text.contains("<t:260200:R>"), "{text}");
-    let console = Names(Surface::Console { now: 1_000 });
+    let console = Names(Surface::Console {
+        now: UnixMs::from_secs(1_000),
+    });
     let text = words.writer(Lang::ENGLISH, &console).msg(&msg);
     assert!(text.contains("in 3 days"), "{text}");
     let text = words.writer(words.pick("tr").unwrap(), &console).msg(&msg);
@@ -1340,7 +1353,7 @@ fn dates_and_ranks_are_written_each_languages_way() {
     let en = words.writer(Lang::ENGLISH, &names);
     let tr = words.writer(words.pick("tr").unwrap(), &names);
     // 2026-11-30 (UTC).
-    let day = Caption::Card(CardText::Date(1_796_000_000));
+    let day = Caption::Card(CardText::Date(UnixMs::from_secs(1_796_000_000)));
     // English dates name the month: "11/30" and "30/11" are both read somewhere.
     assert_eq!(en.caption(&day), "30 Nov 2026");
     assert_eq!(tr.caption(&day), "30.11.2026");

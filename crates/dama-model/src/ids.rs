@@ -88,6 +88,15 @@ numbered!(
     /// A challenge, numbered by the database.
     ChallengeId
 );
+numbered!(
+    /// A tournament's pairing (a board of a Swiss round, or an Arena game), numbered by the
+    /// database.
+    PairingId
+);
+numbered!(
+    /// A player's attempt at a puzzle, numbered by the database.
+    AttemptId
+);
 
 impl std::fmt::Display for GameId {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

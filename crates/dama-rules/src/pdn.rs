@@ -171,8 +171,8 @@ pub fn read(text: &str) -> Result<(Tags, Game), PdnError> {
 
 /// A clock as PGN comments write it after a move: `[%clk 0:04:59]`, with tenths under ten
 /// seconds (`[%clk 0:00:09.4]`).
-pub fn clock_comment(ms: i64) -> String {
-    let ms = ms.max(0);
+pub fn clock_comment(left: std::time::Duration) -> String {
+    let ms = left.as_millis();
     let s = ms / 1000;
     let (h, m, sec) = (s / 3600, s % 3600 / 60, s % 60);
     if ms < 10_000 {
@@ -182,27 +182,33 @@ pub fn clock_comment(ms: i64) -> String {
     }
 }
 
-/// The clock in a comment (`[%clk h:mm:ss(.f)]`), in milliseconds.
-pub fn read_clock_comment(comment: &str) -> Option<i64> {
+/// The clock in a comment (`[%clk h:mm:ss(.f)]`), to the millisecond.
+pub fn read_clock_comment(comment: &str) -> Option<std::time::Duration> {
     let rest = &comment[comment.find("[%clk")? + 5..];
     let value = rest[..rest.find(']')?].trim();
     let parts: Vec<&str> = value.split(':').collect();
     let [h, m, s] = parts[..] else {
         return None;
     };
-    let (h, m): (i64, i64) = (h.parse().ok()?, m.parse().ok()?);
+    let (h, m): (u64, u64) = (h.parse().ok()?, m.parse().ok()?);
     let seconds: f64 = s
         .parse()
         .ok()
         .filter(|s: &f64| s.is_finite() && *s >= 0.0)?;
-    if m >= 60 || seconds >= 60.0 || h < 0 || m < 0 {
+    if m >= 60 || seconds >= 60.0 {
         return None;
     }
-    Some((h * 3600 + m * 60) * 1000 + (seconds * 1000.0).round() as i64)
+    let whole = h.checked_mul(3600)?.checked_add(m * 60)?;
+    Some(
+        std::time::Duration::from_secs(whole)
+            + std::time::Duration::from_millis((seconds * 1000.0).round() as u64),
+    )
 }
 
 /// [`read`], with the clock recorded after each move (`[%clk …]` comments), by ply.
-pub fn read_with_clocks(text: &str) -> Result<(Tags, Game, Vec<Option<i64>>), PdnError> {
+pub fn read_with_clocks(
+    text: &str,
+) -> Result<(Tags, Game, Vec<Option<std::time::Duration>>), PdnError> {
     let (tags, movetext) = read_tags(text)?;
     if let Some(game_type) = tags.get("GameType")
         && game_type.split(',').next().map(str::trim) != Some("30")
@@ -221,7 +227,7 @@ pub fn read_with_clocks(text: &str) -> Result<(Tags, Game, Vec<Option<i64>>), Pd
         return Err(PdnError::Result(super::quoted(r)));
     }
     let (cleaned, comments) = strip_comments(movetext)?;
-    let mut clocks: Vec<Option<i64>> = Vec::new();
+    let mut clocks: Vec<Option<std::time::Duration>> = Vec::new();
     for raw in cleaned.split_whitespace() {
         if let Some(i) = raw.strip_prefix(COMMENT_MARK) {
             let comment = i.parse::<usize>().ok().and_then(|i| comments.get(i));

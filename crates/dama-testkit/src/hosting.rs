@@ -41,7 +41,7 @@ pub async fn open(url: &str, clock: &Clock) -> Host {
 
 pub async fn host(db: &TestDb) -> (Host, Clock, String) {
     let url = db.url();
-    let clock = Clock::manual(1_800_000_000);
+    let clock = Clock::manual(dama::model::UnixMs::from_secs(1_800_000_000));
     (open(&url, &clock).await, clock, url)
 }
 

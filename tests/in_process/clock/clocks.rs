@@ -1,9 +1,15 @@
 //! Time controls as players write them, speed classes, and the clocks of a live game.
 use dama::clock::{
-    AI_RESERVE_MS, AI_THINK_MAX_MS, Clocks, Due, FIRST_MOVE_MS, OnTimeout, SpeedClass, TimeControl,
+    AI_RESERVE, AI_THINK_MAX, Clocks, Due, FIRST_MOVE, OnTimeout, SpeedClass, TimeControl,
     TimeControlError, USUAL, move_time, show, think_time,
 };
 use dama::engine::Color;
+use dama::model::{Millis, UnixMs};
+
+/// Both clocks, White's then Black's, from milliseconds.
+fn left(white: i64, black: i64) -> [Millis; 2] {
+    [Millis(white), Millis(black)]
+}
 use proptest::prelude::*;
 
 fn tc(text: &str) -> TimeControl {
@@ -94,22 +100,22 @@ fn numbers_too_big_for_the_reader_are_refused_not_wrapped() {
 
 #[test]
 fn a_clock_with_no_initial_time_starts_with_its_increment_as_lichess_does() {
-    let t0 = 1_000_000;
+    let t0 = UnixMs(1_000_000);
     // 0+5: each clock starts with 5 s, so the first clocked move has its time.
     let c = Clocks::start(tc("0+5"), t0);
-    assert_eq!(c.left, [5_000, 5_000]);
-    let c = c.after_move(0, Color::White, t0 + 1_000).unwrap();
-    let c = c.after_move(1, Color::Black, t0 + 2_000).unwrap();
+    assert_eq!(c.left, left(5_000, 5_000));
+    let c = c.after_move(0, Color::White, t0 + Millis(1_000)).unwrap();
+    let c = c.after_move(1, Color::Black, t0 + Millis(2_000)).unwrap();
     assert_eq!(
         c.left,
-        [5_000, 5_000],
+        left(5_000, 5_000),
         "after both first moves, nobody has lost"
     );
-    assert_eq!(c.due(2, Color::White).at, t0 + 2_000 + 5_000);
-    let c = c.after_move(2, Color::White, t0 + 4_000).unwrap();
-    assert_eq!(c.left, [5_000 - 2_000 + 5_000, 5_000]);
+    assert_eq!(c.due(2, Color::White).at, t0 + Millis(2_000 + 5_000));
+    let c = c.after_move(2, Color::White, t0 + Millis(4_000)).unwrap();
+    assert_eq!(c.left, left(5_000 - 2_000 + 5_000, 5_000));
     // 0+1: at least 3 s, never the bare increment.
-    assert_eq!(Clocks::start(tc("0+1"), t0).left, [3_000, 3_000]);
+    assert_eq!(Clocks::start(tc("0+1"), t0).left, left(3_000, 3_000));
     assert_eq!(tc("0+1").start_seconds(), Some(3));
     assert_eq!(tc("1/4+0").start_seconds(), Some(15));
     // Its clock is all increment: no berserk there.
@@ -143,42 +149,48 @@ fn speed_classes_follow_the_estimated_duration() {
 
 #[test]
 fn the_clock_starts_after_both_first_moves_and_each_move_adds_the_increment() {
-    let t0 = 1_000_000;
+    let t0 = UnixMs(1_000_000);
     let c = Clocks::start(tc("1+2"), t0);
     // White's first move: 30 s, nothing taken from the clock; missing it aborts.
     assert_eq!(
         c.due(0, Color::White),
         Due {
-            at: t0 + FIRST_MOVE_MS,
+            at: t0 + FIRST_MOVE,
             then: OnTimeout::Abort
         }
     );
-    let c = c.after_move(0, Color::White, t0 + 20_000).unwrap();
-    assert_eq!(c.left, [60_000, 60_000]);
-    let c = c.after_move(1, Color::Black, t0 + 40_000).unwrap();
-    assert_eq!(c.left, [60_000, 60_000]);
+    let c = c.after_move(0, Color::White, t0 + Millis(20_000)).unwrap();
+    assert_eq!(c.left, left(60_000, 60_000));
+    let c = c.after_move(1, Color::Black, t0 + Millis(40_000)).unwrap();
+    assert_eq!(c.left, left(60_000, 60_000));
     // From here the mover pays for its time and gains the increment.
     assert_eq!(
         c.due(2, Color::White),
         Due {
-            at: t0 + 40_000 + 60_000,
+            at: t0 + Millis(40_000 + 60_000),
             then: OnTimeout::Flag
         }
     );
-    let c = c.after_move(2, Color::White, t0 + 50_000).unwrap();
-    assert_eq!(c.left, [60_000 - 10_000 + 2_000, 60_000]);
-    assert_eq!(c.turn_began, t0 + 50_000);
-    assert_eq!(c.left_at(3, Color::Black, t0 + 55_000), [52_000, 55_000]);
+    let c = c.after_move(2, Color::White, t0 + Millis(50_000)).unwrap();
+    assert_eq!(c.left, left(60_000 - 10_000 + 2_000, 60_000));
+    assert_eq!(c.turn_began, t0 + Millis(50_000));
+    assert_eq!(
+        c.left_at(3, Color::Black, t0 + Millis(55_000)),
+        left(52_000, 55_000)
+    );
     // A move one millisecond before the flag counts; at the flag it is too late.
     let flag = c.due(3, Color::Black).at;
-    assert!(c.after_move(3, Color::Black, flag - 1).is_ok());
+    assert!(c.after_move(3, Color::Black, flag - Millis(1)).is_ok());
     assert!(c.after_move(3, Color::Black, flag).is_err());
-    assert_eq!(c.left_at(3, Color::Black, flag + 5_000), [52_000, 0]);
+    assert_eq!(
+        c.left_at(3, Color::Black, flag + Millis(5_000)),
+        left(52_000, 0)
+    );
 }
 
 #[test]
 fn berserk_halves_a_clock_before_its_first_move_and_drops_its_increment() {
-    let t0 = 1_000_000;
+    let t0 = UnixMs(1_000_000);
     let c = Clocks::start(tc("3+2"), t0);
     assert!(
         Clocks::start(tc("3d"), t0)
@@ -186,43 +198,59 @@ fn berserk_halves_a_clock_before_its_first_move_and_drops_its_increment() {
             .is_none()
     );
     let c = c.berserk(0, Color::White).unwrap();
-    assert_eq!(c.left, [90_000, 180_000]);
+    assert_eq!(c.left, left(90_000, 180_000));
     assert!(c.berserk(0, Color::White).is_none(), "only once");
-    let c = c.after_move(0, Color::White, t0 + 1_000).unwrap();
+    let c = c.after_move(0, Color::White, t0 + Millis(1_000)).unwrap();
     assert!(c.berserk(1, Color::White).is_none(), "White has moved");
     let c = c.berserk(1, Color::Black).unwrap();
-    let c = c.after_move(1, Color::Black, t0 + 2_000).unwrap();
+    let c = c.after_move(1, Color::Black, t0 + Millis(2_000)).unwrap();
     assert!(c.berserk(2, Color::Black).is_none(), "Black has moved");
-    assert_eq!(c.left, [90_000, 90_000]);
-    let c = c.after_move(2, Color::White, t0 + 12_000).unwrap();
-    assert_eq!(c.left, [80_000, 90_000], "no increment for a berserk side");
+    assert_eq!(c.left, left(90_000, 90_000));
+    let c = c.after_move(2, Color::White, t0 + Millis(12_000)).unwrap();
+    assert_eq!(
+        c.left,
+        left(80_000, 90_000),
+        "no increment for a berserk side"
+    );
 }
 
 #[test]
 fn time_without_the_bot_is_given_back_and_a_move_is_timed_by_its_stamp() {
-    let c = Clocks::start(tc("3+0"), 0)
-        .after_move(0, Color::White, 1_000)
+    let c = Clocks::start(tc("3+0"), UnixMs(0))
+        .after_move(0, Color::White, UnixMs(1_000))
         .unwrap()
-        .after_move(1, Color::Black, 2_000)
+        .after_move(1, Color::Black, UnixMs(2_000))
         .unwrap();
     let due = c.due(2, Color::White).at;
-    assert_eq!(c.give_back(60_000).due(2, Color::White).at, due + 60_000);
+    assert_eq!(
+        c.give_back(Millis(60_000)).due(2, Color::White).at,
+        due + Millis(60_000)
+    );
     // Discord's stamp, bounded by the turn's start and the moment the bot got the move.
-    assert_eq!(move_time(5_000, 2_000, 6_000), 5_000);
-    assert_eq!(move_time(1_000, 2_000, 6_000), 2_000);
-    assert_eq!(move_time(9_000, 2_000, 6_000), 6_000);
+    assert_eq!(
+        move_time(UnixMs(5_000), UnixMs(2_000), UnixMs(6_000)),
+        UnixMs(5_000)
+    );
+    assert_eq!(
+        move_time(UnixMs(1_000), UnixMs(2_000), UnixMs(6_000)),
+        UnixMs(2_000)
+    );
+    assert_eq!(
+        move_time(UnixMs(9_000), UnixMs(2_000), UnixMs(6_000)),
+        UnixMs(6_000)
+    );
 }
 
 #[test]
 fn correspondence_turns_last_days() {
-    let c = Clocks::start(tc("3d"), 0);
-    assert_eq!(c.due(0, Color::White).at, 3 * 86_400_000);
-    let c = c.after_move(0, Color::White, 1_000).unwrap();
-    let c = c.after_move(1, Color::Black, 2_000).unwrap();
+    let c = Clocks::start(tc("3d"), UnixMs(0));
+    assert_eq!(c.due(0, Color::White).at, UnixMs(3 * 86_400_000));
+    let c = c.after_move(0, Color::White, UnixMs(1_000)).unwrap();
+    let c = c.after_move(1, Color::Black, UnixMs(2_000)).unwrap();
     assert_eq!(
         c.due(2, Color::White),
         Due {
-            at: 2_000 + 3 * 86_400_000,
+            at: UnixMs(2_000 + 3 * 86_400_000),
             then: OnTimeout::Flag
         }
     );
@@ -230,11 +258,11 @@ fn correspondence_turns_last_days() {
 
 #[test]
 fn clocks_are_shown_as_players_read_them() {
-    assert_eq!(show(9_400), "9.4");
-    assert_eq!(show(10_000), "0:10");
-    assert_eq!(show(299_999), "4:59");
-    assert_eq!(show(3_723_000), "1:02:03");
-    assert_eq!(show(-5), "0.0");
+    assert_eq!(show(Millis(9_400)), "9.4");
+    assert_eq!(show(Millis(10_000)), "0:10");
+    assert_eq!(show(Millis(299_999)), "4:59");
+    assert_eq!(show(Millis(3_723_000)), "1:02:03");
+    assert_eq!(show(Millis(-5)), "0.0");
 }
 
 proptest! {
@@ -243,17 +271,17 @@ proptest! {
         left in 0i64..3 * 3_600_000,
         increment in 0u32..=180,
     ) {
-        let t = think_time(left, increment);
-        prop_assert!((10..=AI_THINK_MAX_MS).contains(&t), "{t}");
-        if left >= 2 * AI_RESERVE_MS {
+        let t = think_time(Millis(left), increment).0;
+        prop_assert!((10..=AI_THINK_MAX.0).contains(&t), "{t}");
+        if left >= 2 * AI_RESERVE.0 {
             // A move thought this long leaves at least the reserve, and a tenth of the time.
-            prop_assert!(left - t >= AI_RESERVE_MS.max(left / 10), "{left} {t}");
+            prop_assert!(left - t >= AI_RESERVE.0.max(left / 10), "{left} {t}");
             // It uses a real share of what it has: a thirtieth, or the cap.
-            prop_assert!(t >= (left / 30).min(AI_THINK_MAX_MS).min(left - AI_RESERVE_MS.max(left / 10)));
+            prop_assert!(t >= (left / 30).min(AI_THINK_MAX.0).min(left - AI_RESERVE.0.max(left / 10)));
         }
         // Most of the increment is spent when there is time for it.
         if left >= 100_000 {
-            prop_assert!(t >= (i64::from(increment) * 800).min(AI_THINK_MAX_MS));
+            prop_assert!(t >= (i64::from(increment) * 800).min(AI_THINK_MAX.0));
         }
     }
 
@@ -321,20 +349,20 @@ proptest! {
         increment in 0u32..10,
         gaps in prop::collection::vec(0i64..20_000, 2..30),
     ) {
-        let mut c = Clocks::start(TimeControl::Live { initial: 300, increment }, 0);
-        let mut now = 0;
+        let mut c = Clocks::start(TimeControl::Live { initial: 300, increment }, UnixMs(0));
+        let mut now = UnixMs(0);
         for (ply, gap) in gaps.into_iter().enumerate() {
             let side = if ply % 2 == 0 { Color::White } else { Color::Black };
-            now += gap;
+            now += Millis(gap);
             match c.after_move(ply, side, now) {
                 Ok(next) => {
                     let i = side.index();
                     if ply >= 2 {
-                        prop_assert_eq!(next.left[i], c.left[i] - gap + increment as i64 * 1000);
+                        prop_assert_eq!(next.left[i], c.left[i] - Millis(gap) + Millis::from_secs(increment.into()));
                     } else {
                         prop_assert_eq!(next.left[i], c.left[i]);
                     }
-                    prop_assert!(next.left[i] > 0);
+                    prop_assert!(next.left[i] > Millis::ZERO);
                     c = next;
                 }
                 Err(late) => {

@@ -3,6 +3,7 @@
 //! on one database posting one flag.
 
 use dama::host::Refusal;
+use dama::model::{Millis, UnixMs};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -55,7 +56,7 @@ impl Captions for Recorded {
 
 /// A host whose board captions can be read back.
 async fn recording_host(db: &TestDb) -> (Host, Clock, Arc<Recorded>) {
-    let clock = Clock::manual(1_800_000_000);
+    let clock = Clock::manual(UnixMs::from_secs(1_800_000_000));
     let recorded = Arc::new(Recorded::default());
     let host = Host::new(
         Store::open(&db.url()).await.unwrap(),
@@ -106,7 +107,7 @@ async fn row(host: &Host) -> GameRow {
         .unwrap()
 }
 
-fn to_move_clock(reply: &Reply) -> (i64, TurnClock) {
+fn to_move_clock(reply: &Reply) -> (UnixMs, TurnClock) {
     reply
         .body
         .iter()
@@ -133,14 +134,14 @@ fn is_loss_on_time(m: &Msg, winner: Color) -> bool {
 }
 
 /// Both sides make their first move (free of charge) after a second each; returns White's
-/// flag moment (Unix ms).
-async fn first_moves(host: &Host) -> i64 {
+/// flag moment.
+async fn first_moves(host: &Host) -> UnixMs {
     let clock = host.clock();
     clock.advance(Duration::from_secs(1));
     host.play(&who(ALICE), "e3-e4").await.unwrap();
     clock.advance(Duration::from_secs(1));
     host.play(&who(BOB), "f6-f5").await.unwrap();
-    row(host).await.flag_at_ms.unwrap()
+    row(host).await.flag_at.unwrap()
 }
 
 async fn a_live_game_shows_both_clocks_charges_each_move_and_adds_the_increment(db: TestDb) {
@@ -156,27 +157,34 @@ async fn a_live_game_shows_both_clocks_charges_each_move_and_adds_the_increment(
             ..
         }
     ));
-    let t0 = clock.now_ms();
+    let t0 = clock.now();
     assert_eq!(
         to_move_clock(&start),
-        (t0 / 1000 + 30, TurnClock::FirstMove)
+        (t0 + Millis(30_000), TurnClock::FirstMove)
     );
     // The first moves cost nothing and add nothing.
     let flag = first_moves(&host).await;
     let r = row(&host).await;
-    assert_eq!((r.white_ms, r.black_ms), (Some(60_000), Some(60_000)));
-    assert_eq!(flag, clock.now_ms() + 60_000, "White's clock runs from now");
+    assert_eq!(
+        (r.white_left, r.black_left),
+        (Some(Millis(60_000)), Some(Millis(60_000)))
+    );
+    assert_eq!(
+        flag,
+        clock.now() + Millis(60_000),
+        "White's clock runs from now"
+    );
     clock.advance(Duration::from_millis(3_500));
     let reply = host.play(&who(ALICE), "d3-d4").await.unwrap();
     let r = row(&host).await;
-    assert_eq!(r.white_ms, Some(60_000 - 3_500 + 2_000));
+    assert_eq!(r.white_left, Some(Millis(60_000 - 3_500 + 2_000)));
     assert_eq!(
         to_move_clock(&reply),
         (
-            (clock.now_ms() + 60_000) / 1000,
+            clock.now() + Millis(60_000),
             TurnClock::Live {
-                white_ms: 58_500,
-                black_ms: 60_000
+                white: Millis(58_500),
+                black: Millis(60_000)
             }
         )
     );
@@ -187,8 +195,8 @@ async fn a_live_game_shows_both_clocks_charges_each_move_and_adds_the_increment(
     assert_eq!(
         to_move_clock(&board).1,
         TurnClock::Live {
-            white_ms: 58_500,
-            black_ms: 9_000
+            white: Millis(58_500),
+            black: Millis(9_000)
         }
     );
     let caption = last_caption(&recorded);
@@ -199,8 +207,8 @@ async fn a_live_game_shows_both_clocks_charges_each_move_and_adds_the_increment(
                 side: Color::Black,
                 number: 2,
             }),
-            white_ms: 58_500,
-            black_ms: 9_000,
+            white: Millis(58_500),
+            black: Millis(9_000),
         }
     );
     assert_eq!(
@@ -215,8 +223,11 @@ async fn a_clock_with_no_minutes_starts_with_its_increment_and_nobody_loses_at_o
     live_game(&host, "0+5").await;
     let flag = first_moves(&host).await;
     let r = row(&host).await;
-    assert_eq!((r.white_ms, r.black_ms), (Some(5_000), Some(5_000)));
-    assert_eq!(flag, clock.now_ms() + 5_000, "White has its 5 s");
+    assert_eq!(
+        (r.white_left, r.black_left),
+        (Some(Millis(5_000)), Some(Millis(5_000)))
+    );
+    assert_eq!(flag, clock.now() + Millis(5_000), "White has its 5 s");
     assert!(
         host.flags().await.unwrap().is_empty(),
         "no flag after the first moves"
@@ -225,7 +236,7 @@ async fn a_clock_with_no_minutes_starts_with_its_increment_and_nobody_loses_at_o
     host.play(&who(ALICE), "d3-d4").await.unwrap();
     let r = row(&host).await;
     assert_eq!(r.status, GameStatus::Running);
-    assert_eq!(r.white_ms, Some(5_000 - 4_000 + 5_000));
+    assert_eq!(r.white_left, Some(Millis(5_000 - 4_000 + 5_000)));
     assert!(host.flags().await.unwrap().is_empty());
     assert_eq!(
         host.store().ratings_of(ALICE).await.unwrap(),
@@ -278,9 +289,9 @@ async fn a_flag_falls_at_the_deadline_and_a_move_a_millisecond_late_is_refused(d
     let (host, clock, _) = host(&db).await;
     live_game(&host, "1+0").await;
     let flag = first_moves(&host).await;
-    clock.set_ms(flag - 1);
+    clock.set(flag - Millis(1));
     assert!(host.flags().await.unwrap().is_empty(), "a millisecond left");
-    clock.set_ms(flag);
+    clock.set(flag);
     let notices = host.flags().await.unwrap();
     assert_eq!(notices.len(), 1);
     let body = &notices[0].reply.body;
@@ -288,8 +299,8 @@ async fn a_flag_falls_at_the_deadline_and_a_move_a_millisecond_late_is_refused(d
     assert_eq!(
         body[1],
         Msg::FinalClocks {
-            white_ms: 0,
-            black_ms: 60_000
+            white: Millis(0),
+            black: Millis(60_000)
         }
     );
     assert!(matches!(body[2], Msg::RatingChanges(_)), "{body:?}");
@@ -298,7 +309,7 @@ async fn a_flag_falls_at_the_deadline_and_a_move_a_millisecond_late_is_refused(d
     // A move that comes a millisecond after the flag is refused, and the flag is posted.
     live_game(&host, "1+0").await;
     let flag = first_moves(&host).await;
-    clock.set_ms(flag + 1);
+    clock.set(flag + Millis(1));
     let late = host.play(&who(ALICE), "d3-d4").await.unwrap();
     assert_eq!(late.body[0], Msg::MoveTooLate);
     assert!(is_loss_on_time(&late.body[1], Color::Black), "{late:?}");
@@ -309,9 +320,9 @@ async fn a_flag_falls_at_the_deadline_and_a_move_a_millisecond_late_is_refused(d
     // One millisecond early, the same move is played.
     live_game(&host, "1+0").await;
     let flag = first_moves(&host).await;
-    clock.set_ms(flag - 1);
+    clock.set(flag - Millis(1));
     host.play(&who(ALICE), "d3-d4").await.unwrap();
-    assert_eq!(row(&host).await.white_ms, Some(1));
+    assert_eq!(row(&host).await.white_left, Some(Millis(1)));
 }
 
 async fn a_move_counts_at_discords_stamp_within_its_turn(db: TestDb) {
@@ -319,30 +330,33 @@ async fn a_move_counts_at_discords_stamp_within_its_turn(db: TestDb) {
     live_game(&host, "1+10").await;
     let flag = first_moves(&host).await;
     // Stamped before the flag, read after it (a slow gateway): it counts at its stamp.
-    clock.set_ms(flag + 400);
-    host.play_at(&who(ALICE), "d3-d4", Some(flag - 100))
+    clock.set(flag + Millis(400));
+    host.play_at(&who(ALICE), "d3-d4", Some(flag - Millis(100)))
         .await
         .unwrap();
     let r = row(&host).await;
-    assert_eq!(r.white_ms, Some(100 + 10_000));
+    assert_eq!(r.white_left, Some(Millis(100 + 10_000)));
     assert_eq!(
-        r.turn_began_ms,
-        flag - 100,
+        r.turn_began,
+        flag - Millis(100),
         "Black's turn began at that stamp"
     );
     // A stamp from before the turn began claims nothing back.
-    let black_began = r.turn_began_ms;
+    let black_began = r.turn_began;
     clock.advance(Duration::from_secs(1));
-    host.play_at(&who(BOB), "e6-e5", Some(black_began - 5_000))
+    host.play_at(&who(BOB), "e6-e5", Some(black_began - Millis(5_000)))
         .await
         .unwrap();
-    assert_eq!(row(&host).await.black_ms, Some(60_000 + 10_000));
+    assert_eq!(row(&host).await.black_left, Some(Millis(60_000 + 10_000)));
     // A stamp from the future counts as the moment the move arrived.
     clock.advance(Duration::from_secs(2));
-    host.play_at(&who(ALICE), "e4xe6xe8", Some(clock.now_ms() + 60_000))
+    host.play_at(&who(ALICE), "e4xe6xe8", Some(clock.now() + Millis(60_000)))
         .await
         .unwrap();
-    assert_eq!(row(&host).await.white_ms, Some(10_100 - 3_500 + 10_000));
+    assert_eq!(
+        row(&host).await.white_left,
+        Some(Millis(10_100 - 3_500 + 10_000))
+    );
 }
 
 async fn a_move_and_a_flag_at_the_same_instant_end_the_game_once(db: TestDb) {
@@ -352,7 +366,7 @@ async fn a_move_and_a_flag_at_the_same_instant_end_the_game_once(db: TestDb) {
     for round in 0..6u64 {
         live_game(&host, "1+0").await;
         let flag = first_moves(&host).await;
-        clock.set_ms(flag);
+        clock.set(flag);
         let (a, b) = (Arc::clone(&host), Arc::clone(&other));
         let (flags, moved) = tokio::join!(
             tokio::spawn(async move {
@@ -390,19 +404,19 @@ async fn time_when_no_process_ran_is_given_back_and_an_earlier_flag_still_falls(
     );
     assert!(restarted.flags().await.unwrap().is_empty());
     let r = row(&restarted).await;
-    assert_eq!(r.flag_at_ms, Some(flag + 100_000));
+    assert_eq!(r.flag_at, Some(flag + Millis(100_000)));
     // White still has 50 s: moving 49 s later is in time.
     clock.advance(Duration::from_secs(49));
     restarted.play(&who(ALICE), "d3-d4").await.unwrap();
-    assert_eq!(row(&restarted).await.white_ms, Some(1_000));
+    assert_eq!(row(&restarted).await.white_left, Some(Millis(1_000)));
     // A second process starting now finds the bot running: nothing more is given back.
     restarted.beat().await.unwrap();
     let third = open(&url, &clock).await;
     assert_eq!(third.resume_clocks().await.unwrap(), None);
 
     // A flag that fell before the outage falls at the start.
-    let flag = row(&restarted).await.flag_at_ms.unwrap();
-    clock.set_ms(flag + 2_000);
+    let flag = row(&restarted).await.flag_at.unwrap();
+    clock.set(flag + Millis(2_000));
     restarted.beat().await.unwrap();
     clock.advance(Duration::from_secs(60));
     let fourth = open(&url, &clock).await;
@@ -418,7 +432,7 @@ async fn two_hosts_on_one_database_post_one_flag(db: TestDb) {
     let host = Arc::new(host);
     live_game(&host, "1/4+0").await;
     let flag = first_moves(&host).await;
-    clock.set_ms(flag + 300);
+    clock.set(flag + Millis(300));
     let (a, b) = (Arc::clone(&host), Arc::clone(&other));
     let (x, y) = tokio::join!(
         tokio::spawn(async move { a.flags().await.unwrap() }),
@@ -439,21 +453,24 @@ async fn takebacks_give_no_time_back_and_endings_stop_the_clocks(db: TestDb) {
     // Bob's 5 s stay spent; Alice's turn begins again with her 50 s.
     let r = row(&host).await;
     assert_eq!(
-        (r.ply, r.white_ms, r.black_ms),
-        (2, Some(50_000), Some(55_000))
+        (r.ply, r.white_left, r.black_left),
+        (2, Some(Millis(50_000)), Some(Millis(55_000)))
     );
-    assert_eq!(r.flag_at_ms, Some(clock.now_ms() + 50_000));
+    assert_eq!(r.flag_at, Some(clock.now() + Millis(50_000)));
     clock.advance(Duration::from_secs(7));
     let resigned = host.resign_confirmed(&who(ALICE)).await.unwrap();
     assert!(
         resigned.body.contains(&Msg::FinalClocks {
-            white_ms: 43_000,
-            black_ms: 55_000
+            white: Millis(43_000),
+            black: Millis(55_000)
         }),
         "{resigned:?}"
     );
     let r = row(&host).await;
-    assert_eq!((r.white_ms, r.black_ms), (Some(43_000), Some(55_000)));
+    assert_eq!(
+        (r.white_left, r.black_left),
+        (Some(Millis(43_000)), Some(Millis(55_000)))
+    );
     // The clocks of an ended game stand still.
     clock.advance(Duration::from_secs(30));
     host.board(&who(BOB)).await.unwrap();
@@ -461,8 +478,8 @@ async fn takebacks_give_no_time_back_and_endings_stop_the_clocks(db: TestDb) {
         matches!(
             last_caption(&recorded),
             Caption::Clocked {
-                white_ms: 43_000,
-                black_ms: 55_000,
+                white: Millis(43_000),
+                black: Millis(55_000),
                 ..
             }
         ),
@@ -475,11 +492,11 @@ async fn correspondence_games_keep_their_days_and_a_missing_first_move_calls_the
     let (host, clock, _) = host(&db).await;
     live_game(&host, "1d").await;
     let r = row(&host).await;
-    assert_eq!(r.flag_at_ms, None);
-    assert_eq!(r.deadline, clock.now() + 86_400);
+    assert_eq!(r.flag_at, None);
+    assert_eq!(r.deadline, clock.now() + Millis::DAY);
     assert_eq!(
         r.warn_at,
-        r.deadline - 8 * 3600,
+        r.deadline - Millis::HOUR * 8,
         "warned a third of the day before"
     );
     clock.advance(Duration::from_secs(86_400));
@@ -513,7 +530,7 @@ async fn the_ai_plays_on_its_clock_and_its_first_move_at_once(db: TestDb) {
     assert!(matches!(reply.body[0], Msg::Played { .. }));
     let (deadline, turn) = to_move_clock(&reply);
     assert_eq!(turn, TurnClock::FirstMove);
-    assert_eq!(deadline, clock.now() + 30);
+    assert_eq!(deadline, clock.now() + Millis(30_000));
     assert_eq!(row(&host).await.time_control, control("1/2+0"));
 }
 
@@ -536,13 +553,7 @@ async fn the_pdn_records_the_time_control_and_each_moves_clock_and_the_replay_sh
     assert_eq!(game.ply_count(), 5);
     assert_eq!(
         clocks,
-        vec![
-            Some(60_000),
-            Some(60_000),
-            Some(57_000),
-            Some(10_000),
-            Some(58_000)
-        ],
+        [60, 60, 57, 10, 58].map(|s| Some(Duration::from_secs(s))),
         "{text}"
     );
     // The replay's last frame shows both clocks after the last move.
@@ -551,8 +562,8 @@ async fn the_pdn_records_the_time_control_and_each_moves_clock_and_the_replay_sh
         matches!(
             last_caption(&recorded),
             Caption::Clocked {
-                white_ms: 58_700,
-                black_ms: 10_000,
+                white: Millis(58_700),
+                black: Millis(10_000),
                 ..
             }
         ),
@@ -575,7 +586,7 @@ async fn each_speed_class_has_its_own_rating_leaderboard_and_card(db: TestDb) {
     // A rated bullet game: Alice's flag falls.
     live_game(&host, "1+0").await;
     let flag = first_moves(&host).await;
-    clock.set_ms(flag);
+    clock.set(flag);
     assert_eq!(host.flags().await.unwrap().len(), 1);
     let store = host.store();
     let bob_bullet = store.rating(BOB, Bullet).await.unwrap().unwrap();
@@ -690,7 +701,72 @@ async fn ratings_kept_before_clocks_become_the_correspondence_ones(db: TestDb) {
     );
 }
 
+/// The columns migration 15 turned from seconds into milliseconds (and gave an `_ms` name).
+const COLUMNS_ONCE_IN_SECONDS: &[(&str, &str)] = &[
+    ("challenges", "expires_at"),
+    ("challenges", "created_at"),
+    ("games", "warn_at"),
+    ("games", "deadline"),
+    ("games", "created_at"),
+    ("games", "updated_at"),
+    ("moves", "played_at"),
+    ("rating_history", "played_at"),
+    ("puzzle_attempts", "started_at"),
+    ("puzzle_attempts", "updated_at"),
+    ("leases", "expires_at"),
+    ("ai_claims", "expires_at"),
+    ("mined_puzzles", "played_at"),
+    ("mined_games", "mined_at"),
+];
+
+async fn moments_stored_in_seconds_before_migration_15_are_read_as_the_same_moments(db: TestDb) {
+    let (host, clock, url) = host(&db).await;
+    live_game(&host, "3d").await;
+    clock.advance(Duration::from_millis(1_500));
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    let before = row(&host).await;
+    drop(host);
+    // The database as it was before migration 15: the same moments, in whole seconds.
+    for (table, column) in COLUMNS_ONCE_IN_SECONDS {
+        db.execute(&format!(
+            "ALTER TABLE {table} RENAME COLUMN {column}_ms TO {column}"
+        ))
+        .await;
+        db.execute(&format!("UPDATE {table} SET {column} = {column} / 1000"))
+            .await;
+    }
+    db.execute("DELETE FROM _sqlx_migrations WHERE version = 15")
+        .await;
+    let host = open(&url, &clock).await;
+    let after = row(&host).await;
+    let second = |t: UnixMs| UnixMs::from_secs(t.whole_secs());
+    assert_ne!(
+        before.updated_at,
+        second(before.updated_at),
+        "a moment within a second"
+    );
+    assert_eq!(
+        [
+            after.created_at,
+            after.updated_at,
+            after.warn_at,
+            after.deadline
+        ],
+        [
+            before.created_at,
+            before.updated_at,
+            before.warn_at,
+            before.deadline
+        ]
+        .map(second)
+    );
+    // The game goes on from where it was, on its days.
+    host.play(&who(BOB), "f6-f5").await.unwrap();
+    assert_eq!(row(&host).await.deadline, clock.now() + Millis::DAY * 3);
+}
+
 on_both_databases!(
+    moments_stored_in_seconds_before_migration_15_are_read_as_the_same_moments,
     each_speed_class_has_its_own_rating_leaderboard_and_card,
     ratings_kept_before_clocks_become_the_correspondence_ones,
     the_pdn_records_the_time_control_and_each_moves_clock_and_the_replay_shows_them,

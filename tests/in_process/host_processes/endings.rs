@@ -4,6 +4,7 @@
 //! and the stored record adds up: the moves match the ply count, an ended rated game that both
 //! sides moved in is rated once, a called-off game is rated never.
 
+use dama::model::Millis;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -312,11 +313,11 @@ pub async fn a_resignation_racing_the_last_move_ends_the_game_once(db: TestDb) {
                 ai_level: None,
                 rated: true,
                 start_fen: "W:Wa2,c5:Bc7",
-                warn_at: START + 3600,
-                deadline: START + 7200,
+                warn_at: START + Millis::HOUR,
+                deadline: START + Millis::HOUR * 2,
                 now: START,
-                clocks: dama::clock::Clocks::start(Default::default(), START * 1000),
-                flag_at_ms: None,
+                clocks: dama::clock::Clocks::start(Default::default(), START),
+                flag_at: None,
             },
         )
         .await

@@ -75,7 +75,7 @@ fn more_than_sixteen_pieces_a_side_is_rejected() {
 }
 
 #[test]
-fn a_man_on_rank_1_or_rank_8_of_either_colour_is_rejected() {
+fn a_man_on_rank_1_or_rank_8_of_either_color_is_rejected() {
     for (text, color, square) in [
         ("W:Wd1:Bd5", Color::White, "d1"),
         ("W:Wd8:Bd5", Color::White, "d8"),

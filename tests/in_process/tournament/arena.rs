@@ -1,4 +1,5 @@
 //! Arena: the points (streaks, berserk, early draws) and the re-pairing of whoever waits.
+use dama::model::UserId;
 use dama::tournament::{ArenaGame, Waiting, arena_sheet, pair_arena};
 use proptest::prelude::*;
 use std::collections::HashSet;
@@ -53,9 +54,9 @@ fn a_draw_within_the_first_ten_moves_scores_nothing_and_ends_the_streak() {
 
 fn waiting(id: u64, rank: usize, last: Option<u64>) -> Waiting {
     Waiting {
-        id,
+        id: UserId(id),
         rank,
-        last_opponent: last,
+        last_opponent: last.map(UserId),
         whites: 0,
     }
 }
@@ -68,7 +69,10 @@ fn waiting_players_meet_their_neighbours_in_the_standings_but_not_whom_they_just
         waiting(3, 2, None),
         waiting(4, 3, None),
     ]);
-    let sets: HashSet<(u64, u64)> = pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    let sets: HashSet<(u64, u64)> = pairs
+        .iter()
+        .map(|&(a, b)| (a.0.min(b.0), a.0.max(b.0)))
+        .collect();
     assert_eq!(sets, HashSet::from([(1, 2), (3, 4)]));
     // 1 and 2 just played each other: 1 meets 3 and 2 meets 4 instead.
     let pairs = pair_arena(&[
@@ -77,7 +81,10 @@ fn waiting_players_meet_their_neighbours_in_the_standings_but_not_whom_they_just
         waiting(3, 2, None),
         waiting(4, 3, None),
     ]);
-    let sets: HashSet<(u64, u64)> = pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+    let sets: HashSet<(u64, u64)> = pairs
+        .iter()
+        .map(|&(a, b)| (a.0.min(b.0), a.0.max(b.0)))
+        .collect();
     assert_eq!(sets, HashSet::from([(1, 3), (2, 4)]));
     // Only the two who just played are waiting: they wait for someone else.
     assert!(pair_arena(&[waiting(1, 0, Some(2)), waiting(2, 1, Some(1))]).is_empty());
@@ -89,9 +96,9 @@ fn whoever_had_fewer_whites_gets_white() {
     let mut b = waiting(2, 1, None);
     a.whites = 2;
     b.whites = 0;
-    assert_eq!(pair_arena(&[a, b]), vec![(2, 1)]);
+    assert_eq!(pair_arena(&[a, b]), vec![(UserId(2), UserId(1))]);
     a.whites = -1;
-    assert_eq!(pair_arena(&[a, b]), vec![(1, 2)]);
+    assert_eq!(pair_arena(&[a, b]), vec![(UserId(1), UserId(2))]);
 }
 
 proptest! {
@@ -105,11 +112,11 @@ proptest! {
             .iter()
             .enumerate()
             .filter(|(_, (rank, _, _))| seen.insert(*rank))
-            .map(|(i, &(rank, last, whites))| Waiting { id: i as u64, rank, last_opponent: last, whites })
+            .map(|(i, &(rank, last, whites))| Waiting { id: UserId(i as u64), rank, last_opponent: last.map(UserId), whites })
             .collect();
         let pairs = pair_arena(&pool);
         let mut busy = HashSet::new();
-        let of = |id: u64| pool.iter().find(|w| w.id == id).unwrap();
+        let of = |id: UserId| pool.iter().find(|w| w.id == id).unwrap();
         for &(a, b) in &pairs {
             prop_assert!(busy.insert(a) && busy.insert(b), "paired twice");
             prop_assert!(of(a).last_opponent != Some(b) && of(b).last_opponent != Some(a));
@@ -118,7 +125,7 @@ proptest! {
         for (i, x) in left.iter().enumerate() {
             for y in &left[i + 1..] {
                 let again = x.last_opponent == Some(y.id) || y.last_opponent == Some(x.id);
-                prop_assert!(again, "{} and {} both wait", x.id, y.id);
+                prop_assert!(again, "{} and {} both wait", x.id.0, y.id.0);
             }
         }
     }

@@ -3,6 +3,7 @@
 //! a round once, and the refusals that change nothing.
 
 use dama::host::Refusal;
+use dama::model::{Millis, UnixMs};
 use std::collections::HashSet;
 use std::time::Duration;
 
@@ -11,7 +12,7 @@ use dama::host::{
     TournamentMsg, TournamentNews, TournamentRefusal, TournamentSpec, TournamentStatus, UserId,
     Who,
 };
-use dama::tournament::TournamentKind;
+use dama::model::TournamentKind;
 
 use crate::common::db::TestDb;
 use crate::common::hosting::*;
@@ -55,7 +56,7 @@ fn games(news: &[TournamentNews]) -> Vec<GameToStart> {
 }
 
 fn channel_of(g: &GameToStart) -> ChannelId {
-    ChannelId(9_000 + g.pairing as u64)
+    ChannelId(9_000 + g.pairing.0 as u64)
 }
 
 /// Starts every game handed out; then in each, by board, Black resigns, White resigns, Black…
@@ -252,7 +253,7 @@ impl dama::words::Markup for ConsoleNames {
         format!("p{}", id.0)
     }
     fn surface(&self) -> dama::words::Surface {
-        dama::words::Surface::Console { now: 0 }
+        dama::words::Surface::Console { now: UnixMs::EPOCH }
     }
 }
 
@@ -411,16 +412,16 @@ async fn an_arena_game_ended_after_the_arenas_end_does_not_count(db: TestDb) {
         .await
         .unwrap()
         .unwrap();
-    let end = t.ends_at_ms.expect("an Arena has an end");
+    let end = t.ends_at.expect("an Arena has an end");
     // Within the second that follows the end, as the old seconds-only record could not tell.
-    clock.set_ms(end + 500);
+    clock.set(end + Millis(500));
     host.resign_confirmed(&at(g.black, channel_of(g).0))
         .await
         .unwrap();
     let pairing = host.store().pairings(t.id).await.unwrap().remove(0);
     assert_eq!(
-        pairing.ended_at_ms,
-        Some(end + 500),
+        pairing.ended_at,
+        Some(end + Millis(500)),
         "kept to the millisecond"
     );
     let said = messages(&host.tournament_tick().await.unwrap());
@@ -551,9 +552,12 @@ async fn berserk_halves_the_clock_drops_the_increment_and_wins_a_point_more(db: 
     );
     // Plies 2 to 13 took 10 s each, six of them White's and six Black's.
     let over = host.resign_confirmed(&at(g.black, channel)).await.unwrap();
-    let (white_ms, black_ms) = (150_000 - 6 * 10_000, 300_000 - 6 * 10_000 + 6 * 3_000);
+    let (white, black) = (
+        Millis(150_000 - 6 * 10_000),
+        Millis(300_000 - 6 * 10_000 + 6 * 3_000),
+    );
     assert!(
-        over.body.contains(&Msg::FinalClocks { white_ms, black_ms }),
+        over.body.contains(&Msg::FinalClocks { white, black }),
         "{over:?}"
     );
     let standings = host
@@ -574,7 +578,7 @@ async fn berserk_halves_the_clock_drops_the_increment_and_wins_a_point_more(db: 
 async fn a_tournament_set_for_a_clock_time_starts_then_by_itself(db: TestDb) {
     let (host, clock, _) = host(&db).await;
     // The hand-moved clock reads 11:00 in Türkiye (08:00 UTC).
-    let now_ms = clock.now_ms();
+    let now_ms = clock.now();
     let created = host
         .create_tournament(
             &organiser(),
@@ -585,10 +589,10 @@ async fn a_tournament_set_for_a_clock_time_starts_then_by_itself(db: TestDb) {
         )
         .await
         .unwrap();
-    let Msg::Tournament(TournamentMsg::Created { starts_at_ms, .. }) = &created.body[0] else {
+    let Msg::Tournament(TournamentMsg::Created { starts_at, .. }) = &created.body[0] else {
         panic!("{created:?}");
     };
-    assert_eq!(*starts_at_ms, Some(now_ms + 90 * 60_000));
+    assert_eq!(*starts_at, Some(now_ms + Millis::from_minutes(90)));
     for n in 0..2 {
         host.join_tournament(&who(entrant(n)), None).await.unwrap();
     }

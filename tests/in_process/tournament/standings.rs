@@ -1,19 +1,23 @@
 //! A Swiss tournament's standings: score, Buchholz cut 1, Sonneborn–Berger, the results
 //! between the tied, rating.
+use dama::model::UserId;
 use dama::tournament::{Bye, Entrant, Played, standings};
 use proptest::prelude::*;
 
 fn entrants(ratings: &[(u64, f64)]) -> Vec<Entrant> {
     ratings
         .iter()
-        .map(|&(id, rating)| Entrant { id, rating })
+        .map(|&(id, rating)| Entrant {
+            id: UserId(id),
+            rating,
+        })
         .collect()
 }
 
 fn game(white: u64, black: u64, white_halves: u8) -> Played {
     Played {
-        white,
-        black,
+        white: UserId(white),
+        black: UserId(black),
         white_halves,
     }
 }
@@ -32,7 +36,13 @@ fn a_three_round_tournament_is_ranked_by_score_with_its_tie_breaks_worked_by_han
     ];
     let table = standings(&players, &games, &[]);
     let line = |s: &dama::tournament::Standing| {
-        (s.id, s.rank, s.halves, s.buchholz_cut1, s.sonneborn_berger)
+        (
+            s.id.0,
+            s.rank,
+            s.halves,
+            s.buchholz_cut1,
+            s.sonneborn_berger,
+        )
     };
     assert_eq!(
         table.iter().map(line).collect::<Vec<_>>(),
@@ -52,7 +62,7 @@ fn equal_on_score_buchholz_and_berger_the_games_between_them_then_rating_decide(
     // P and Q drew, and so did R and S: all equal on everything but rating.
     let players = entrants(&[(1, 1500.0), (2, 1700.0), (3, 1500.0), (4, 1500.0)]);
     let table = standings(&players, &[game(1, 2, 1), game(3, 4, 1)], &[]);
-    let order: Vec<(u64, usize)> = table.iter().map(|s| (s.id, s.rank)).collect();
+    let order: Vec<(u64, usize)> = table.iter().map(|s| (s.id.0, s.rank)).collect();
     // Q's rating first; 1, 3 and 4 equal on everything share the rank after it.
     assert_eq!(order, vec![(2, 1), (1, 2), (3, 2), (4, 2)]);
     // Three tied on score: each beat one of the others (a cycle) and lost to one; a fourth
@@ -68,7 +78,7 @@ fn equal_on_score_buchholz_and_berger_the_games_between_them_then_rating_decide(
     ];
     let order: Vec<u64> = standings(&players, &games, &[])
         .iter()
-        .map(|s| s.id)
+        .map(|s| s.id.0)
         .collect();
     assert_eq!(order, vec![2, 3, 1, 4]);
 }
@@ -80,11 +90,11 @@ fn a_bye_counts_for_the_score_but_not_for_anyone_elses_buchholz() {
         &players,
         &[game(1, 2, 2)],
         &[Bye {
-            player: 3,
+            player: UserId(3),
             halves: 2,
         }],
     );
-    let of = |id: u64| table.iter().find(|s| s.id == id).unwrap().clone();
+    let of = |id: u64| table.iter().find(|s| s.id.0 == id).unwrap().clone();
     assert_eq!((of(3).halves, of(3).buchholz_cut1), (2, 0));
     assert_eq!(of(1).halves, 2);
     assert_eq!(of(2).halves, 0);

@@ -1,12 +1,12 @@
 //! A tournament's start as an organiser writes it: minutes from now, a clock time (Türkiye's
 //! unless marked UTC), a date and time, a Discord timestamp; anything else refused.
 
-use dama::host::civil_date;
-use dama::tournament::{StartAt, TURKIYE_OFFSET_MINUTES};
+use dama::model::{Day, Millis, TURKIYE_OFFSET, UnixMs};
+use dama::tournament::StartAt;
 use proptest::prelude::*;
 
-const MINUTE: i64 = 60_000;
-const DAY: i64 = 86_400_000;
+const MINUTE: Millis = Millis::MINUTE;
+const DAY: Millis = Millis::DAY;
 
 fn read(text: &str) -> Option<StartAt> {
     text.parse().ok()
@@ -21,16 +21,19 @@ fn starts_are_read_as_organisers_write_them() {
     assert_eq!(read("15dk"), Some(StartAt::InMinutes(15)));
     assert_eq!(
         read("<t:1796500000:F>"),
-        Some(StartAt::At(1_796_500_000_000))
+        Some(StartAt::At(UnixMs(1_796_500_000_000)))
     );
-    assert_eq!(read("<t:1796500000>"), Some(StartAt::At(1_796_500_000_000)));
+    assert_eq!(
+        read("<t:1796500000>"),
+        Some(StartAt::At(UnixMs(1_796_500_000_000)))
+    );
     // Türkiye is three hours ahead of UTC.
     assert_eq!(read("20:30"), Some(StartAt::Daily(17 * 60 + 30)));
     assert_eq!(read("20.30"), Some(StartAt::Daily(17 * 60 + 30)));
     assert_eq!(read("20:30 UTC"), Some(StartAt::Daily(20 * 60 + 30)));
     assert_eq!(read("01:00"), Some(StartAt::Daily(22 * 60)));
     // 2026-12-05 20:30 in Türkiye is 17:30 UTC.
-    let at = 1_796_428_800_000 + (17 * 60 + 30) * MINUTE;
+    let at = UnixMs(1_796_428_800_000) + MINUTE * (17 * 60 + 30);
     assert_eq!(read("2026-12-05 20:30"), Some(StartAt::At(at)));
     assert_eq!(read("05.12.2026 20:30"), Some(StartAt::At(at)));
     assert_eq!(read("2026-12-05T17:30Z"), Some(StartAt::At(at)));
@@ -57,22 +60,22 @@ fn starts_are_read_as_organisers_write_them() {
 #[test]
 fn a_clock_time_is_the_next_one_to_come() {
     // 1_800_000_000 s is 08:00 UTC, 11:00 in Türkiye.
-    let now = 1_800_000_000_000;
-    assert_eq!(read("11:30").unwrap().moment(now), now + 30 * MINUTE);
+    let now = UnixMs(1_800_000_000_000);
+    assert_eq!(read("11:30").unwrap().moment(now), now + MINUTE * 30);
     assert_eq!(
         read("11:00").unwrap().moment(now),
         now + DAY,
         "not now: tomorrow"
     );
-    assert_eq!(read("10:59").unwrap().moment(now), now + DAY - MINUTE);
-    assert_eq!(read("30").unwrap().moment(now), now + 30 * MINUTE);
+    assert_eq!(read("10:59").unwrap().moment(now), now + (DAY - MINUTE));
+    assert_eq!(read("30").unwrap().moment(now), now + MINUTE * 30);
 }
 
 proptest! {
     #[test]
     fn no_text_breaks_the_reader(text in "\\PC{0,40}") {
         if let Ok(start) = text.parse::<StartAt>() {
-            let _ = start.moment(1_800_000_000_000);
+            let _ = start.moment(UnixMs(1_800_000_000_000));
         }
     }
 
@@ -80,22 +83,24 @@ proptest! {
     fn a_date_and_time_names_that_moment_in_turkiye(
         days in 0i64..30_000, hour in 0i64..24, minute in 0i64..60,
     ) {
-        let (y, mo, d) = civil_date(days * 86_400);
+        let date = Day(days).date();
+        let (y, mo, d) = (date.year, date.month, date.day);
         let iso = format!("{y:04}-{mo:02}-{d:02} {hour:02}:{minute:02}");
         let turkish = format!("{d:02}.{mo:02}.{y:04} {hour:02}:{minute:02}");
-        let want = (days * 24 * 60 + hour * 60 + minute - TURKIYE_OFFSET_MINUTES) * MINUTE;
+        let want = Day(days).start_utc() + MINUTE * (hour * 60 + minute) - TURKIYE_OFFSET;
         prop_assert_eq!(read(&iso), Some(StartAt::At(want)));
         prop_assert_eq!(read(&turkish), Some(StartAt::At(want)));
-        prop_assert_eq!(read(&format!("{iso} UTC")), Some(StartAt::At(want + TURKIYE_OFFSET_MINUTES * MINUTE)));
+        prop_assert_eq!(read(&format!("{iso} UTC")), Some(StartAt::At(want + TURKIYE_OFFSET)));
     }
 
     #[test]
     fn a_clock_time_comes_within_a_day_at_that_time(
         now in 0i64..4_000_000_000_000, hour in 0i64..24, minute in 0i64..60,
     ) {
+        let now = UnixMs(now);
         let at = read(&format!("{hour:02}:{minute:02}")).unwrap().moment(now);
         prop_assert!(at > now && at <= now + DAY);
-        let turkiye = at + TURKIYE_OFFSET_MINUTES * MINUTE;
-        prop_assert_eq!(turkiye.rem_euclid(DAY), (hour * 60 + minute) * MINUTE);
+        let turkiye = at + TURKIYE_OFFSET;
+        prop_assert_eq!(turkiye.0.rem_euclid(DAY.0), (MINUTE * (hour * 60 + minute)).0);
     }
 }

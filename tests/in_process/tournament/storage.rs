@@ -3,32 +3,33 @@
 use crate::common::db::TestDb;
 use crate::on_both_databases;
 use dama::clock::TimeControl;
+use dama::model::TournamentFormat;
+use dama::model::UnixMs;
 use dama::store::{
     ChannelId, GuildId, Joined, NewPairing, NewTournament, Store, TournamentStatus, UserId,
     create_tournament, join_tournament, pair_round, set_tournament_status, withdraw,
 };
-use dama::tournament::TournamentKind;
 
-fn swiss(rounds: i64) -> NewTournament {
+fn swiss(rounds: u32) -> NewTournament {
     NewTournament {
         guild_id: GuildId(7),
         channel_id: ChannelId(70),
         games_channel_id: None,
         name: "Kahvehane Kupası".into(),
-        kind: TournamentKind::Swiss,
+        format: TournamentFormat::Swiss { rounds },
         time_control: "5+3".parse::<TimeControl>().unwrap(),
-        rounds: Some(rounds),
-        minutes: None,
         rated: true,
         creator_id: UserId(1),
-        starts_at_ms: None,
+        starts_at: None,
     }
 }
 
 async fn entries_withdrawals_and_a_round_paired_once(db: TestDb) {
     let store = Store::open(&db.url()).await.unwrap();
     let mut tx = store.write().await.unwrap();
-    let id = create_tournament(&mut tx, &swiss(3), 1_000).await.unwrap();
+    let id = create_tournament(&mut tx, &swiss(3), UnixMs(1_000))
+        .await
+        .unwrap();
     for user in 1..=3 {
         let joined = join_tournament(
             &mut tx,
@@ -36,7 +37,7 @@ async fn entries_withdrawals_and_a_round_paired_once(db: TestDb) {
             UserId(user),
             1500.0 + user as f64,
             0,
-            2_000 + user as i64,
+            UnixMs(2_000 + user as i64),
         )
         .await
         .unwrap();
@@ -46,7 +47,7 @@ async fn entries_withdrawals_and_a_round_paired_once(db: TestDb) {
 
     let mut tx = store.write().await.unwrap();
     assert_eq!(
-        join_tournament(&mut tx, id, UserId(2), 1.0, 0, 9)
+        join_tournament(&mut tx, id, UserId(2), 1.0, 0, UnixMs(9))
             .await
             .unwrap(),
         Joined::Already
@@ -61,7 +62,7 @@ async fn entries_withdrawals_and_a_round_paired_once(db: TestDb) {
         "never entered"
     );
     assert_eq!(
-        join_tournament(&mut tx, id, UserId(2), 1.0, 0, 9)
+        join_tournament(&mut tx, id, UserId(2), 1.0, 0, UnixMs(9))
             .await
             .unwrap(),
         Joined::Back
@@ -86,7 +87,7 @@ async fn entries_withdrawals_and_a_round_paired_once(db: TestDb) {
             id,
             TournamentStatus::Open,
             TournamentStatus::Running,
-            5_000,
+            UnixMs(5_000),
             None
         )
         .await
@@ -98,7 +99,7 @@ async fn entries_withdrawals_and_a_round_paired_once(db: TestDb) {
             id,
             TournamentStatus::Open,
             TournamentStatus::Running,
-            5_000,
+            UnixMs(5_000),
             None
         )
         .await
@@ -122,7 +123,7 @@ async fn entries_withdrawals_and_a_round_paired_once(db: TestDb) {
     ];
     for (attempt, want) in [(0, true), (1, false)] {
         let mut tx = store.write().await.unwrap();
-        let stored = pair_round(&mut tx, id, 0, &boards, None, 6_000 + attempt)
+        let stored = pair_round(&mut tx, id, 0, &boards, None, UnixMs(6_000 + attempt))
             .await
             .unwrap();
         tx.commit().await.unwrap();

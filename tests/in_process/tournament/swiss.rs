@@ -2,18 +2,19 @@
 //! the colour rule, the bye to the lowest ranked, and on small fields the cheapest pairing
 //! there is (compared with every other).
 use dama::engine::Color::{Black, White};
-use dama::tournament::{SwissPlayer, SwissRound, breaks_colour_rule, pair_swiss, round_cost};
+use dama::model::UserId;
+use dama::tournament::{SwissPlayer, SwissRound, breaks_color_rule, pair_swiss, round_cost};
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
 
 fn fresh(n: u64) -> Vec<SwissPlayer> {
     (0..n)
         .map(|i| SwissPlayer {
-            id: 100 + i,
+            id: UserId(100 + i),
             seed: i as usize,
             halves: 0,
             opponents: Vec::new(),
-            colours: Vec::new(),
+            colors: Vec::new(),
             byes: 0,
         })
         .collect()
@@ -21,7 +22,7 @@ fn fresh(n: u64) -> Vec<SwissPlayer> {
 
 /// Plays a round into the players: White's result in halves per board.
 fn play(players: &mut [SwissPlayer], round: &SwissRound, white_halves: &[u32]) {
-    let mut at: HashMap<u64, usize> = HashMap::new();
+    let mut at: HashMap<UserId, usize> = HashMap::new();
     for (i, p) in players.iter().enumerate() {
         at.insert(p.id, i);
     }
@@ -32,8 +33,8 @@ fn play(players: &mut [SwissPlayer], round: &SwissRound, white_halves: &[u32]) {
         players[bi].halves += 2 - result;
         players[wi].opponents.push(b);
         players[bi].opponents.push(w);
-        players[wi].colours.push(White);
-        players[bi].colours.push(Black);
+        players[wi].colors.push(White);
+        players[bi].colors.push(Black);
     }
     if let Some(bye) = round.bye {
         players[at[&bye]].halves += 2;
@@ -43,7 +44,12 @@ fn play(players: &mut [SwissPlayer], round: &SwissRound, white_halves: &[u32]) {
 
 /// Every perfect matching of the field (with the bye when odd), for the cheapest one.
 fn cheapest(players: &[SwissPlayer]) -> i128 {
-    fn go(players: &[SwissPlayer], left: &mut Vec<u64>, round: &mut SwissRound, best: &mut i128) {
+    fn go(
+        players: &[SwissPlayer],
+        left: &mut Vec<UserId>,
+        round: &mut SwissRound,
+        best: &mut i128,
+    ) {
         let Some(first) = left.pop() else {
             *best = (*best).min(round_cost(players, round));
             return;
@@ -62,7 +68,7 @@ fn cheapest(players: &[SwissPlayer]) -> i128 {
         }
         left.push(first);
     }
-    let mut left: Vec<u64> = players.iter().map(|p| p.id).collect();
+    let mut left: Vec<UserId> = players.iter().map(|p| p.id).collect();
     let mut best = i128::MAX;
     go(players, &mut left, &mut SwissRound::default(), &mut best);
     best
@@ -82,17 +88,17 @@ fn check_matching(present: &[SwissPlayer], round: &SwissRound) {
     if let Some(bye) = round.bye {
         assert!(seen.insert(bye), "the bye player also paired");
     }
-    let ids: HashSet<u64> = present.iter().map(|p| p.id).collect();
+    let ids: HashSet<UserId> = present.iter().map(|p| p.id).collect();
     assert_eq!(seen, ids, "the round pairs exactly the present players");
 }
 
 #[test]
-fn round_one_pairs_the_top_half_against_the_bottom_half_with_alternating_colours() {
+fn round_one_pairs_the_top_half_against_the_bottom_half_with_alternating_colors() {
     let players = fresh(8);
     let round = pair_swiss(&players);
     assert_eq!(
         round.games,
-        vec![(100, 104), (105, 101), (102, 106), (107, 103)],
+        [(100, 104), (105, 101), (102, 106), (107, 103)].map(|(w, b)| (UserId(w), UserId(b))),
         "seed 1 v 5 (White), 2 v 6 (Black), 3 v 7, 4 v 8"
     );
     assert_eq!(round.bye, None);
@@ -102,13 +108,13 @@ fn round_one_pairs_the_top_half_against_the_bottom_half_with_alternating_colours
 fn an_odd_field_gives_the_bye_to_the_lowest_ranked_who_has_not_had_one() {
     let mut players = fresh(7);
     let first = pair_swiss(&players);
-    assert_eq!(first.bye, Some(106), "round 1: the lowest seed");
+    assert_eq!(first.bye, Some(UserId(106)), "round 1: the lowest seed");
     play(&mut players, &first, &[2]);
     let second = pair_swiss(&players);
     // 106 has had it, so it goes to the lowest ranked of the rest (a loser of round 1).
     let bye = second.bye.expect("a bye");
-    assert_ne!(bye, 106);
-    let of = |id: u64| players.iter().find(|p| p.id == id).unwrap().clone();
+    assert_ne!(bye, UserId(106));
+    let of = |id: UserId| players.iter().find(|p| p.id == id).unwrap().clone();
     let lowest = players
         .iter()
         .filter(|p| p.byes == 0)
@@ -124,7 +130,7 @@ fn winners_meet_winners_and_nobody_plays_the_same_opponent_twice() {
     let first = pair_swiss(&players);
     play(&mut players, &first, &[2]);
     let second = pair_swiss(&players);
-    let score = |id: u64| players.iter().find(|p| p.id == id).unwrap().halves;
+    let score = |id: UserId| players.iter().find(|p| p.id == id).unwrap().halves;
     for &(w, b) in &second.games {
         assert_eq!(score(w), score(b), "round 2 pairs within score groups");
         assert!(
@@ -140,25 +146,25 @@ fn winners_meet_winners_and_nobody_plays_the_same_opponent_twice() {
 
 #[test]
 fn a_third_white_in_a_row_is_never_given_when_the_field_allows_otherwise() {
-    assert!(breaks_colour_rule(&[White, White], White));
-    assert!(!breaks_colour_rule(&[White, White], Black));
-    assert!(breaks_colour_rule(
+    assert!(breaks_color_rule(&[White, White], White));
+    assert!(!breaks_color_rule(&[White, White], Black));
+    assert!(breaks_color_rule(
         &[White, Black, White, White, Black, White],
         White
     ));
-    assert!(!breaks_colour_rule(&[], White));
+    assert!(!breaks_color_rule(&[], White));
     // Two players who both had White twice cannot meet without breaking the rule: with two
     // others due White, they get Black against them instead.
     let mut players = fresh(4);
-    players[0].colours = vec![White, White];
-    players[1].colours = vec![White, White];
-    players[2].colours = vec![Black, Black];
-    players[3].colours = vec![Black, Black];
+    players[0].colors = vec![White, White];
+    players[1].colors = vec![White, White];
+    players[2].colors = vec![Black, Black];
+    players[3].colors = vec![Black, Black];
     let round = pair_swiss(&players);
     for &(w, b) in &round.games {
-        let colours = |id: u64| players.iter().find(|p| p.id == id).unwrap().colours.clone();
-        assert!(!breaks_colour_rule(&colours(w), White), "{round:?}");
-        assert!(!breaks_colour_rule(&colours(b), Black), "{round:?}");
+        let colors = |id: UserId| players.iter().find(|p| p.id == id).unwrap().colors.clone();
+        assert!(!breaks_color_rule(&colors(w), White), "{round:?}");
+        assert!(!breaks_color_rule(&colors(b), Black), "{round:?}");
     }
 }
 
@@ -171,10 +177,10 @@ fn a_field_too_big_for_one_matching_is_paired_in_slices_that_keep_every_rule() {
         let round = pair_swiss(&players);
         check_matching(&players, &round);
         for &(w, b) in &round.games {
-            let of = |id: u64| players.iter().find(|p| p.id == id).unwrap();
+            let of = |id: UserId| players.iter().find(|p| p.id == id).unwrap();
             assert!(!of(w).opponents.contains(&b), "rematch in round {}", r + 1);
-            assert!(!breaks_colour_rule(&of(w).colours, White));
-            assert!(!breaks_colour_rule(&of(b).colours, Black));
+            assert!(!breaks_color_rule(&of(w).colors, White));
+            assert!(!breaks_color_rule(&of(b).colors, Black));
             assert!(
                 of(w).halves.abs_diff(of(b).halves) <= 2,
                 "a pair two points apart"
@@ -211,7 +217,7 @@ proptest! {
             seed
         };
         // A few join late (they score ½ for each missed round) and some withdraw a while.
-        let late: HashMap<u64, usize> = everyone
+        let late: HashMap<UserId, usize> = everyone
             .iter()
             .filter_map(|p| {
                 let draw = coin();
@@ -237,10 +243,10 @@ proptest! {
             if present.len() >= 2 * r + 4 {
                 for &(w, b) in &round.games {
                     let white = present.iter().find(|p| p.id == w).unwrap();
-                    prop_assert!(!white.opponents.contains(&b), "rematch {w}-{b} in round {}", r + 1);
+                    prop_assert!(!white.opponents.contains(&b), "rematch {}-{} in round {}", w.0, b.0, r + 1);
                     let black = present.iter().find(|p| p.id == b).unwrap();
-                    prop_assert!(!breaks_colour_rule(&white.colours, White), "{:?} White again", white.colours);
-                    prop_assert!(!breaks_colour_rule(&black.colours, Black), "{:?} Black again", black.colours);
+                    prop_assert!(!breaks_color_rule(&white.colors, White), "{:?} White again", white.colors);
+                    prop_assert!(!breaks_color_rule(&black.colors, Black), "{:?} Black again", black.colors);
                 }
                 if let Some(bye) = round.bye {
                     let second = present.iter().find(|p| p.id == bye).unwrap().byes > 0;

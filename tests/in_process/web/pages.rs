@@ -3,6 +3,7 @@
 //! keys answered with "not found", the reader's language, the headers, and live updates.
 
 use dama::host::Refusal;
+use dama::model::UnixMs;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -64,7 +65,7 @@ async fn get(web: &Web, path: &str) -> Answer {
 
 /// A host whose boards link to `https://dama.example`, and its web.
 async fn web_of(db: &TestDb) -> (Web, dama::host::Clock) {
-    let clock = dama::host::Clock::manual(1_800_000_000);
+    let clock = dama::host::Clock::manual(UnixMs::from_secs(1_800_000_000));
     let host = Host::new(
         Store::open(&db.url()).await.unwrap(),
         renderer(),
@@ -932,7 +933,7 @@ async fn a_swiss(web: &Web, name: &str) -> (Who, dama::host::TournamentId) {
         .create_tournament(
             &organiser,
             TournamentSpec {
-                kind: dama::tournament::TournamentKind::Swiss,
+                kind: dama::model::TournamentKind::Swiss,
                 control: "5+3".parse().unwrap(),
                 rounds: Some(3),
                 minutes: None,

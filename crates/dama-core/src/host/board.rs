@@ -35,7 +35,7 @@ impl Host {
             }
         };
         // The picture and the words read the clocks at one moment, so they agree.
-        let left_now = self.clocks_now(row, game, self.clock.now_ms());
+        let left_now = self.clocks_now(row, game, self.clock.now());
         let scene = Scene {
             last_move: game.last_move().map(|(p, m)| LastMove::new(p, &m)),
             black_bottom,
@@ -58,7 +58,7 @@ impl Host {
                     player,
                     side,
                     capture_due: pos.has_capture(),
-                    deadline: super::clocks::due(row).at.div_euclid(1000),
+                    deadline: super::clocks::due(row).at,
                     clock: super::clocks::turn_clock(row, left_now),
                 },
                 Player::Ai(level) => Msg::AiThinking { level },

@@ -2,6 +2,7 @@
 
 use crate::host::Refusal;
 use crate::store::{self, ChallengeRow, ChallengeStatus, ChannelId, ColorChoice, GameId, UserId};
+use dama_model::Millis;
 use dama_play::clock::{Clocks, TimeControl};
 use dama_rules::{Color, Game, Position, fen};
 
@@ -84,7 +85,7 @@ impl Host {
             rated,
             thread,
             status: ChallengeStatus::Open,
-            expires_at: now + self.config.challenge_ttl.as_secs() as i64,
+            expires_at: now + Millis::from_std(self.config.challenge_ttl),
             created_at: now,
             message_id: None,
             time_control: control,
@@ -225,7 +226,7 @@ impl Host {
         let challenger_white = match c.color {
             ColorChoice::White => true,
             ColorChoice::Black => false,
-            ColorChoice::Random => coin(c.id.0 ^ self.clock.now()),
+            ColorChoice::Random => coin(c.id.0 ^ self.clock.now().whole_secs()),
         };
         let (white, black) = if challenger_white {
             (c.challenger_id, c.challenged_id)
@@ -334,10 +335,9 @@ impl Host {
         tx: &mut store::Tx,
         g: NewGame,
     ) -> Result<GameId, HostError> {
-        let now_ms = self.clock.now_ms();
-        let now = now_ms.div_euclid(1000);
+        let now = self.clock.now();
         let start = fen::write(&Position::start());
-        let clocks = Clocks::start(g.control, now_ms);
+        let clocks = Clocks::start(g.control, now);
         let turn = self.turn_times(&clocks, 0, Color::White);
         store::insert_game(
             tx,
@@ -353,7 +353,7 @@ impl Host {
                 deadline: turn.deadline,
                 now,
                 clocks,
-                flag_at_ms: turn.flag_at_ms,
+                flag_at: turn.flag_at,
             },
         )
         .await

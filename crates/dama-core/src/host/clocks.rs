@@ -6,6 +6,7 @@ use crate::host::Refusal;
 use std::time::Duration;
 
 use crate::store::{self, GameRow, GameStatus};
+use dama_model::{Millis, UnixMs};
 use dama_play::clock::{Clocks, Due, OnTimeout};
 use dama_rules::{Color, Game, Reason};
 
@@ -13,15 +14,15 @@ use super::{Caption, Host, HostError, Msg, Notice, Reply, TurnClock, players};
 
 /// How long the bot may go unseen (its processes mark it alive every second) before a start
 /// counts the time since as an outage to give back.
-pub const QUIET_MS: i64 = 5_000;
+pub const QUIET: Millis = Millis(5_000);
 
 /// When a turn must end, as the store keeps it.
 pub(super) struct TurnTimes {
-    /// Correspondence: the warning and the deadline (seconds); live games are never warned.
-    pub warn_at: i64,
-    pub deadline: i64,
-    /// Live games: the moment the turn's time is up (milliseconds).
-    pub flag_at_ms: Option<i64>,
+    /// Correspondence: the warning and the deadline; live games are never warned.
+    pub warn_at: UnixMs,
+    pub deadline: UnixMs,
+    /// Live games: the moment the turn's time is up.
+    pub flag_at: Option<UnixMs>,
 }
 
 /// When the side to move's time is up in a stored game, and what follows.
@@ -31,16 +32,16 @@ pub(super) fn due(row: &GameRow) -> Due {
     } else {
         OnTimeout::Flag
     };
-    let at = row.flag_at_ms.unwrap_or(row.deadline.saturating_mul(1000));
+    let at = row.flag_at.unwrap_or(row.deadline);
     Due { at, then }
 }
 
 /// What the clock says about the turn of a stored game, its live clocks as read now
 /// (`left_now`, from [`Host::clocks_now`]: the same reading as the picture's).
-pub(super) fn turn_clock(row: &GameRow, left_now: Option<[i64; 2]>) -> TurnClock {
+pub(super) fn turn_clock(row: &GameRow, left_now: Option<[Millis; 2]>) -> TurnClock {
     match left_now {
         _ if row.ply < 2 => TurnClock::FirstMove,
-        Some([white_ms, black_ms]) => TurnClock::Live { white_ms, black_ms },
+        Some([white, black]) => TurnClock::Live { white, black },
         None => TurnClock::Correspondence,
     }
 }
@@ -51,29 +52,34 @@ impl Host {
     pub(super) fn turn_times(&self, clocks: &Clocks, ply: i64, side: Color) -> TurnTimes {
         let due = clocks.due(ply.max(0) as usize, side);
         if clocks.control.is_live() {
-            // The minute sweep is only a backstop for live games: its deadline is the second
+            // The minute sweep is only a backstop for live games: its deadline is a second
             // after the flag, and it never warns.
-            let deadline = due.at.div_euclid(1000) + 1;
+            let deadline = due.at + Millis::SECOND;
             TurnTimes {
                 warn_at: deadline,
                 deadline,
-                flag_at_ms: Some(due.at),
+                flag_at: Some(due.at),
             }
         } else {
-            let deadline = due.at.div_euclid(1000);
-            let span = deadline - clocks.turn_began.div_euclid(1000);
-            let warning = (self.config.warning.as_secs() as i64).min(span / 3);
+            let deadline = due.at;
+            let span = deadline - clocks.turn_began;
+            let warning = Millis::from_std(self.config.warning).min(span / 3);
             TurnTimes {
                 warn_at: deadline - warning,
                 deadline,
-                flag_at_ms: None,
+                flag_at: None,
             }
         }
     }
 
-    /// Both clocks of a live game (milliseconds): as they stand at `now_ms` while it runs, as
-    /// they stopped once it ended.
-    pub(super) fn clocks_now(&self, row: &GameRow, game: &Game, now_ms: i64) -> Option<[i64; 2]> {
+    /// Both clocks of a live game: as they stand at `now` while it runs, as they stopped once
+    /// it ended.
+    pub(super) fn clocks_now(
+        &self,
+        row: &GameRow,
+        game: &Game,
+        now: UnixMs,
+    ) -> Option<[Millis; 2]> {
         if !row.time_control.is_live() {
             return None;
         }
@@ -82,16 +88,16 @@ impl Host {
             return Some(clocks.left);
         }
         let side = game.position().side_to_move();
-        Some(clocks.left_at(row.ply as usize, side, now_ms))
+        Some(clocks.left_at(row.ply as usize, side, now))
     }
 
     /// A board caption with a live game's clocks (as read at `left_now`) after it.
-    pub(super) fn clocked(caption: Caption, left_now: Option<[i64; 2]>) -> Caption {
+    pub(super) fn clocked(caption: Caption, left_now: Option<[Millis; 2]>) -> Caption {
         match left_now {
-            Some([white_ms, black_ms]) => Caption::Clocked {
+            Some([white, black]) => Caption::Clocked {
                 caption: Box::new(caption),
-                white_ms,
-                black_ms,
+                white,
+                black,
             },
             None => caption,
         }
@@ -104,15 +110,15 @@ impl Host {
         tx: &mut store::Tx,
         row: &GameRow,
         game: &Game,
-        now_ms: i64,
+        now: UnixMs,
     ) -> Result<Option<Msg>, HostError> {
-        let Some(left) = self.clocks_now(row, game, now_ms) else {
+        let Some(left) = self.clocks_now(row, game, now) else {
             return Ok(None);
         };
-        store::stop_clocks(tx, row.id, left, now_ms).await?;
+        store::stop_clocks(tx, row.id, left, now).await?;
         Ok(Some(Msg::FinalClocks {
-            white_ms: left[0],
-            black_ms: left[1],
+            white: left[0],
+            black: left[1],
         }))
     }
 
@@ -121,7 +127,7 @@ impl Host {
     /// database decides which of them (or a move racing it) ends a game, so each is posted
     /// once.
     pub async fn flags(&self) -> Result<Vec<Notice>, HostError> {
-        let now = self.clock.now_ms();
+        let now = self.clock.now();
         let mut notices = Vec::new();
         for row in self.store.flags_due(now).await? {
             match self.time_up(&row, now).await {
@@ -145,7 +151,7 @@ impl Host {
     /// Marks the bot alive now; run it every second.
     pub async fn beat(&self) -> Result<(), HostError> {
         let mut tx = self.store.write().await?;
-        store::beat(&mut tx, self.clock.now_ms()).await?;
+        store::beat(&mut tx, self.clock.now()).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -155,26 +161,26 @@ impl Host {
     /// ended by [`Host::flags`]). Returns the time given back.
     pub async fn resume_clocks(&self) -> Result<Option<Duration>, HostError> {
         let mut tx = self.store.write().await?;
-        let gap = store::give_back_outage(&mut tx, self.clock.now_ms(), QUIET_MS).await?;
+        let gap = store::give_back_outage(&mut tx, self.clock.now(), QUIET).await?;
         tx.commit().await?;
         if let Some(gap) = gap {
             tracing::info!(
-                seconds = gap / 1000,
+                seconds = gap.whole_secs(),
                 "no process of the bot ran for a while: the players to move get that time back"
             );
         }
-        Ok(gap.map(|g| Duration::from_millis(g.max(0) as u64)))
+        Ok(gap.map(Millis::to_std))
     }
 
-    /// Ends `row` if its turn's time is up at `now_ms`; `None` when it is not, or when the
+    /// Ends `row` if its turn's time is up at `now`; `None` when it is not, or when the
     /// game moved on first (a move written before wins).
     pub(super) async fn time_up(
         &self,
         row: &GameRow,
-        now_ms: i64,
+        now: UnixMs,
     ) -> Result<Option<Reply>, HostError> {
         let due = due(row);
-        if now_ms < due.at {
+        if now < due.at {
             return Ok(None);
         }
         let game = self.load(row).await?;
@@ -186,7 +192,7 @@ impl Host {
         match due.then {
             OnTimeout::Abort => {
                 let reason = Some(Reason::Timeout);
-                if !store::end_game(&mut tx, at, GameStatus::Aborted, None, reason, now_ms).await? {
+                if !store::end_game(&mut tx, at, GameStatus::Aborted, None, reason, now).await? {
                     return Ok(None);
                 }
                 tx.commit().await?;
@@ -199,11 +205,11 @@ impl Host {
                 let Some(outcome) = ended.lose_on_time(side) else {
                     return Ok(None);
                 };
-                let ratings = match self.finish(&mut tx, row, at, outcome, now_ms).await {
+                let ratings = match self.finish(&mut tx, row, at, outcome, now).await {
                     Err(HostError::Refused(Refusal::Stale)) => return Ok(None),
                     ratings => ratings?,
                 };
-                let clocks = self.stop_clocks(&mut tx, row, &game, now_ms).await?;
+                let clocks = self.stop_clocks(&mut tx, row, &game, now).await?;
                 tx.commit().await?;
                 body.push(Msg::GameOver {
                     outcome,

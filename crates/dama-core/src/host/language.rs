@@ -27,10 +27,10 @@ impl Host {
         Ok(Reply::private(Msg::LanguageSet { scope, lang }))
     }
 
-    /// The languages chosen by this player and this server.
+    /// The languages chosen by this player and this server (either may be left out).
     pub async fn languages(
         &self,
-        user: crate::store::UserId,
+        user: Option<crate::store::UserId>,
         guild: Option<crate::store::GuildId>,
     ) -> Result<LanguageChoices, HostError> {
         Ok(self.store.languages(user, guild).await?)

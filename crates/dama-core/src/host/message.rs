@@ -3,6 +3,7 @@
 //! own way.
 
 use crate::store::{ChannelId, ColorChoice, GameId, UserId};
+use dama_model::{Millis, UnixMs};
 use dama_play::ai::{Eval, Level};
 use dama_play::clock::{SpeedClass, TimeControl};
 use dama_rules::{Color, Outcome};
@@ -134,8 +135,8 @@ pub struct PlayerStats {
     /// everyone (if they have played a rated game).
     pub server_rank: Option<i64>,
     pub global_rank: Option<i64>,
-    /// The highest rating reached, and when (Unix seconds).
-    pub peak: Option<(f64, i64)>,
+    /// The highest rating reached, and when.
+    pub peak: Option<(f64, UnixMs)>,
     /// The last rated games, newest first (at most ten).
     pub recent: Vec<RecentGame>,
     /// The most wins in a row.
@@ -155,8 +156,8 @@ pub struct TournamentResult {
     /// 1: won (shared when tied).
     pub place: i64,
     pub players: i64,
-    /// When it ended (Unix seconds).
-    pub ended_at: i64,
+    /// When it ended.
+    pub ended_at: UnixMs,
 }
 
 /// Whose language the language command sets.
@@ -228,8 +229,8 @@ pub enum Msg {
         player: UserId,
         side: Color,
         capture_due: bool,
-        /// When their time is up (Unix seconds).
-        deadline: i64,
+        /// When their time is up.
+        deadline: UnixMs,
         clock: TurnClock,
     },
     AiThinking {
@@ -239,10 +240,10 @@ pub enum Msg {
         outcome: Outcome,
         players: Players,
     },
-    /// Both clocks of a live game at its end (milliseconds).
+    /// Both clocks of a live game at its end.
     FinalClocks {
-        white_ms: i64,
-        black_ms: i64,
+        white: Millis,
+        black: Millis,
     },
     /// A side did not make its first move in time: the game is called off, nobody loses.
     NoFirstMove {
@@ -329,7 +330,7 @@ pub enum Msg {
     },
     TimeWarning {
         player: UserId,
-        deadline: i64,
+        deadline: UnixMs,
     },
     /// A game whose record cannot be read any more; its players (or an admin) can abort it.
     GameBroken {
@@ -359,10 +360,10 @@ pub enum Msg {
 /// What the host says about puzzles.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PuzzleMsg {
-    /// A puzzle to solve (or to go on with): `date` (Unix seconds, noon of its day in Türkiye)
+    /// A puzzle to solve (or to go on with): `date` (noon of its day in Türkiye)
     /// for today's puzzle, `None` for a practice one.
     Shown {
-        date: Option<i64>,
+        date: Option<UnixMs>,
         solver: Color,
         moves: usize,
         /// A gain of material to find, not a win.
@@ -370,10 +371,10 @@ pub enum PuzzleMsg {
         stars: u32,
         tries_left: i64,
     },
-    /// The practice puzzle shown was found in a game on the bot that ended at `date` (Unix
-    /// seconds); `yours`: the asker missed it.
+    /// The practice puzzle shown was found in a game on the bot that ended at `date`;
+    /// `yours`: the asker missed it.
     FromGame {
-        date: i64,
+        date: UnixMs,
         yours: bool,
     },
     /// The move was right (`played`); the defence answered, and this many moves are left to
@@ -443,7 +444,7 @@ pub enum PuzzleMsg {
     },
     /// The day's post in a server's puzzle channel.
     Daily {
-        date: i64,
+        date: UnixMs,
         solver: Color,
         moves: usize,
         material: bool,
@@ -481,18 +482,18 @@ pub enum TurnClock {
     Correspondence,
     /// A side's first move: the game is called off at the deadline.
     FirstMove,
-    /// Both clocks running (milliseconds left when the turn began).
-    Live { white_ms: i64, black_ms: i64 },
+    /// Both clocks running (the time left when the turn began).
+    Live { white: Millis, black: Millis },
 }
 
 /// The line above a board picture.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Caption {
-    /// A caption with both clocks of a live game (milliseconds) after it.
+    /// A caption with both clocks of a live game after it.
     Clocked {
         caption: Box<Caption>,
-        white_ms: i64,
-        black_ms: i64,
+        white: Millis,
+        black: Millis,
     },
     ToMove {
         side: Color,
@@ -534,7 +535,7 @@ pub enum StandingsText {
     },
     /// A Swiss score in halves, or an Arena's points.
     Score {
-        kind: dama_play::tournament::TournamentKind,
+        kind: dama_model::TournamentKind,
         score: u32,
     },
     /// Buchholz cut 1 (halves) and Sonneborn–Berger (quarters).
@@ -592,8 +593,8 @@ pub enum CardText {
     },
     /// Games against the AI, per level: won, drawn, lost.
     AiGames(Vec<(dama_play::ai::Level, [i64; 3])>),
-    /// A date on the curve's axis (Unix seconds).
-    Date(i64),
+    /// A date on the curve's axis.
+    Date(UnixMs),
     /// In place of the curve, for a player without a rated game.
     NoRatedGame,
 }

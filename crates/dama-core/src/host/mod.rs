@@ -36,6 +36,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::Semaphore;
 
 use crate::store::{GameRow, Store};
+use dama_model::UnixMs;
 use dama_play::ai::Limits;
 use dama_play::render::Renderer;
 use dama_rules::{Color, Game, fen};
@@ -57,14 +58,13 @@ pub use reply::{
 pub use analysis::{ANALYSIS_DEPTH, Progress};
 pub use duties::{Duties, Duty};
 pub use pictures::PictureError;
-pub use puzzles::{Practice, TRIES as PUZZLE_TRIES, turkish_day};
+pub use puzzles::{Practice, TRIES as PUZZLE_TRIES};
 pub use scheduler::{AiStats, Priority};
 pub use tables::TABLE_PIECES;
 pub use tournaments::{
     GameToStart, MAX_DAYS_AHEAD, MAX_NAME, MINUTES, ROUNDS, TournamentLine, TournamentMsg,
     TournamentNews, TournamentRefusal, TournamentSpec,
 };
-pub use views::civil_date;
 pub use web::{
     WebGame, WebGameLine, WebPlayer, WebPlayerPage, WebRating, WebServer, WebTournament,
 };
@@ -181,8 +181,7 @@ impl Default for HostConfig {
     }
 }
 
-/// The time since the epoch (in seconds, or milliseconds for the clocks of live games);
-/// tests move it by hand.
+/// The present, as the host reads it: the system's clock, or one that tests move by hand.
 #[derive(Clone, Debug, Default)]
 pub struct Clock(Option<Arc<AtomicI64>>);
 
@@ -191,41 +190,34 @@ impl Clock {
         Clock(None)
     }
 
-    /// A clock that stands at `now` (seconds) until [`Clock::advance`] moves it.
-    pub fn manual(now: i64) -> Clock {
-        Clock(Some(Arc::new(AtomicI64::new(now * 1000))))
+    /// A clock that stands at `now` until [`Clock::advance`] or [`Clock::set`] moves it.
+    pub fn manual(now: UnixMs) -> Clock {
+        Clock(Some(Arc::new(AtomicI64::new(now.0))))
     }
 
-    /// Seconds since the epoch.
-    pub fn now(&self) -> i64 {
-        self.now_ms().div_euclid(1000)
-    }
-
-    /// Milliseconds since the epoch.
-    pub fn now_ms(&self) -> i64 {
+    /// Now.
+    pub fn now(&self) -> UnixMs {
         match &self.0 {
-            Some(t) => t.load(Ordering::Relaxed),
-            None => SystemTime::now()
-                .duration_since(UNIX_EPOCH)
-                .map_or(0, |d| d.as_millis() as i64),
+            Some(t) => UnixMs(t.load(Ordering::Relaxed)),
+            None => UnixMs(
+                SystemTime::now()
+                    .duration_since(UNIX_EPOCH)
+                    .map_or(0, |d| d.as_millis() as i64),
+            ),
         }
     }
 
+    /// Moves a manual clock on by `by` (a system clock ignores it).
     pub fn advance(&self, by: Duration) {
         if let Some(t) = &self.0 {
             t.fetch_add(by.as_millis() as i64, Ordering::Relaxed);
         }
     }
 
-    /// Moves a manual clock to `now` seconds (a system clock ignores it).
-    pub fn set(&self, now: i64) {
-        self.set_ms(now * 1000);
-    }
-
-    /// Moves a manual clock to `now_ms` milliseconds (a system clock ignores it).
-    pub fn set_ms(&self, now_ms: i64) {
+    /// Moves a manual clock to `now` (a system clock ignores it).
+    pub fn set(&self, now: UnixMs) {
         if let Some(t) = &self.0 {
-            t.store(now_ms, Ordering::Relaxed);
+            t.store(now.0, Ordering::Relaxed);
         }
     }
 }

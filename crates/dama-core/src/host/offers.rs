@@ -43,7 +43,7 @@ impl Host {
         let outcome = game
             .resign(color)
             .ok_or(HostError::Refused(Refusal::GameAlreadyOver))?;
-        let now_ms = self.clock.now_ms();
+        let now_ms = self.clock.now();
         let mut tx = self.store.write().await?;
         let ratings = self
             .finish(&mut tx, &row, store::Expect::of(&row), outcome, now_ms)
@@ -105,7 +105,7 @@ impl Host {
             let mut tx = self.store.write().await?;
             // A move since the offer was read withdrew it: then nothing is agreed (Stale).
             let at = store::Expect::of(&row);
-            let now_ms = self.clock.now_ms();
+            let now_ms = self.clock.now();
             let ratings = self.finish(&mut tx, &row, at, outcome, now_ms).await?;
             let clocks = self.stop_clocks(&mut tx, &row, &game, now_ms).await?;
             tx.commit().await?;
@@ -204,7 +204,7 @@ impl Host {
             .map(|(p, m)| p.notation(&m))
             .collect();
         // The time spent on the turn so far stays spent; the new turn begins now.
-        let now_ms = self.clock.now_ms();
+        let now_ms = self.clock.now();
         let side_now = game.position().side_to_move();
         let clocks = dama_play::clock::Clocks {
             left: row.clocks().left_at(row.ply as usize, side_now, now_ms),
@@ -217,7 +217,7 @@ impl Host {
             clocks,
             warn_at: times.warn_at,
             deadline: times.deadline,
-            flag_at_ms: times.flag_at_ms,
+            flag_at: times.flag_at,
         };
         let mut tx = self.store.write().await?;
         let fen_now = dama_rules::fen::write(shortened.position());
@@ -226,7 +226,7 @@ impl Host {
             store::Expect::of(&row),
             keep as i64,
             &fen_now,
-            now_ms.div_euclid(1000),
+            now_ms,
             turn,
         )
         .await?

@@ -2,6 +2,7 @@
 
 use crate::host::Refusal;
 use crate::store::{self, GameId, GameRow, GameStatus};
+use dama_model::{Millis, UnixMs};
 use dama_play::ai::Player as AiPlayer;
 use dama_play::clock::{Clocks, move_time, think_time};
 use dama_rules::{Color, Game, Move, Outcome, Reason, Role, fen};
@@ -17,10 +18,10 @@ impl Host {
         self.play_at(who, text, None).await
     }
 
-    /// Plays a typed move for the asker in this channel's game; `stamp_ms`: the moment the
+    /// Plays a typed move for the asker in this channel's game; `stamp`: the moment the
     /// front end says it was made (Discord's stamp on the message), which counts for the clock
     /// within the turn and the moment it arrived.
-    pub async fn play_at(&self, who: &Who, text: &str, stamp_ms: Option<i64>) -> HostResult {
+    pub async fn play_at(&self, who: &Who, text: &str, stamp: Option<UnixMs>) -> HostResult {
         let row = self.running(who).await?;
         let color = color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
         let game = self.load(&row).await?;
@@ -34,7 +35,7 @@ impl Host {
             .position()
             .read_move(text)
             .map_err(|e| HostError::Refused(Refusal::Move(e)))?;
-        self.commit_move(&row, game, mv, who.lang, stamp_ms).await
+        self.commit_move(&row, game, mv, who.lang, stamp).await
     }
 
     /// Plays the AI's move in game `id` if it is the AI's turn; `None` otherwise (the game
@@ -75,10 +76,10 @@ impl Host {
             dama_play::clock::TimeControl::Live { increment, .. } => {
                 let left = row
                     .clocks()
-                    .left_at(row.ply as usize, side, self.clock.now_ms());
+                    .left_at(row.ply as usize, side, self.clock.now());
                 let share =
                     think_time(left[side.index()], increment) * workers / live_games.max(workers);
-                std::time::Duration::from_millis(share.max(10) as u64)
+                share.max(Millis(10)).to_std()
             }
             dama_play::clock::TimeControl::Correspondence { .. } if live_games > 0 => {
                 dama_play::ai::Level::MASTER_TIME / 4
@@ -141,10 +142,10 @@ impl Host {
         mut game: Game,
         mv: Move,
         lang: Lang,
-        stamp_ms: Option<i64>,
+        stamp: Option<UnixMs>,
     ) -> HostResult {
-        let received = self.clock.now_ms();
-        let made = stamp_ms.map_or(received, |s| move_time(s, row.turn_began_ms, received));
+        let received = self.clock.now();
+        let made = stamp.map_or(received, |s| move_time(s, row.turn_began, received));
         let side = game.position().side_to_move();
         let Some(clocks) = self.clocks_after(row, side, made) else {
             // Its time was up: the move is refused and the turn ends on time.
@@ -171,7 +172,7 @@ impl Host {
                 .position()
                 .piece_at(mv.to())
                 .is_some_and(|p| p.role == Role::King);
-        let now = received.div_euclid(1000);
+        let now = received;
         let turn = self.turn_times(&clocks, row.ply + 1, side.opponent());
         let after = fen::write(game.position());
         let mut tx = self.store.write().await?;
@@ -185,8 +186,8 @@ impl Host {
                 warn_at: turn.warn_at,
                 deadline: turn.deadline,
                 clocks,
-                flag_at_ms: turn.flag_at_ms,
-                clock_ms: clocks
+                flag_at: turn.flag_at,
+                clock: clocks
                     .control
                     .is_live()
                     .then_some(clocks.left[side.index()]),
@@ -220,7 +221,7 @@ impl Host {
             // A live game's clocks stand as the last move left them.
             reply.body.extend(
                 self.clocks_now(&row, &game, received)
-                    .map(|[white_ms, black_ms]| Msg::FinalClocks { white_ms, black_ms }),
+                    .map(|[white, black]| Msg::FinalClocks { white, black }),
             );
             reply.body.extend(super::rating_note(&row, ratings));
         }
@@ -228,7 +229,7 @@ impl Host {
     }
 
     /// The clocks after `side` moved at `made` in `row`; `None` when its time was up.
-    fn clocks_after(&self, row: &GameRow, side: Color, made: i64) -> Option<Clocks> {
+    fn clocks_after(&self, row: &GameRow, side: Color, made: UnixMs) -> Option<Clocks> {
         let due = super::clocks::due(row);
         if made >= due.at {
             return None;
@@ -253,7 +254,7 @@ impl Host {
         row: &GameRow,
         at: store::Expect<'_>,
         outcome: Outcome,
-        now_ms: i64,
+        now: UnixMs,
     ) -> Result<Vec<RatingChange>, HostError> {
         let both_moved = at.ply >= 2;
         // A tournament game resigned at once is lost, not called off: it scores.
@@ -265,7 +266,7 @@ impl Host {
         } else {
             (GameStatus::Finished, Some(outcome.result))
         };
-        if !store::end_game(tx, at, status, result, Some(outcome.reason), now_ms).await? {
+        if !store::end_game(tx, at, status, result, Some(outcome.reason), now).await? {
             return Err(HostError::Refused(Refusal::Stale));
         }
         let (false, true, true, Some(w), Some(b)) = (
@@ -277,7 +278,7 @@ impl Host {
         ) else {
             return Ok(Vec::new());
         };
-        rate_game(tx, row, w, b, outcome.result, now_ms).await
+        rate_game(tx, row, w, b, outcome.result, now).await
     }
 }
 

@@ -7,6 +7,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use crate::store::{self, AttemptRow, AttemptStatus, ChannelId, GuildId, PuzzleRating, TryResult};
+use dama_model::{AttemptId, Day, UnixMs};
 use dama_play::puzzle::{Kind, Puzzle, Theme};
 use dama_play::render::{LastMove, Scene};
 use dama_rules::{Color, Game};
@@ -31,25 +32,14 @@ enum Source {
     /// The shipped set, by its place there.
     Shipped(usize),
     /// Found in a game on the bot: the puzzle, when that game ended and whose miss it was.
-    Mined(Box<Puzzle>, i64, store::UserId),
+    Mined(Box<Puzzle>, UnixMs, store::UserId),
 }
 
 /// Tries per puzzle.
 pub const TRIES: i64 = 3;
 /// Türkiye's offset from UTC (no daylight saving since 2016).
-const TURKEY_OFFSET: i64 = 3 * 3600;
 /// A new puzzle's rating deviation: its starting rating is an estimate.
 const NEW_PUZZLE_DEVIATION: f64 = 200.0;
-
-/// The day in Türkiye (days since 1970-01-01 at UTC+3) at Unix time `now`.
-pub fn turkish_day(now: i64) -> i64 {
-    (now + TURKEY_OFFSET).div_euclid(86_400)
-}
-
-/// Noon of a Türkiye day, in Unix seconds (a time whose UTC date is that day).
-fn noon(day: i64) -> i64 {
-    day * 86_400 + 12 * 3600 - TURKEY_OFFSET
-}
 
 impl Host {
     fn puzzle_set(&self) -> Result<&[Puzzle], HostError> {
@@ -67,8 +57,8 @@ impl Host {
     }
 
     /// The index of `day`'s puzzle.
-    fn daily_index(&self, day: i64) -> usize {
-        day.rem_euclid(self.daily_count() as i64) as usize
+    fn daily_index(&self, day: Day) -> usize {
+        day.0.rem_euclid(self.daily_count() as i64) as usize
     }
 
     /// The puzzle an attempt is at: a shipped one, else one found in a game here.
@@ -111,11 +101,11 @@ impl Host {
         &self,
         who: &Who,
         practice: Option<Practice>,
-        leaving: Option<i64>,
+        leaving: Option<AttemptId>,
     ) -> HostResult {
         let set = self.puzzle_set()?;
         let now = self.clock.now();
-        let today = turkish_day(now);
+        let today = Day::in_turkiye(now);
         let (puzzle, day, credit) = match practice {
             Some(practice) => match self.practice_puzzle(who, today, practice).await? {
                 Some(Source::Shipped(i)) => (set[i].clone(), None, None),
@@ -212,7 +202,7 @@ impl Host {
     async fn practice_puzzle(
         &self,
         who: &Who,
-        today: i64,
+        today: Day,
         practice: Practice,
     ) -> Result<Option<Source>, HostError> {
         let set = self.puzzle_set()?;
@@ -275,7 +265,7 @@ impl Host {
         if candidates.is_empty() {
             return Ok(None);
         }
-        let pick = (self.clock.now() as u64 ^ who.user.0) % candidates.len() as u64;
+        let pick = (self.clock.now().whole_secs() as u64 ^ who.user.0) % candidates.len() as u64;
         Ok(Some(candidates.swap_remove(pick as usize).2))
     }
 
@@ -529,7 +519,7 @@ impl Host {
         let daily = attempt.day.is_some();
         let msg = said.unwrap_or(if open {
             PuzzleMsg::Shown {
-                date: attempt.day.map(noon),
+                date: attempt.day.map(Day::noon_in_turkiye),
                 solver: puzzle.solver(),
                 moves: puzzle.moves() - step,
                 material: puzzle.kind == Kind::Material,
@@ -609,7 +599,7 @@ impl Host {
     /// A player's streak, best streak, counts and puzzle rating (privately).
     pub async fn puzzle_stats(&self, who: &Who, user: Option<store::UserId>) -> HostResult {
         let user = user.unwrap_or(who.user);
-        let today = turkish_day(self.clock.now());
+        let today = Day::in_turkiye(self.clock.now());
         let Some(p) = self.store.puzzler(user).await? else {
             return Ok(Reply::say(Msg::Puzzle(PuzzleMsg::Stats {
                 user,
@@ -677,7 +667,7 @@ impl Host {
     /// This server's best puzzle streaks.
     pub async fn puzzle_leaderboard(&self, who: &Who) -> HostResult {
         let guild = who.guild.ok_or(HostError::Refused(Refusal::ServerOnly))?;
-        let today = turkish_day(self.clock.now());
+        let today = Day::in_turkiye(self.clock.now());
         let rows = self.store.puzzle_leaderboard(guild, today, 10).await?;
         if rows.is_empty() {
             return Ok(Reply::say(Msg::Puzzle(PuzzleMsg::NoSolvers)));
@@ -715,7 +705,7 @@ impl Host {
         if self.config.puzzles.is_empty() {
             return Ok(Vec::new());
         }
-        let today = turkish_day(self.clock.now());
+        let today = Day::in_turkiye(self.clock.now());
         let mut claimed = Vec::new();
         for (guild, channel) in self.store.puzzle_posts_due(today).await? {
             let mut tx = self.store.write().await?;
@@ -729,27 +719,27 @@ impl Host {
 
     /// Today's puzzle (Türkiye's day) and that day, for the web page; `None` when no puzzles
     /// are installed.
-    pub fn todays_puzzle(&self) -> Option<(Puzzle, i64)> {
+    pub fn todays_puzzle(&self) -> Option<(Puzzle, UnixMs)> {
         self.days_puzzle(0)
     }
 
     /// Yesterday's puzzle (in Türkiye), whose solution may be shown, and noon of its day.
-    pub fn yesterdays_puzzle(&self) -> Option<(Puzzle, i64)> {
+    pub fn yesterdays_puzzle(&self) -> Option<(Puzzle, UnixMs)> {
         self.days_puzzle(-1)
     }
 
     /// The puzzle of the day `offset` days from today, and noon of that day.
-    fn days_puzzle(&self, offset: i64) -> Option<(Puzzle, i64)> {
+    fn days_puzzle(&self, offset: i64) -> Option<(Puzzle, UnixMs)> {
         let set = self.puzzle_set().ok()?;
-        let day = turkish_day(self.clock.now()) + offset;
-        Some((set[self.daily_index(day)].clone(), noon(day)))
+        let day = Day::in_turkiye(self.clock.now()).plus(offset);
+        Some((set[self.daily_index(day)].clone(), day.noon_in_turkiye()))
     }
 
     /// Today's puzzle as posted in a server's puzzle channel, with a button that opens it
     /// privately.
     pub fn daily_puzzle_post(&self, lang: Lang) -> HostResult {
         let set = self.puzzle_set()?;
-        let today = turkish_day(self.clock.now());
+        let today = Day::in_turkiye(self.clock.now());
         let puzzle = &set[self.daily_index(today)];
         let material = puzzle.kind == Kind::Material;
         let caption = Caption::Puzzle {
@@ -758,7 +748,7 @@ impl Host {
             material,
         };
         let mut reply = Reply::say(Msg::Puzzle(PuzzleMsg::Daily {
-            date: noon(today),
+            date: today.noon_in_turkiye(),
             solver: puzzle.solver(),
             moves: puzzle.moves(),
             material,
@@ -794,9 +784,9 @@ fn is_same_try(puzzle: &Puzzle, attempt: &AttemptRow, text: &str) -> bool {
 }
 
 /// A streak still counts while its last solved day is today or yesterday.
-fn live_streak(streak: i64, last_day: Option<i64>, today: i64) -> i64 {
+fn live_streak(streak: i64, last_day: Option<Day>, today: Day) -> i64 {
     match last_day {
-        Some(d) if d >= today - 1 => streak,
+        Some(d) if d >= today.plus(-1) => streak,
         _ => 0,
     }
 }

@@ -5,6 +5,7 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use crate::store::{self, GameRow, UserId};
+use dama_model::UnixMs;
 use dama_rules::{Color, GameResult};
 
 use super::{Host, HostError, RatingChange};
@@ -17,7 +18,7 @@ pub(super) async fn rate_game(
     w: UserId,
     b: UserId,
     result: GameResult,
-    now_ms: i64,
+    now: UnixMs,
 ) -> Result<Vec<RatingChange>, HostError> {
     // Each speed class has its own rating.
     let speed = row.speed;
@@ -55,7 +56,7 @@ pub(super) async fn rate_game(
             game_id: row.id,
             rating: r.rating,
             deviation: r.deviation,
-            played_at: now_ms.div_euclid(1000),
+            played_at: now,
         };
         store::record_rating(tx, user, speed, point).await?;
     }

@@ -26,7 +26,7 @@ pub enum ButtonAction {
     /// Leaves the practice puzzle `attempt` (tried, so it counts as failed) for the puzzle
     /// asked for: today's (`None`), or a practice one.
     LeavePuzzle {
-        attempt: i64,
+        attempt: dama_model::AttemptId,
         then: Option<crate::host::Practice>,
     },
     /// Joins (or, `join: false`, leaves) a tournament.
@@ -88,7 +88,7 @@ impl fmt::Display for ButtonAction {
                         .theme
                         .map_or("random".to_string(), |t| t.name().to_string()),
                 };
-                write!(f, "puzzle:leave:{attempt}:{then}")
+                write!(f, "puzzle:leave:{}:{then}", attempt.0)
             }
             ButtonAction::Tournament { id, join } => write!(
                 f,
@@ -128,7 +128,7 @@ impl FromStr for ButtonAction {
             }),
             ["puzzle", "open"] => Ok(ButtonAction::OpenPuzzle),
             ["puzzle", "leave", attempt, then] => Ok(ButtonAction::LeavePuzzle {
-                attempt: attempt.parse().map_err(|_| UnknownButton)?,
+                attempt: dama_model::AttemptId(attempt.parse().map_err(|_| UnknownButton)?),
                 then: match *then {
                     "daily" => None,
                     "random" => Some(crate::host::Practice::default()),

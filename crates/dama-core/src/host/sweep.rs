@@ -3,6 +3,7 @@
 
 use crate::host::Refusal;
 use crate::store::{self, ChallengeStatus, GameId, GameRow, GameStatus};
+use dama_model::UnixMs;
 use dama_rules::Color;
 
 use super::{Host, HostError, HostResult, Msg, Notice, Reply, Who, color_of, player_of};
@@ -58,9 +59,9 @@ impl Host {
 
     /// A warning, or the end of the turn on time, for one game that is due (live games'
     /// flags are ended within the second by [`Host::flags`]; this is their backstop).
-    async fn sweep_game(&self, row: &GameRow, now: i64) -> Result<Option<Reply>, HostError> {
+    async fn sweep_game(&self, row: &GameRow, now: UnixMs) -> Result<Option<Reply>, HostError> {
         if row.deadline <= now {
-            return self.time_up(row, self.clock.now_ms()).await;
+            return self.time_up(row, self.clock.now()).await;
         }
         let game = self.load(row).await?;
         let side = game.position().side_to_move();
@@ -120,7 +121,7 @@ impl Host {
             return Err(HostError::Refused(Refusal::CannotAbort));
         }
         let mut tx = self.store.write().await?;
-        let now_ms = self.clock.now_ms();
+        let now_ms = self.clock.now();
         let at = store::Expect::of(&row);
         if !store::end_game(&mut tx, at, GameStatus::Aborted, None, None, now_ms).await? {
             return Err(HostError::Refused(Refusal::Stale));

@@ -4,6 +4,7 @@ use crate::host::Refusal;
 use std::sync::Arc;
 
 use crate::store::{ChannelId, GameStatus, UserId};
+use dama_model::{Day, Millis, UnixMs};
 use dama_play::clock::SpeedClass;
 use dama_rules::{Color, GameResult, pdn};
 
@@ -142,31 +143,31 @@ impl Host {
             .move_clocks(row.id)
             .await?
             .into_iter()
-            .map(|ms| {
-                ms.map(|ms| pdn::Note {
+            .map(|left| {
+                left.map(|left| pdn::Note {
                     mark: "",
-                    comment: pdn::clock_comment(ms),
+                    comment: pdn::clock_comment(left.to_std()),
                 })
             })
             .collect())
     }
 
-    /// Both clocks after each move of a live game (milliseconds), from the moves' records.
+    /// Both clocks after each move of a live game, from the moves' records.
     pub(super) async fn clocks_by_ply(
         &self,
         row: &crate::store::GameRow,
-    ) -> Result<Vec<Option<[i64; 2]>>, HostError> {
+    ) -> Result<Vec<Option<[Millis; 2]>>, HostError> {
         let Some(initial) = row.time_control.start_seconds() else {
             return Ok(Vec::new());
         };
         let start = dama_rules::fen::parse(&row.start_fen)
             .map_err(|_| HostError::Refused(Refusal::Broken { game: row.id }))?;
         let mut side = start.side_to_move();
-        let mut clocks = [i64::from(initial) * 1000; 2];
+        let mut clocks = [Millis::from_secs(initial.into()); 2];
         let mut out = Vec::new();
-        for ms in self.store.move_clocks(row.id).await? {
-            clocks[side.index()] = ms.unwrap_or(clocks[side.index()]);
-            out.push(ms.map(|_| clocks));
+        for left in self.store.move_clocks(row.id).await? {
+            clocks[side.index()] = left.unwrap_or(clocks[side.index()]);
+            out.push(left.map(|_| clocks));
             side = side.opponent();
         }
         Ok(out)
@@ -225,7 +226,7 @@ impl Host {
         &self,
         game: &dama_rules::Game,
         first: Caption,
-        clocks: &[Option<[i64; 2]>],
+        clocks: &[Option<[Millis; 2]>],
         lang: super::Lang,
     ) -> Vec<String> {
         let mut captions = vec![self.captions.caption(&first, lang)];
@@ -239,10 +240,10 @@ impl Host {
                 outcome: outcome.filter(|_| i + 1 == plies),
             };
             let caption = match clocks.get(i).copied().flatten() {
-                Some([white_ms, black_ms]) => Caption::Clocked {
+                Some([white, black]) => Caption::Clocked {
                     caption: Box::new(caption),
-                    white_ms,
-                    black_ms,
+                    white,
+                    black,
                 },
                 None => caption,
             };
@@ -400,7 +401,7 @@ impl Host {
                 name: self.tournament_name(t.id, &t.name),
                 place: t.place,
                 players: t.players,
-                ended_at: t.ended_at_ms.div_euclid(1000),
+                ended_at: t.ended_at,
             })
             .collect();
         let stats = PlayerStats {
@@ -570,26 +571,10 @@ pub(crate) fn file_name_part(name: &str, id: u64) -> String {
     }
 }
 
-/// `YYYY.MM.DD` (PDN's date form) of a Unix time.
-fn date(unix: i64) -> String {
-    let (year, month, day) = civil_date(unix);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
-/// The year, month and day (UTC) of a Unix time.
-pub fn civil_date(unix: i64) -> (i64, i64, i64) {
-    let days = unix.div_euclid(86_400);
-    // Civil-from-days (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + (month <= 2) as i64;
-    (year, month, day)
+/// `YYYY.MM.DD` (PDN's date form) of a moment's UTC date.
+fn date(at: UnixMs) -> String {
+    let d = Day::utc(at).date();
+    format!("{:04}.{:02}.{:02}", d.year, d.month, d.day)
 }
 
 /// The legal moves of a position, as the private answer to `moves` (a game's or a puzzle's).
@@ -615,11 +600,12 @@ fn pgn_time_control(control: dama_play::clock::TimeControl) -> String {
 #[cfg(test)]
 mod tests {
     use super::date;
+    use dama_model::UnixMs;
 
     #[test]
     fn dates_are_written_as_pdn_wants() {
-        assert_eq!(date(0), "1970.01.01");
-        assert_eq!(date(1_798_675_200), "2026.12.31");
-        assert_eq!(date(951_782_400), "2000.02.29");
+        assert_eq!(date(UnixMs(0)), "1970.01.01");
+        assert_eq!(date(UnixMs::from_secs(1_798_675_200)), "2026.12.31");
+        assert_eq!(date(UnixMs::from_secs(951_782_400)), "2000.02.29");
     }
 }

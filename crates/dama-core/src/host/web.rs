@@ -5,6 +5,7 @@ use crate::host::Refusal;
 use std::sync::Arc;
 
 use crate::store::{self, GameRow, PlayerRow, PublicServer};
+use dama_model::Millis;
 use dama_rules::{Color, Game};
 
 use super::pictures::{Key, Kind, PictureError};
@@ -32,9 +33,9 @@ pub struct WebGame {
     pub white: WebPlayer,
     pub black: WebPlayer,
     /// Both clocks after each ply (live games; milliseconds).
-    pub clocks: Vec<Option<[i64; 2]>>,
+    pub clocks: Vec<Option<[Millis; 2]>>,
     /// A running live game's clocks now.
-    pub left_now: Option<[i64; 2]>,
+    pub left_now: Option<[Millis; 2]>,
     /// Its server, when that server is listed on the web.
     pub server: Option<PublicServer>,
     /// Its analysis, when one was made at the game's version now.
@@ -135,7 +136,7 @@ impl Host {
                     row.clocks().left_at(
                         game.ply_count(),
                         game.position().side_to_move(),
-                        self.clock.now_ms(),
+                        self.clock.now(),
                     )
                 });
             let server = match row.guild_id {

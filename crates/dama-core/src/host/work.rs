@@ -3,21 +3,22 @@
 //! under a lease).
 
 use crate::store::{self, GameId, GameRow};
+use dama_model::Millis;
 
 use super::{Host, HostError};
 
 /// The sweep's lease.
 const SWEEP: &str = "sweep";
 
-/// How long a claim on a live game's AI turn lasts (seconds): the AI thinks at most 8 s on a
-/// clock, and a turn left by a process that died must be taken over before the AI flags.
-const LIVE_CLAIM: i64 = 15;
+/// How long a claim on a live game's AI turn lasts: the AI thinks at most 8 s on a clock, and
+/// a turn left by a process that died must be taken over before the AI flags.
+const LIVE_CLAIM: Millis = Millis(15_000);
 
 impl Host {
     /// Waits for an AI worker in this process, ahead of hints and analyses.
     /// A worker for the AI's move in `row`: live games first, the earliest flag first.
     pub(super) async fn ai_slot(&self, row: &GameRow) -> super::scheduler::Slot {
-        let key = row.flag_at_ms.unwrap_or(i64::MAX);
+        let key = row.flag_at.map_or(i64::MAX, |at| at.0);
         self.scheduler.slot_by(super::Priority::Move, key).await
     }
 
@@ -67,9 +68,9 @@ impl Host {
             .collect())
     }
 
-    /// How long a claim on the AI's turn in `row` lasts (seconds): shorter on a clock.
-    fn claim_span(&self, row: &GameRow) -> i64 {
-        let span = self.config.ai_claim.as_secs() as i64;
+    /// How long a claim on the AI's turn in `row` lasts: shorter on a clock.
+    fn claim_span(&self, row: &GameRow) -> Millis {
+        let span = Millis::from_std(self.config.ai_claim);
         if row.time_control.is_live() {
             span.min(LIVE_CLAIM)
         } else {
@@ -80,7 +81,7 @@ impl Host {
     /// Takes or renews the sweep's lease; `false` while another process holds it.
     pub(super) async fn sweep_lease(&self) -> Result<bool, HostError> {
         let now = self.clock.now();
-        let until = now + self.config.sweep_lease.as_secs() as i64;
+        let until = now + Millis::from_std(self.config.sweep_lease);
         let mut tx = self.store.write().await?;
         let held = store::take_lease(&mut tx, SWEEP, &self.config.process, now, until).await?;
         tx.commit().await?;

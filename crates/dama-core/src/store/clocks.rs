@@ -1,22 +1,24 @@
 //! The clocks' side of the store: the live games whose time is up, and the moment a process of
 //! the bot was last seen running (so a restart gives the time nobody ran back).
 
+use dama_model::{Millis, UnixMs};
+
 use super::{GameId, GameRow, Result, Store, Tx};
 
 impl Store {
-    /// Running games whose turn's time is up at `now_ms` (live games' flags and first moves).
-    pub async fn flags_due(&self, now_ms: i64) -> Result<Vec<GameRow>> {
+    /// Running games whose turn's time is up at `now` (live games' flags and first moves).
+    pub async fn flags_due(&self, now: UnixMs) -> Result<Vec<GameRow>> {
         Ok(sqlx::query_as(
             "SELECT * FROM games WHERE status = 'running' AND flag_at_ms <= $1 ORDER BY flag_at_ms",
         )
-        .bind(now_ms)
+        .bind(now)
         .fetch_all(&self.pool)
         .await?)
     }
 
     /// The clock of each move's mover after it (live games; `None` where none was kept), in
     /// the order of the moves.
-    pub async fn move_clocks(&self, game: GameId) -> Result<Vec<Option<i64>>> {
+    pub async fn move_clocks(&self, game: GameId) -> Result<Vec<Option<Millis>>> {
         Ok(
             sqlx::query_scalar("SELECT clock_ms FROM moves WHERE game_id = $1 ORDER BY ply")
                 .bind(game)
@@ -36,32 +38,32 @@ impl Store {
     }
 }
 
-/// Notes that a process runs at `now_ms` (never moving the mark back).
-pub async fn beat(tx: &mut Tx, now_ms: i64) -> Result<()> {
+/// Notes that a process runs at `now` (never moving the mark back).
+pub async fn beat(tx: &mut Tx, now: UnixMs) -> Result<()> {
     sqlx::query(
         "INSERT INTO alive (id, at_ms) VALUES (1, $1)
          ON CONFLICT (id) DO UPDATE SET at_ms = CASE WHEN excluded.at_ms > alive.at_ms
                                                      THEN excluded.at_ms ELSE alive.at_ms END",
     )
-    .bind(now_ms)
+    .bind(now)
     .execute(&mut **tx)
     .await?;
     Ok(())
 }
 
-/// At a start: when no process has been seen running for more than `quiet_ms`, the time since
+/// At a start: when no process has been seen running for more than `quiet`, the time since
 /// then is given back to every running game whose turn's time was not already up then (its
 /// turn is taken to begin that much later). Marks the bot alive. Returns the time given back.
-pub async fn give_back_outage(tx: &mut Tx, now_ms: i64, quiet_ms: i64) -> Result<Option<i64>> {
-    let last: Option<i64> = sqlx::query_scalar("SELECT at_ms FROM alive WHERE id = 1")
+pub async fn give_back_outage(tx: &mut Tx, now: UnixMs, quiet: Millis) -> Result<Option<Millis>> {
+    let last: Option<UnixMs> = sqlx::query_scalar("SELECT at_ms FROM alive WHERE id = 1")
         .fetch_optional(&mut **tx)
         .await?;
-    beat(tx, now_ms).await?;
+    beat(tx, now).await?;
     let Some(last) = last else {
         return Ok(None);
     };
-    let gap = now_ms - last;
-    if gap <= quiet_ms {
+    let gap = now - last;
+    if gap <= quiet {
         return Ok(None);
     }
     sqlx::query(
@@ -72,30 +74,27 @@ pub async fn give_back_outage(tx: &mut Tx, now_ms: i64, quiet_ms: i64) -> Result
     .bind(last)
     .execute(&mut **tx)
     .await?;
-    // Correspondence games count in seconds.
-    let (gap_s, last_s) = (gap.div_euclid(1000), last.div_euclid(1000));
     sqlx::query(
-        "UPDATE games SET turn_began_ms = turn_began_ms + $1, deadline = deadline + $2,
-                          warn_at = warn_at + $2
-         WHERE status = 'running' AND flag_at_ms IS NULL AND deadline > $3",
+        "UPDATE games SET turn_began_ms = turn_began_ms + $1, deadline_ms = deadline_ms + $1,
+                          warn_at_ms = warn_at_ms + $1
+         WHERE status = 'running' AND flag_at_ms IS NULL AND deadline_ms > $2",
     )
     .bind(gap)
-    .bind(gap_s)
-    .bind(last_s)
+    .bind(last)
     .execute(&mut **tx)
     .await?;
     Ok(Some(gap))
 }
 
-/// Stops a live game's clocks at its end: each side's time left, as of `at_ms`.
-pub async fn stop_clocks(tx: &mut Tx, game: GameId, left: [i64; 2], at_ms: i64) -> Result<()> {
+/// Stops a live game's clocks at its end: each side's time left, as of `at`.
+pub async fn stop_clocks(tx: &mut Tx, game: GameId, left: [Millis; 2], at: UnixMs) -> Result<()> {
     sqlx::query(
         "UPDATE games SET white_ms = $1, black_ms = $2, turn_began_ms = $3, flag_at_ms = NULL
          WHERE id = $4",
     )
     .bind(left[0])
     .bind(left[1])
-    .bind(at_ms)
+    .bind(at)
     .bind(game)
     .execute(&mut **tx)
     .await?;

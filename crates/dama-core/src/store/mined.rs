@@ -1,6 +1,8 @@
 //! Puzzles found in the games played on the bot, and which games were screened (migration
 //! 0014).
 
+use dama_model::UnixMs;
+
 use super::types::Word;
 use super::{AttemptStatus, GameId, GameRow, GuildId, Result, Store, Tx, UserId};
 
@@ -18,7 +20,8 @@ pub struct MinedRow {
     /// Who had the move and missed it.
     pub player_id: UserId,
     /// When the game ended.
-    pub played_at: i64,
+    #[sqlx(rename = "played_at_ms")]
+    pub played_at: UnixMs,
 }
 
 /// One combination missed in a game, to be kept.
@@ -43,7 +46,7 @@ impl Store {
         Ok(sqlx::query_as(
             "SELECT * FROM games g WHERE status = 'finished'
                AND NOT EXISTS (SELECT 1 FROM mined_games m WHERE m.game_id = g.id)
-             ORDER BY updated_at DESC, id DESC LIMIT $1",
+             ORDER BY updated_at_ms DESC, id DESC LIMIT $1",
         )
         .bind(limit)
         .fetch_all(&self.pool)
@@ -112,10 +115,10 @@ pub async fn record_mined(
     tx: &mut Tx,
     game: &GameRow,
     found: &[NewMined],
-    now: i64,
+    now: UnixMs,
 ) -> Result<bool> {
     let marked = sqlx::query(
-        "INSERT INTO mined_games (game_id, mined_at, found) VALUES ($1, $2, $3)
+        "INSERT INTO mined_games (game_id, mined_at_ms, found) VALUES ($1, $2, $3)
          ON CONFLICT (game_id) DO NOTHING",
     )
     .bind(game.id)
@@ -129,7 +132,7 @@ pub async fn record_mined(
     }
     for m in found {
         sqlx::query(
-            "INSERT INTO mined_puzzles (puzzle, line, guild_id, game_id, ply, player_id, played_at)
+            "INSERT INTO mined_puzzles (puzzle, line, guild_id, game_id, ply, player_id, played_at_ms)
              VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(&m.puzzle)

@@ -40,6 +40,7 @@ pub use web::{PublicRatedGame, PublicServer, is_web_key, save_analysis, set_publ
 pub use work::*;
 pub use write::*;
 
+use dama_model::{Millis, UnixMs};
 use dama_play::ai::Level;
 use dama_play::clock::{Clocks, SpeedClass, TimeControl};
 use dama_rules::{GameResult, Reason};
@@ -172,13 +173,19 @@ pub struct GameRow {
     pub draw_offer: Option<i64>,
     /// The colour (its index) that asked for a takeback at this version.
     pub takeback_offer: Option<i64>,
-    pub warn_at: i64,
-    pub deadline: i64,
+    /// Correspondence: when the side to move is reminded.
+    #[sqlx(rename = "warn_at_ms")]
+    pub warn_at: UnixMs,
+    /// Correspondence: when the side to move's time is up.
+    #[sqlx(rename = "deadline_ms")]
+    pub deadline: UnixMs,
     #[sqlx(try_from = "Flag")]
     pub warned: bool,
     pub board_message_id: Option<MessageId>,
-    pub created_at: i64,
-    pub updated_at: i64,
+    #[sqlx(rename = "created_at_ms")]
+    pub created_at: UnixMs,
+    #[sqlx(rename = "updated_at_ms")]
+    pub updated_at: UnixMs,
     /// Its players were told that its record cannot be read (see the sweep).
     #[sqlx(try_from = "Flag")]
     pub broken: bool,
@@ -186,13 +193,17 @@ pub struct GameRow {
     pub time_control: TimeControl,
     #[sqlx(try_from = "Word<SpeedClass>")]
     pub speed: SpeedClass,
-    /// Live games: each side's time left when its turn began (milliseconds).
-    pub white_ms: Option<i64>,
-    pub black_ms: Option<i64>,
-    /// When the side to move's turn began (milliseconds).
-    pub turn_began_ms: i64,
-    /// Live games: when the side to move's time is up (milliseconds).
-    pub flag_at_ms: Option<i64>,
+    /// Live games: each side's time left when its turn began.
+    #[sqlx(rename = "white_ms")]
+    pub white_left: Option<Millis>,
+    #[sqlx(rename = "black_ms")]
+    pub black_left: Option<Millis>,
+    /// When the side to move's turn began.
+    #[sqlx(rename = "turn_began_ms")]
+    pub turn_began: UnixMs,
+    /// Live games: when the side to move's time is up.
+    #[sqlx(rename = "flag_at_ms")]
+    pub flag_at: Option<UnixMs>,
     /// Arena games: which sides went berserk (bits: 1 White, 2 Black); `None` where nobody may.
     pub berserk: Option<i64>,
     /// The key of its web page's link (see `migrations/sqlite/0013_web.sql`).
@@ -204,8 +215,11 @@ impl GameRow {
     pub fn clocks(&self) -> Clocks {
         Clocks {
             control: self.time_control,
-            left: [self.white_ms.unwrap_or(0), self.black_ms.unwrap_or(0)],
-            turn_began: self.turn_began_ms,
+            left: [
+                self.white_left.unwrap_or_default(),
+                self.black_left.unwrap_or_default(),
+            ],
+            turn_began: self.turn_began,
             berserk: self
                 .berserk
                 .map_or([false; 2], |b| [b & 1 != 0, b & 2 != 0]),
@@ -228,8 +242,10 @@ pub struct ChallengeRow {
     pub thread: bool,
     #[sqlx(try_from = "Word<ChallengeStatus>")]
     pub status: ChallengeStatus,
-    pub expires_at: i64,
-    pub created_at: i64,
+    #[sqlx(rename = "expires_at_ms")]
+    pub expires_at: UnixMs,
+    #[sqlx(rename = "created_at_ms")]
+    pub created_at: UnixMs,
     /// The message that shows it, once posted.
     pub message_id: Option<MessageId>,
     #[sqlx(try_from = "Word<TimeControl>")]
@@ -258,13 +274,13 @@ pub struct NewGame<'a> {
     pub ai_level: Option<Level>,
     pub rated: bool,
     pub start_fen: &'a str,
-    pub warn_at: i64,
-    pub deadline: i64,
-    pub now: i64,
-    /// The clocks at the start (`turn_began`: now, in milliseconds).
+    pub warn_at: UnixMs,
+    pub deadline: UnixMs,
+    pub now: UnixMs,
+    /// The clocks at the start (`turn_began`: now).
     pub clocks: Clocks,
-    /// Live games: when White's first move is due (milliseconds).
-    pub flag_at_ms: Option<i64>,
+    /// Live games: when White's first move is due.
+    pub flag_at: Option<UnixMs>,
 }
 
 #[derive(Clone)]
@@ -443,7 +459,7 @@ impl Store {
     pub async fn recent_games(&self, user: UserId, limit: i64) -> Result<Vec<GameRow>> {
         Ok(sqlx::query_as(
             "SELECT * FROM games WHERE (white_id = $1 OR black_id = $1) AND status = 'finished'
-             ORDER BY updated_at DESC, id DESC LIMIT $2",
+             ORDER BY updated_at_ms DESC, id DESC LIMIT $2",
         )
         .bind(user)
         .bind(limit)
@@ -461,9 +477,9 @@ impl Store {
     }
 
     /// Running games whose warning or deadline has come.
-    pub async fn games_due(&self, now: i64) -> Result<Vec<GameRow>> {
+    pub async fn games_due(&self, now: UnixMs) -> Result<Vec<GameRow>> {
         Ok(sqlx::query_as(
-            "SELECT * FROM games WHERE status = 'running' AND (deadline <= $1 OR (warn_at <= $1 AND NOT warned))",
+            "SELECT * FROM games WHERE status = 'running' AND (deadline_ms <= $1 OR (warn_at_ms <= $1 AND NOT warned))",
         )
         .bind(now)
         .fetch_all(&self.pool)
@@ -471,21 +487,23 @@ impl Store {
     }
 
     /// The games whose AI turn a process is thinking about (its claim runs at `now`).
-    pub async fn ai_turns_claimed(&self, now: i64) -> Result<Vec<GameId>> {
+    pub async fn ai_turns_claimed(&self, now: UnixMs) -> Result<Vec<GameId>> {
         Ok(
-            sqlx::query_scalar("SELECT game_id FROM ai_claims WHERE expires_at > $1")
+            sqlx::query_scalar("SELECT game_id FROM ai_claims WHERE expires_at_ms > $1")
                 .bind(now)
                 .fetch_all(&self.pool)
                 .await?,
         )
     }
 
-    pub async fn expired_challenges(&self, now: i64) -> Result<Vec<ChallengeRow>> {
+    pub async fn expired_challenges(&self, now: UnixMs) -> Result<Vec<ChallengeRow>> {
         Ok(
-            sqlx::query_as("SELECT * FROM challenges WHERE status = 'open' AND expires_at <= $1")
-                .bind(now)
-                .fetch_all(&self.pool)
-                .await?,
+            sqlx::query_as(
+                "SELECT * FROM challenges WHERE status = 'open' AND expires_at_ms <= $1",
+            )
+            .bind(now)
+            .fetch_all(&self.pool)
+            .await?,
         )
     }
 }
@@ -544,7 +562,11 @@ pub struct LanguageChoices {
 }
 
 impl Store {
-    pub async fn languages(&self, user: UserId, guild: Option<GuildId>) -> Result<LanguageChoices> {
+    pub async fn languages(
+        &self,
+        user: Option<UserId>,
+        guild: Option<GuildId>,
+    ) -> Result<LanguageChoices> {
         let rows: Vec<(String, String)> = sqlx::query_as(
             "SELECT kind, lang FROM languages WHERE (kind = 'user' AND id = $1) OR (kind = 'guild' AND id = $2)",
         )
@@ -602,9 +624,9 @@ pub async fn set_language(tx: &mut Tx, owner: LanguageOwner, lang: Option<&str>)
 
 impl Store {
     /// How many open challenges `user` has made.
-    pub async fn open_challenges_by(&self, user: UserId, now: i64) -> Result<i64> {
+    pub async fn open_challenges_by(&self, user: UserId, now: UnixMs) -> Result<i64> {
         Ok(sqlx::query_scalar(
-            "SELECT COUNT(*) FROM challenges WHERE challenger_id = $1 AND status = 'open' AND expires_at > $2",
+            "SELECT COUNT(*) FROM challenges WHERE challenger_id = $1 AND status = 'open' AND expires_at_ms > $2",
         )
         .bind(user)
         .bind(now)
@@ -642,7 +664,8 @@ pub struct RatingPoint {
     pub game_id: GameId,
     pub rating: f64,
     pub deviation: f64,
-    pub played_at: i64,
+    #[sqlx(rename = "played_at_ms")]
+    pub played_at: UnixMs,
 }
 
 impl Store {
@@ -661,7 +684,7 @@ impl Store {
         Ok(sqlx::query_as(
             "SELECT * FROM games WHERE status = 'finished' AND rated
                AND white_id IS NOT NULL AND black_id IS NOT NULL AND ply >= 2
-             ORDER BY updated_at, id",
+             ORDER BY updated_at_ms, id",
         )
         .fetch_all(&self.pool)
         .await?)

@@ -1,5 +1,7 @@
 //! Puzzle attempts, streaks, puzzle ratings and the daily post's channel (migration 0007).
 
+use dama_model::{AttemptId, Day, UnixMs};
+
 use super::types::Word;
 use super::{ChannelId, GuildId, Result, Store, Tx, UserId};
 
@@ -19,21 +21,23 @@ super::types::text_column!(AttemptStatus {
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct AttemptRow {
-    pub id: i64,
+    pub id: AttemptId,
     pub user_id: UserId,
     pub guild_id: Option<GuildId>,
     /// The puzzle's start position.
     pub puzzle: String,
-    /// The day of a daily puzzle; `None` for practice.
-    pub day: Option<i64>,
+    /// The day (in Türkiye) of a daily puzzle; `None` for practice.
+    pub day: Option<Day>,
     pub step: i64,
     pub misses: i64,
     #[sqlx(try_from = "Word<AttemptStatus>")]
     pub status: AttemptStatus,
     pub version: i64,
     pub last_try: Option<String>,
-    pub started_at: i64,
-    pub updated_at: i64,
+    #[sqlx(rename = "started_at_ms")]
+    pub started_at: UnixMs,
+    #[sqlx(rename = "updated_at_ms")]
+    pub updated_at: UnixMs,
 }
 
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
@@ -41,14 +45,14 @@ pub struct PuzzlerRow {
     pub user_id: UserId,
     pub streak: i64,
     pub best_streak: i64,
-    pub last_day: Option<i64>,
+    pub last_day: Option<Day>,
     pub solved: i64,
     pub failed: i64,
     pub practice: i64,
     pub rating: f64,
     pub deviation: f64,
     pub volatility: f64,
-    pub active: Option<i64>,
+    pub active: Option<AttemptId>,
 }
 
 /// A puzzle's own Glicko-2 rating.
@@ -66,7 +70,7 @@ pub struct TryResult<'a> {
     pub misses: i64,
     pub status: AttemptStatus,
     pub text: &'a str,
-    pub now: i64,
+    pub now: UnixMs,
 }
 
 /// A leaderboard line: a player's streaks, with a name if the player ever played a game.
@@ -76,7 +80,7 @@ pub struct StreakRow {
     pub name: Option<String>,
     pub streak: i64,
     pub best_streak: i64,
-    pub last_day: Option<i64>,
+    pub last_day: Option<Day>,
     pub solved: i64,
 }
 
@@ -90,7 +94,7 @@ impl Store {
         )
     }
 
-    pub async fn attempt(&self, id: i64) -> Result<Option<AttemptRow>> {
+    pub async fn attempt(&self, id: AttemptId) -> Result<Option<AttemptRow>> {
         Ok(
             sqlx::query_as("SELECT * FROM puzzle_attempts WHERE id = $1")
                 .bind(id)
@@ -131,7 +135,7 @@ impl Store {
     pub async fn puzzle_leaderboard(
         &self,
         guild: GuildId,
-        today: i64,
+        today: Day,
         limit: i64,
     ) -> Result<Vec<StreakRow>> {
         Ok(sqlx::query_as(
@@ -151,7 +155,7 @@ impl Store {
     }
 
     /// The servers whose daily puzzle for `day` is not posted yet.
-    pub async fn puzzle_posts_due(&self, day: i64) -> Result<Vec<(GuildId, ChannelId)>> {
+    pub async fn puzzle_posts_due(&self, day: Day) -> Result<Vec<(GuildId, ChannelId)>> {
         Ok(sqlx::query_as(
             "SELECT guild_id, channel_id FROM puzzle_channels
              WHERE posted_day IS NULL OR posted_day < $1",
@@ -169,8 +173,8 @@ pub async fn open_attempt(
     user: UserId,
     guild: Option<GuildId>,
     puzzle: &str,
-    day: Option<i64>,
-    now: i64,
+    day: Option<Day>,
+    now: UnixMs,
 ) -> Result<AttemptRow> {
     sqlx::query(
         "INSERT INTO puzzle_players (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING",
@@ -193,7 +197,7 @@ pub async fn open_attempt(
     let attempt = match existing {
         Some(a) => a,
         None => sqlx::query_as(
-            "INSERT INTO puzzle_attempts (user_id, guild_id, puzzle, day, started_at, updated_at)
+            "INSERT INTO puzzle_attempts (user_id, guild_id, puzzle, day, started_at_ms, updated_at_ms)
                  VALUES ($1, $2, $3, $4, $5, $6) RETURNING *",
         )
         .bind(user)
@@ -247,7 +251,7 @@ pub async fn drop_untried(tx: &mut Tx, attempt: &AttemptRow) -> Result<bool> {
 pub async fn record_try(tx: &mut Tx, attempt: &AttemptRow, t: TryResult<'_>) -> Result<bool> {
     let n = sqlx::query(
         "UPDATE puzzle_attempts SET step = $1, misses = $2, status = $3, last_try = $4,
-                version = version + 1, updated_at = $5
+                version = version + 1, updated_at_ms = $5
          WHERE id = $6 AND version = $7 AND status = 'open'",
     )
     .bind(t.step)
@@ -265,7 +269,7 @@ pub async fn record_try(tx: &mut Tx, attempt: &AttemptRow, t: TryResult<'_>) -> 
 
 /// The end of a daily attempt: a solve extends the streak (or starts one after a gap), a
 /// failure breaks it.
-pub async fn finish_daily(tx: &mut Tx, user: UserId, day: i64, solved: bool) -> Result<()> {
+pub async fn finish_daily(tx: &mut Tx, user: UserId, day: Day, solved: bool) -> Result<()> {
     let query = if solved {
         "UPDATE puzzle_players SET
              streak = CASE WHEN last_day = $1 - 1 THEN streak + 1 ELSE 1 END,
@@ -350,7 +354,7 @@ pub async fn set_puzzle_channel(
 
 /// Claims the daily post of `day` for this server: `true` once per server and day, whatever
 /// the number of sweeps or restarts.
-pub async fn claim_puzzle_post(tx: &mut Tx, guild: GuildId, day: i64) -> Result<bool> {
+pub async fn claim_puzzle_post(tx: &mut Tx, guild: GuildId, day: Day) -> Result<bool> {
     let n = sqlx::query(
         "UPDATE puzzle_channels SET posted_day = $1
          WHERE guild_id = $2 AND (posted_day IS NULL OR posted_day < $1)",

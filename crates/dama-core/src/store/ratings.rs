@@ -145,8 +145,8 @@ impl Store {
         speed: SpeedClass,
     ) -> Result<Vec<RatingPoint>> {
         Ok(sqlx::query_as(
-            "SELECT game_id, rating, deviation, played_at FROM rating_history
-             WHERE user_id = $1 AND speed = $2 ORDER BY played_at, game_id",
+            "SELECT game_id, rating, deviation, played_at_ms FROM rating_history
+             WHERE user_id = $1 AND speed = $2 ORDER BY played_at_ms, game_id",
         )
         .bind(user)
         .bind(Word(speed))
@@ -220,7 +220,7 @@ pub async fn record_rating(
     point: RatingPoint,
 ) -> Result<()> {
     sqlx::query(
-        "INSERT INTO rating_history (user_id, game_id, rating, deviation, played_at, speed)
+        "INSERT INTO rating_history (user_id, game_id, rating, deviation, played_at_ms, speed)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id, game_id) DO NOTHING",
     )
     .bind(user)

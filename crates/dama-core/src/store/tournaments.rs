@@ -9,8 +9,8 @@ use super::{
     ChannelId, GameId, GuildId, MessageId, Result, Store, TournamentId, TournamentStatus, Tx,
     UserId,
 };
+use dama_model::{PairingId, TournamentFormat, TournamentKind, UnixMs};
 use dama_play::clock::{SpeedClass, TimeControl};
-use dama_play::tournament::TournamentKind;
 use dama_rules::{Color, GameResult, Reason};
 
 /// A tournament as it is stored.
@@ -27,32 +27,64 @@ pub struct TournamentRow {
     /// Where its games are played (`None`: a thread each).
     pub games_channel_id: Option<ChannelId>,
     pub name: String,
-    #[sqlx(try_from = "Word<TournamentKind>")]
-    pub kind: TournamentKind,
+    /// Swiss of so many rounds, or Arena of so many minutes.
+    #[sqlx(flatten, try_from = "FormatColumns")]
+    pub format: TournamentFormat,
     #[sqlx(try_from = "Word<TimeControl>")]
     pub time_control: TimeControl,
     #[sqlx(try_from = "Word<SpeedClass>")]
     pub speed: SpeedClass,
-    /// Swiss: how many rounds.
-    pub rounds: Option<i64>,
-    /// Arena: how long it lasts.
-    pub minutes: Option<i64>,
     #[sqlx(try_from = "Flag")]
     pub rated: bool,
     pub creator_id: UserId,
     #[sqlx(try_from = "Word<TournamentStatus>")]
     pub status: TournamentStatus,
     /// When it starts by itself (`None`: when its creator starts it).
-    pub starts_at_ms: Option<i64>,
-    pub started_at_ms: Option<i64>,
-    pub ends_at_ms: Option<i64>,
+    #[sqlx(rename = "starts_at_ms")]
+    pub starts_at: Option<UnixMs>,
+    #[sqlx(rename = "started_at_ms")]
+    pub started_at: Option<UnixMs>,
+    #[sqlx(rename = "ends_at_ms")]
+    pub ends_at: Option<UnixMs>,
     /// Swiss rounds paired so far.
     pub round: i64,
     /// A correspondence Swiss round's scheduled end.
-    pub round_ends_ms: Option<i64>,
-    pub standings_posted_ms: Option<i64>,
+    #[sqlx(rename = "round_ends_ms")]
+    pub round_ends: Option<UnixMs>,
+    #[sqlx(rename = "standings_posted_ms")]
+    pub standings_posted: Option<UnixMs>,
     pub version: i64,
-    pub created_at_ms: i64,
+    #[sqlx(rename = "created_at_ms")]
+    pub created_at: UnixMs,
+}
+
+/// The columns a tournament's format is kept in: its kind, and the rounds of a Swiss or the
+/// minutes of an Arena.
+#[derive(sqlx::FromRow)]
+pub struct FormatColumns {
+    #[sqlx(try_from = "Word<TournamentKind>")]
+    kind: TournamentKind,
+    rounds: Option<i64>,
+    minutes: Option<i64>,
+}
+
+impl TryFrom<FormatColumns> for TournamentFormat {
+    type Error = String;
+
+    fn try_from(c: FormatColumns) -> std::result::Result<Self, String> {
+        let number = |n: Option<i64>, what: &str| {
+            n.and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| format!("a {:?} tournament without its {what}", c.kind))
+        };
+        Ok(match c.kind {
+            TournamentKind::Swiss => TournamentFormat::Swiss {
+                rounds: number(c.rounds, "rounds")?,
+            },
+            TournamentKind::Arena => TournamentFormat::Arena {
+                minutes: number(c.minutes, "minutes")?,
+            },
+        })
+    }
 }
 
 /// A player's place in a finished tournament.
@@ -62,7 +94,8 @@ pub struct TournamentResultRow {
     pub name: String,
     pub place: i64,
     pub players: i64,
-    pub ended_at_ms: i64,
+    #[sqlx(rename = "ended_at_ms")]
+    pub ended_at: UnixMs,
 }
 
 /// What a new tournament is made of.
@@ -72,13 +105,11 @@ pub struct NewTournament {
     pub channel_id: ChannelId,
     pub games_channel_id: Option<ChannelId>,
     pub name: String,
-    pub kind: TournamentKind,
+    pub format: TournamentFormat,
     pub time_control: TimeControl,
-    pub rounds: Option<i64>,
-    pub minutes: Option<i64>,
     pub rated: bool,
     pub creator_id: UserId,
-    pub starts_at_ms: Option<i64>,
+    pub starts_at: Option<UnixMs>,
 }
 
 /// An entrant.
@@ -90,13 +121,14 @@ pub struct EntrantRow {
     pub joined_round: i64,
     #[sqlx(try_from = "Flag")]
     pub withdrawn: bool,
-    pub joined_at_ms: i64,
+    #[sqlx(rename = "joined_at_ms")]
+    pub joined_at: UnixMs,
 }
 
 /// A pairing: a Swiss board (or bye), or an Arena game (round 0).
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct PairingRow {
-    pub id: i64,
+    pub id: PairingId,
     pub tournament_id: TournamentId,
     pub round: i64,
     pub board: i64,
@@ -111,8 +143,10 @@ pub struct PairingRow {
     pub white_berserk: bool,
     #[sqlx(try_from = "Flag")]
     pub black_berserk: bool,
-    pub created_at_ms: i64,
-    pub ended_at_ms: Option<i64>,
+    #[sqlx(rename = "created_at_ms")]
+    pub created_at: UnixMs,
+    #[sqlx(rename = "ended_at_ms")]
+    pub ended_at: Option<UnixMs>,
 }
 
 /// What joining did.
@@ -182,12 +216,12 @@ impl Store {
 
     /// Tournaments whose start time has come (open) or that are running: what the watcher
     /// looks at.
-    pub async fn tournaments_to_watch(&self, now_ms: i64) -> Result<Vec<TournamentRow>> {
+    pub async fn tournaments_to_watch(&self, now: UnixMs) -> Result<Vec<TournamentRow>> {
         Ok(sqlx::query_as(
             "SELECT * FROM tournaments WHERE status = 'running'
                 OR (status = 'open' AND starts_at_ms <= $1) ORDER BY id",
         )
-        .bind(now_ms)
+        .bind(now)
         .fetch_all(&self.pool)
         .await?)
     }
@@ -237,7 +271,7 @@ impl Store {
 pub async fn create_tournament(
     tx: &mut Tx,
     t: &NewTournament,
-    now_ms: i64,
+    now: UnixMs,
 ) -> Result<TournamentId> {
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO tournaments (guild_id, channel_id, games_channel_id, name, kind,
@@ -249,15 +283,15 @@ pub async fn create_tournament(
     .bind(t.channel_id)
     .bind(t.games_channel_id)
     .bind(&t.name)
-    .bind(Word(t.kind))
+    .bind(Word(t.format.kind()))
     .bind(Word(t.time_control))
     .bind(Word(t.time_control.speed()))
-    .bind(t.rounds)
-    .bind(t.minutes)
+    .bind(t.format.rounds().map(i64::from))
+    .bind(t.format.minutes().map(i64::from))
     .bind(t.rated)
     .bind(t.creator_id)
-    .bind(t.starts_at_ms)
-    .bind(now_ms)
+    .bind(t.starts_at)
+    .bind(now)
     .fetch_one(&mut **tx)
     .await?;
     Ok(TournamentId(id))
@@ -289,7 +323,7 @@ pub async fn join_tournament(
     user: UserId,
     rating: f64,
     joined_round: i64,
-    now_ms: i64,
+    now: UnixMs,
 ) -> Result<Joined> {
     let withdrawn: Option<Flag> = sqlx::query_scalar(
         "SELECT withdrawn FROM tournament_players WHERE tournament_id = $1 AND user_id = $2",
@@ -323,7 +357,7 @@ pub async fn join_tournament(
             .bind(rating)
             .bind(joined_round)
             .bind(false)
-            .bind(now_ms)
+            .bind(now)
             .execute(&mut **tx)
             .await?;
             Ok(Joined::New)
@@ -346,17 +380,17 @@ pub async fn withdraw(tx: &mut Tx, id: TournamentId, user: UserId) -> Result<boo
     Ok(done.rows_affected() == 1)
 }
 
-/// Moves a tournament from one status to another, noting when (a start sets `started_at_ms`
-/// and, given, `ends_at_ms`); false when it was not in `from` any more.
+/// Moves a tournament from one status to another, noting when (a start sets `started_at`
+/// and, given, `ends_at`); false when it was not in `from` any more.
 pub async fn set_tournament_status(
     tx: &mut Tx,
     id: TournamentId,
     from: TournamentStatus,
     to: TournamentStatus,
-    now_ms: i64,
-    ends_at_ms: Option<i64>,
+    now: UnixMs,
+    ends_at: Option<UnixMs>,
 ) -> Result<bool> {
-    let started = (to == TournamentStatus::Running).then_some(now_ms);
+    let started = (to == TournamentStatus::Running).then_some(now);
     let done = sqlx::query(
         "UPDATE tournaments SET status = $1, version = version + 1,
                 started_at_ms = COALESCE($2, started_at_ms), ends_at_ms = COALESCE($3, ends_at_ms)
@@ -364,7 +398,7 @@ pub async fn set_tournament_status(
     )
     .bind(Word(to))
     .bind(started)
-    .bind(ends_at_ms)
+    .bind(ends_at)
     .bind(id)
     .bind(Word(from))
     .execute(&mut **tx)
@@ -380,14 +414,14 @@ pub async fn pair_round(
     id: TournamentId,
     paired: i64,
     boards: &[NewPairing],
-    round_ends_ms: Option<i64>,
-    now_ms: i64,
+    round_ends: Option<UnixMs>,
+    now: UnixMs,
 ) -> Result<bool> {
     let done = sqlx::query(
         "UPDATE tournaments SET round = round + 1, version = version + 1, round_ends_ms = $1
          WHERE id = $2 AND round = $3 AND status = 'running'",
     )
-    .bind(round_ends_ms)
+    .bind(round_ends)
     .bind(id)
     .bind(paired)
     .execute(&mut **tx)
@@ -395,7 +429,7 @@ pub async fn pair_round(
     if done.rows_affected() != 1 {
         return Ok(false);
     }
-    insert_pairings(tx, id, paired + 1, 1, boards, now_ms).await?;
+    insert_pairings(tx, id, paired + 1, 1, boards, now).await?;
     Ok(true)
 }
 
@@ -406,7 +440,7 @@ pub async fn pair_arena_games(
     id: TournamentId,
     version: i64,
     games: &[NewPairing],
-    now_ms: i64,
+    now: UnixMs,
 ) -> Result<bool> {
     let done = sqlx::query(
         "UPDATE tournaments SET version = version + 1
@@ -425,7 +459,7 @@ pub async fn pair_arena_games(
     .bind(id)
     .fetch_one(&mut **tx)
     .await?;
-    insert_pairings(tx, id, 0, next, games, now_ms).await?;
+    insert_pairings(tx, id, 0, next, games, now).await?;
     Ok(true)
 }
 
@@ -435,7 +469,7 @@ async fn insert_pairings(
     round: i64,
     first_board: i64,
     boards: &[NewPairing],
-    now_ms: i64,
+    now: UnixMs,
 ) -> Result<()> {
     for (k, p) in boards.iter().enumerate() {
         let bye = p.black.is_none();
@@ -453,36 +487,36 @@ async fn insert_pairings(
         .bind(bye.then_some(p.bye_halves))
         .bind(false)
         .bind(false)
-        .bind(now_ms)
-        .bind(bye.then_some(now_ms))
+        .bind(now)
+        .bind(bye.then_some(now))
         .execute(&mut **tx)
         .await?;
     }
     Ok(())
 }
 
-/// Notes that the standings were posted at `now_ms`, if they were last posted at `last_ms`
+/// Notes that the standings were posted at `now`, if they were last posted at `last`
 /// (`None`: never): false when another process posted them first.
 pub async fn standings_posted(
     tx: &mut Tx,
     id: TournamentId,
-    last_ms: Option<i64>,
-    now_ms: i64,
+    last: Option<UnixMs>,
+    now: UnixMs,
 ) -> Result<bool> {
     let done = sqlx::query(
         "UPDATE tournaments SET standings_posted_ms = $1
          WHERE id = $2 AND COALESCE(standings_posted_ms, -1) = $3",
     )
-    .bind(now_ms)
+    .bind(now)
     .bind(id)
-    .bind(last_ms.unwrap_or(-1))
+    .bind(last.unwrap_or(UnixMs(-1)))
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
 }
 
 /// Ties a pairing to the game started for it; false when it already has one.
-pub async fn start_pairing(tx: &mut Tx, pairing: i64, game: GameId) -> Result<bool> {
+pub async fn start_pairing(tx: &mut Tx, pairing: PairingId, game: GameId) -> Result<bool> {
     let done = sqlx::query(
         "UPDATE tournament_games SET game_id = $1 WHERE id = $2 AND game_id IS NULL
                                                      AND black_id IS NOT NULL",
@@ -568,7 +602,7 @@ pub(super) async fn score_pairing(
     status: GameStatus,
     result: Option<GameResult>,
     reason: Option<Reason>,
-    now_ms: i64,
+    now: UnixMs,
 ) -> Result<()> {
     let white_to_move = ply % 2 == 0;
     let white_halves = match (status, result, reason) {
@@ -593,7 +627,7 @@ pub(super) async fn score_pairing(
         }
         _ => 1,
     };
-    record_pairing_result(tx, game, white_halves, ply, now_ms).await?;
+    record_pairing_result(tx, game, white_halves, ply, now).await?;
     Ok(())
 }
 
@@ -603,7 +637,7 @@ pub async fn record_pairing_result(
     game: GameId,
     white_halves: i64,
     plies: i64,
-    now_ms: i64,
+    now: UnixMs,
 ) -> Result<bool> {
     let done = sqlx::query(
         "UPDATE tournament_games SET white_halves = $1, plies = $2, ended_at_ms = $3
@@ -611,7 +645,7 @@ pub async fn record_pairing_result(
     )
     .bind(white_halves)
     .bind(plies)
-    .bind(now_ms)
+    .bind(now)
     .bind(game)
     .execute(&mut **tx)
     .await?;

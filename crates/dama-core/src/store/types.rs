@@ -5,10 +5,10 @@
 
 use std::borrow::Cow;
 
+use dama_model::TournamentKind;
 use dama_model::{ChallengeStatus, ColorChoice, GameStatus, TournamentStatus};
 use dama_play::ai::Level;
 use dama_play::clock::{SpeedClass, TimeControl};
-use dama_play::tournament::TournamentKind;
 use dama_rules::{Color, GameResult, Reason};
 use sqlx::ValueRef;
 

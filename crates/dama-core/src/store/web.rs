@@ -143,7 +143,7 @@ impl Store {
              FROM rating_history h JOIN games g ON g.id = h.game_id
              WHERE h.user_id = $1 AND g.status = 'finished'
                AND g.guild_id IN (SELECT guild_id FROM web_public)
-             ORDER BY h.played_at, h.game_id",
+             ORDER BY h.played_at_ms, h.game_id",
         )
         .bind(user)
         .fetch_all(&self.pool)

@@ -2,6 +2,8 @@
 //! claim). Both are rows taken with one conditional write, so they hold across processes on
 //! PostgreSQL as within one on SQLite; a holder that dies leaves a row that expires.
 
+use dama_model::UnixMs;
+
 use super::{GameId, Result, Tx};
 
 /// Takes or renews the lease `name` for `holder` until `until`; `false` while another holder's
@@ -10,13 +12,13 @@ pub async fn take_lease(
     tx: &mut Tx,
     name: &str,
     holder: &str,
-    now: i64,
-    until: i64,
+    now: UnixMs,
+    until: UnixMs,
 ) -> Result<bool> {
     let n = sqlx::query(
-        "INSERT INTO leases (name, holder, expires_at) VALUES ($1, $2, $3)
-         ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
-         WHERE leases.holder = excluded.holder OR leases.expires_at <= $4",
+        "INSERT INTO leases (name, holder, expires_at_ms) VALUES ($1, $2, $3)
+         ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at_ms = excluded.expires_at_ms
+         WHERE leases.holder = excluded.holder OR leases.expires_at_ms <= $4",
     )
     .bind(name)
     .bind(holder)
@@ -45,14 +47,14 @@ pub async fn claim_ai_turn(
     game: GameId,
     version: i64,
     holder: &str,
-    now: i64,
-    until: i64,
+    now: UnixMs,
+    until: UnixMs,
 ) -> Result<bool> {
     let n = sqlx::query(
-        "INSERT INTO ai_claims (game_id, version, holder, expires_at) VALUES ($1, $2, $3, $4)
+        "INSERT INTO ai_claims (game_id, version, holder, expires_at_ms) VALUES ($1, $2, $3, $4)
          ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, holder = excluded.holder,
-                                             expires_at = excluded.expires_at
-         WHERE ai_claims.expires_at <= $5 OR ai_claims.version <> excluded.version",
+                                             expires_at_ms = excluded.expires_at_ms
+         WHERE ai_claims.expires_at_ms <= $5 OR ai_claims.version <> excluded.version",
     )
     .bind(game)
     .bind(version)

@@ -6,6 +6,7 @@ use super::{
     ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, MessageId, NewGame,
     Result, StoreError, Tx, UserId, violates,
 };
+use dama_model::{Millis, UnixMs};
 use dama_play::clock::Clocks;
 use dama_rules::{GameResult, Reason};
 
@@ -14,7 +15,7 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
     let live = g.clocks.control.is_live();
     sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, ai_level, rated, start_fen, fen,
-                            warn_at, deadline, created_at, updated_at, time_control, speed,
+                            warn_at_ms, deadline_ms, created_at_ms, updated_at_ms, time_control, speed,
                             white_ms, black_ms, turn_began_ms, flag_at_ms, web_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
          RETURNING id",
@@ -36,7 +37,7 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
     .bind(live.then_some(g.clocks.left[0]))
     .bind(live.then_some(g.clocks.left[1]))
     .bind(g.clocks.turn_began)
-    .bind(g.flag_at_ms)
+    .bind(g.flag_at)
     .bind(web_key())
     .fetch_one(&mut **tx)
     .await
@@ -76,14 +77,14 @@ pub struct NewMove<'a> {
     pub notation: &'a str,
     /// The position after it.
     pub fen: &'a str,
-    pub now: i64,
-    pub warn_at: i64,
-    pub deadline: i64,
-    /// The clocks after it (`turn_began`: the other side's turn, in milliseconds).
+    pub now: UnixMs,
+    pub warn_at: UnixMs,
+    pub deadline: UnixMs,
+    /// The clocks after it (`turn_began`: the other side's turn).
     pub clocks: Clocks,
     /// Live games: when the other side's time is up, and the mover's clock after the move.
-    pub flag_at_ms: Option<i64>,
-    pub clock_ms: Option<i64>,
+    pub flag_at: Option<UnixMs>,
+    pub clock: Option<Millis>,
 }
 
 /// Writes ply `expected.ply + 1`. `false` when the game has changed (or ended) since it was
@@ -91,8 +92,8 @@ pub struct NewMove<'a> {
 pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> Result<bool> {
     let live = mv.clocks.control.is_live();
     let updated = sqlx::query(
-        "UPDATE games SET ply = ply + 1, version = version + 1, fen = $1, updated_at = $2, warn_at = $3,
-                          deadline = $4, warned = FALSE, draw_offer = NULL, takeback_offer = NULL,
+        "UPDATE games SET ply = ply + 1, version = version + 1, fen = $1, updated_at_ms = $2, warn_at_ms = $3,
+                          deadline_ms = $4, warned = FALSE, draw_offer = NULL, takeback_offer = NULL,
                           white_ms = $9, black_ms = $10, turn_began_ms = $11, flag_at_ms = $12
          WHERE id = $5 AND version = $6 AND ply = $7 AND fen = $8 AND status = 'running'",
     )
@@ -107,7 +108,7 @@ pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> 
     .bind(live.then_some(mv.clocks.left[0]))
     .bind(live.then_some(mv.clocks.left[1]))
     .bind(mv.clocks.turn_began)
-    .bind(mv.flag_at_ms)
+    .bind(mv.flag_at)
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -116,20 +117,20 @@ pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> 
     }
     let (game, now, notation) = (expected.game, mv.now, mv.notation);
     sqlx::query(
-        "INSERT INTO moves (game_id, ply, notation, played_at, clock_ms) VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO moves (game_id, ply, notation, played_at_ms, clock_ms) VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(game)
     .bind(expected.ply + 1)
     .bind(notation)
     .bind(now)
-    .bind(mv.clock_ms)
+    .bind(mv.clock)
     .execute(&mut **tx)
         .await?;
     tx.moves += 1;
     Ok(true)
 }
 
-/// Ends a running game that is still exactly as `expected` (its version) at `now_ms`: an
+/// Ends a running game that is still exactly as `expected` (its version) at `now`: an
 /// ending is decided from what was read, so a move written since then makes it `false` and
 /// writes nothing. Bumps the version. A tournament pairing keeps the moment to the
 /// millisecond (an Arena's end is compared with it).
@@ -139,17 +140,17 @@ pub async fn end_game(
     status: GameStatus,
     result: Option<GameResult>,
     reason: Option<Reason>,
-    now_ms: i64,
+    now: UnixMs,
 ) -> Result<bool> {
     let n = sqlx::query(
-        "UPDATE games SET status = $1, result = $2, reason = $3, updated_at = $4, version = version + 1,
+        "UPDATE games SET status = $1, result = $2, reason = $3, updated_at_ms = $4, version = version + 1,
                           draw_offer = NULL, takeback_offer = NULL
          WHERE id = $5 AND version = $6 AND ply = $7 AND status = 'running'",
     )
     .bind(Word(status))
     .bind(result.map(Word))
     .bind(reason.map(Word))
-    .bind(now_ms.div_euclid(1000))
+    .bind(now)
     .bind(expected.game)
     .bind(expected.version)
     .bind(expected.ply)
@@ -164,7 +165,7 @@ pub async fn end_game(
             status,
             result,
             reason,
-            now_ms,
+            now,
         )
         .await?;
     }
@@ -178,15 +179,15 @@ pub async fn take_back(
     expected: Expect<'_>,
     keep: i64,
     fen: &str,
-    now: i64,
+    now: UnixMs,
     turn: NewTurn,
 ) -> Result<bool> {
     let game = expected.game;
     let live = turn.clocks.control.is_live();
     let n = sqlx::query(
-        "UPDATE games SET ply = $1, version = version + 1, fen = $2, updated_at = $3, draw_offer = NULL,
+        "UPDATE games SET ply = $1, version = version + 1, fen = $2, updated_at_ms = $3, draw_offer = NULL,
                           takeback_offer = NULL, turn_began_ms = $7, flag_at_ms = $8, white_ms = $9,
-                          black_ms = $10, warn_at = $11, deadline = $12, warned = FALSE
+                          black_ms = $10, warn_at_ms = $11, deadline_ms = $12, warned = FALSE
          WHERE id = $4 AND version = $5 AND ply = $6 AND status = 'running'",
     )
     .bind(keep)
@@ -196,7 +197,7 @@ pub async fn take_back(
     .bind(expected.version)
     .bind(expected.ply)
     .bind(turn.clocks.turn_began)
-    .bind(turn.flag_at_ms)
+    .bind(turn.flag_at)
     .bind(live.then_some(turn.clocks.left[0]))
     .bind(live.then_some(turn.clocks.left[1]))
     .bind(turn.warn_at)
@@ -218,12 +219,12 @@ pub async fn take_back(
 /// A turn beginning afresh (after a takeback): its clocks and deadlines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NewTurn {
-    /// The clocks (`turn_began`: now, in milliseconds).
+    /// The clocks (`turn_began`: now).
     pub clocks: Clocks,
-    pub warn_at: i64,
-    pub deadline: i64,
-    /// Live games: when the turn's time is up (milliseconds).
-    pub flag_at_ms: Option<i64>,
+    pub warn_at: UnixMs,
+    pub deadline: UnixMs,
+    /// Live games: when the turn's time is up.
+    pub flag_at: Option<UnixMs>,
 }
 
 /// Records `by`'s offer (`draw_offer` or `takeback_offer`) in a running game still at the
@@ -355,7 +356,7 @@ pub async fn set_challenge_message(
 pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<ChallengeId> {
     Ok(sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, color, rated, thread,
-                                 status, expires_at, created_at, time_control)
+                                 status, expires_at_ms, created_at_ms, time_control)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10) RETURNING id",
     )
     .bind(c.guild_id)

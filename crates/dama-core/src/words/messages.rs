@@ -6,6 +6,7 @@ use crate::host::{
     ButtonLabel, Command, LanguageScope, Msg, Player, PlayerResult, Reply, Scope, TurnClock,
 };
 use crate::store::ColorChoice;
+use dama_model::{Millis, UnixMs};
 use dama_play::ai::{Eval, Level};
 use dama_play::clock::SpeedClass;
 use dama_rules::{Color, GameResult, Outcome, Reason, Role};
@@ -159,11 +160,11 @@ impl Writer<'_> {
 
     /// A deadline: Discord shows `<t:…:R>` in each reader's language and zone; elsewhere it
     /// is written out ("in 3 days").
-    pub(super) fn moment(&self, unix: i64) -> Arg {
+    pub(super) fn moment(&self, at: UnixMs) -> Arg {
         match self.markup.surface() {
-            Surface::Discord => a(format!("<t:{unix}:R>")),
+            Surface::Discord => a(format!("<t:{}:R>", at.whole_secs())),
             Surface::Console { now } => {
-                let secs = (unix - now).max(0);
+                let secs = (at - now).whole_secs().max(0);
                 let (unit, count) = if secs < 120 {
                     ("seconds", secs)
                 } else if secs < 3600 {
@@ -302,9 +303,9 @@ impl Writer<'_> {
                 clock,
             } => {
                 let (kind, [white, black]) = match clock {
-                    TurnClock::Correspondence => ("days", [0, 0]),
-                    TurnClock::FirstMove => ("first", [0, 0]),
-                    TurnClock::Live { white_ms, black_ms } => ("live", [*white_ms, *black_ms]),
+                    TurnClock::Correspondence => ("days", [Millis::ZERO; 2]),
+                    TurnClock::FirstMove => ("first", [Millis::ZERO; 2]),
+                    TurnClock::Live { white, black } => ("live", [*white, *black]),
                 };
                 self.text(
                     "to-move",
@@ -319,11 +320,11 @@ impl Writer<'_> {
                     ],
                 )
             }
-            Msg::FinalClocks { white_ms, black_ms } => self.text(
+            Msg::FinalClocks { white, black } => self.text(
                 "final-clocks",
                 &[
-                    ("white", a(self.clock(*white_ms))),
-                    ("black", a(self.clock(*black_ms))),
+                    ("white", a(self.clock(*white))),
+                    ("black", a(self.clock(*black))),
                 ],
             ),
             Msg::NoFirstMove { player } => {

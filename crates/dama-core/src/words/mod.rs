@@ -9,6 +9,7 @@ mod puzzles;
 mod refusals;
 mod tournaments;
 
+use dama_model::{Millis, UnixMs};
 use std::cell::RefCell;
 
 use fluent_bundle::concurrent::FluentBundle;
@@ -34,8 +35,8 @@ pub trait Markup {
 pub enum Surface {
     /// Mentions ping, `<t:…:R>` shows a time in each reader's zone, commands are `/dama …`.
     Discord,
-    /// Plain text; times are written relative to `now` (Unix seconds), commands are typed.
-    Console { now: i64 },
+    /// Plain text; times are written relative to `now`, commands are typed.
+    Console { now: UnixMs },
 }
 
 struct Language {
@@ -237,6 +238,18 @@ impl From<i64> for Arg {
     }
 }
 
+impl From<u32> for Arg {
+    fn from(n: u32) -> Self {
+        Arg::Number(n.into())
+    }
+}
+
+impl From<u8> for Arg {
+    fn from(n: u8) -> Self {
+        Arg::Number(n.into())
+    }
+}
+
 fn fluent_args<'a>(args: &'a [(&'a str, Arg)]) -> FluentArgs<'a> {
     let mut out = FluentArgs::with_capacity(args.len());
     for (name, value) in args {
@@ -324,9 +337,9 @@ impl Writer<'_> {
 
 impl Words {
     /// A clock as `lang` writes it (see [`Writer::clock`]).
-    pub fn clock(&self, lang: Lang, ms: i64) -> String {
+    pub fn clock(&self, lang: Lang, left: Millis) -> String {
         let w = self.writer(lang, &PlainMarkup);
-        let text = w.clock(ms);
+        let text = w.clock(left);
         w.flush();
         text
     }
@@ -388,6 +401,6 @@ impl Markup for PlainMarkup {
         id.0.to_string()
     }
     fn surface(&self) -> Surface {
-        Surface::Console { now: 0 }
+        Surface::Console { now: UnixMs::EPOCH }
     }
 }

@@ -2,6 +2,7 @@
 //! player's card, speed classes and time controls.
 
 use crate::host::{Caption, CardText};
+use dama_model::{Date, Day, Millis, UnixMs};
 use dama_play::clock::{SpeedClass, TimeControl};
 use dama_rules::{GameResult, Outcome};
 
@@ -32,8 +33,8 @@ impl Writer<'_> {
 
     /// A clock as this language writes it: `4:59`, and tenths under ten seconds with its
     /// decimal point (`9.4`, Turkish `9,4`).
-    pub fn clock(&self, ms: i64) -> String {
-        self.decimal(&dama_play::clock::show(ms))
+    pub fn clock(&self, left: Millis) -> String {
+        self.decimal(&dama_play::clock::show(left))
     }
 
     /// `text` with its decimal points written as this language writes them.
@@ -45,14 +46,14 @@ impl Writer<'_> {
         match caption {
             Caption::Clocked {
                 caption,
-                white_ms,
-                black_ms,
+                white,
+                black,
             } => self.part(
                 "caption-clocked",
                 &[
                     ("caption", a(self.caption(caption))),
-                    ("white", a(self.clock(*white_ms))),
-                    ("black", a(self.clock(*black_ms))),
+                    ("white", a(self.clock(*white))),
+                    ("black", a(self.clock(*black))),
                 ],
             ),
             Caption::ToMove { side, number } => self.text(
@@ -173,14 +174,14 @@ impl Writer<'_> {
                     a(self.ai_records(levels, "card-ai-level").join(" · ")),
                 )],
             ),
-            CardText::Date(unix) => self.date(*unix),
+            CardText::Date(at) => self.date(*at),
             CardText::NoRatedGame => self.text("card-no-rated-game", &[]),
         }
     }
 
     /// A date (UTC) as this language writes it.
-    pub(super) fn date(&self, unix: i64) -> String {
-        let (year, month, day) = crate::host::civil_date(unix);
+    pub(super) fn date(&self, at: UnixMs) -> String {
+        let Date { year, month, day } = Day::utc(at).date();
         self.part(
             "date",
             &[

@@ -2,7 +2,7 @@
 
 use crate::host::{StandingsText, TournamentLine, TournamentMsg, TournamentRefusal};
 use crate::store::TournamentStatus;
-use dama_play::tournament::TournamentKind;
+use dama_model::{TournamentFormat, TournamentKind};
 
 use super::Writer;
 use super::messages::{a, yes};
@@ -44,29 +44,25 @@ impl Writer<'_> {
         match m {
             TournamentMsg::Created {
                 name,
-                kind,
+                format,
                 control,
-                rounds,
-                minutes,
-                starts_at_ms,
+                starts_at,
                 rated,
                 players,
                 status,
             } => {
-                let length = match kind {
-                    TournamentKind::Swiss => {
-                        self.part("tournament-rounds", &[("rounds", a(rounds.unwrap_or(0)))])
+                let length = match *format {
+                    TournamentFormat::Swiss { rounds } => {
+                        self.part("tournament-rounds", &[("rounds", a(rounds))])
                     }
-                    TournamentKind::Arena => self.part(
-                        "tournament-minutes",
-                        &[("minutes", a(minutes.unwrap_or(0)))],
-                    ),
+                    TournamentFormat::Arena { minutes } => {
+                        self.part("tournament-minutes", &[("minutes", a(minutes))])
+                    }
                 };
-                let start = match (status, starts_at_ms) {
-                    (TournamentStatus::Open, Some(at)) => self.part(
-                        "tournament-starts-at",
-                        &[("when", self.moment(at.div_euclid(1000)))],
-                    ),
+                let start = match (status, starts_at) {
+                    (TournamentStatus::Open, Some(at)) => {
+                        self.part("tournament-starts-at", &[("when", self.moment(*at))])
+                    }
                     (TournamentStatus::Open, None) => self.part("tournament-starts-by-hand", &[]),
                     (TournamentStatus::Running, _) => self.part("tournament-under-way", &[]),
                     (TournamentStatus::Finished, _) => self.part("tournament-is-over", &[]),
@@ -76,7 +72,7 @@ impl Writer<'_> {
                 let mut text = self.text(
                     "tournament-created",
                     &[
-                        ("kind", a(kind_key(*kind))),
+                        ("kind", a(kind_key(format.kind()))),
                         ("name", a(name.as_str())),
                         ("clock", a(self.time_control(*control))),
                         ("length", a(length)),

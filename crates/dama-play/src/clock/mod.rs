@@ -1,5 +1,5 @@
-//! Clocks: time controls, and the time a game's players have left. Pure: every moment is a
-//! Unix time in milliseconds given by the caller, so a test's clock and a real one are alike.
+//! Clocks: time controls, and the time a game's players have left. Pure: every moment is
+//! given by the caller, so a test's clock and a real one are alike.
 
 mod control;
 
@@ -8,12 +8,12 @@ pub use control::{
     TimeControlError, USUAL,
 };
 
+use dama_model::{Millis, UnixMs};
 use dama_rules::Color;
 
 /// How long each side of a live game has for its first move; the clocks start once both
 /// have moved.
-pub const FIRST_MOVE_MS: i64 = 30_000;
-const DAY_MS: i64 = 86_400_000;
+pub const FIRST_MOVE: Millis = Millis(30_000);
 
 /// What happens when a turn's time runs out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +27,9 @@ pub enum OnTimeout {
 /// When the side to move must have moved, and what follows if it has not.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Due {
-    pub at: i64,
+    /// The moment the turn's time is up.
+    pub at: UnixMs,
+    /// What follows then.
     pub then: OnTimeout,
 }
 
@@ -35,10 +37,10 @@ pub struct Due {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clocks {
     pub control: TimeControl,
-    /// Milliseconds left, White's then Black's (live games; unused in correspondence).
-    pub left: [i64; 2],
+    /// The time left, White's then Black's (live games; unused in correspondence).
+    pub left: [Millis; 2],
     /// When the side to move's turn began.
-    pub turn_began: i64,
+    pub turn_began: UnixMs,
     /// The sides that went berserk (White's then Black's): no increment for them.
     pub berserk: [bool; 2],
 }
@@ -49,8 +51,10 @@ pub struct TooLate(pub Due);
 
 impl Clocks {
     /// A new game's clocks, White's turn beginning `now`.
-    pub fn start(control: TimeControl, now: i64) -> Clocks {
-        let full = control.start_seconds().map_or(0, |s| i64::from(s) * 1000);
+    pub fn start(control: TimeControl, now: UnixMs) -> Clocks {
+        let full = control
+            .start_seconds()
+            .map_or(Millis::ZERO, |s| Millis::from_secs(s.into()));
         Clocks {
             control,
             left: [full, full],
@@ -68,8 +72,8 @@ impl Clocks {
             OnTimeout::Flag
         };
         let span = match self.control {
-            TimeControl::Correspondence { days } => days as i64 * DAY_MS,
-            TimeControl::Live { .. } if first => FIRST_MOVE_MS,
+            TimeControl::Correspondence { days } => Millis::from_days(days.into()),
+            TimeControl::Live { .. } if first => FIRST_MOVE,
             TimeControl::Live { .. } => self.left[side.index()],
         };
         Due {
@@ -81,7 +85,7 @@ impl Clocks {
     /// The clocks after `side` moved at `at` (`ply` moves played before it): the time since
     /// its turn began is taken from its clock (once both sides have moved), then the increment
     /// is added; the other side's turn begins. A move at or after the deadline is too late.
-    pub fn after_move(&self, ply: usize, side: Color, at: i64) -> Result<Clocks, TooLate> {
+    pub fn after_move(&self, ply: usize, side: Color, at: UnixMs) -> Result<Clocks, TooLate> {
         let due = self.due(ply, side);
         if at >= due.at {
             return Err(TooLate(due));
@@ -93,7 +97,7 @@ impl Clocks {
         {
             let i = side.index();
             let increment = if self.berserk[i] { 0 } else { increment };
-            left[i] = left[i] - (at - self.turn_began) + increment as i64 * 1000;
+            left[i] = left[i] - (at - self.turn_began) + Millis::from_secs(increment.into());
         }
         Ok(Clocks {
             left,
@@ -102,11 +106,11 @@ impl Clocks {
         })
     }
 
-    /// The clocks after `gap` milliseconds in which no process of the bot ran: given back to
-    /// the side to move, whose turn is taken to begin that much later.
-    pub fn give_back(&self, gap: i64) -> Clocks {
+    /// The clocks after a `gap` in which no process of the bot ran: given back to the side to
+    /// move, whose turn is taken to begin that much later.
+    pub fn give_back(&self, gap: Millis) -> Clocks {
         Clocks {
-            turn_began: self.turn_began.saturating_add(gap.max(0)),
+            turn_began: self.turn_began.saturating_add(gap.max(Millis::ZERO)),
             ..*self
         }
     }
@@ -121,49 +125,49 @@ impl Clocks {
             return None;
         }
         let mut clocks = *self;
-        clocks.left[i] /= 2;
+        clocks.left[i] = clocks.left[i] / 2;
         clocks.berserk[i] = true;
         Some(clocks)
     }
 
     /// Each side's time left at `now` (the side to move's counting down; never below zero).
-    pub fn left_at(&self, ply: usize, side_to_move: Color, now: i64) -> [i64; 2] {
+    pub fn left_at(&self, ply: usize, side_to_move: Color, now: UnixMs) -> [Millis; 2] {
         let mut left = self.left;
         if self.control.is_live() && ply >= 2 {
             let i = side_to_move.index();
-            left[i] = (left[i] - (now - self.turn_began).max(0)).max(0);
+            left[i] = (left[i] - (now - self.turn_began).max(Millis::ZERO)).max(Millis::ZERO);
         }
         left
     }
 }
 
 /// The longest the AI thinks about one move on a clock (its cores serve other games too).
-pub const AI_THINK_MAX_MS: i64 = 8_000;
+pub const AI_THINK_MAX: Millis = Millis(8_000);
 
 /// What the AI always keeps on its clock: the time to store its move and post it on a busy
 /// machine.
-pub const AI_RESERVE_MS: i64 = 1_000;
+pub const AI_RESERVE: Millis = Millis(1_000);
 
-/// How long the AI may think about a move with `left_ms` on its clock and an increment of
+/// How long the AI may think about a move with `left` on its clock and an increment of
 /// `increment` seconds: a thirtieth of its time plus most of the increment, never so much that
-/// less than a tenth of its time (and at least [`AI_RESERVE_MS`]) would be left.
-pub fn think_time(left_ms: i64, increment: u32) -> i64 {
-    let left_ms = left_ms.max(0);
-    let reserve = (left_ms / 10).max(AI_RESERVE_MS);
-    let share = left_ms / 30 + i64::from(increment) * 800;
-    share.min(left_ms - reserve).clamp(10, AI_THINK_MAX_MS)
+/// less than a tenth of its time (and at least [`AI_RESERVE`]) would be left.
+pub fn think_time(left: Millis, increment: u32) -> Millis {
+    let left = left.max(Millis::ZERO);
+    let reserve = (left / 10).max(AI_RESERVE);
+    let share = left / 30 + Millis(i64::from(increment) * 800);
+    share.min(left - reserve).clamp(Millis(10), AI_THINK_MAX)
 }
 
 /// The moment a move was made: Discord's stamp on it, bounded by the turn's beginning and the
 /// moment the bot received it, so neither a slow gateway nor a busy bot costs the player time
 /// and no stamp can claim time back.
-pub fn move_time(stamp: i64, turn_began: i64, received: i64) -> i64 {
+pub fn move_time(stamp: UnixMs, turn_began: UnixMs, received: UnixMs) -> UnixMs {
     stamp.clamp(turn_began, received.max(turn_began))
 }
 
 /// A clock as players read it: `4:59`, `1:02:03`, and tenths under ten seconds (`9.4`).
-pub fn show(ms: i64) -> String {
-    let ms = ms.max(0);
+pub fn show(left: Millis) -> String {
+    let ms = left.0.max(0);
     if ms < 10_000 {
         return format!("{}.{}", ms / 1000, ms % 1000 / 100);
     }

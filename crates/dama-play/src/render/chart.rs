@@ -139,7 +139,7 @@ impl Renderer {
                 let i = (f.floor() as usize).min(pts.len() - 2);
                 let c = pts[i] + (pts[i + 1] - pts[i]) * (f - i as f64);
                 let y = y_of(c);
-                let (from, to, colour) = if y < mid {
+                let (from, to, color) = if y < mid {
                     (y, mid, t.white_fill)
                 } else {
                     (mid, y, t.black_fill)
@@ -148,7 +148,7 @@ impl Renderer {
                     draw_filled_rect_mut(
                         img,
                         Rect::at(x, from).of_size(1, (to - from) as u32),
-                        rgba(colour),
+                        rgba(color),
                     );
                 }
             }
@@ -172,14 +172,14 @@ impl Renderer {
         }
         for &(i, swing) in &chart.marks {
             let Some(&c) = pts.get(i) else { continue };
-            let colour = match swing {
+            let color = match swing {
                 Swing::Blunder => t.captured,
                 Swing::Mistake => t.white_crown,
                 Swing::Inaccuracy => t.black_crown,
             };
             let at = (x_of(i), y_of(c));
             draw_filled_circle_mut(img, at, 6, rgba(t.black_edge));
-            draw_filled_circle_mut(img, at, 4, rgba(colour));
+            draw_filled_circle_mut(img, at, 4, rgba(color));
         }
     }
 

@@ -1,6 +1,7 @@
 //! Arena: the scoring (win 2, draw 1, loss 0; doubled on a streak; berserk; no points for an
 //! early draw) and the re-pairing of whoever is waiting, near each other in the standings.
 
+use dama_model::UserId;
 use integer_blossom::min_weight_perfect_matching;
 
 /// A finished Arena game, from one player's side.
@@ -58,11 +59,11 @@ pub fn arena_sheet(games: &[ArenaGame]) -> ArenaSheet {
 /// A player waiting for a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Waiting {
-    pub id: u64,
+    pub id: UserId,
     /// Place in the standings, 0 the first.
     pub rank: usize,
     /// Whom they just played: not again straight away.
-    pub last_opponent: Option<u64>,
+    pub last_opponent: Option<UserId>,
     /// Whites minus Blacks so far: whoever had fewer Whites gets White.
     pub whites: i32,
 }
@@ -74,7 +75,7 @@ const SLICE: usize = 64;
 /// Pairs the waiting players as (White, Black): each with someone near them in the standings
 /// and never with the player they just played; nobody is left waiting while someone they may
 /// play waits too.
-pub fn pair_arena(waiting: &[Waiting]) -> Vec<(u64, u64)> {
+pub fn pair_arena(waiting: &[Waiting]) -> Vec<(UserId, UserId)> {
     let mut pool = waiting.to_vec();
     pool.sort_by_key(|w| (w.rank, w.id));
     let mut games = Vec::new();
@@ -95,7 +96,7 @@ pub fn pair_arena(waiting: &[Waiting]) -> Vec<(u64, u64)> {
     games
 }
 
-fn match_slice(slice: &[Waiting]) -> (Vec<(u64, u64)>, Vec<Waiting>) {
+fn match_slice(slice: &[Waiting]) -> (Vec<(UserId, UserId)>, Vec<Waiting>) {
     let n = slice.len();
     if n < 2 {
         return (Vec::new(), slice.to_vec());

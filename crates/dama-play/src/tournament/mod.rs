@@ -11,16 +11,8 @@ pub use arena::{
     pair_arena,
 };
 pub use standings::{Bye, Entrant, Played, Standing, standings};
-pub use start::{StartAt, StartError, TURKIYE_OFFSET_MINUTES};
+pub use start::{StartAt, StartError};
 pub use swiss::{
-    Due, SwissPlayer, SwissRound, breaks_colour_rule, colour_due, pair as pair_swiss, round_cost,
+    ColorPreference, SwissPlayer, SwissRound, breaks_color_rule, color_preference,
+    pair as pair_swiss, round_cost,
 };
-
-/// The two kinds of tournament.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TournamentKind {
-    /// A fixed number of rounds, everyone paired each round.
-    Swiss,
-    /// A fixed time, each player paired again as soon as their game ends.
-    Arena,
-}

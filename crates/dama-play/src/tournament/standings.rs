@@ -4,18 +4,20 @@
 
 use std::collections::HashMap;
 
+use dama_model::UserId;
+
 /// A player in the tournament, with their rating when it began.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entrant {
-    pub id: u64,
+    pub id: UserId,
     pub rating: f64,
 }
 
 /// A finished game: White's score in halves (2 a win, 1 a draw, 0 a loss).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played {
-    pub white: u64,
-    pub black: u64,
+    pub white: UserId,
+    pub black: UserId,
     pub white_halves: u8,
 }
 
@@ -23,14 +25,14 @@ pub struct Played {
 /// round missed by a late entrant).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bye {
-    pub player: u64,
+    pub player: UserId,
     pub halves: u8,
 }
 
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Standing {
-    pub id: u64,
+    pub id: UserId,
     /// 1 for the first; tied players (equal on every tie-break) share a rank.
     pub rank: usize,
     pub halves: u32,
@@ -42,7 +44,7 @@ pub struct Standing {
 
 /// The standings, best first.
 pub fn standings(entrants: &[Entrant], games: &[Played], byes: &[Bye]) -> Vec<Standing> {
-    let mut score: HashMap<u64, u32> = entrants.iter().map(|e| (e.id, 0)).collect();
+    let mut score: HashMap<UserId, u32> = entrants.iter().map(|e| (e.id, 0)).collect();
     for g in games {
         *score.entry(g.white).or_default() += u32::from(g.white_halves);
         *score.entry(g.black).or_default() += u32::from(2 - g.white_halves.min(2));
@@ -51,7 +53,7 @@ pub fn standings(entrants: &[Entrant], games: &[Played], byes: &[Bye]) -> Vec<St
         *score.entry(b.player).or_default() += u32::from(b.halves);
     }
     // Each player's games as (opponent, own halves).
-    let mut results: HashMap<u64, Vec<(u64, u8)>> = HashMap::new();
+    let mut results: HashMap<UserId, Vec<(UserId, u8)>> = HashMap::new();
     for g in games {
         let white = g.white_halves.min(2);
         results.entry(g.white).or_default().push((g.black, white));
@@ -60,7 +62,7 @@ pub fn standings(entrants: &[Entrant], games: &[Played], byes: &[Bye]) -> Vec<St
             .or_default()
             .push((g.white, 2 - white));
     }
-    let of = |id: u64| score.get(&id).copied().unwrap_or(0);
+    let of = |id: UserId| score.get(&id).copied().unwrap_or(0);
     let mut lines: Vec<(Standing, f64)> = entrants
         .iter()
         .map(|e| {
@@ -93,8 +95,8 @@ pub fn standings(entrants: &[Entrant], games: &[Played], byes: &[Bye]) -> Vec<St
                 .iter()
                 .take_while(|(s, _)| key(s) == key(&lines[start].0))
                 .count();
-        let group: Vec<u64> = lines[start..end].iter().map(|(s, _)| s.id).collect();
-        let between = |id: u64| -> u32 {
+        let group: Vec<UserId> = lines[start..end].iter().map(|(s, _)| s.id).collect();
+        let between = |id: UserId| -> u32 {
             results
                 .get(&id)
                 .into_iter()

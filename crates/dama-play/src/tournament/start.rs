@@ -5,10 +5,7 @@
 
 use std::fmt;
 
-/// Türkiye's offset from UTC, in minutes (no daylight saving since 2016).
-pub const TURKIYE_OFFSET_MINUTES: i64 = 180;
-const MINUTE_MS: i64 = 60_000;
-const DAY_MS: i64 = 86_400_000;
+use dama_model::{Date, Day, Millis, TURKIYE_OFFSET, UnixMs};
 
 /// A start as written, before it is set against the present.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,8 +14,8 @@ pub enum StartAt {
     InMinutes(i64),
     /// A time of day (minutes after midnight, UTC): the next one to come.
     Daily(i64),
-    /// A moment (Unix milliseconds).
-    At(i64),
+    /// A moment.
+    At(UnixMs),
 }
 
 /// A start that could not be read.
@@ -34,17 +31,17 @@ impl fmt::Display for StartError {
 impl std::error::Error for StartError {}
 
 impl StartAt {
-    /// The moment it names (Unix milliseconds), seen at `now_ms`.
-    pub fn moment(self, now_ms: i64) -> i64 {
+    /// The moment it names, seen at `now`.
+    pub fn moment(self, now: UnixMs) -> UnixMs {
         match self {
-            StartAt::InMinutes(m) => now_ms.saturating_add(m.saturating_mul(MINUTE_MS)),
+            StartAt::InMinutes(m) => now.saturating_add(Millis::from_minutes(m)),
             StartAt::At(at) => at,
             StartAt::Daily(minute) => {
-                let today = now_ms.div_euclid(DAY_MS) * DAY_MS + minute * MINUTE_MS;
-                if today > now_ms {
+                let today = Day::utc(now).start_utc() + Millis::from_minutes(minute);
+                if today > now {
                     today
                 } else {
-                    today + DAY_MS
+                    today + Millis::DAY
                 }
             }
         }
@@ -61,7 +58,7 @@ impl std::str::FromStr for StartAt {
             let seconds = inner.split(':').next().unwrap_or("");
             return digits(seconds)
                 .filter(|s| *s < 100_000_000_000)
-                .map(|s| StartAt::At(s * 1000))
+                .map(|s| StartAt::At(UnixMs::from_secs(s)))
                 .ok_or_else(error);
         }
         let lower = t.to_lowercase();
@@ -86,7 +83,7 @@ impl std::str::FromStr for StartAt {
             .or_else(|| lower.strip_suffix('z'))
         {
             Some(rest) => (rest.trim(), 0),
-            None => (lower.as_str(), TURKIYE_OFFSET_MINUTES),
+            None => (lower.as_str(), TURKIYE_OFFSET.0 / Millis::MINUTE.0),
         };
         let (date, time) = match rest.split_once([' ', 't']) {
             Some((d, t)) => (Some(d.trim()), t.trim()),
@@ -97,8 +94,10 @@ impl std::str::FromStr for StartAt {
         match date {
             None => Ok(StartAt::Daily(utc_minute.rem_euclid(24 * 60))),
             Some(d) => {
-                let days = civil_days(d).ok_or_else(error)?;
-                Ok(StartAt::At((days * 24 * 60 + utc_minute) * MINUTE_MS))
+                let day = civil_day(d).ok_or_else(error)?;
+                Ok(StartAt::At(
+                    day.start_utc() + Millis::from_minutes(utc_minute),
+                ))
             }
         }
     }
@@ -121,8 +120,8 @@ fn time_of_day(s: &str) -> Option<i64> {
     (h < 24 && m < 60).then_some(h * 60 + m)
 }
 
-/// Days since 1970-01-01 of `2026-12-05` (or Turkish `05.12.2026`).
-fn civil_days(s: &str) -> Option<i64> {
+/// The day of `2026-12-05` (or Turkish `05.12.2026`), from 1970 on.
+fn civil_day(s: &str) -> Option<Day> {
     let parts: Vec<&str> = s.split(['-', '.', '/']).collect();
     let [a, b, c] = parts.as_slice() else {
         return None;
@@ -132,34 +131,9 @@ fn civil_days(s: &str) -> Option<i64> {
     } else {
         (digits(c)?, digits(b)?, digits(a)?)
     };
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    let month_days = [
-        31,
-        if leap { 29 } else { 28 },
-        31,
-        30,
-        31,
-        30,
-        31,
-        31,
-        30,
-        31,
-        30,
-        31,
-    ];
-    if !(1970..=9999).contains(&year)
-        || !(1..=12).contains(&month)
-        || day < 1
-        || day > month_days[month as usize - 1]
-    {
+    if !(1970..=9999).contains(&year) {
         return None;
     }
-    // Days-from-civil (Howard Hinnant's algorithm).
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y - era * 400;
-    let mp = (month + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    Some(era * 146_097 + doe - 719_468)
+    let date = Date::new(year, u8::try_from(month).ok()?, u8::try_from(day).ok()?)?;
+    Some(date.day())
 }

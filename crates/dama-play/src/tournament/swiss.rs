@@ -8,21 +8,22 @@
 //! smallest score differences; the colours players are due; the upper half of a score group
 //! against its lower half (as the Dutch system seeds it).
 
+use dama_model::UserId;
 use dama_rules::Color;
 use integer_blossom::min_weight_perfect_matching;
 
 /// A player present for the round being paired.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SwissPlayer {
-    pub id: u64,
+    pub id: UserId,
     /// The pairing number: 0 for the highest rated when the tournament began.
     pub seed: usize,
     /// Score so far, in halves (byes and missed rounds included).
     pub halves: u32,
     /// Everyone met so far.
-    pub opponents: Vec<u64>,
+    pub opponents: Vec<UserId>,
     /// Colours played, oldest first (a bye or a missed round leaves none).
-    pub colours: Vec<Color>,
+    pub colors: Vec<Color>,
     /// Pairing byes received (a round missed by a late entrant is not one).
     pub byes: u32,
 }
@@ -30,13 +31,13 @@ pub struct SwissPlayer {
 /// One round's pairings: games as (White, Black), board 1 first, and the bye.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SwissRound {
-    pub games: Vec<(u64, u64)>,
-    pub bye: Option<u64>,
+    pub games: Vec<(UserId, UserId)>,
+    pub bye: Option<UserId>,
 }
 
 /// How much a player wants a colour, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Due {
+pub enum ColorPreference {
     /// No games yet.
     Nothing,
     /// Even colours: the other colour than last time.
@@ -48,31 +49,31 @@ pub enum Due {
 }
 
 /// The colour a player is due next, and how strongly.
-pub fn colour_due(colours: &[Color]) -> (Due, Option<Color>) {
-    let whites = colours.iter().filter(|c| **c == Color::White).count() as i64;
-    let difference = whites - (colours.len() as i64 - whites);
-    let last_two = match colours {
+pub fn color_preference(colors: &[Color]) -> (ColorPreference, Option<Color>) {
+    let whites = colors.iter().filter(|c| **c == Color::White).count() as i64;
+    let difference = whites - (colors.len() as i64 - whites);
+    let last_two = match colors {
         [.., a, b] if a == b => Some(*a),
         _ => None,
     };
     if let Some(twice) = last_two {
-        return (Due::Absolute, Some(twice.opponent()));
+        return (ColorPreference::Absolute, Some(twice.opponent()));
     }
     match difference {
-        d if d >= 2 => (Due::Absolute, Some(Color::Black)),
-        d if d <= -2 => (Due::Absolute, Some(Color::White)),
-        1 => (Due::Strong, Some(Color::Black)),
-        -1 => (Due::Strong, Some(Color::White)),
-        _ => match colours.last() {
-            Some(last) => (Due::Mild, Some(last.opponent())),
-            None => (Due::Nothing, None),
+        d if d >= 2 => (ColorPreference::Absolute, Some(Color::Black)),
+        d if d <= -2 => (ColorPreference::Absolute, Some(Color::White)),
+        1 => (ColorPreference::Strong, Some(Color::Black)),
+        -1 => (ColorPreference::Strong, Some(Color::White)),
+        _ => match colors.last() {
+            Some(last) => (ColorPreference::Mild, Some(last.opponent())),
+            None => (ColorPreference::Nothing, None),
         },
     }
 }
 
 /// Whether playing `next` breaks the colour rule (a third in a row, or a difference of 3).
-pub fn breaks_colour_rule(colours: &[Color], next: Color) -> bool {
-    let mut after = colours.to_vec();
+pub fn breaks_color_rule(colors: &[Color], next: Color) -> bool {
+    let mut after = colors.to_vec();
     after.push(next);
     let whites = after.iter().filter(|c| **c == Color::White).count() as i64;
     let difference = whites - (after.len() as i64 - whites);
@@ -106,7 +107,7 @@ pub fn pair(players: &[SwissPlayer]) -> SwissRound {
         rest = &rest[take..];
         let (pairs, left) = field.solve(&slice, rest.is_empty());
         for (i, j) in pairs {
-            let (white, black) = field.colours(i, j);
+            let (white, black) = field.colors(i, j);
             let top = field.order[i].min(field.order[j]);
             boards.push((top, players[white].id, players[black].id));
         }
@@ -125,7 +126,7 @@ pub fn pair(players: &[SwissPlayer]) -> SwissRound {
 /// (the tests compare it with every other on small fields).
 pub fn round_cost(players: &[SwissPlayer], round: &SwissRound) -> i128 {
     let field = Field::new(players);
-    let index = |id: u64| {
+    let index = |id: UserId| {
         players
             .iter()
             .position(|p| p.id == id)
@@ -146,7 +147,7 @@ struct Field<'a> {
     order: Vec<usize>,
     /// Each player's place in their score group by seed, and the group's size.
     in_group: Vec<(usize, usize)>,
-    due: Vec<(Due, Option<Color>)>,
+    due: Vec<(ColorPreference, Option<Color>)>,
     /// Whether White, then Black, would break each player's colour rule.
     breaks: Vec<[bool; 2]>,
     weight: Weights,
@@ -155,10 +156,10 @@ struct Field<'a> {
 /// Each level's weight: more than everything below it can add up to over one round.
 struct Weights {
     rematch: i128,
-    colour_rule: i128,
+    color_rule: i128,
     bye_rank: i128,
     score: i128,
-    colour_due: i128,
+    color_preference: i128,
 }
 
 impl<'a> Field<'a> {
@@ -192,23 +193,26 @@ impl<'a> Field<'a> {
         let due = seeding_most + 1;
         let score = due * (pairs * 3 + 1);
         let bye_rank = score * (pairs * i128::from(spread).pow(2) + 1);
-        let colour_rule = bye_rank * (n + 1);
-        let rematch = colour_rule * (pairs * 2 + 1);
+        let color_rule = bye_rank * (n + 1);
+        let rematch = color_rule * (pairs * 2 + 1);
         Field {
             players,
             order,
             in_group,
-            due: players.iter().map(|p| colour_due(&p.colours)).collect(),
+            due: players
+                .iter()
+                .map(|p| color_preference(&p.colors))
+                .collect(),
             breaks: players
                 .iter()
-                .map(|p| [Color::White, Color::Black].map(|c| breaks_colour_rule(&p.colours, c)))
+                .map(|p| [Color::White, Color::Black].map(|c| breaks_color_rule(&p.colors, c)))
                 .collect(),
             weight: Weights {
                 rematch,
-                colour_rule,
+                color_rule,
                 bye_rank,
                 score,
-                colour_due: due,
+                color_preference: due,
             },
         }
     }
@@ -254,16 +258,16 @@ impl<'a> Field<'a> {
         if pa.opponents.contains(&pb.id) || pb.opponents.contains(&pa.id) {
             cost += w.rematch;
         }
-        let (white, black) = self.colours(a, b);
+        let (white, black) = self.colors(a, b);
         let broken = usize::from(self.breaks[white][0]) + usize::from(self.breaks[black][1]);
-        cost += w.colour_rule * broken as i128;
+        cost += w.color_rule * broken as i128;
         let gap = i128::from(pa.halves.abs_diff(pb.halves));
         cost += w.score * gap * gap;
         let unmet = |i: usize, got: Color| match self.due[i] {
             (due, Some(wanted)) if wanted != got => due as i128,
             _ => 0,
         };
-        cost += w.colour_due * (unmet(white, Color::White) + unmet(black, Color::Black));
+        cost += w.color_preference * (unmet(white, Color::White) + unmet(black, Color::Black));
         if pa.halves == pb.halves {
             // The Dutch seeding: the k-th of a group's upper half meets the k-th of its lower.
             let ((ka, size), (kb, _)) = (self.in_group[a], self.in_group[b]);
@@ -281,7 +285,7 @@ impl<'a> Field<'a> {
     /// Who of the two plays White: both get their due colour when they can; otherwise the
     /// stronger claim wins, then the higher ranked. Nobody due anything: the higher ranked
     /// gets White on an even seed (round 1 alternates down the board).
-    fn colours(&self, a: usize, b: usize) -> (usize, usize) {
+    fn colors(&self, a: usize, b: usize) -> (usize, usize) {
         let (high, low) = if self.order[a] < self.order[b] {
             (a, b)
         } else {

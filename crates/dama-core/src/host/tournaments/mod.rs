@@ -14,8 +14,10 @@ use crate::store::{
     self, ChannelId, Joined, MessageId, NewTournament, TournamentId, TournamentRow,
     TournamentStatus,
 };
+use dama_model::Millis;
+use dama_model::{TournamentFormat, TournamentKind};
 use dama_play::clock::TimeControl;
-use dama_play::tournament::{StartAt, TournamentKind};
+use dama_play::tournament::StartAt;
 
 use super::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, Caption, File, Host, HostError, HostResult,
@@ -23,9 +25,9 @@ use super::{
 };
 
 /// Swiss rounds on offer.
-pub const ROUNDS: std::ops::RangeInclusive<i64> = 3..=15;
+pub const ROUNDS: std::ops::RangeInclusive<u32> = 3..=15;
 /// An Arena's length on offer, in minutes.
-pub const MINUTES: std::ops::RangeInclusive<i64> = 10..=720;
+pub const MINUTES: std::ops::RangeInclusive<u32> = 10..=720;
 /// A tournament starts at most this many days ahead.
 pub const MAX_DAYS_AHEAD: i64 = 30;
 /// A name's length, in characters.
@@ -74,40 +76,41 @@ impl Host {
         if !who.admin {
             return Err(refused(TournamentRefusal::NotOrganiser));
         }
-        let (rounds, minutes) = match spec.kind {
+        let format = match spec.kind {
             TournamentKind::Swiss => {
                 let rounds = spec.rounds.unwrap_or(5);
-                if !ROUNDS.contains(&rounds) {
+                let Some(rounds) = u32::try_from(rounds).ok().filter(|r| ROUNDS.contains(r)) else {
                     let (min, max) = (*ROUNDS.start(), *ROUNDS.end());
                     return Err(refused(TournamentRefusal::Rounds { min, max }));
-                }
-                (Some(rounds), None)
+                };
+                TournamentFormat::Swiss { rounds }
             }
             TournamentKind::Arena => {
                 let minutes = spec.minutes.unwrap_or(60);
-                if !MINUTES.contains(&minutes) {
+                let Some(minutes) = u32::try_from(minutes).ok().filter(|m| MINUTES.contains(m))
+                else {
                     let (min, max) = (*MINUTES.start(), *MINUTES.end());
                     return Err(refused(TournamentRefusal::Minutes { min, max }));
-                }
-                (None, Some(minutes))
+                };
+                TournamentFormat::Arena { minutes }
             }
         };
         let name = spec.name.trim().to_string();
         if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
             return Err(refused(TournamentRefusal::Name { max: MAX_NAME }));
         }
-        let now_ms = self.clock.now_ms();
-        let starts_at_ms = match spec.starts.as_deref().map(str::trim) {
+        let now = self.clock.now();
+        let starts_at = match spec.starts.as_deref().map(str::trim) {
             None | Some("") => None,
             Some(text) => {
                 let at = text
                     .parse::<StartAt>()
                     .map_err(|_| refused(TournamentRefusal::StartUnreadable(text.to_string())))?
-                    .moment(now_ms);
-                if at < now_ms {
+                    .moment(now);
+                if at < now {
                     return Err(refused(TournamentRefusal::StartsInThePast));
                 }
-                if at > now_ms + MAX_DAYS_AHEAD * 86_400_000 {
+                if at > now + Millis::from_days(MAX_DAYS_AHEAD) {
                     let days = MAX_DAYS_AHEAD;
                     return Err(refused(TournamentRefusal::StartsTooLate { days }));
                 }
@@ -119,17 +122,15 @@ impl Host {
             channel_id: who.channel,
             games_channel_id: None,
             name: name.clone(),
-            kind: spec.kind,
+            format,
             time_control: spec.control,
-            rounds,
-            minutes,
             rated: spec.rated,
             creator_id: who.user,
-            starts_at_ms,
+            starts_at,
         };
         let mut tx = self.store.write().await?;
         store::ensure_player(&mut tx, who.user, &who.name).await?;
-        let id = store::create_tournament(&mut tx, &new, now_ms).await?;
+        let id = store::create_tournament(&mut tx, &new, now).await?;
         tx.commit().await?;
         let t = self
             .store
@@ -171,11 +172,9 @@ impl Host {
             },
             ..Reply::say(Msg::Tournament(TournamentMsg::Created {
                 name: self.tournament_name(t.id, &t.name),
-                kind: t.kind,
+                format: t.format,
                 control: t.time_control,
-                rounds: t.rounds,
-                minutes: t.minutes,
-                starts_at_ms: t.starts_at_ms,
+                starts_at: t.starts_at,
                 rated: t.rated,
                 players,
                 status: t.status,
@@ -187,7 +186,10 @@ impl Host {
     pub async fn join_tournament(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
         let t = self.live_tournament(who, id).await?;
         let late = t.status == TournamentStatus::Running;
-        if late && t.kind == TournamentKind::Swiss && t.round * 2 >= t.rounds.unwrap_or(0) {
+        if late
+            && t.format.kind() == TournamentKind::Swiss
+            && t.round * 2 >= t.format.rounds().map_or(0, i64::from)
+        {
             return Err(refused(TournamentRefusal::LateJoinOver));
         }
         let rating = self
@@ -195,11 +197,10 @@ impl Host {
             .rating(who.user, t.speed)
             .await?
             .map_or(1500.0, |r| r.rating);
-        let now_ms = self.clock.now_ms();
+        let now = self.clock.now();
         let mut tx = self.store.write().await?;
         store::ensure_player(&mut tx, who.user, &who.name).await?;
-        let joined =
-            store::join_tournament(&mut tx, t.id, who.user, rating, t.round, now_ms).await?;
+        let joined = store::join_tournament(&mut tx, t.id, who.user, rating, t.round, now).await?;
         if joined == Joined::Already {
             return Err(refused(TournamentRefusal::AlreadyIn));
         }
@@ -212,7 +213,8 @@ impl Host {
                 user: who.user,
                 name: self.tournament_name(t.id, &t.name),
                 players: entrants.iter().filter(|e| !e.withdrawn).count(),
-                missed_rounds: if joined == Joined::New && t.kind == TournamentKind::Swiss {
+                missed_rounds: if joined == Joined::New && t.format.kind() == TournamentKind::Swiss
+                {
                     me.map_or(0, |e| e.joined_round)
                 } else {
                     0
@@ -275,8 +277,8 @@ impl Host {
         }
         let mut tx = self.store.write().await?;
         let to = TournamentStatus::Cancelled;
-        let now_ms = self.clock.now_ms();
-        if !store::set_tournament_status(&mut tx, t.id, t.status, to, now_ms, None).await? {
+        let now = self.clock.now();
+        if !store::set_tournament_status(&mut tx, t.id, t.status, to, now, None).await? {
             return Err(HostError::Refused(Refusal::Stale));
         }
         tx.commit().await?;
@@ -302,7 +304,7 @@ impl Host {
             file: Some(picture),
             ..Reply::say(Msg::Tournament(TournamentMsg::Standings {
                 name: self.tournament_name(t.id, &t.name),
-                kind: t.kind,
+                kind: t.format.kind(),
                 lines,
                 finished: t.status == TournamentStatus::Finished,
             }))
@@ -316,13 +318,13 @@ impl Host {
             return Err(refused(TournamentRefusal::NotStarted));
         }
         let pairings = self.store.pairings(t.id).await?;
-        let msg = match t.kind {
+        let msg = match t.format.kind() {
             TournamentKind::Swiss => {
                 let now: Vec<_> = pairings.iter().filter(|p| p.round == t.round).collect();
                 TournamentMsg::Round {
                     name: self.tournament_name(t.id, &t.name),
                     round: t.round,
-                    rounds: t.rounds.unwrap_or(0),
+                    rounds: t.format.rounds().map_or(0, i64::from),
                     games: now
                         .iter()
                         .filter_map(|p| Some((p.white_id, p.black_id?)))
@@ -402,7 +404,7 @@ impl Host {
                 rank: l.rank,
                 name,
                 score: say(StandingsText::Score {
-                    kind: t.kind,
+                    kind: t.format.kind(),
                     score: l.score,
                 }),
                 detail,

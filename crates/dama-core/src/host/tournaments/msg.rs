@@ -1,8 +1,9 @@
 //! What the host says about tournaments, and why it refuses.
 
 use crate::store::{TournamentStatus, UserId};
+use dama_model::UnixMs;
+use dama_model::{TournamentFormat, TournamentKind};
 use dama_play::clock::TimeControl;
-use dama_play::tournament::TournamentKind;
 
 /// One line of a tournament's standings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,12 +26,10 @@ pub struct TournamentLine {
 pub enum TournamentMsg {
     Created {
         name: String,
-        kind: TournamentKind,
+        format: TournamentFormat,
         control: TimeControl,
-        rounds: Option<i64>,
-        minutes: Option<i64>,
-        /// When it starts by itself (milliseconds), else when its organiser starts it.
-        starts_at_ms: Option<i64>,
+        /// When it starts by itself, else when its organiser starts it.
+        starts_at: Option<UnixMs>,
         rated: bool,
         /// The announcement is kept up to date: how many have joined, and where it stands.
         players: usize,
@@ -99,12 +98,12 @@ pub enum TournamentRefusal {
     /// A Swiss takes late entries only until half its rounds have started.
     LateJoinOver,
     Rounds {
-        min: i64,
-        max: i64,
+        min: u32,
+        max: u32,
     },
     Minutes {
-        min: i64,
-        max: i64,
+        min: u32,
+        max: u32,
     },
     /// The start is too far ahead.
     StartsTooLate {

@@ -4,6 +4,7 @@
 //! processes ticking together pair each round once.
 
 use crate::host::Refusal;
+use dama_model::{Millis, PairingId, TournamentKind, UnixMs};
 use std::collections::HashMap;
 
 use crate::store::{
@@ -11,8 +12,8 @@ use crate::store::{
     TournamentStatus, UserId,
 };
 use dama_play::tournament::{
-    ArenaGame, Bye, Entrant, Played, SwissPlayer, TournamentKind, Waiting, arena_sheet, pair_arena,
-    pair_swiss, standings,
+    ArenaGame, Bye, Entrant, Played, SwissPlayer, Waiting, arena_sheet, pair_arena, pair_swiss,
+    standings,
 };
 use dama_rules::{Color, Game};
 
@@ -21,12 +22,12 @@ use super::super::{Host, HostError, HostResult, Lang, Msg, Reply, players};
 use super::{TournamentLine, TournamentMsg};
 
 /// An Arena player is paired again this long after their game ended.
-pub const ARENA_PAUSE_MS: i64 = 10_000;
+pub const ARENA_PAUSE: Millis = Millis(10_000);
 /// A running Arena's standings are posted this often.
-pub const ARENA_STANDINGS_MS: i64 = 5 * 60_000;
+pub const ARENA_STANDINGS_EVERY: Millis = Millis(5 * 60_000);
 /// A pairing still without its game this long after it was made was left by a process that
 /// stopped: the watcher hands it out again.
-const UNSTARTED_MS: i64 = 30_000;
+const UNSTARTED: Millis = Millis(30_000);
 
 /// What a tournament has to say, where it says it, and the games to start.
 #[derive(Debug)]
@@ -42,7 +43,7 @@ pub struct TournamentNews {
 /// A pairing whose game is to be started (in a thread of its own, or where the server said).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameToStart {
-    pub pairing: i64,
+    pub pairing: PairingId,
     pub tournament: TournamentId,
     pub white: UserId,
     pub black: UserId,
@@ -55,9 +56,9 @@ pub struct GameToStart {
 impl Host {
     /// Starts, pairs and finishes what is due at this moment.
     pub async fn tournament_tick(&self) -> Result<Vec<TournamentNews>, HostError> {
-        let now_ms = self.clock.now_ms();
+        let now = self.clock.now();
         let mut news = Vec::new();
-        for t in self.store.tournaments_to_watch(now_ms).await? {
+        for t in self.store.tournaments_to_watch(now).await? {
             let mut body = Vec::new();
             let mut t = t;
             if t.status == TournamentStatus::Open {
@@ -73,13 +74,13 @@ impl Host {
                     }
                 }
             }
-            let (more, mut games) = match t.kind {
+            let (more, mut games) = match t.format.kind() {
                 TournamentKind::Swiss => self.swiss_tick(&t).await?,
                 TournamentKind::Arena => self.arena_tick(&t).await?,
             };
             body.extend(more);
             for p in self.store.pairings(t.id).await? {
-                let stale = p.created_at_ms + UNSTARTED_MS <= now_ms;
+                let stale = p.created_at + UNSTARTED <= now;
                 if p.game_id.is_none() && stale && !games.iter().any(|g| g.pairing == p.id) {
                     games.extend(to_start(&t, &p));
                 }
@@ -123,7 +124,7 @@ impl Host {
             .iter()
             .filter(|e| !e.withdrawn)
             .count();
-        let now_ms = self.clock.now_ms();
+        let now = self.clock.now();
         let name = self.tournament_name(t.id, &t.name);
         let (to, msg, ends) = if present < 2 {
             let msg = TournamentMsg::Cancelled {
@@ -132,7 +133,10 @@ impl Host {
             };
             (TournamentStatus::Cancelled, msg, None)
         } else {
-            let ends = t.minutes.map(|m| now_ms + m * 60_000);
+            let ends = t
+                .format
+                .minutes()
+                .map(|m| now + Millis::from_minutes(m.into()));
             let msg = TournamentMsg::Started {
                 name,
                 players: present,
@@ -140,7 +144,7 @@ impl Host {
             (TournamentStatus::Running, msg, ends)
         };
         let mut tx = self.store.write().await?;
-        if !store::set_tournament_status(&mut tx, t.id, TournamentStatus::Open, to, now_ms, ends)
+        if !store::set_tournament_status(&mut tx, t.id, TournamentStatus::Open, to, now, ends)
             .await?
         {
             return Ok(None);
@@ -162,7 +166,7 @@ impl Host {
         if !current_over {
             return Ok((Vec::new(), Vec::new()));
         }
-        let rounds = t.rounds.unwrap_or(0);
+        let rounds = t.format.rounds().map_or(0, i64::from);
         let entrants = self.store.entrants(t.id).await?;
         let present: Vec<&EntrantRow> = entrants.iter().filter(|e| !e.withdrawn).collect();
         if t.round >= rounds || present.len() < 2 {
@@ -171,18 +175,18 @@ impl Host {
         let field = swiss_field(&entrants, &pairings);
         let here: Vec<SwissPlayer> = field
             .into_iter()
-            .filter(|p| present.iter().any(|e| e.user_id.0 == p.id))
+            .filter(|p| present.iter().any(|e| e.user_id == p.id))
             .collect();
         let round = pair_swiss(&here);
         let mut boards = games_to_store(&round.games);
         boards.extend(round.bye.map(|b| NewPairing {
-            white: UserId(b),
+            white: b,
             black: None,
             bye_halves: 2,
         }));
-        let now_ms = self.clock.now_ms();
+        let now = self.clock.now();
         let mut tx = self.store.write().await?;
-        if !store::pair_round(&mut tx, t.id, t.round, &boards, None, now_ms).await? {
+        if !store::pair_round(&mut tx, t.id, t.round, &boards, None, now).await? {
             return Ok((Vec::new(), Vec::new()));
         }
         tx.commit().await?;
@@ -197,7 +201,7 @@ impl Host {
             // The standings after the round just over, then the next round's boards.
             said.push(TournamentMsg::Standings {
                 name: self.tournament_name(t.id, &t.name),
-                kind: t.kind,
+                kind: t.format.kind(),
                 lines: self.standing_lines(t).await?,
                 finished: false,
             });
@@ -206,12 +210,8 @@ impl Host {
             name: self.tournament_name(t.id, &t.name),
             round: t.round + 1,
             rounds,
-            games: round
-                .games
-                .iter()
-                .map(|&(w, b)| (UserId(w), UserId(b)))
-                .collect(),
-            bye: round.bye.map(UserId),
+            games: round.games.clone(),
+            bye: round.bye,
         });
         Ok((said, games))
     }
@@ -221,8 +221,8 @@ impl Host {
         &self,
         t: &TournamentRow,
     ) -> Result<(Vec<TournamentMsg>, Vec<GameToStart>), HostError> {
-        let now_ms = self.clock.now_ms();
-        if t.ends_at_ms.is_some_and(|end| now_ms >= end) {
+        let now = self.clock.now();
+        if t.ends_at.is_some_and(|end| now >= end) {
             return self.finish_tournament(t).await;
         }
         let entrants = self.store.entrants(t.id).await?;
@@ -238,33 +238,33 @@ impl Host {
             if mine.iter().any(|p| p.white_halves.is_none()) {
                 continue;
             }
-            let last = mine.iter().max_by_key(|p| p.ended_at_ms);
-            if last.is_some_and(|p| p.ended_at_ms.unwrap_or(0) + ARENA_PAUSE_MS > now_ms) {
+            let last = mine.iter().max_by_key(|p| p.ended_at);
+            if last.is_some_and(|p| p.ended_at.unwrap_or(UnixMs::EPOCH) + ARENA_PAUSE > now) {
                 continue;
             }
             let whites = mine.iter().filter(|p| p.white_id == e.user_id).count() as i32;
             waiting.push(Waiting {
-                id: e.user_id.0,
+                id: e.user_id,
                 rank: rank.get(&e.user_id).copied().unwrap_or(usize::MAX / 2),
-                last_opponent: last.map(|p| {
+                last_opponent: last.and_then(|p| {
                     if p.white_id == e.user_id {
-                        p.black_id.map_or(0, |b| b.0)
+                        p.black_id
                     } else {
-                        p.white_id.0
+                        Some(p.white_id)
                     }
                 }),
                 whites: 2 * whites - mine.len() as i32,
             });
         }
         let mut said = Vec::new();
-        let since = t.standings_posted_ms.or(t.started_at_ms).unwrap_or(now_ms);
-        if now_ms - since >= ARENA_STANDINGS_MS {
+        let since = t.standings_posted.or(t.started_at).unwrap_or(now);
+        if now - since >= ARENA_STANDINGS_EVERY {
             let mut tx = self.store.write().await?;
-            if store::standings_posted(&mut tx, t.id, t.standings_posted_ms, now_ms).await? {
+            if store::standings_posted(&mut tx, t.id, t.standings_posted, now).await? {
                 tx.commit().await?;
                 said.push(TournamentMsg::Standings {
                     name: self.tournament_name(t.id, &t.name),
-                    kind: t.kind,
+                    kind: t.format.kind(),
                     lines: lines.clone(),
                     finished: false,
                 });
@@ -276,17 +276,17 @@ impl Host {
         }
         let new = games_to_store(&games);
         let mut tx = self.store.write().await?;
-        if !store::pair_arena_games(&mut tx, t.id, t.version, &new, now_ms).await? {
+        if !store::pair_arena_games(&mut tx, t.id, t.version, &new, now).await? {
             return Ok((said, Vec::new()));
         }
         tx.commit().await?;
         let stored = self.store.pairings(t.id).await?;
         let start: Vec<GameToStart> = stored
             .iter()
-            .filter(|p| p.game_id.is_none() && p.created_at_ms == now_ms)
+            .filter(|p| p.game_id.is_none() && p.created_at == now)
             .flat_map(|p| to_start(t, p))
             .collect();
-        let games = games.iter().map(|&(w, b)| (UserId(w), UserId(b))).collect();
+        let games = games.to_vec();
         said.push(TournamentMsg::Paired { games });
         Ok((said, start))
     }
@@ -296,14 +296,14 @@ impl Host {
         &self,
         t: &TournamentRow,
     ) -> Result<(Vec<TournamentMsg>, Vec<GameToStart>), HostError> {
-        let now_ms = self.clock.now_ms();
+        let now = self.clock.now();
         // The standings are final: a Swiss has no game left, an Arena's later games do not count.
         let lines = self.standing_lines(t).await?;
         let places: Vec<(UserId, i64)> = lines.iter().map(|l| (l.user, l.rank as i64)).collect();
         let mut tx = self.store.write().await?;
         let (from, to) = (TournamentStatus::Running, TournamentStatus::Finished);
-        let ends = t.ends_at_ms.unwrap_or(now_ms);
-        if !store::set_tournament_status(&mut tx, t.id, from, to, now_ms, Some(ends)).await? {
+        let ends = t.ends_at.unwrap_or(now);
+        if !store::set_tournament_status(&mut tx, t.id, from, to, now, Some(ends)).await? {
             return Ok((Vec::new(), Vec::new()));
         }
         store::set_places(&mut tx, t.id, &places).await?;
@@ -318,7 +318,7 @@ impl Host {
             vec![
                 TournamentMsg::Standings {
                     name: name.clone(),
-                    kind: t.kind,
+                    kind: t.format.kind(),
                     lines,
                     finished: true,
                 },
@@ -335,7 +335,7 @@ impl Host {
     ) -> Result<Vec<TournamentLine>, HostError> {
         let entrants = self.store.entrants(t.id).await?;
         let pairings = self.store.pairings(t.id).await?;
-        Ok(match t.kind {
+        Ok(match t.format.kind() {
             TournamentKind::Swiss => swiss_lines(&entrants, &pairings),
             TournamentKind::Arena => arena_lines(t, &entrants, &pairings),
         })
@@ -368,7 +368,7 @@ impl Host {
         if !store::start_pairing(&mut tx, game.pairing, id).await? {
             return Err(HostError::Refused(Refusal::Stale));
         }
-        if t.kind == TournamentKind::Arena && t.time_control.berserkable() {
+        if t.format.kind() == TournamentKind::Arena && t.time_control.berserkable() {
             store::allow_berserk(&mut tx, id).await?;
         }
         tx.commit().await?;
@@ -386,12 +386,12 @@ impl Host {
 }
 
 /// Pairings (White, Black) as the store takes them.
-fn games_to_store(games: &[(u64, u64)]) -> Vec<NewPairing> {
+fn games_to_store(games: &[(UserId, UserId)]) -> Vec<NewPairing> {
     games
         .iter()
         .map(|&(w, b)| NewPairing {
-            white: UserId(w),
-            black: Some(UserId(b)),
+            white: w,
+            black: Some(b),
             bye_halves: 0,
         })
         .collect()
@@ -422,11 +422,11 @@ fn swiss_field(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<SwissPla
         .enumerate()
         .map(|(seed, e)| {
             let mut p = SwissPlayer {
-                id: e.user_id.0,
+                id: e.user_id,
                 seed,
                 halves: e.joined_round as u32,
                 opponents: Vec::new(),
-                colours: Vec::new(),
+                colors: Vec::new(),
                 byes: 0,
             };
             for g in pairings {
@@ -435,8 +435,8 @@ fn swiss_field(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<SwissPla
                     p.halves += halves;
                     match g.black_id {
                         Some(b) => {
-                            p.opponents.push(b.0);
-                            p.colours.push(Color::White);
+                            p.opponents.push(b);
+                            p.colors.push(Color::White);
                         }
                         None => p.byes += 1,
                     }
@@ -444,8 +444,8 @@ fn swiss_field(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<SwissPla
                     if let Some(h) = g.white_halves {
                         p.halves += 2 - (h as u32).min(2);
                     }
-                    p.opponents.push(g.white_id.0);
-                    p.colours.push(Color::Black);
+                    p.opponents.push(g.white_id);
+                    p.colors.push(Color::Black);
                 }
             }
             p
@@ -457,7 +457,7 @@ fn swiss_lines(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<Tourname
     let people: Vec<Entrant> = entrants
         .iter()
         .map(|e| Entrant {
-            id: e.user_id.0,
+            id: e.user_id,
             rating: e.rating,
         })
         .collect();
@@ -465,8 +465,8 @@ fn swiss_lines(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<Tourname
         .iter()
         .filter_map(|p| {
             Some(Played {
-                white: p.white_id.0,
-                black: p.black_id?.0,
+                white: p.white_id,
+                black: p.black_id?,
                 white_halves: p.white_halves? as u8,
             })
         })
@@ -475,20 +475,20 @@ fn swiss_lines(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<Tourname
         .iter()
         .filter(|p| p.black_id.is_none())
         .map(|p| Bye {
-            player: p.white_id.0,
+            player: p.white_id,
             halves: p.white_halves.unwrap_or(2) as u8,
         })
         .collect();
     for e in entrants {
         byes.extend((0..e.joined_round).map(|_| Bye {
-            player: e.user_id.0,
+            player: e.user_id,
             halves: 1,
         }));
     }
     standings(&people, &played, &byes)
         .into_iter()
         .map(|s| {
-            let user = UserId(s.id);
+            let user = s.id;
             let games = pairings
                 .iter()
                 .filter_map(|p| {
@@ -521,16 +521,16 @@ fn arena_lines(
     entrants: &[EntrantRow],
     pairings: &[PairingRow],
 ) -> Vec<TournamentLine> {
-    let end = t.ends_at_ms.unwrap_or(i64::MAX);
+    let end = t.ends_at.unwrap_or(UnixMs(i64::MAX));
     let mut lines: Vec<(TournamentLine, f64)> = entrants
         .iter()
         .map(|e| {
             let mut mine: Vec<&PairingRow> = pairings
                 .iter()
                 .filter(|p| p.white_id == e.user_id || p.black_id == Some(e.user_id))
-                .filter(|p| p.white_halves.is_some() && p.ended_at_ms.is_some_and(|at| at <= end))
+                .filter(|p| p.white_halves.is_some() && p.ended_at.is_some_and(|at| at <= end))
                 .collect();
-            mine.sort_by_key(|p| (p.ended_at_ms, p.id));
+            mine.sort_by_key(|p| (p.ended_at, p.id));
             let games: Vec<ArenaGame> = mine
                 .iter()
                 .map(|p| {
