@@ -19,10 +19,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::{start_on, who};
-use dama::ai::{Level, Player as AiPlayer};
+use dama::ai::{AiPlayer, Level};
 use dama::clock::TimeControl;
 use dama::engine::Game;
-use dama::host::{ChannelId, Clock, Host, HostConfig};
+use dama::host::{Clock, Host, HostConfig};
+use dama::model::ChannelId;
 use dama::render::Renderer;
 use dama::store::Store;
 use dama::words::Words;
@@ -121,7 +122,7 @@ fn opponent_move(
 }
 
 /// The game stored in `channel`, as an engine game.
-async fn stored_game(host: &Host, id: dama::store::GameId) -> Game {
+async fn stored_game(host: &Host, id: dama::model::GameId) -> Game {
     let mut game = Game::default();
     for text in host.store().moves(id).await.unwrap() {
         game.play_text(&text).unwrap();
@@ -143,7 +144,7 @@ async fn master_game(host: Arc<Host>, channel: u64, level: Level, control: TimeC
     };
     loop {
         let row = host.store().game(id).await.unwrap().unwrap();
-        if row.status != dama::store::GameStatus::Running {
+        if row.status != dama::model::GameStatus::Running {
             let (left_w, left_b) = (
                 row.white_left.unwrap_or_default(),
                 row.black_left.unwrap_or_default(),

@@ -13,7 +13,8 @@ use std::time::{Duration, Instant};
 
 use common::{start, who};
 use dama::engine::Game;
-use dama::host::{Clock, Host, HostConfig, Lang, UserId};
+use dama::host::{Clock, Host, HostConfig, Lang};
+use dama::model::UserId;
 use dama::render::Renderer;
 use dama::store::Store;
 use dama::words::{Markup, Surface, Words};

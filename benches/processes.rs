@@ -16,7 +16,8 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use common::{start, who};
 use dama::engine::{Game, fen};
-use dama::host::{ChannelId, Clock, Host, HostConfig, UserId};
+use dama::host::{Clock, Host, HostConfig};
+use dama::model::{ChannelId, UserId};
 use dama::render::Renderer;
 use dama::store::{self, Store};
 use dama::words::Words;

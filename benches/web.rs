@@ -47,7 +47,7 @@ async fn play(host: &Host, channel: u64, (white, black): (u64, u64), plies: usiz
     for ply in 0..plies {
         let Some(row) = host
             .store()
-            .running_game(dama::host::ChannelId(channel))
+            .running_game(dama::model::ChannelId(channel))
             .await
             .unwrap()
         else {
@@ -98,7 +98,7 @@ fn main() {
         play(&host, 10, players, 40).await;
         let row = host
             .store()
-            .latest_game(dama::host::ChannelId(10))
+            .latest_game(dama::model::ChannelId(10))
             .await
             .unwrap()
             .unwrap();
@@ -111,14 +111,14 @@ fn main() {
             Arc::new(Metrics::new()),
         )
         // One machine asks for everything here: no limits.
-        .with_limits(dama::web::Limits {
+        .with_limits(dama::web::WebLimits {
             burst: u32::MAX,
             every: Duration::from_nanos(1),
             live_pages: 1 << 20,
             live_pages_per_reader: 1 << 20,
             connections: 1 << 20,
             connections_per_address: 1 << 20,
-            ..dama::web::Limits::default()
+            ..dama::web::WebLimits::default()
         });
 
         // The page alone, from a game already read.

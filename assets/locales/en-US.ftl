@@ -302,7 +302,7 @@ error-no-game-yet = No game has been played here yet. Start one with { $challeng
 error-not-a-player = You are not playing in this game.
 error-not-your-turn = It is not your turn: { $player } is to move.
 error-move = That move cannot be played: { $why }.
-error-stale = Something changed while your request was on its way (a move or an answer came first): look at the board again, then send it again if it still stands.
+error-changed-meanwhile = Something changed while your request was on its way (a move or an answer came first): look at the board again, then send it again if it still stands.
 error-channel-busy = This channel already has a game running{ $players ->
     [none] {""}
    *[other] {" "}({ $players })

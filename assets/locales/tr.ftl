@@ -252,7 +252,7 @@ error-no-game-yet = Burada henüz hiç oyun oynanmadı. { $challenge } ya da { $
 error-not-a-player = Bu oyunda oynamıyorsun.
 error-not-your-turn = Sıra sende değil; şimdi { $player } oynayacak.
 error-move = Bu hamle oynanamaz: { $why }.
-error-stale = İsteğin yoldayken bir şey değişti (önce bir hamle ya da cevap geldi): tahtaya yeniden bak, hâlâ geçerliyse tekrar gönder.
+error-changed-meanwhile = İsteğin yoldayken bir şey değişti (önce bir hamle ya da cevap geldi): tahtaya yeniden bak, hâlâ geçerliyse tekrar gönder.
 error-channel-busy = Bu kanalda zaten süren bir oyun var{ $players ->
     [none] {""}
    *[other] {" "}({ $players })

@@ -91,7 +91,7 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
                     health,
                     Arc::clone(crate::telemetry::Metrics::global()),
                 )
-                .with_limits(crate::web::Limits::default().within_open_files(open_files))
+                .with_limits(crate::web::WebLimits::default().within_open_files(open_files))
                 .with_proxies(proxies);
                 tracing::info!(
                     open_files,

@@ -19,7 +19,7 @@ use study::{analyze, build_tables, load_tables};
 use tune::{TuneCommand, read_weights};
 
 use crate::ai::arena::{self, ArenaOptions, Setting};
-use crate::ai::{Eval, Level, Limits, Player};
+use crate::ai::{AiPlayer, Eval, Level, Limits};
 use crate::engine::{Game, PerftTable, Position, fen, perft, perft_divide};
 use crate::render::{LastMove, Renderer, Scene};
 
@@ -354,8 +354,8 @@ pub fn main() -> ExitCode {
                 _ => None,
             };
             let mut player = match limits.transpose().map_err(|e| e.to_string())? {
-                Some(limits) => Player::limits(limits),
-                None => Player::level(level.unwrap_or(Level::Master)),
+                Some(limits) => AiPlayer::limits(limits),
+                None => AiPlayer::level(level.unwrap_or(Level::Master)),
             }
             .with_tables(load_tables());
             let mut game = Game::new(pos);
@@ -623,7 +623,7 @@ fn picture_language(words: &Words, lang: Option<&str>) -> Result<crate::host::La
 
 fn print_bestmove(
     game: &Game,
-    player: &mut Player,
+    player: &mut AiPlayer,
     out: &mut impl Write,
 ) -> Result<io::Result<()>, String> {
     let pos = game.position();

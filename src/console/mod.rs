@@ -11,10 +11,8 @@ use std::sync::Arc;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
 use crate::engine::fen;
-use crate::host::{
-    ButtonAction, ChallengeId, ChannelId, GuildId, Host, HostError, Lang, Msg, PuzzleMsg, Reply,
-    Scope, UserId, Who,
-};
+use crate::host::{ButtonAction, Host, HostError, Lang, Msg, PuzzleMsg, Reply, Scope, Who};
+use crate::model::{ChallengeId, ChannelId, GuildId, UserId};
 use crate::words::{Arg, Markup, Surface, Words};
 
 mod parse;
@@ -594,7 +592,7 @@ impl Console {
                     .start_pairing(g, channel_id(&name), self.lang)
                     .await
                 {
-                    Ok(reply) => {
+                    Ok(Some(reply)) => {
                         let text = self.say(
                             "console-tournament-game",
                             &[("channel", Arg::from(name.as_str()))],
@@ -605,7 +603,7 @@ impl Console {
                             self.channels.push(name);
                         }
                     }
-                    Err(HostError::Refused(Refusal::Stale)) => {}
+                    Ok(None) => {}
                     Err(e) => tracing::warn!(error = %e, "starting a tournament game failed"),
                 }
             }

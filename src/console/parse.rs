@@ -3,7 +3,7 @@
 use crate::ai::Level;
 use crate::clock::{SpeedClass, TimeControl, TimeControlError};
 use crate::engine::Color;
-use crate::host::ColorChoice;
+use crate::model::ColorChoice;
 use crate::words::Arg;
 
 /// The longest line read; anything longer is refused (and the rest of it skipped).

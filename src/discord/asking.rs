@@ -9,7 +9,8 @@ use poise::serenity_prelude as serenity;
 
 use super::{Context, Error, manages_server, spawn_ai_turn, who};
 use crate::clock::TimeControl;
-use crate::host::{GuildId, HostError, HostResult, Lang, UserId, Who};
+use crate::host::{HostError, HostResult, Lang, Who};
+use crate::model::{GuildId, UserId};
 
 /// The asker's language: their own choice, else their Discord language, else the server's.
 pub(super) async fn lang(ctx: &Context<'_>) -> Lang {

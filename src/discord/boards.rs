@@ -8,7 +8,8 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use tokio::sync::{Semaphore, mpsc};
 
-use crate::host::{GameId, Host, MessageId};
+use crate::host::Host;
+use crate::model::{GameId, MessageId};
 
 /// A batch never waits for more than this many boards.
 const BATCH: usize = 256;

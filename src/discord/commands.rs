@@ -10,7 +10,8 @@ use super::asking::{answer, asker, complete_clock, lang, time_control};
 use super::{Context, Error};
 use crate::ai::Level;
 use crate::engine::Color;
-use crate::host::{ColorChoice, HostError, LanguageScope, Scope, UserId};
+use crate::host::{HostError, LanguageScope, Scope};
+use crate::model::{ColorChoice, UserId};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum ColorArg {
@@ -233,7 +234,7 @@ async fn complete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
     let moves = super::or_default(
         ctx.data()
             .host
-            .complete_move(crate::host::ChannelId(ctx.channel_id().get()), partial)
+            .complete_move(crate::model::ChannelId(ctx.channel_id().get()), partial)
             .await,
     );
     serenity::CreateAutocompleteResponse::new().set_choices(
@@ -338,7 +339,7 @@ async fn analyze(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let data = ctx.data();
     let (tx, mut rx) = tokio::sync::watch::channel(0u32);
-    let progress: crate::host::Progress = Arc::new(move |percent| {
+    let progress: crate::host::AnalysisProgress = Arc::new(move |percent| {
         tx.send_if_modified(|p| std::mem::replace(p, percent) != percent);
     });
     let work = data.host.analyze(&who, progress);
@@ -542,7 +543,7 @@ async fn puzzle_channel(
     #[channel_types("Text")] channel: Option<serenity::ChannelId>,
 ) -> Result<(), Error> {
     let who = asker(&ctx).await;
-    let channel = channel.map(|c| crate::host::ChannelId(c.get()));
+    let channel = channel.map(|c| crate::model::ChannelId(c.get()));
     let result = ctx.data().host.set_puzzle_channel(&who, channel).await;
     let chosen = result.is_ok();
     answer(ctx, who.lang, result).await?;

@@ -21,10 +21,8 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use crate::engine::MoveText;
-use crate::host::{
-    ButtonAction, ButtonStyle, ChannelId, GameId, GuildId, Host, HostError, Lang, MessageId, Reply,
-    UserId, Who,
-};
+use crate::host::{ButtonAction, ButtonStyle, Host, HostError, Lang, Reply, Who};
+use crate::model::{ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::words::{Markup, Surface, Words};
 
 pub type Error = Box<dyn std::error::Error + Send + Sync>;

@@ -2,17 +2,15 @@
 //! for the tournament's news, and each game a thread of its own under the announcing channel
 //! (or the channel the server chose), so many games run at once.
 
-use crate::host::Refusal;
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
 use super::asking::{answer, asker, complete_clock, time_control};
 use super::{Context, Data, Error, post};
-use crate::host::{
-    ChannelId, HostError, MessageId, Msg, TournamentMsg, TournamentNews, TournamentSpec, Who,
-};
+use crate::host::{HostError, Msg, TournamentMsg, TournamentNews, TournamentSpec, Who};
 use crate::model::TournamentKind;
+use crate::model::{ChannelId, MessageId};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum KindArg {
@@ -104,7 +102,7 @@ async fn create(
         }
     };
     let message = Some(MessageId(message.id.get()));
-    if let Err(e) = data.host.set_tournament_places(id, message, thread).await {
+    if let Err(e) = data.host.set_announcement(id, message, thread).await {
         tracing::warn!(error = %e, "the tournament's thread was not noted");
     }
     Ok(())
@@ -224,8 +222,9 @@ async fn tell(ctx: &serenity::Context, data: &Arc<Data>, mut n: TournamentNews) 
             .start_pairing(g, ChannelId(place.get()), lang)
             .await
         {
-            Ok(reply) => post(&ctx.http, data, place, lang, &reply).await,
-            Err(HostError::Refused(Refusal::Stale)) => {}
+            Ok(Some(reply)) => post(&ctx.http, data, place, lang, &reply).await,
+            // Another process started it first.
+            Ok(None) => {}
             Err(e) => tracing::warn!(error = %e, "starting a tournament game failed"),
         }
     }
@@ -236,8 +235,8 @@ async fn tell(ctx: &serenity::Context, data: &Arc<Data>, mut n: TournamentNews) 
 pub(super) async fn refresh_announcement(
     ctx: &serenity::Context,
     data: &Data,
-    id: crate::host::TournamentId,
-    guild: Option<crate::host::GuildId>,
+    id: crate::model::TournamentId,
+    guild: Option<crate::model::GuildId>,
 ) {
     let (channel, message, reply) = match data.host.tournament_announcement(id).await {
         Ok(Some(found)) => found,
@@ -274,7 +273,7 @@ async fn answer_and_refresh(
 }
 
 /// A player's name for a thread's title.
-async fn name_of(data: &Data, user: crate::host::UserId) -> String {
+async fn name_of(data: &Data, user: crate::model::UserId) -> String {
     match data.host.store().player_name(user).await {
         Ok(Some(name)) => name,
         _ => "Dama".into(),

@@ -10,7 +10,8 @@ use axum::response::Response;
 
 use crate::engine::pdn::Note;
 use crate::engine::{Color, Game, Piece, Position, Role, Square};
-use crate::host::{Caption, Captions, GameStatus, PictureError, WebGame};
+use crate::host::{Caption, Captions, PictureError, WebGame};
+use crate::model::GameStatus;
 use crate::render::{LastMove, Renderer, Scene};
 use crate::words::{Arg, Words};
 

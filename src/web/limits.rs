@@ -17,7 +17,7 @@ use super::reader::{Proxies, Reader};
 
 /// The limits of the web pages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct WebLimits {
     /// A reader's requests: this many at once, then one every `every`.
     pub burst: u32,
     pub every: Duration,
@@ -25,7 +25,7 @@ pub struct Limits {
     pub live_pages: usize,
     /// Live pages one reader may hold open at once.
     pub live_pages_per_reader: usize,
-    /// Connections open at once in this process (see [`Limits::within_open_files`]).
+    /// Connections open at once in this process (see [`WebLimits::within_open_files`]).
     pub connections: usize,
     /// Connections one address may hold open at once (a trusted proxy is not held to it: it
     /// carries everyone).
@@ -35,11 +35,11 @@ pub struct Limits {
     pub header_wait: Duration,
 }
 
-impl Default for Limits {
+impl Default for WebLimits {
     /// Enough to step through a game by holding an arrow key (a board a step), and to watch a
     /// few games at once from behind a shared address; not enough to crawl or to hoard.
     fn default() -> Self {
-        Limits {
+        WebLimits {
             burst: 120,
             every: Duration::from_millis(50),
             live_pages: 5_000,
@@ -55,16 +55,16 @@ impl Default for Limits {
 /// database's pool, the Discord shards' sockets and its HTTP client, table files, logs.
 pub const RESERVED_FILES: u64 = 256;
 
-impl Limits {
+impl WebLimits {
     /// These limits with no more connections (and live pages, which hold one each) than
     /// `open_files` minus what the rest of the bot keeps ([`RESERVED_FILES`]); a quarter of
     /// the connections stay free of live pages, so pages still load when many are watched.
-    pub fn within_open_files(self, open_files: u64) -> Limits {
+    pub fn within_open_files(self, open_files: u64) -> WebLimits {
         let budget = open_files.saturating_sub(RESERVED_FILES).max(16);
         let connections = self
             .connections
             .min(usize::try_from(budget).unwrap_or(usize::MAX));
-        Limits {
+        WebLimits {
             connections,
             live_pages: self.live_pages.min(connections - connections / 4),
             ..self
@@ -105,7 +105,7 @@ impl KeyExtractor for ClientAddr {
 pub type RateLimit = GovernorConfig<ClientAddr, NoOpMiddleware>;
 
 /// The rate limit of `limits`.
-pub fn rate_limit(limits: &Limits, proxies: &Arc<Proxies>) -> Arc<RateLimit> {
+pub fn rate_limit(limits: &WebLimits, proxies: &Arc<Proxies>) -> Arc<RateLimit> {
     Arc::new(
         GovernorConfigBuilder::default()
             .period(limits.every.max(Duration::from_nanos(1)))

@@ -15,7 +15,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::watch;
 
-use crate::host::GameId;
+use crate::model::GameId;
 
 use super::error::GameByKey;
 use super::game::state_json;
@@ -35,7 +35,7 @@ pub struct Live {
 }
 
 impl Live {
-    pub fn new(limits: &super::Limits) -> Live {
+    pub fn new(limits: &super::WebLimits) -> Live {
         Live {
             games: Mutex::new(HashMap::new()),
             open: AtomicUsize::new(0),

@@ -26,9 +26,9 @@ use axum::routing::get;
 
 pub use game::{move_list, page_html, state_json};
 pub use html::{Page, Query};
-pub use limits::{Limits, RESERVED_FILES, raise_open_files};
+pub use limits::{RESERVED_FILES, WebLimits, raise_open_files};
 pub use live::Live;
-pub use puzzle::{Progress, PuzzleDay, Said, follow};
+pub use puzzle::{PuzzleDay, Said, Solving, follow};
 pub use reader::{Proxies, Reader};
 
 use crate::host::Host;
@@ -46,7 +46,7 @@ pub struct Web {
     pub health: Arc<Health>,
     pub metrics: Arc<Metrics>,
     pub live: Arc<Live>,
-    limits: Limits,
+    limits: WebLimits,
     proxies: Arc<Proxies>,
     rate: Arc<limits::RateLimit>,
     puzzle_tries: Arc<puzzle::Tries>,
@@ -59,7 +59,7 @@ impl Web {
         health: Arc<Health>,
         metrics: Arc<Metrics>,
     ) -> Web {
-        let limits = Limits::default();
+        let limits = WebLimits::default();
         let proxies = Arc::new(Proxies::none());
         Web {
             host,
@@ -75,7 +75,7 @@ impl Web {
     }
 
     /// The same web with other limits.
-    pub fn with_limits(self, limits: Limits) -> Web {
+    pub fn with_limits(self, limits: WebLimits) -> Web {
         Web {
             live: Arc::new(Live::new(&limits)),
             rate: limits::rate_limit(&limits, &self.proxies),
@@ -94,7 +94,7 @@ impl Web {
         }
     }
 
-    pub fn limits(&self) -> &Limits {
+    pub fn limits(&self) -> &WebLimits {
         &self.limits
     }
 }
@@ -249,7 +249,7 @@ pub async fn serve_ops(
         tracing::info!(%addr, "serving health and metrics");
     }
     // A few scrapers and probes: their own small share, apart from the site's.
-    let limits = Limits {
+    let limits = WebLimits {
         connections: 32,
         connections_per_address: 32,
         ..web.limits

@@ -7,7 +7,8 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 
-use crate::host::{GuildId, Player, TournamentId, UserId, WebGameLine, WebPlayer};
+use crate::host::{Player, WebGameLine, WebPlayer};
+use crate::model::{GuildId, TournamentId, UserId};
 use crate::words::Arg;
 
 use super::Web;
@@ -107,7 +108,7 @@ fn game_list(page: &Page<'_>, games: &[WebGameLine]) -> String {
         let result = match g.row.result {
             Some(crate::engine::GameResult::Draw) => "½-½".to_string(),
             Some(r) => r.pdn().to_string(),
-            None if g.row.status == crate::host::GameStatus::Aborted => page.t("web-called-off"),
+            None if g.row.status == crate::model::GameStatus::Aborted => page.t("web-called-off"),
             None => page.t("web-being-played"),
         };
         let _ = write!(
@@ -270,7 +271,7 @@ pub(super) async fn tournament(
     }
     body.push_str("</tbody></table>");
     // A running tournament's standings are read again every half minute.
-    let running = t.row.status == crate::host::TournamentStatus::Running;
+    let running = t.row.status == crate::model::TournamentStatus::Running;
     Ok(html(page.document_refreshed(
         &t.name,
         &body,

@@ -25,7 +25,7 @@ use super::{Reader, Web};
 
 /// Where a reader stands in a puzzle.
 #[derive(Debug, PartialEq)]
-pub struct Progress {
+pub struct Solving {
     /// The solver's right moves so far, as the reader wrote them.
     pub done: Vec<String>,
     /// The position before the solver's next move, with the line so far.
@@ -56,7 +56,7 @@ pub enum Said {
 
 /// Follows the reader's moves through `puzzle`: those in `done` that are right (anything after
 /// the first that is not is dropped), then `typed`.
-pub fn follow(puzzle: &Puzzle, done: &str, typed: Option<&str>) -> Progress {
+pub fn follow(puzzle: &Puzzle, done: &str, typed: Option<&str>) -> Solving {
     let mut kept = Vec::new();
     for text in done.split_whitespace().take(puzzle.moves()) {
         let game = puzzle.game_at(kept.len());
@@ -73,14 +73,14 @@ pub fn follow(puzzle: &Puzzle, done: &str, typed: Option<&str>) -> Progress {
         } else {
             Said::Task
         };
-        return Progress {
+        return Solving {
             done: kept,
             game,
             said,
         };
     };
     if step == puzzle.moves() {
-        return Progress {
+        return Solving {
             done: kept,
             game,
             said: Said::Solved,
@@ -89,7 +89,7 @@ pub fn follow(puzzle: &Puzzle, done: &str, typed: Option<&str>) -> Progress {
     let mv = match game.position().read_move(text) {
         Ok(mv) => mv,
         Err(_) => {
-            return Progress {
+            return Solving {
                 done: kept,
                 game,
                 said: Said::Unreadable(text.to_string()),
@@ -98,7 +98,7 @@ pub fn follow(puzzle: &Puzzle, done: &str, typed: Option<&str>) -> Progress {
     };
     if mv != puzzle.line[2 * step] {
         let played = game.position().notation(&mv);
-        return Progress {
+        return Solving {
             done: kept,
             game,
             said: Said::Wrong {
@@ -125,7 +125,7 @@ pub fn follow(puzzle: &Puzzle, done: &str, typed: Option<&str>) -> Progress {
     } else {
         next
     };
-    Progress {
+    Solving {
         done: kept,
         game,
         said,
@@ -149,7 +149,7 @@ pub fn page_html(
     puzzle: &Puzzle,
     date: UnixMs,
     day: PuzzleDay,
-    progress: &Progress,
+    progress: &Solving,
 ) -> String {
     let date = Day::utc(date).date().to_string();
     let title_key = match day {
@@ -424,7 +424,7 @@ pub(super) async fn yesterday(State(web): State<Web>, asked: Asked) -> Result<Re
         .yesterdays_puzzle()
         .ok_or_else(|| asked.not_found(&web))?;
     let progress = if page.query.show {
-        Progress {
+        Solving {
             done: Vec::new(),
             game: puzzle.solution(),
             said: Said::Solved,

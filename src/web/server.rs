@@ -21,7 +21,7 @@ use tokio::sync::watch;
 use tower::ServiceExt;
 
 use super::reader::Proxies;
-use super::{Limits, Metrics};
+use super::{Metrics, WebLimits};
 
 /// The connections one listener holds, in all and per address.
 struct Connections {
@@ -40,7 +40,7 @@ struct Admitted {
 }
 
 impl Connections {
-    fn new(limits: &Limits, metrics: Arc<Metrics>) -> Arc<Connections> {
+    fn new(limits: &WebLimits, metrics: Arc<Metrics>) -> Arc<Connections> {
         Arc::new(Connections {
             open: AtomicUsize::new(0),
             max: limits.connections.max(1),
@@ -103,7 +103,7 @@ impl Drop for Admitted {
 pub(super) async fn accept_loop(
     listener: TcpListener,
     app: Router,
-    limits: Limits,
+    limits: WebLimits,
     proxies: Arc<Proxies>,
     metrics: Arc<Metrics>,
     mut stop: watch::Receiver<bool>,

@@ -41,7 +41,7 @@ async fn position_in(db: &std::path::Path, channel: u64) -> dama::engine::Positi
         .await
         .unwrap();
     let row = store
-        .latest_game(dama::host::ChannelId(channel))
+        .latest_game(dama::model::ChannelId(channel))
         .await
         .unwrap()
         .expect("a game in the channel");

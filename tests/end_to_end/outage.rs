@@ -9,10 +9,8 @@ use std::time::Duration;
 
 use crate::common::db::TestDb;
 
-use dama::host::{
-    ButtonLabel, ChannelId, Clock, ColorChoice, GuildId, Host, HostConfig, HostError, Lang, UserId,
-    Who,
-};
+use dama::host::{ButtonLabel, Clock, Host, HostConfig, HostError, Lang, Who};
+use dama::model::{ChannelId, ColorChoice, GuildId, UserId};
 use dama::render::Renderer;
 use dama::store::Store;
 use dama::words::{Markup, Surface, Words};

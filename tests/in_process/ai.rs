@@ -1,7 +1,7 @@
 //! The AI, tested deterministically (node and depth limits only).
 use crate::common::solver;
 use crate::common::*;
-use dama::ai::{Eval, Level, Limits, MATE, Player, Searcher, hint};
+use dama::ai::{AiPlayer, Eval, Level, Limits, MATE, Searcher, hint};
 use dama::engine::{Color, Game, Position, fen};
 
 /// Hand-picked positions (White to move) where exactly one move forces a win, found and
@@ -59,7 +59,7 @@ fn every_level_finds_a_win_in_one() {
         }
         for (text, plies) in FORCED_WINS.iter().filter(|(_, p)| *p == 1) {
             let p = pos(text);
-            let mv = Player::level(level).choose(&Game::new(p)).unwrap().best;
+            let mv = AiPlayer::level(level).choose(&Game::new(p)).unwrap().best;
             assert_eq!(
                 solver::winning_moves(&p, *plies),
                 vec![mv],
@@ -101,7 +101,7 @@ fn it_never_returns_a_move_in_a_finished_game() {
             "{text}"
         );
         for level in [Level::Easy, Level::Medium, Level::Hard] {
-            assert!(Player::level(level).choose(&game).is_none());
+            assert!(AiPlayer::level(level).choose(&game).is_none());
         }
     }
     let mut resigned = Game::default();
@@ -151,11 +151,11 @@ fn node_and_depth_limits_give_the_same_move_every_time() {
                 (b.best, b.score, b.nodes, b.depth)
             );
         }
-        let a = Player::level(Level::Easy)
+        let a = AiPlayer::level(Level::Easy)
             .with_seed(3)
             .choose(&game)
             .unwrap();
-        let b = Player::level(Level::Easy)
+        let b = AiPlayer::level(Level::Easy)
             .with_seed(3)
             .choose(&game)
             .unwrap();
@@ -177,7 +177,7 @@ fn medium_and_above_never_hang_a_man_for_nothing() {
     let game = Game::new(pos("W:Wd4,h2:Bd6,a7"));
     for seed in 0..40 {
         for level in [Level::Medium, Level::Hard] {
-            let mv = Player::level(level)
+            let mv = AiPlayer::level(level)
                 .with_seed(seed)
                 .choose(&game)
                 .unwrap()
@@ -196,7 +196,7 @@ fn the_lower_levels_vary_their_choices_like_a_person() {
     let game = Game::default();
     let easy: std::collections::HashSet<_> = (0..40)
         .map(|seed| {
-            Player::level(Level::Easy)
+            AiPlayer::level(Level::Easy)
                 .with_seed(seed)
                 .choose(&game)
                 .unwrap()

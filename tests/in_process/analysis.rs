@@ -5,7 +5,7 @@
 use std::sync::atomic::AtomicBool;
 
 use dama::ai::analysis::{Analysis, Judgement, analyse};
-use dama::ai::{Level, Limits, Player};
+use dama::ai::{AiPlayer, Level, Limits};
 use dama::engine::pdn::{self, Tags};
 use dama::engine::{Color, Game};
 use dama::host::Lang;
@@ -15,8 +15,8 @@ use dama::words::Words;
 /// A game between a weak and a strong level, the same every time.
 fn lopsided_game(plies: usize) -> Game {
     let mut game = Game::new(dama::engine::Position::start());
-    let mut weak = Player::level(Level::Easy).with_seed(3);
-    let mut strong = Player::limits(Limits::depth(4));
+    let mut weak = AiPlayer::level(Level::Easy).with_seed(3);
+    let mut strong = AiPlayer::limits(Limits::depth(4));
     while !game.is_over() && game.ply_count() < plies {
         let player = if game.position().side_to_move() == Color::White {
             &mut weak

@@ -2,7 +2,8 @@
 use dama::ai::Level;
 use dama::console::{Command, Console, ParseError, parse, user_id};
 use dama::engine::Color;
-use dama::host::{Clock, ColorChoice, Host, HostConfig, Lang};
+use dama::host::{Clock, Host, HostConfig, Lang};
+use dama::model::ColorChoice;
 use dama::render::Renderer;
 use dama::store::Store;
 use dama::words::Words;

@@ -14,9 +14,9 @@ use dama::ai::Level;
 use dama::clock::TimeControl;
 use dama::engine::{Color, GameResult, Reason};
 use dama::host::{
-    ButtonLabel, ChannelId, Clock, ColorChoice, GuildId, Host, HostError, Lang, Msg, Player, Reply,
-    Scope, TurnClock, UserId, Who,
+    ButtonLabel, Clock, Host, HostError, Lang, Msg, Player, Reply, Scope, TurnClock, Who,
 };
+use dama::model::{ChannelId, ColorChoice, GuildId, UserId};
 use dama::words::Words;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
@@ -744,7 +744,7 @@ async fn moves_submitted_at_once_are_played_once_each_ply(db: TestDb) {
             match t.await.unwrap() {
                 Ok(_) => wins += 1,
                 Err(
-                    HostError::Refused(Refusal::Stale)
+                    HostError::Refused(Refusal::ChangedMeanwhile)
                     | HostError::Refused(Refusal::NotYourTurn { .. })
                     | HostError::Refused(Refusal::Move(_)),
                 ) => {}
@@ -945,7 +945,7 @@ async fn a_second_host_on_the_same_database_never_plays_against_a_stale_position
     // Host b must see the new position: the capture is gone, e4xe6xe8 is refused.
     assert!(matches!(
         b.play(&who(ALICE), "e4xe6xe8").await,
-        Err(HostError::Refused(Refusal::Move(_)) | HostError::Refused(Refusal::Stale))
+        Err(HostError::Refused(Refusal::Move(_)) | HostError::Refused(Refusal::ChangedMeanwhile))
     ));
     b.play(&who(ALICE), "e4-e5").await.unwrap();
     let pdn = String::from_utf8(a.pdn(&who(BOB)).await.unwrap().file.unwrap().bytes).unwrap();
@@ -1086,13 +1086,13 @@ async fn an_expired_challenges_buttons_are_greyed_on_its_message(db: TestDb) {
         .await
         .unwrap();
     let id = c.challenge().unwrap();
-    host.set_challenge_message(id, dama::host::MessageId(4242))
+    host.set_challenge_message(id, dama::model::MessageId(4242))
         .await
         .unwrap();
     clock.advance(Duration::from_secs(601));
     let notices = host.sweep().await.unwrap();
     let (message, buttons) = notices[0].settles.clone().expect("the message to settle");
-    assert_eq!(message, dama::host::MessageId(4242));
+    assert_eq!(message, dama::model::MessageId(4242));
     assert_eq!(buttons.len(), 2);
     assert!(buttons.iter().all(|b| b.disabled));
     assert_eq!(
@@ -1105,8 +1105,8 @@ async fn a_new_board_message_replaces_the_old_one(db: TestDb) {
     let (host, _, _) = host(&db).await;
     let board = start_game(&host, false, CHANNEL).await;
     let game = board.game.unwrap();
-    let m = dama::host::MessageId;
-    let set = |boards: Vec<(dama::store::GameId, dama::host::MessageId)>| {
+    let m = dama::model::MessageId;
+    let set = |boards: Vec<(dama::model::GameId, dama::model::MessageId)>| {
         let host = &host;
         async move { host.set_board_messages(&boards).await.unwrap() }
     };

@@ -11,16 +11,16 @@ use crate::common::hosting::*;
 
 use dama::ai::Level;
 use dama::engine::Color;
-use dama::host::{ButtonLabel, HostError, Lang, Msg, Player, Progress, Reply};
+use dama::host::{AnalysisProgress, ButtonLabel, HostError, Lang, Msg, Player, Reply};
 
 /// A progress listener that keeps what it heard.
-fn listener() -> (Progress, Arc<Mutex<Vec<u32>>>) {
+fn listener() -> (AnalysisProgress, Arc<Mutex<Vec<u32>>>) {
     let heard = Arc::new(Mutex::new(Vec::new()));
     let keep = Arc::clone(&heard);
     (Arc::new(move |p| keep.lock().unwrap().push(p)), heard)
 }
 
-fn quiet() -> Progress {
+fn quiet() -> AnalysisProgress {
     Arc::new(|_| {})
 }
 

@@ -13,7 +13,8 @@ use endings::*;
 
 use dama::ai::Level;
 use dama::engine::Color;
-use dama::host::{ChannelId, Clock, ColorChoice, GuildId, Host, HostConfig, Lang, UserId, Who};
+use dama::host::{Clock, Host, HostConfig, Lang, Who};
+use dama::model::{ChannelId, ColorChoice, GuildId, UserId};
 use dama::render::Renderer;
 use dama::store::{self, Store};
 use dama::words::Words;
@@ -50,7 +51,7 @@ fn at(user: UserId, channel: u64) -> Who {
 }
 
 /// Alice plays White against the easy AI in `channel` and makes her first move: the AI's turn.
-async fn ai_turn_pending(host: &Host, channel: u64) -> dama::store::GameId {
+async fn ai_turn_pending(host: &Host, channel: u64) -> dama::model::GameId {
     host.play_ai(&at(ALICE, channel), Level::Easy, Color::White)
         .await
         .unwrap();

@@ -11,9 +11,9 @@ use crate::common::db::TestDb;
 use dama::clock::{Clocks, TimeControl};
 use dama::engine::{Color, Move, fen};
 use dama::host::{
-    ChannelId, Clock, GuildId, Host, HostConfig, HostError, Lang, Msg, Practice, PuzzleMsg, Reply,
-    ThemeLine, UserId, Who,
+    Clock, Host, HostConfig, HostError, Lang, Msg, Practice, PuzzleMsg, Reply, ThemeLine, Who,
 };
+use dama::model::{ChannelId, GuildId, UserId};
 use dama::puzzle::{self, Puzzle, Theme};
 use dama::render::Renderer;
 use dama::store::NewGame;
@@ -447,7 +447,7 @@ async fn leaving_a_practice_puzzle_after_a_miss_counts_as_failed_and_untried_one
     );
     struct Plain;
     impl dama::words::Markup for Plain {
-        fn user(&self, id: dama::host::UserId) -> String {
+        fn user(&self, id: dama::model::UserId) -> String {
             id.0.to_string()
         }
         fn surface(&self) -> dama::words::Surface {

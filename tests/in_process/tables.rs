@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use crate::common::{Rng, pos};
-use dama::ai::{Eval, Level, Limits, Player, hint};
+use dama::ai::{AiPlayer, Eval, Level, Limits, hint};
 use dama::engine::{
     Color, Game, GameResult, Piece, Position, Reason, Role, Setup, Square, rules_outcome,
 };
@@ -414,8 +414,8 @@ fn four_piece_tables_hold_everywhere() {
 fn play_out(tables: &Arc<Tables>, start: Position, level: Level) -> Game {
     let mut game = Game::new(start);
     let ai_side = start.side_to_move();
-    let mut ai = Player::level(level).with_tables(Some(Arc::clone(tables)));
-    let mut perfect = Player::level(Level::Hard).with_tables(Some(Arc::clone(tables)));
+    let mut ai = AiPlayer::level(level).with_tables(Some(Arc::clone(tables)));
+    let mut perfect = AiPlayer::level(Level::Hard).with_tables(Some(Arc::clone(tables)));
     while !game.is_over() && game.ply_count() < 200 {
         let mover = if game.position().side_to_move() == ai_side {
             &mut ai

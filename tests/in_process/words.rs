@@ -9,11 +9,11 @@ use dama::engine::{
 };
 use dama::host::Refusal;
 use dama::host::{
-    ButtonLabel, Caption, CardText, ChallengeStatus, ChannelId, ColorChoice, GameId, HostError,
-    Lang, LanguageScope, Msg, Player, PlayerResult, PlayerStats, Players, PuzzleMsg, RatingChange,
-    RecentGame, Record, Reply, Scope, StandingsText, StreakLine, ThemeLine, TournamentLine,
-    TournamentMsg, TournamentRefusal, TournamentStatus, TurnClock, UserId,
+    ButtonLabel, Caption, CardText, HostError, Lang, LanguageScope, Msg, Player, PlayerResult,
+    PlayerStats, Players, PuzzleMsg, RatingChange, RecentGame, Record, Reply, Scope, StandingsText,
+    StreakLine, ThemeLine, TournamentLine, TournamentMsg, TournamentRefusal, TurnClock,
 };
+use dama::model::{ChallengeStatus, ChannelId, ColorChoice, GameId, TournamentStatus, UserId};
 use dama::model::{Millis, TournamentFormat, UnixMs};
 use dama::puzzle::Theme;
 use dama::words::{Markup, Surface, Words};
@@ -746,7 +746,7 @@ fn errors() -> Vec<HostError> {
         HostError::Refused(Refusal::NotYourTurn {
             to_move: Player::Ai(Level::Hard),
         }),
-        HostError::Refused(Refusal::Stale),
+        HostError::Refused(Refusal::ChangedMeanwhile),
         HostError::Refused(Refusal::ChannelBusy { players: None }),
         HostError::Refused(Refusal::ChannelBusy {
             players: Some(Players {

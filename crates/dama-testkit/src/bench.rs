@@ -1,6 +1,7 @@
 //! What the host benches share: a player in a channel, and a game started between two.
 
-use dama::host::{ButtonLabel, ChannelId, ColorChoice, GuildId, Host, Lang, UserId, Who};
+use dama::host::{ButtonLabel, Host, Lang, Who};
+use dama::model::{ChannelId, ColorChoice, GuildId, UserId};
 
 pub fn who(user: u64, channel: u64) -> Who {
     Who {

@@ -4,9 +4,8 @@
 use std::sync::Arc;
 
 use dama::ai::Limits;
-use dama::host::{
-    ButtonLabel, ChannelId, Clock, ColorChoice, GuildId, Host, HostConfig, Lang, Reply, UserId, Who,
-};
+use dama::host::{ButtonLabel, Clock, Host, HostConfig, Lang, Reply, Who};
+use dama::model::{ChannelId, ColorChoice, GuildId, UserId};
 use dama::render::Renderer;
 use dama::store::Store;
 use dama::words::Words;

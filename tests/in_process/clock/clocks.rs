@@ -379,7 +379,7 @@ fn a_refused_time_control_is_explained_in_every_language() {
     use dama::words::{Markup, Surface, Words};
     struct Plain;
     impl Markup for Plain {
-        fn user(&self, id: dama::host::UserId) -> String {
+        fn user(&self, id: dama::model::UserId) -> String {
             id.0.to_string()
         }
         fn surface(&self) -> Surface {

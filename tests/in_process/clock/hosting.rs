@@ -10,9 +10,10 @@ use std::time::Duration;
 use dama::clock::TimeControl;
 use dama::engine::{Color, GameResult, Outcome, Reason};
 use dama::host::{
-    ButtonLabel, Caption, Captions, ChannelId, Clock, ColorChoice, GameStatus, Host, HostConfig,
-    HostError, Lang, Msg, Player, Reply, TurnClock,
+    ButtonLabel, Caption, Captions, Clock, Host, HostConfig, HostError, Lang, Msg, Player, Reply,
+    TurnClock,
 };
+use dama::model::{ChannelId, ColorChoice, GameStatus};
 use dama::store::{GameRow, Store};
 use dama::words::Words;
 
@@ -674,7 +675,7 @@ async fn ratings_kept_before_clocks_become_the_correspondence_ones(db: TestDb) {
     let old = host
         .store()
         .rating(
-            dama::host::UserId(77),
+            dama::model::UserId(77),
             dama::clock::SpeedClass::Correspondence,
         )
         .await
@@ -694,7 +695,7 @@ async fn ratings_kept_before_clocks_become_the_correspondence_ones(db: TestDb) {
     );
     assert_eq!(
         host.store()
-            .ratings_of(dama::host::UserId(78))
+            .ratings_of(dama::model::UserId(78))
             .await
             .unwrap(),
         vec![]

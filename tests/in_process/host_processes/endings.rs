@@ -9,8 +9,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use dama::engine::{Game, GameResult, Reason, fen};
-use dama::host::{ChannelId, Clock, ColorChoice, Host, HostResult, Msg, UserId, Who};
-use dama::store::{self, GameId, GameRow, GameStatus};
+use dama::host::{Clock, Host, HostResult, Msg, Who};
+use dama::model::{ChannelId, ColorChoice, UserId};
+use dama::model::{GameId, GameStatus};
+use dama::store::{self, GameRow};
 
 use super::{ALICE, BOB, START, at, open};
 use crate::common::db::TestDb;

@@ -5,9 +5,10 @@ use crate::on_both_databases;
 use dama::clock::TimeControl;
 use dama::model::TournamentFormat;
 use dama::model::UnixMs;
+use dama::model::{ChannelId, GuildId, TournamentStatus, UserId};
 use dama::store::{
-    ChannelId, GuildId, Joined, NewPairing, NewTournament, Store, TournamentStatus, UserId,
-    create_tournament, join_tournament, pair_round, set_tournament_status, withdraw,
+    Joined, NewPairing, NewTournament, Store, create_tournament, join_tournament, pair_round,
+    set_tournament_status, withdraw,
 };
 
 fn swiss(rounds: u32) -> NewTournament {

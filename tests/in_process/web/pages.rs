@@ -9,7 +9,8 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use dama::host::{ColorChoice, GameId, Host, HostConfig, HostError, Lang, Who};
+use dama::host::{Host, HostConfig, HostError, Lang, Who};
+use dama::model::{ColorChoice, GameId};
 use dama::store::Store;
 use dama::telemetry::{Health, Metrics};
 use dama::web::{Web, router};
@@ -355,9 +356,9 @@ async fn pages_speak_the_readers_language_and_step_through_the_game(db: TestDb) 
 async fn a_live_page_gets_each_move_as_it_is_played(db: TestDb) {
     let (web, _clock) = web_of(&db).await;
     let (_, key) = a_game(&web, &who(ALICE), CHANNEL).await;
-    let web = web.with_limits(dama::web::Limits {
+    let web = web.with_limits(dama::web::WebLimits {
         live_pages: 1,
-        ..dama::web::Limits::default()
+        ..dama::web::WebLimits::default()
     });
     let response = router(web.clone())
         .oneshot(
@@ -423,7 +424,7 @@ async fn play_on(web: &Web, channel: u64, plies: usize) {
         let row = web
             .host
             .store()
-            .running_game(dama::host::ChannelId(channel))
+            .running_game(dama::model::ChannelId(channel))
             .await
             .unwrap();
         let Some(row) = row else { return };
@@ -467,9 +468,9 @@ async fn a_flood_of_web_animations_never_delays_a_replay_in_discord() {
         play_on(&web, channel, 200).await;
         keys.push(key);
     }
-    let web = web.with_limits(dama::web::Limits {
+    let web = web.with_limits(dama::web::WebLimits {
         burst: 10_000,
-        ..dama::web::Limits::default()
+        ..dama::web::WebLimits::default()
     });
     let flood = {
         let web = web.clone();
@@ -553,7 +554,7 @@ async fn a_turkish_page_writes_clocks_and_time_controls_the_turkish_way() {
     let row = web
         .host
         .store()
-        .latest_game(dama::host::ChannelId(CHANNEL))
+        .latest_game(dama::model::ChannelId(CHANNEL))
         .await
         .unwrap()
         .unwrap();
@@ -575,9 +576,9 @@ async fn one_reader_holds_only_so_many_live_pages() {
     let db = TestDb::sqlite();
     let (web, _clock) = web_of(&db).await;
     let (_, key) = a_game(&web, &who(ALICE), CHANNEL).await;
-    let web = web.with_limits(dama::web::Limits {
+    let web = web.with_limits(dama::web::WebLimits {
         live_pages_per_reader: 2,
-        ..dama::web::Limits::default()
+        ..dama::web::WebLimits::default()
     });
     let open =
         |addr: &'static str| {
@@ -647,11 +648,11 @@ async fn from(web: &Web, addr: &str, forwarded: Option<&str>) -> StatusCode {
     }
 }
 
-fn strict(burst: u32) -> dama::web::Limits {
-    dama::web::Limits {
+fn strict(burst: u32) -> dama::web::WebLimits {
+    dama::web::WebLimits {
         burst,
         every: Duration::from_secs(3600),
-        ..dama::web::Limits::default()
+        ..dama::web::WebLimits::default()
     }
 }
 
@@ -875,8 +876,8 @@ async fn a_players_page_shows_only_what_they_did_on_listed_servers(db: TestDb) {
 
     // A second server, listed; Alice wins there too.
     let listed = Who {
-        guild: Some(dama::host::GuildId(88)),
-        channel: dama::host::ChannelId(880),
+        guild: Some(dama::model::GuildId(88)),
+        channel: dama::model::ChannelId(880),
         admin: true,
         ..who(ALICE)
     };
@@ -922,8 +923,9 @@ async fn a_players_page_shows_only_what_they_did_on_listed_servers(db: TestDb) {
 }
 
 /// A Swiss on the test server, created by a manager: the manager, and its id.
-async fn a_swiss(web: &Web, name: &str) -> (Who, dama::host::TournamentId) {
-    use dama::host::{TournamentSpec, UserId};
+async fn a_swiss(web: &Web, name: &str) -> (Who, dama::model::TournamentId) {
+    use dama::host::TournamentSpec;
+    use dama::model::UserId;
     let organiser = Who {
         admin: true,
         ..who(UserId(1))
@@ -962,9 +964,9 @@ async fn an_unlisted_tournament_is_answered_as_a_missing_one(db: TestDb) {
     assert_eq!(a.body, b.body);
     assert_eq!(a.kind, b.kind);
     // Timed in turns; the quickest of each is what the work itself costs (noise only adds).
-    let web = web.with_limits(dama::web::Limits {
+    let web = web.with_limits(dama::web::WebLimits {
         burst: 1_000_000,
-        ..dama::web::Limits::default()
+        ..dama::web::WebLimits::default()
     });
     let mut quickest = [Duration::MAX; 2];
     for _ in 0..300 {
@@ -1345,7 +1347,7 @@ async fn an_analysed_game_shows_its_analysis(db: TestDb) {
 
 /// A listed server's tournament has a page with its standings; an unlisted one's has none.
 async fn a_tournament_shows_its_standings_once_its_server_is_listed(db: TestDb) {
-    use dama::host::UserId;
+    use dama::model::UserId;
     let (web, _clock) = web_of(&db).await;
     let (organiser, id) = a_swiss(&web, "<b>Kahvehane</b> Kupası").await;
     for n in 0..4 {

@@ -7,7 +7,7 @@ use crate::host::Refusal;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use crate::store::GameStatus;
+use dama_model::GameStatus;
 use dama_play::ai::Limits;
 use dama_rules::pdn;
 
@@ -15,7 +15,7 @@ use super::play::with_stored_result;
 use super::{File, Host, HostError, HostResult, Msg, Reply, Who, color_of, player_of, players};
 
 /// Hears the analysis's progress, in percent, from the thread doing it.
-pub type Progress = Arc<dyn Fn(u32) + Send + Sync>;
+pub type AnalysisProgress = Arc<dyn Fn(u32) + Send + Sync>;
 
 /// How deep the analysis looks at every position: a few seconds for a long game here.
 pub const ANALYSIS_DEPTH: u32 = 6;
@@ -23,7 +23,7 @@ pub const ANALYSIS_DEPTH: u32 = 6;
 impl Host {
     /// Analyses the channel's running or last game: the chart with the turning points as a
     /// picture, the annotated PDN as a file, the accuracy figures as words.
-    pub async fn analyze(&self, who: &Who, progress: Progress) -> HostResult {
+    pub async fn analyze(&self, who: &Who, progress: AnalysisProgress) -> HostResult {
         let row = self.latest(who).await?;
         if row.ply == 0 {
             return Err(HostError::Refused(Refusal::NothingToAnalyse));

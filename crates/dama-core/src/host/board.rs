@@ -1,6 +1,7 @@
 //! The board message: the picture, whose turn it is (or how the game ended), and its buttons.
 
-use crate::store::{GameRow, GameStatus};
+use crate::store::GameRow;
+use dama_model::GameStatus;
 use dama_play::render::{LastMove, Scene};
 use dama_rules::{Color, Game};
 

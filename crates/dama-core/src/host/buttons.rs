@@ -2,7 +2,7 @@
 //! newest; an old or forged button gets a polite refusal.
 
 use crate::host::Refusal;
-use crate::store::GameStatus;
+use dama_model::GameStatus;
 
 use super::{ButtonAction, GameAction, Host, HostError, HostResult, Who};
 
@@ -65,7 +65,7 @@ impl Host {
 mod tests {
     use super::super::UnknownButton;
     use super::*;
-    use crate::store::{ChallengeId, GameId};
+    use dama_model::{ChallengeId, GameId};
 
     #[test]
     fn button_ids_round_trip_and_forgeries_are_refused() {
@@ -85,11 +85,11 @@ mod tests {
                 accept: false,
             },
             ButtonAction::Tournament {
-                id: crate::store::TournamentId(9),
+                id: dama_model::TournamentId(9),
                 join: true,
             },
             ButtonAction::Tournament {
-                id: crate::store::TournamentId(9),
+                id: dama_model::TournamentId(9),
                 join: false,
             },
         ];

@@ -1,8 +1,9 @@
 //! Challenges: made, accepted (once), declined, withdrawn, expired.
 
 use crate::host::Refusal;
-use crate::store::{self, ChallengeRow, ChallengeStatus, ChannelId, ColorChoice, GameId, UserId};
+use crate::store::{self, ChallengeRow};
 use dama_model::Millis;
+use dama_model::{ChallengeStatus, ChannelId, ColorChoice, GameId, UserId};
 use dama_play::clock::{Clocks, TimeControl};
 use dama_rules::{Color, Game, Position, fen};
 
@@ -21,14 +22,14 @@ impl Accepted {
         self.0.thread
     }
 
-    pub fn id(&self) -> crate::store::ChallengeId {
+    pub fn id(&self) -> dama_model::ChallengeId {
         self.0.id
     }
 }
 
 /// A game to create.
 pub(super) struct NewGame {
-    pub(super) guild: Option<crate::store::GuildId>,
+    pub(super) guild: Option<dama_model::GuildId>,
     pub(super) channel: ChannelId,
     pub(super) white: Option<UserId>,
     pub(super) black: Option<UserId>,
@@ -76,7 +77,7 @@ impl Host {
             return Err(HostError::Refused(Refusal::TooManyChallenges { limit }));
         }
         let row = ChallengeRow {
-            id: crate::store::ChallengeId(0),
+            id: dama_model::ChallengeId(0),
             guild_id: who.guild,
             channel_id: who.channel,
             challenger_id: who.user,
@@ -113,7 +114,7 @@ impl Host {
     pub async fn answer_challenge(
         &self,
         who: &Who,
-        challenge: crate::store::ChallengeId,
+        challenge: dama_model::ChallengeId,
         accept: bool,
     ) -> HostResult {
         let c = self.open_challenge(challenge).await?;
@@ -146,7 +147,7 @@ impl Host {
         };
         let mut tx = self.store.write().await?;
         if !store::close_challenge(&mut tx, c.id, status).await? {
-            return Err(HostError::Refused(Refusal::Stale));
+            return Err(HostError::Refused(Refusal::ChangedMeanwhile));
         }
         tx.commit().await?;
         Ok(Reply {
@@ -156,10 +157,7 @@ impl Host {
     }
 
     /// The open, unexpired challenge `id` (an expired one is closed on the way).
-    async fn open_challenge(
-        &self,
-        id: crate::store::ChallengeId,
-    ) -> Result<ChallengeRow, HostError> {
+    async fn open_challenge(&self, id: dama_model::ChallengeId) -> Result<ChallengeRow, HostError> {
         let c = self
             .store
             .challenge(id)
@@ -182,7 +180,7 @@ impl Host {
     pub async fn accept_challenge(
         &self,
         who: &Who,
-        challenge: crate::store::ChallengeId,
+        challenge: dama_model::ChallengeId,
     ) -> Result<Accepted, HostError> {
         let c = self.open_challenge(challenge).await?;
         self.claim(who, &c).await?.commit().await?;
@@ -320,7 +318,7 @@ impl Host {
 
     /// [`Refusal::ChannelBusy`], naming the players, when `channel` has a game running. (The
     /// insert checks again: this is for the words.)
-    async fn channel_free(&self, channel: store::ChannelId) -> Result<(), HostError> {
+    async fn channel_free(&self, channel: dama_model::ChannelId) -> Result<(), HostError> {
         match self.store.running_game(channel).await? {
             Some(row) => Err(HostError::Refused(Refusal::ChannelBusy {
                 players: Some(super::players(&row)),
@@ -367,7 +365,7 @@ impl Host {
 }
 
 /// Accept and Decline for a challenge.
-pub(super) fn challenge_buttons(id: crate::store::ChallengeId, disabled: bool) -> Vec<Button> {
+pub(super) fn challenge_buttons(id: dama_model::ChallengeId, disabled: bool) -> Vec<Button> {
     let button = |accept, label, style| Button {
         action: ButtonAction::Challenge { id, accept },
         label,

@@ -5,7 +5,8 @@
 use crate::host::Refusal;
 use std::time::Duration;
 
-use crate::store::{self, GameRow, GameStatus};
+use crate::store::{self, GameRow};
+use dama_model::GameStatus;
 use dama_model::{Millis, UnixMs};
 use dama_play::clock::{Clocks, Due, OnTimeout};
 use dama_rules::{Color, Game, Reason};
@@ -137,7 +138,7 @@ impl Host {
                     reply,
                     settles: None,
                 }),
-                Ok(None) | Err(HostError::Refused(Refusal::Stale)) => {}
+                Ok(None) | Err(HostError::Refused(Refusal::ChangedMeanwhile)) => {}
                 // The sweep reports a damaged game.
                 Err(HostError::Refused(Refusal::Broken { .. })) => {}
                 Err(e) => {
@@ -206,7 +207,7 @@ impl Host {
                     return Ok(None);
                 };
                 let ratings = match self.finish(&mut tx, row, at, outcome, now).await {
-                    Err(HostError::Refused(Refusal::Stale)) => return Ok(None),
+                    Err(HostError::Refused(Refusal::ChangedMeanwhile)) => return Ok(None),
                     ratings => ratings?,
                 };
                 let clocks = self.stop_clocks(&mut tx, row, &game, now).await?;

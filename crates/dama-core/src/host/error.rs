@@ -5,7 +5,7 @@
 
 use std::borrow::Cow;
 
-use crate::store::{ChallengeStatus, GameId};
+use dama_model::{ChallengeStatus, GameId};
 use dama_rules::MoveError;
 
 use super::{Player, Players};
@@ -31,8 +31,10 @@ pub enum Refusal {
         to_move: Player,
     },
     Move(MoveError),
-    /// The game changed while the request was on its way.
-    Stale,
+    /// The game changed while the request was on its way (a move or an answer came first).
+    /// The host decides again wherever the wish stands whatever the position (resigning,
+    /// aborting, a puzzle try); the player hears this only where it cannot.
+    ChangedMeanwhile,
     /// The channel has a game running: between these players, when known.
     ChannelBusy {
         players: Option<Players>,
@@ -171,10 +173,5 @@ impl HostError {
             HostError::Refused(refusal) => Some(refusal),
             HostError::Internal(_) => None,
         }
-    }
-
-    /// The request lost a race with a change to the game: deciding again may succeed.
-    pub fn is_stale(&self) -> bool {
-        matches!(self, HostError::Refused(Refusal::Stale))
     }
 }

@@ -30,8 +30,8 @@ impl Host {
     /// The languages chosen by this player and this server (either may be left out).
     pub async fn languages(
         &self,
-        user: Option<crate::store::UserId>,
-        guild: Option<crate::store::GuildId>,
+        user: Option<dama_model::UserId>,
+        guild: Option<dama_model::GuildId>,
     ) -> Result<LanguageChoices, HostError> {
         Ok(self.store.languages(user, guild).await?)
     }

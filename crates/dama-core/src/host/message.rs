@@ -2,7 +2,7 @@
 //! `words` layer writes them in the reader's language; each front end shows users and times its
 //! own way.
 
-use crate::store::{ChannelId, ColorChoice, GameId, UserId};
+use dama_model::{ChannelId, ColorChoice, GameId, UserId};
 use dama_model::{Millis, UnixMs};
 use dama_play::ai::{Eval, Level};
 use dama_play::clock::{SpeedClass, TimeControl};
@@ -169,7 +169,7 @@ pub enum LanguageScope {
 
 /// A command a message can point to; each front end writes it its own way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum CommandName {
     Challenge,
     Ai,
     Move,

@@ -41,13 +41,10 @@ use dama_play::ai::Limits;
 use dama_play::render::Renderer;
 use dama_rules::{Color, Game, fen};
 
-pub use crate::store::{
-    ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
-    TournamentId, TournamentStatus, UserId,
-};
+use dama_model::{ChannelId, GameId, GameStatus, GuildId, UserId};
 pub use error::{HostError, InternalError, Refusal};
 pub use message::{
-    Caption, Captions, CardText, Command, Lang, LanguageScope, Msg, Player, PlayerResult,
+    Caption, Captions, CardText, CommandName, Lang, LanguageScope, Msg, Player, PlayerResult,
     PlayerStats, Players, PuzzleMsg, RatingChange, RecentGame, Record, Scope, StandingsText,
     StreakLine, ThemeLine, TournamentResult, TurnClock,
 };
@@ -55,7 +52,7 @@ pub use reply::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply, UnknownButton,
 };
 
-pub use analysis::{ANALYSIS_DEPTH, Progress};
+pub use analysis::{ANALYSIS_DEPTH, AnalysisProgress};
 pub use duties::{Duties, Duty};
 pub use pictures::PictureError;
 pub use puzzles::{Practice, TRIES as PUZZLE_TRIES};
@@ -346,7 +343,7 @@ impl Host {
         }
         // The moves and the row are read apart: a change in between shows here.
         if game.ply_count() as i64 != row.ply || fen::write(game.position()) != row.fen {
-            return Err(HostError::Refused(Refusal::Stale));
+            return Err(HostError::Refused(Refusal::ChangedMeanwhile));
         }
         self.remember(row.id, row.version, &game);
         Ok(game)
@@ -441,7 +438,7 @@ fn player_of(row: &GameRow, color: Color) -> Option<UserId> {
     }
 }
 
-/// Runs a request again while it loses races with moves ([`Refusal::Stale`]), for wishes
+/// Runs a request again while it loses races with moves ([`Refusal::ChangedMeanwhile`]), for wishes
 /// that stand whatever the position (resigning, aborting, a puzzle try): each run decides anew on what it
 /// reads, so exactly one of the move and the ending is written, in that order.
 async fn again_if_stale<F, Fut>(mut request: F) -> HostResult
@@ -451,7 +448,7 @@ where
 {
     for _ in 0..4 {
         match request().await {
-            Err(HostError::Refused(Refusal::Stale)) => continue,
+            Err(HostError::Refused(Refusal::ChangedMeanwhile)) => continue,
             answer => return answer,
         }
     }

@@ -1,7 +1,8 @@
 //! What players agree on or give up: resignations, draws and takebacks.
 
 use crate::host::Refusal;
-use crate::store::{self, GameRow, GameStatus, Offer};
+use crate::store::{self, GameRow, Offer};
+use dama_model::GameStatus;
 use dama_play::ai::{Limits, Searcher};
 use dama_rules::{Color, Game};
 
@@ -103,7 +104,7 @@ impl Host {
                 .agree_draw()
                 .ok_or(HostError::Refused(Refusal::GameAlreadyOver))?;
             let mut tx = self.store.write().await?;
-            // A move since the offer was read withdrew it: then nothing is agreed (Stale).
+            // A move since the offer was read withdrew it: then nothing is agreed (changed meanwhile).
             let at = store::Expect::of(&row);
             let now_ms = self.clock.now();
             let ratings = self.finish(&mut tx, &row, at, outcome, now_ms).await?;
@@ -136,7 +137,7 @@ impl Host {
         let mut tx = self.store.write().await?;
         let by = color.index() as i64;
         if !store::set_offer(&mut tx, store::Expect::of(row), kind, by).await? {
-            return Err(HostError::Refused(Refusal::Stale));
+            return Err(HostError::Refused(Refusal::ChangedMeanwhile));
         }
         tx.commit().await?;
         let them = player_of(row, color.opponent());
@@ -231,7 +232,7 @@ impl Host {
         )
         .await?
         {
-            return Err(HostError::Refused(Refusal::Stale));
+            return Err(HostError::Refused(Refusal::ChangedMeanwhile));
         }
         tx.commit().await?;
         self.remember(row.id, row.version + 1, &shortened);

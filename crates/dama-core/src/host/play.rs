@@ -1,9 +1,10 @@
 //! Moves: a player's, the AI's, and the end of a game (rated in [`super::ratings`]).
 
 use crate::host::Refusal;
-use crate::store::{self, GameId, GameRow, GameStatus};
+use crate::store::{self, GameRow};
+use dama_model::{GameId, GameStatus};
 use dama_model::{Millis, UnixMs};
-use dama_play::ai::Player as AiPlayer;
+use dama_play::ai::AiPlayer;
 use dama_play::clock::{Clocks, move_time, think_time};
 use dama_rules::{Color, Game, Move, Outcome, Reason, Role, fen};
 
@@ -50,7 +51,7 @@ impl Host {
         };
         // Another process may have played this turn between the two reads: moved on.
         let game = match self.load(&row).await {
-            Err(HostError::Refused(Refusal::Stale)) => return Ok(None),
+            Err(HostError::Refused(Refusal::ChangedMeanwhile)) => return Ok(None),
             game => game?,
         };
         let side = game.position().side_to_move();
@@ -106,7 +107,7 @@ impl Host {
                 // A single legal move is played at once.
                 return match self.commit_move(&row, game, only, lang, None).await {
                     Ok(reply) => Ok(Some(reply)),
-                    Err(HostError::Refused(Refusal::Stale)) => Ok(None),
+                    Err(HostError::Refused(Refusal::ChangedMeanwhile)) => Ok(None),
                     Err(e) => Err(e),
                 };
             }
@@ -127,7 +128,7 @@ impl Host {
             };
             match self.commit_move(&row, game, result.best, lang, None).await {
                 Ok(reply) => Ok(Some(reply)),
-                Err(HostError::Refused(Refusal::Stale)) => Ok(None),
+                Err(HostError::Refused(Refusal::ChangedMeanwhile)) => Ok(None),
                 Err(e) => Err(e),
             }
         }
@@ -156,7 +157,7 @@ impl Host {
                 }
                 // Ended on time by another hand first (its post says so), or moved on.
                 None => match self.game_row(row.id).await?.status {
-                    GameStatus::Running => Err(HostError::Refused(Refusal::Stale)),
+                    GameStatus::Running => Err(HostError::Refused(Refusal::ChangedMeanwhile)),
                     _ => Err(HostError::Refused(Refusal::NoGame)),
                 },
             };
@@ -195,7 +196,7 @@ impl Host {
         )
         .await?;
         if !written {
-            return Err(HostError::Refused(Refusal::Stale));
+            return Err(HostError::Refused(Refusal::ChangedMeanwhile));
         }
         let mut ratings = Vec::new();
         if let Some(outcome) = game.outcome() {
@@ -247,7 +248,7 @@ impl Host {
     /// Ends a game inside `tx`, rating it when it counts (rated, two people, both moved); a
     /// resignation before both sides moved calls the game off. The ending was decided on the
     /// game as it stands `at`: if it has moved on since, nothing is written and the answer is
-    /// [`Refusal::Stale`] (the caller decides again, or refuses). Returns the rating changes.
+    /// [`Refusal::ChangedMeanwhile`] (the caller decides again, or refuses). Returns the rating changes.
     pub(super) async fn finish(
         &self,
         tx: &mut store::Tx,
@@ -267,7 +268,7 @@ impl Host {
             (GameStatus::Finished, Some(outcome.result))
         };
         if !store::end_game(tx, at, status, result, Some(outcome.reason), now).await? {
-            return Err(HostError::Refused(Refusal::Stale));
+            return Err(HostError::Refused(Refusal::ChangedMeanwhile));
         }
         let (false, true, true, Some(w), Some(b)) = (
             called_off,

@@ -1,7 +1,8 @@
 //! The messages a front end posted for games and challenges, remembered so that only the
 //! newest board keeps its buttons and a challenge's go grey when it is settled.
 
-use crate::store::{self, ChallengeId, GameId, MessageId};
+use crate::store;
+use dama_model::{ChallengeId, GameId, MessageId};
 
 use super::{Host, HostError};
 

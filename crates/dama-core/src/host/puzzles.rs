@@ -6,8 +6,9 @@ use crate::host::Refusal;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use crate::store::{self, AttemptRow, AttemptStatus, ChannelId, GuildId, PuzzleRating, TryResult};
+use crate::store::{self, AttemptRow, AttemptStatus, PuzzleRating, TryResult};
 use dama_model::{AttemptId, Day, UnixMs};
+use dama_model::{ChannelId, GuildId};
 use dama_play::puzzle::{Kind, Puzzle, Theme};
 use dama_play::render::{LastMove, Scene};
 use dama_rules::{Color, Game};
@@ -32,7 +33,7 @@ enum Source {
     /// The shipped set, by its place there.
     Shipped(usize),
     /// Found in a game on the bot: the puzzle, when that game ended and whose miss it was.
-    Mined(Box<Puzzle>, UnixMs, store::UserId),
+    Mined(Box<Puzzle>, UnixMs, dama_model::UserId),
 }
 
 /// Tries per puzzle.
@@ -189,7 +190,7 @@ impl Host {
             now: self.clock.now(),
         };
         if !store::record_try(tx, &open, left).await? {
-            return Err(HostError::Refused(Refusal::Stale));
+            return Err(HostError::Refused(Refusal::ChangedMeanwhile));
         }
         let puzzle = self.find_puzzle(&open.puzzle).await?;
         Ok(Some(
@@ -346,7 +347,7 @@ impl Host {
             now,
         };
         if !store::record_try(&mut tx, &attempt, judged).await? {
-            return Err(HostError::Refused(Refusal::Stale));
+            return Err(HostError::Refused(Refusal::ChangedMeanwhile));
         }
         let mut rating = None;
         if status != AttemptStatus::Open {
@@ -597,7 +598,7 @@ impl Host {
     }
 
     /// A player's streak, best streak, counts and puzzle rating (privately).
-    pub async fn puzzle_stats(&self, who: &Who, user: Option<store::UserId>) -> HostResult {
+    pub async fn puzzle_stats(&self, who: &Who, user: Option<dama_model::UserId>) -> HostResult {
         let user = user.unwrap_or(who.user);
         let today = Day::in_turkiye(self.clock.now());
         let Some(p) = self.store.puzzler(user).await? else {
@@ -629,7 +630,7 @@ impl Host {
 
     /// A player's finished puzzles counted per theme: solved and tried, the themes tried most
     /// first.
-    async fn theme_lines(&self, user: store::UserId) -> Result<Vec<ThemeLine>, HostError> {
+    async fn theme_lines(&self, user: dama_model::UserId) -> Result<Vec<ThemeLine>, HostError> {
         let shipped: std::collections::HashMap<String, dama_play::puzzle::Themes> = self
             .config
             .puzzles

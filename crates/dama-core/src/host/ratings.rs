@@ -4,8 +4,9 @@
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use crate::store::{self, GameRow, UserId};
+use crate::store::{self, GameRow};
 use dama_model::UnixMs;
+use dama_model::UserId;
 use dama_rules::{Color, GameResult};
 
 use super::{Host, HostError, RatingChange};
@@ -87,7 +88,7 @@ impl Host {
             return Ok(0);
         }
         let mut ratings: std::collections::HashMap<
-            (store::UserId, dama_play::clock::SpeedClass),
+            (dama_model::UserId, dama_play::clock::SpeedClass),
             Glicko2Rating,
         > = std::collections::HashMap::new();
         let mut tx = self.store.write().await?;

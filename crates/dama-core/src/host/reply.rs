@@ -5,7 +5,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use super::Msg;
-use crate::store::{ChallengeId, ChannelId, GameId, GuildId, UserId};
+use dama_model::{ChallengeId, ChannelId, GameId, GuildId, UserId};
 
 /// What a button does. Its id carries what it acts on, so it still works after a restart; the
 /// id is written by `Display` and read by `FromStr`, here only.
@@ -31,7 +31,7 @@ pub enum ButtonAction {
     },
     /// Joins (or, `join: false`, leaves) a tournament.
     Tournament {
-        id: crate::store::TournamentId,
+        id: dama_model::TournamentId,
         join: bool,
     },
 }
@@ -145,7 +145,7 @@ impl FromStr for ButtonAction {
                 },
             }),
             ["tournament", id, answer] => Ok(ButtonAction::Tournament {
-                id: crate::store::TournamentId(id.parse().map_err(|_| UnknownButton)?),
+                id: dama_model::TournamentId(id.parse().map_err(|_| UnknownButton)?),
                 join: match *answer {
                     "join" => true,
                     "leave" => false,
@@ -247,7 +247,7 @@ pub struct Reply {
     /// The AI is to move in this game: run [`Host::ai_move`](super::Host::ai_move) next.
     pub ai_turn: Option<GameId>,
     /// The tournament this reply is about (the front end shows its buttons).
-    pub tournament: Option<crate::store::TournamentId>,
+    pub tournament: Option<dama_model::TournamentId>,
 }
 
 impl Reply {
@@ -292,5 +292,5 @@ pub struct Notice {
     pub reply: Reply,
     /// A message of ours in that channel whose buttons no longer act (an expired challenge),
     /// with its buttons as they should now show: greyed.
-    pub settles: Option<(crate::store::MessageId, Vec<Button>)>,
+    pub settles: Option<(dama_model::MessageId, Vec<Button>)>,
 }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::oneshot;
 
-use crate::store::GameId;
+use dama_model::GameId;
 use dama_play::ai::{Searcher, Weights};
 
 /// What a piece of AI work is, in the order it is served.

@@ -2,8 +2,9 @@
 //! the AI's turns left over from a restart; and the way out of a damaged game (abort).
 
 use crate::host::Refusal;
-use crate::store::{self, ChallengeStatus, GameId, GameRow, GameStatus};
+use crate::store::{self, GameRow};
 use dama_model::UnixMs;
+use dama_model::{ChallengeStatus, GameId, GameStatus};
 use dama_rules::Color;
 
 use super::{Host, HostError, HostResult, Msg, Notice, Reply, Who, color_of, player_of};
@@ -124,7 +125,7 @@ impl Host {
         let now_ms = self.clock.now();
         let at = store::Expect::of(&row);
         if !store::end_game(&mut tx, at, GameStatus::Aborted, None, None, now_ms).await? {
-            return Err(HostError::Refused(Refusal::Stale));
+            return Err(HostError::Refused(Refusal::ChangedMeanwhile));
         }
         tx.commit().await?;
         Ok(Reply::say(Msg::Aborted {

@@ -3,7 +3,7 @@
 use crate::host::Refusal;
 use std::sync::Arc;
 
-use crate::store::{ChannelId, GameStatus, UserId};
+use dama_model::{ChannelId, GameStatus, UserId};
 use dama_model::{Day, Millis, UnixMs};
 use dama_play::clock::SpeedClass;
 use dama_rules::{Color, GameResult, pdn};

@@ -10,9 +10,8 @@ use dama_rules::{Color, Game};
 
 use super::pictures::{Key, Kind, PictureError};
 use super::play::with_stored_result;
-use super::{
-    GameId, GuildId, Host, HostError, HostResult, Msg, Player, Reply, UserId, Who, players,
-};
+use super::{Host, HostError, HostResult, Msg, Player, Reply, Who, players};
+use dama_model::{GameId, GuildId, UserId};
 
 /// A player of a game as its page shows them.
 #[derive(Clone, Debug)]
@@ -125,13 +124,13 @@ impl Host {
                 return Ok(None);
             };
             let game = match self.load(&row).await {
-                Err(HostError::Refused(Refusal::Stale)) => continue,
+                Err(HostError::Refused(Refusal::ChangedMeanwhile)) => continue,
                 other => other?,
             };
             let game = with_stored_result(&row, game);
             let clocks = self.clocks_by_ply(&row).await?;
             let left_now = (row.time_control.is_live()
-                && row.status == crate::store::GameStatus::Running)
+                && row.status == dama_model::GameStatus::Running)
                 .then(|| {
                     row.clocks().left_at(
                         game.ply_count(),
@@ -161,7 +160,7 @@ impl Host {
                 server,
             }));
         }
-        Err(HostError::Refused(Refusal::Stale))
+        Err(HostError::Refused(Refusal::ChangedMeanwhile))
     }
 
     /// A game's version and status now (what live pages watch; see [`WebGame::version`]).
@@ -318,7 +317,7 @@ impl Host {
     /// A tournament of a listed server, with its standings and the names in them.
     pub async fn web_tournament(
         &self,
-        id: crate::store::TournamentId,
+        id: dama_model::TournamentId,
     ) -> Result<Option<WebTournament>, HostError> {
         let Some(t) = self.store.public_tournament(id).await? else {
             return Ok(None);

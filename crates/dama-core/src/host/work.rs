@@ -2,7 +2,8 @@
 //! thinks about it, taken over when that process dies) and the sweep (one process at a time,
 //! under a lease).
 
-use crate::store::{self, GameId, GameRow};
+use crate::store::{self, GameRow};
+use dama_model::GameId;
 use dama_model::Millis;
 
 use super::{Host, HostError};

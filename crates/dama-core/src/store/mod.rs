@@ -16,7 +16,6 @@ use std::time::Duration;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 mod clocks;
-mod flag;
 mod mined;
 mod puzzles;
 mod ratings;
@@ -26,8 +25,9 @@ mod types;
 mod web;
 mod work;
 mod write;
+mod yes_no;
 pub use clocks::{WebCounts, beat, give_back_outage, stop_clocks};
-pub use dama_model::{
+use dama_model::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
     TournamentId, TournamentStatus, UserId,
 };
@@ -44,7 +44,7 @@ use dama_model::{Millis, UnixMs};
 use dama_play::ai::Level;
 use dama_play::clock::{Clocks, SpeedClass, TimeControl};
 use dama_rules::{GameResult, Reason};
-use flag::Flag;
+use yes_no::YesNo;
 
 use sqlite::{checkpoints, is_read_only, migrate_sqlite, open_sqlite};
 
@@ -156,7 +156,7 @@ pub struct GameRow {
     pub black_id: Option<UserId>,
     #[sqlx(try_from = "MaybeWord<Level>")]
     pub ai_level: Option<Level>,
-    #[sqlx(try_from = "Flag")]
+    #[sqlx(try_from = "YesNo")]
     pub rated: bool,
     pub start_fen: String,
     pub fen: String,
@@ -179,7 +179,7 @@ pub struct GameRow {
     /// Correspondence: when the side to move's time is up.
     #[sqlx(rename = "deadline_ms")]
     pub deadline: UnixMs,
-    #[sqlx(try_from = "Flag")]
+    #[sqlx(try_from = "YesNo")]
     pub warned: bool,
     pub board_message_id: Option<MessageId>,
     #[sqlx(rename = "created_at_ms")]
@@ -187,7 +187,7 @@ pub struct GameRow {
     #[sqlx(rename = "updated_at_ms")]
     pub updated_at: UnixMs,
     /// Its players were told that its record cannot be read (see the sweep).
-    #[sqlx(try_from = "Flag")]
+    #[sqlx(try_from = "YesNo")]
     pub broken: bool,
     #[sqlx(try_from = "Word<TimeControl>")]
     pub time_control: TimeControl,
@@ -236,9 +236,9 @@ pub struct ChallengeRow {
     pub challenged_id: UserId,
     #[sqlx(try_from = "Word<ColorChoice>")]
     pub color: ColorChoice,
-    #[sqlx(try_from = "Flag")]
+    #[sqlx(try_from = "YesNo")]
     pub rated: bool,
-    #[sqlx(try_from = "Flag")]
+    #[sqlx(try_from = "YesNo")]
     pub thread: bool,
     #[sqlx(try_from = "Word<ChallengeStatus>")]
     pub status: ChallengeStatus,

@@ -3,8 +3,8 @@
 //! two processes racing each other change it once.
 
 use super::GameStatus;
-use super::flag::Flag;
 use super::types::Word;
+use super::yes_no::YesNo;
 use super::{
     ChannelId, GameId, GuildId, MessageId, Result, Store, TournamentId, TournamentStatus, Tx,
     UserId,
@@ -34,7 +34,7 @@ pub struct TournamentRow {
     pub time_control: TimeControl,
     #[sqlx(try_from = "Word<SpeedClass>")]
     pub speed: SpeedClass,
-    #[sqlx(try_from = "Flag")]
+    #[sqlx(try_from = "YesNo")]
     pub rated: bool,
     pub creator_id: UserId,
     #[sqlx(try_from = "Word<TournamentStatus>")]
@@ -119,7 +119,7 @@ pub struct EntrantRow {
     pub rating: f64,
     /// Rounds already paired when they first joined (each scores half a point).
     pub joined_round: i64,
-    #[sqlx(try_from = "Flag")]
+    #[sqlx(try_from = "YesNo")]
     pub withdrawn: bool,
     #[sqlx(rename = "joined_at_ms")]
     pub joined_at: UnixMs,
@@ -139,9 +139,9 @@ pub struct PairingRow {
     /// White's result in halves, once ended.
     pub white_halves: Option<i64>,
     pub plies: Option<i64>,
-    #[sqlx(try_from = "Flag")]
+    #[sqlx(try_from = "YesNo")]
     pub white_berserk: bool,
-    #[sqlx(try_from = "Flag")]
+    #[sqlx(try_from = "YesNo")]
     pub black_berserk: bool,
     #[sqlx(rename = "created_at_ms")]
     pub created_at: UnixMs,
@@ -298,7 +298,7 @@ pub async fn create_tournament(
 }
 
 /// Where the announcement and the tournament's thread are.
-pub async fn set_tournament_places(
+pub async fn set_announcement(
     tx: &mut Tx,
     id: TournamentId,
     message: Option<MessageId>,
@@ -325,7 +325,7 @@ pub async fn join_tournament(
     joined_round: i64,
     now: UnixMs,
 ) -> Result<Joined> {
-    let withdrawn: Option<Flag> = sqlx::query_scalar(
+    let withdrawn: Option<YesNo> = sqlx::query_scalar(
         "SELECT withdrawn FROM tournament_players WHERE tournament_id = $1 AND user_id = $2",
     )
     .bind(id)

@@ -3,9 +3,9 @@
 //! forms; players, moves and lists go in as finished text.
 
 use crate::host::{
-    ButtonLabel, Command, LanguageScope, Msg, Player, PlayerResult, Reply, Scope, TurnClock,
+    ButtonLabel, CommandName, LanguageScope, Msg, Player, PlayerResult, Reply, Scope, TurnClock,
 };
-use crate::store::ColorChoice;
+use dama_model::ColorChoice;
 use dama_model::{Millis, UnixMs};
 use dama_play::ai::{Eval, Level};
 use dama_play::clock::SpeedClass;
@@ -52,21 +52,21 @@ pub fn clip(text: &str) -> String {
     cut
 }
 
-pub(super) fn command_id(cmd: Command) -> &'static str {
+pub(super) fn command_id(cmd: CommandName) -> &'static str {
     match cmd {
-        Command::Challenge => "challenge",
-        Command::Ai => "ai",
-        Command::Move => "move",
-        Command::Draw => "draw",
-        Command::Takeback => "takeback",
-        Command::Resign => "resign",
-        Command::Hint => "hint",
-        Command::Board => "board",
-        Command::Moves => "moves",
-        Command::Abort => "abort",
-        Command::Language => "language",
-        Command::Puzzle => "puzzle",
-        Command::Analyze => "analyze",
+        CommandName::Challenge => "challenge",
+        CommandName::Ai => "ai",
+        CommandName::Move => "move",
+        CommandName::Draw => "draw",
+        CommandName::Takeback => "takeback",
+        CommandName::Resign => "resign",
+        CommandName::Hint => "hint",
+        CommandName::Board => "board",
+        CommandName::Moves => "moves",
+        CommandName::Abort => "abort",
+        CommandName::Language => "language",
+        CommandName::Puzzle => "puzzle",
+        CommandName::Analyze => "analyze",
     }
 }
 
@@ -154,7 +154,7 @@ impl Writer<'_> {
         }
     }
 
-    fn user(&self, u: crate::store::UserId) -> Arg {
+    fn user(&self, u: dama_model::UserId) -> Arg {
         a(self.markup.user(u))
     }
 
@@ -203,7 +203,10 @@ impl Writer<'_> {
         }
     }
 
-    pub(super) fn commands(&self, cmds: &[(&'static str, Command)]) -> Vec<(&'static str, Arg)> {
+    pub(super) fn commands(
+        &self,
+        cmds: &[(&'static str, CommandName)],
+    ) -> Vec<(&'static str, Arg)> {
         cmds.iter()
             .map(|(n, c)| (*n, a(self.command(*c))))
             .collect()
@@ -378,7 +381,7 @@ impl Writer<'_> {
             Msg::ConfirmResign => self.text("confirm-resign", &[]),
             Msg::DrawOffered { by, to } => {
                 let mut args = vec![("by", self.user(*by)), ("to", self.user(*to))];
-                args.extend(self.commands(&[("draw", Command::Draw)]));
+                args.extend(self.commands(&[("draw", CommandName::Draw)]));
                 self.text("draw-offered", &args)
             }
             Msg::AiDeclinesDraw { level } => {
@@ -386,7 +389,7 @@ impl Writer<'_> {
             }
             Msg::TakebackAsked { by, to } => {
                 let mut args = vec![("by", self.user(*by)), ("to", self.user(*to))];
-                args.extend(self.commands(&[("takeback", Command::Takeback)]));
+                args.extend(self.commands(&[("takeback", CommandName::Takeback)]));
                 self.text("takeback-asked", &args)
             }
             Msg::TakenBack { moves } => self.text(
@@ -419,7 +422,7 @@ impl Writer<'_> {
             Msg::PdnFile { game } => self.text("pdn-file", &[("game", a(game.0))]),
             Msg::AnalysisAsked { by, other } => {
                 let mut args = vec![("by", self.user(*by)), ("other", self.user(*other))];
-                args.extend(self.commands(&[("analyze", Command::Analyze)]));
+                args.extend(self.commands(&[("analyze", CommandName::Analyze)]));
                 self.text("analysis-asked", &args)
             }
             Msg::Analysis {
@@ -474,7 +477,7 @@ impl Writer<'_> {
                         a(speed.map_or(String::new(), |s| self.speed_name(s))),
                     ),
                 ];
-                args.extend(self.commands(&[("challenge", Command::Challenge)]));
+                args.extend(self.commands(&[("challenge", CommandName::Challenge)]));
                 self.text("no-rated-games", &args)
             }
             Msg::Stats(s) => {
@@ -591,7 +594,7 @@ impl Writer<'_> {
                     ("game", a(game.0)),
                     ("players", a(self.joined(names, "list-and"))),
                 ];
-                args.extend(self.commands(&[("abort", Command::Abort)]));
+                args.extend(self.commands(&[("abort", CommandName::Abort)]));
                 self.text("game-broken", &args)
             }
             Msg::Aborted { game, by } => {

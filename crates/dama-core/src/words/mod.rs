@@ -15,7 +15,8 @@ use std::cell::RefCell;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
-use crate::host::{Caption, Captions, Command, Lang, UserId};
+use crate::host::{Caption, Captions, CommandName, Lang};
+use dama_model::UserId;
 
 pub use messages::{clip, unprintable};
 
@@ -309,7 +310,7 @@ impl Writer<'_> {
 
     /// A command as this front end writes it, in this language (quoted in Discord's code marks;
     /// the console turns them into quotes).
-    pub fn command(&self, cmd: Command) -> String {
+    pub fn command(&self, cmd: CommandName) -> String {
         let name = messages::command_id(cmd);
         match self.markup.surface() {
             Surface::Discord => format!("`/dama {}`", self.part(&format!("cmd-{name}"), &[])),

@@ -1,6 +1,6 @@
 //! The puzzle messages as Fluent ids and arguments.
 
-use crate::host::{Command, PuzzleMsg};
+use crate::host::{CommandName, PuzzleMsg};
 
 use super::messages::{a, color_key};
 use super::{Surface, Writer};
@@ -37,7 +37,7 @@ impl Writer<'_> {
                     ("stars", a(stars_text(*stars))),
                     ("tries", a(*tries_left)),
                 ];
-                args.extend(self.commands(&[("puzzle", Command::Puzzle)]));
+                args.extend(self.commands(&[("puzzle", CommandName::Puzzle)]));
                 let head = match date {
                     Some(d) => self.part("puzzle-today", &[("date", a(self.date(*d)))]),
                     None => self.part("puzzle-practice", &[]),
@@ -186,7 +186,7 @@ impl Writer<'_> {
             }
             PuzzleMsg::NoSolvers => self.text(
                 "puzzle-no-solvers",
-                &self.commands(&[("puzzle", Command::Puzzle)]),
+                &self.commands(&[("puzzle", CommandName::Puzzle)]),
             ),
             PuzzleMsg::ChannelSet { channel } => match channel {
                 Some(c) => {

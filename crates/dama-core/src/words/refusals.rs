@@ -1,8 +1,8 @@
 //! Refusals in words: what was wrong and what to do, the engine's move explanations included.
 
 use crate::host::Refusal;
-use crate::host::{Command, HostError};
-use crate::store::ChallengeStatus;
+use crate::host::{CommandName, HostError};
+use dama_model::ChallengeStatus;
 use dama_rules::{Illegal, MoveError, SyntaxError, WhyNot};
 
 use super::Writer;
@@ -26,15 +26,21 @@ impl Writer<'_> {
 
     /// A refusal, said so the player knows what to do; an internal failure as an apology.
     pub fn error(&self, e: &HostError) -> String {
-        let cmds = |list: &[(&'static str, Command)]| self.commands(list);
+        let cmds = |list: &[(&'static str, CommandName)]| self.commands(list);
         match e {
             HostError::Refused(Refusal::NoGame) => self.text(
                 "error-no-game",
-                &cmds(&[("challenge", Command::Challenge), ("ai", Command::Ai)]),
+                &cmds(&[
+                    ("challenge", CommandName::Challenge),
+                    ("ai", CommandName::Ai),
+                ]),
             ),
             HostError::Refused(Refusal::NoGameYet) => self.text(
                 "error-no-game-yet",
-                &cmds(&[("challenge", Command::Challenge), ("ai", Command::Ai)]),
+                &cmds(&[
+                    ("challenge", CommandName::Challenge),
+                    ("ai", CommandName::Ai),
+                ]),
             ),
             HostError::Refused(Refusal::NotAPlayer) => self.text("error-not-a-player", &[]),
             HostError::Refused(Refusal::NotYourTurn { to_move }) => self.text(
@@ -44,10 +50,14 @@ impl Writer<'_> {
             HostError::Refused(Refusal::Move(m)) => {
                 self.text("error-move", &[("why", a(self.move_error(m)))])
             }
-            HostError::Refused(Refusal::Stale) => self.text("error-stale", &[]),
+            HostError::Refused(Refusal::ChangedMeanwhile) => {
+                self.text("error-changed-meanwhile", &[])
+            }
             HostError::Refused(Refusal::ChannelBusy { players }) => {
-                let mut args =
-                    cmds(&[("challenge", Command::Challenge), ("abort", Command::Abort)]);
+                let mut args = cmds(&[
+                    ("challenge", CommandName::Challenge),
+                    ("abort", CommandName::Abort),
+                ]);
                 let between = players.map_or("none".to_string(), |p| {
                     format!("{} – {}", self.player(p.white), self.player(p.black))
                 });
@@ -56,10 +66,10 @@ impl Writer<'_> {
                 self.text("error-channel-busy", &args)
             }
             HostError::Refused(Refusal::SelfChallenge) => {
-                self.text("error-self-challenge", &cmds(&[("ai", Command::Ai)]))
+                self.text("error-self-challenge", &cmds(&[("ai", CommandName::Ai)]))
             }
             HostError::Refused(Refusal::BotOpponent) => {
-                self.text("error-bot-opponent", &cmds(&[("ai", Command::Ai)]))
+                self.text("error-bot-opponent", &cmds(&[("ai", CommandName::Ai)]))
             }
             HostError::Refused(Refusal::NoChallenge) => self.text("error-no-challenge", &[]),
             HostError::Refused(Refusal::ChallengeClosed(status)) => self.text(
@@ -89,7 +99,7 @@ impl Writer<'_> {
             }
             HostError::Refused(Refusal::DrawAlreadyOffered) => self.text(
                 "error-draw-already-offered",
-                &cmds(&[("draw", Command::Draw)]),
+                &cmds(&[("draw", CommandName::Draw)]),
             ),
             HostError::Refused(Refusal::TakebackAlreadyAsked) => {
                 self.text("error-takeback-already-asked", &[])
@@ -113,18 +123,20 @@ impl Writer<'_> {
             HostError::Refused(Refusal::ButtonGameOver) => self.text("error-button-game-over", &[]),
             HostError::Refused(Refusal::UnknownButton) => self.text("error-unknown-button", &[]),
             HostError::Refused(Refusal::Broken { .. }) => {
-                self.text("error-broken", &cmds(&[("abort", Command::Abort)]))
+                self.text("error-broken", &cmds(&[("abort", CommandName::Abort)]))
             }
-            HostError::Refused(Refusal::CannotAbort) => {
-                self.text("error-cannot-abort", &cmds(&[("resign", Command::Resign)]))
-            }
+            HostError::Refused(Refusal::CannotAbort) => self.text(
+                "error-cannot-abort",
+                &cmds(&[("resign", CommandName::Resign)]),
+            ),
             HostError::Refused(Refusal::NeedsManageServer) => {
                 self.text("error-needs-manage-server", &[])
             }
             HostError::Refused(Refusal::NoPuzzles) => self.text("error-no-puzzles", &[]),
-            HostError::Refused(Refusal::PuzzleOver) => {
-                self.text("error-puzzle-over", &cmds(&[("puzzle", Command::Puzzle)]))
-            }
+            HostError::Refused(Refusal::PuzzleOver) => self.text(
+                "error-puzzle-over",
+                &cmds(&[("puzzle", CommandName::Puzzle)]),
+            ),
             HostError::Refused(Refusal::ServerOnly) => self.text("error-server-only", &[]),
             HostError::Refused(Refusal::PuzzleChannelNeedsManageServer) => {
                 self.text("error-puzzle-channel-needs-manage-server", &[])

@@ -1,7 +1,7 @@
 //! The tournament messages and refusals as Fluent ids and arguments.
 
 use crate::host::{StandingsText, TournamentLine, TournamentMsg, TournamentRefusal};
-use crate::store::TournamentStatus;
+use dama_model::TournamentStatus;
 use dama_model::{TournamentFormat, TournamentKind};
 
 use super::Writer;
@@ -25,7 +25,7 @@ fn kind_key(kind: TournamentKind) -> &'static str {
 
 impl Writer<'_> {
     pub(super) fn tournament_msg(&self, m: &TournamentMsg) -> String {
-        let pairs = |games: &[(crate::store::UserId, crate::store::UserId)], numbered: bool| {
+        let pairs = |games: &[(dama_model::UserId, dama_model::UserId)], numbered: bool| {
             games
                 .iter()
                 .enumerate()

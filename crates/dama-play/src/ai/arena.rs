@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use super::{Level, LimitError, Limits, Player, Searcher, Weights};
+use super::{AiPlayer, Level, LimitError, Limits, Searcher, Weights};
 use dama_rules::{Color, Game, GameResult, Position};
 
 /// One side of an arena: a level or explicit limits.
@@ -19,10 +19,10 @@ pub enum Setting {
 
 impl Setting {
     /// A player of this setting evaluating with `weights`.
-    pub fn player(self, seed: u64, weights: &Weights) -> Player {
+    pub fn player(self, seed: u64, weights: &Weights) -> AiPlayer {
         let player = match self {
-            Setting::Level(l) => Player::level(l),
-            Setting::Limits(l) => Player::limits(l),
+            Setting::Level(l) => AiPlayer::level(l),
+            Setting::Limits(l) => AiPlayer::limits(l),
         };
         player
             .with_seed(seed)
@@ -177,8 +177,8 @@ pub struct Played {
 /// Plays one game from `game`, `white` against `black`.
 pub fn play_game(
     mut game: Game,
-    white: &mut Player,
-    black: &mut Player,
+    white: &mut AiPlayer,
+    black: &mut AiPlayer,
     max_plies: usize,
 ) -> Played {
     let mut moves = [0; 2];

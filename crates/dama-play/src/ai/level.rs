@@ -99,7 +99,7 @@ impl FromStr for Level {
 }
 
 /// An AI player: a level, or explicit search limits, with its own searcher.
-pub struct Player {
+pub struct AiPlayer {
     kind: PlayerKind,
     /// Made on first use: a player given a searcher never allocates a table of its own.
     searcher: Option<Searcher>,
@@ -113,17 +113,17 @@ enum PlayerKind {
     Limits(Limits),
 }
 
-impl Player {
-    pub fn level(level: Level) -> Player {
-        Player::with(PlayerKind::Level(level))
+impl AiPlayer {
+    pub fn level(level: Level) -> AiPlayer {
+        AiPlayer::with(PlayerKind::Level(level))
     }
 
-    pub fn limits(limits: Limits) -> Player {
-        Player::with(PlayerKind::Limits(limits))
+    pub fn limits(limits: Limits) -> AiPlayer {
+        AiPlayer::with(PlayerKind::Limits(limits))
     }
 
-    fn with(kind: PlayerKind) -> Player {
-        Player {
+    fn with(kind: PlayerKind) -> AiPlayer {
+        AiPlayer {
             kind,
             searcher: None,
             seed: 0,
@@ -132,27 +132,27 @@ impl Player {
     }
 
     /// Varies the human-like choices of the lower levels (the same seed, the same choices).
-    pub fn with_seed(mut self, seed: u64) -> Player {
+    pub fn with_seed(mut self, seed: u64) -> AiPlayer {
         self.seed = seed;
         self
     }
 
     /// Plays endgames from the tables: every level, since a won table position thrown away or
     /// a drawn one lost would be no level at all, just a bug.
-    pub fn with_tables(mut self, tables: Option<Arc<Tables>>) -> Player {
+    pub fn with_tables(mut self, tables: Option<Arc<Tables>>) -> AiPlayer {
         self.searcher().set_tables(tables);
         self
     }
 
     /// Thinks with `searcher` (and what its table holds) instead of a fresh one; its endgame
     /// tables are replaced only by a later [`Player::with_tables`].
-    pub fn with_searcher(mut self, searcher: Searcher) -> Player {
+    pub fn with_searcher(mut self, searcher: Searcher) -> AiPlayer {
         self.searcher = Some(searcher);
         self
     }
 
     /// The master thinks this long a move instead of its two seconds (other levels ignore it).
-    pub fn with_master_time(mut self, time: Duration) -> Player {
+    pub fn with_master_time(mut self, time: Duration) -> AiPlayer {
         self.master_time = Some(time);
         self
     }

@@ -11,5 +11,5 @@ pub mod tune;
 
 pub use endgame::TABLE_WIN;
 pub use eval::{Features, Weights, WeightsError};
-pub use level::{Eval, Level, ParseLevelError, Player, hint};
+pub use level::{AiPlayer, Eval, Level, ParseLevelError, hint};
 pub use search::{LimitError, Limits, MATE, MAX_DEPTH, SearchResult, Searcher};

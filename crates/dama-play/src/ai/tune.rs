@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::arena::{in_parallel, opening};
 use super::eval::{FULL_BOARD, TERMS, term};
-use super::{Features, Level, Limits, Player, Searcher, Weights};
+use super::{AiPlayer, Features, Level, Limits, Searcher, Weights};
 use dama_rules::{Color, GameResult, Position, fen};
 
 /// A quiet position from a game and the points White scored in that game.
@@ -82,11 +82,11 @@ fn play_one(options: SelfPlay, weights: &Weights, i: usize) -> Vec<Labelled> {
         options.random_plies,
     );
     let player = || {
-        Player::limits(Limits::depth(options.depth))
+        AiPlayer::limits(Limits::depth(options.depth))
             .with_searcher(Searcher::new(weights.clone(), 18))
     };
     let (mut white, mut black) = (player(), player());
-    let mut varied = Player::level(Level::Medium)
+    let mut varied = AiPlayer::level(Level::Medium)
         .with_seed(options.seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
         .with_searcher(Searcher::new(weights.clone(), 16));
     let varied_until = game.ply_count() + options.varied_plies;

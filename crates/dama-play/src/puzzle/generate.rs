@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::theme::themes_of;
 use super::{Kind, MAX_MOVES, Prover, Puzzle, prove_line};
-use crate::ai::{Level, Limits, MATE, Player, Searcher, Weights};
+use crate::ai::{AiPlayer, Level, Limits, MATE, Searcher, Weights};
 use dama_rules::{Game, Move, Position};
 
 /// How a run of the generator is set up.
@@ -38,7 +38,7 @@ impl Default for Settings {
 
 /// What a run has done so far.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Progress {
+pub struct GenerationProgress {
     pub games: usize,
     pub candidates: usize,
     pub found: usize,
@@ -94,7 +94,7 @@ impl Days {
 /// hears of each puzzle as soon as the games before it are done, in game order.
 pub fn generate(
     settings: Settings,
-    progress: impl Fn(Progress) + Sync,
+    progress: impl Fn(GenerationProgress) + Sync,
     found_one: impl Fn(&Puzzle) + Sync,
 ) -> Vec<Puzzle> {
     let told = Mutex::new((0usize, HashSet::new(), Days::default()));
@@ -102,7 +102,7 @@ pub fn generate(
     let found: Mutex<Vec<(usize, Vec<Puzzle>)>> = Mutex::new(Vec::new());
     // Enough once the games told of (every one before the first unfinished) fill the days.
     let done = || told.lock().unwrap().2.enough(settings.count);
-    let stats = Mutex::new(Progress::default());
+    let stats = Mutex::new(GenerationProgress::default());
     std::thread::scope(|s| {
         for _ in 0..settings.threads.max(1) {
             s.spawn(|| {
@@ -305,7 +305,7 @@ fn self_play(rng: &mut u64) -> Game {
     }
     let levels = [Level::Medium, Level::Medium, Level::Hard];
     let mut players = [0, 1].map(|_| {
-        Player::level(levels[(next(rng) % levels.len() as u64) as usize]).with_seed(next(rng))
+        AiPlayer::level(levels[(next(rng) % levels.len() as u64) as usize]).with_seed(next(rng))
     });
     while !game.is_over() && game.ply_count() < MAX_PLIES {
         let side = game.ply_count() % 2;

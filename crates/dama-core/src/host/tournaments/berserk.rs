@@ -28,7 +28,7 @@ impl Host {
             .ok_or(refused(TournamentRefusal::BerserkTooLate))?;
         let mut tx = self.store.write().await?;
         if !store::go_berserk(&mut tx, store::Expect::of(&row), side, &clocks).await? {
-            return Err(HostError::Refused(Refusal::Stale));
+            return Err(HostError::Refused(Refusal::ChangedMeanwhile));
         }
         tx.commit().await?;
         let row = self.game_row(row.id).await?;

@@ -10,11 +10,9 @@ pub use msg::{TournamentLine, TournamentMsg, TournamentRefusal};
 pub use tick::{GameToStart, TournamentNews};
 
 use crate::host::Refusal;
-use crate::store::{
-    self, ChannelId, Joined, MessageId, NewTournament, TournamentId, TournamentRow,
-    TournamentStatus,
-};
+use crate::store::{self, Joined, NewTournament, TournamentRow};
 use dama_model::Millis;
+use dama_model::{ChannelId, MessageId, TournamentId, TournamentStatus};
 use dama_model::{TournamentFormat, TournamentKind};
 use dama_play::clock::TimeControl;
 use dama_play::tournament::StartAt;
@@ -136,7 +134,7 @@ impl Host {
             .store
             .tournament(id)
             .await?
-            .ok_or(HostError::Refused(Refusal::Stale))?;
+            .ok_or(HostError::Refused(Refusal::ChangedMeanwhile))?;
         Ok(self.announcement_of(&t, 0))
     }
 
@@ -256,12 +254,12 @@ impl Host {
             return Err(refused(TournamentRefusal::NotOrganiser));
         }
         if t.status != TournamentStatus::Open {
-            return Err(HostError::Refused(Refusal::Stale));
+            return Err(HostError::Refused(Refusal::ChangedMeanwhile));
         }
         let msg = self
             .begin(&t)
             .await?
-            .ok_or(HostError::Refused(Refusal::Stale))?;
+            .ok_or(HostError::Refused(Refusal::ChangedMeanwhile))?;
         Ok(Reply {
             tournament: Some(t.id),
             ..Reply::say(Msg::Tournament(msg))
@@ -279,7 +277,7 @@ impl Host {
         let to = TournamentStatus::Cancelled;
         let now = self.clock.now();
         if !store::set_tournament_status(&mut tx, t.id, t.status, to, now, None).await? {
-            return Err(HostError::Refused(Refusal::Stale));
+            return Err(HostError::Refused(Refusal::ChangedMeanwhile));
         }
         tx.commit().await?;
         Ok(Reply {
@@ -446,14 +444,14 @@ impl Host {
 
     /// Notes where a tournament's announcement and thread are (Discord made them after the
     /// announcement was posted).
-    pub async fn set_tournament_places(
+    pub async fn set_announcement(
         &self,
         id: TournamentId,
-        message: Option<crate::store::MessageId>,
-        thread: Option<crate::store::ChannelId>,
+        message: Option<dama_model::MessageId>,
+        thread: Option<dama_model::ChannelId>,
     ) -> Result<(), HostError> {
         let mut tx = self.store.write().await?;
-        store::set_tournament_places(&mut tx, id, message, thread).await?;
+        store::set_announcement(&mut tx, id, message, thread).await?;
         tx.commit().await?;
         Ok(())
     }

@@ -1,8 +1,8 @@
 //! What the host says about tournaments, and why it refuses.
 
-use crate::store::{TournamentStatus, UserId};
 use dama_model::UnixMs;
 use dama_model::{TournamentFormat, TournamentKind};
+use dama_model::{TournamentStatus, UserId};
 use dama_play::clock::TimeControl;
 
 /// One line of a tournament's standings.

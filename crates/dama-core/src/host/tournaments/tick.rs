@@ -3,14 +3,11 @@
 //! games of the pairings. Every change is checked against what was read, so several
 //! processes ticking together pair each round once.
 
-use crate::host::Refusal;
 use dama_model::{Millis, PairingId, TournamentKind, UnixMs};
 use std::collections::HashMap;
 
-use crate::store::{
-    self, ChannelId, EntrantRow, GameId, NewPairing, PairingRow, TournamentId, TournamentRow,
-    TournamentStatus, UserId,
-};
+use crate::store::{self, EntrantRow, NewPairing, PairingRow, TournamentRow};
+use dama_model::{ChannelId, GameId, TournamentId, TournamentStatus, UserId};
 use dama_play::tournament::{
     ArenaGame, Bye, Entrant, Played, SwissPlayer, Waiting, arena_sheet, pair_arena, pair_swiss,
     standings,
@@ -18,7 +15,7 @@ use dama_play::tournament::{
 use dama_rules::{Color, Game};
 
 use super::super::challenges::NewGame;
-use super::super::{Host, HostError, HostResult, Lang, Msg, Reply, players};
+use super::super::{Host, HostError, Lang, Msg, Reply, players};
 use super::{TournamentLine, TournamentMsg};
 
 /// An Arena player is paired again this long after their game ended.
@@ -33,7 +30,7 @@ const UNSTARTED: Millis = Millis(30_000);
 #[derive(Debug)]
 pub struct TournamentNews {
     pub tournament: TournamentId,
-    pub guild: crate::store::GuildId,
+    pub guild: dama_model::GuildId,
     /// Its thread, or the channel it was announced in.
     pub channel: ChannelId,
     pub reply: Reply,
@@ -342,18 +339,17 @@ impl Host {
     }
 
     /// Starts a pairing's game in `channel` (a thread opened for it, or the server's choice):
-    /// its first board. A pairing already started is refused as stale.
+    /// its first board. `None` when there is nothing to start: another process started it
+    /// first, or its tournament is gone.
     pub async fn start_pairing(
         &self,
         game: &GameToStart,
         channel: ChannelId,
         lang: Lang,
-    ) -> HostResult {
-        let t = self
-            .store
-            .tournament(game.tournament)
-            .await?
-            .ok_or(HostError::Refused(Refusal::Stale))?;
+    ) -> Result<Option<Reply>, HostError> {
+        let Some(t) = self.store.tournament(game.tournament).await? else {
+            return Ok(None);
+        };
         let new = NewGame {
             guild: Some(t.guild_id),
             channel,
@@ -366,7 +362,7 @@ impl Host {
         let mut tx = self.store.write().await?;
         let id: GameId = self.insert_game(&mut tx, new).await?;
         if !store::start_pairing(&mut tx, game.pairing, id).await? {
-            return Err(HostError::Refused(Refusal::Stale));
+            return Ok(None);
         }
         if t.format.kind() == TournamentKind::Arena && t.time_control.berserkable() {
             store::allow_berserk(&mut tx, id).await?;
@@ -374,14 +370,14 @@ impl Host {
         tx.commit().await?;
         let row = self.game_row(id).await?;
         let reply = self.board_reply(&row, &Game::default(), lang);
-        Ok(Reply {
+        Ok(Some(Reply {
             mentions: vec![game.white, game.black],
             ..reply.led_by(Msg::GameStarted {
                 players: players(&row),
                 rated: row.rated,
                 control: row.time_control,
             })
-        })
+        }))
     }
 }
 

@@ -5,15 +5,16 @@ use sqlx::any::{Any, AnyTypeInfo, AnyValueRef};
 use sqlx::error::BoxDynError;
 use sqlx::{Decode, Type};
 
-pub struct Flag(pub bool);
+/// A yes/no column as read (`#[sqlx(try_from = "YesNo")]` on a `bool` field).
+pub struct YesNo(pub bool);
 
-impl From<Flag> for bool {
-    fn from(f: Flag) -> bool {
+impl From<YesNo> for bool {
+    fn from(f: YesNo) -> bool {
         f.0
     }
 }
 
-impl Type<Any> for Flag {
+impl Type<Any> for YesNo {
     fn type_info() -> AnyTypeInfo {
         <bool as Type<Any>>::type_info()
     }
@@ -22,11 +23,11 @@ impl Type<Any> for Flag {
     }
 }
 
-impl<'r> Decode<'r, Any> for Flag {
+impl<'r> Decode<'r, Any> for YesNo {
     fn decode(value: AnyValueRef<'r>) -> Result<Self, BoxDynError> {
         match <bool as Decode<Any>>::decode(value.clone()) {
-            Ok(b) => Ok(Flag(b)),
-            Err(_) => Ok(Flag(<i64 as Decode<Any>>::decode(value)? != 0)),
+            Ok(b) => Ok(YesNo(b)),
+            Err(_) => Ok(YesNo(<i64 as Decode<Any>>::decode(value)? != 0)),
         }
     }
 }
