@@ -46,13 +46,13 @@ fn criterion_benches(c: &mut Criterion) {
         group.sample_size(10);
         group.measurement_time(Duration::from_secs(3));
         group.bench_function(BenchmarkId::from_parameter("dama"), |b| {
-            b.iter(|| perft(black_box(&p), depth))
+            b.iter(|| perft(black_box(&p), depth));
         });
         group.bench_function(BenchmarkId::from_parameter("dama-table"), |b| {
-            b.iter(|| PerftTable::new(TABLE_BITS).perft(black_box(&p), depth))
+            b.iter(|| PerftTable::new(TABLE_BITS).perft(black_box(&p), depth));
         });
         group.bench_function(BenchmarkId::from_parameter("kish"), |b| {
-            b.iter(|| black_box(&board).perft(depth as u64))
+            b.iter(|| black_box(&board).perft(u64::from(depth)));
         });
         group.finish();
     }
@@ -87,7 +87,7 @@ fn summary() {
         let (ours, nodes) = best_of(runs, || perft(&p, depth));
         let (table, table_nodes) = best_of(runs, || PerftTable::new(TABLE_BITS).perft(&p, depth));
         assert_eq!(nodes, table_nodes, "the table must not change the count");
-        let (theirs, _) = best_of(runs, || board.perft(depth as u64));
+        let (theirs, _) = best_of(runs, || board.perft(u64::from(depth)));
         println!(
             "{:<12} {:>5} {:>14} {:>9.1}ms {:>9.1}ms {:>9.1}ms {:>7.2}x {:>7.2}x",
             name,

@@ -31,7 +31,7 @@ fn scenes() -> Vec<Scene> {
 fn card() -> dama::render::Card {
     use dama::render::{Card, Mark};
     let curve: Vec<f64> = (0..40)
-        .map(|i| 1500.0 + 150.0 * (i as f64 / 6.0).sin() + 3.0 * i as f64)
+        .map(|i| 1500.0 + 150.0 * (f64::from(i) / 6.0).sin() + 3.0 * f64::from(i))
         .collect();
     Card {
         name: "Mehmet Yılmaz".into(),
@@ -91,21 +91,21 @@ fn main() {
         b.iter(|| {
             i = (i + 1) % scenes.len();
             black_box(renderer.encode_png(&renderer.indices(black_box(&scenes[i]))))
-        })
+        });
     });
     let card = card();
     println!("player card: {} bytes", renderer.card_png(&card).len());
     c.bench_function("render/player card", |b| {
-        b.iter(|| black_box(renderer.card_png(black_box(&card))))
+        b.iter(|| black_box(renderer.card_png(black_box(&card))));
     });
     c.bench_function("render/draw only", |b| {
         b.iter(|| {
             i = (i + 1) % scenes.len();
             black_box(renderer.indices(black_box(&scenes[i])))
-        })
+        });
     });
     c.bench_function("render/png (cached)", |b| {
-        b.iter(|| black_box(renderer.png(black_box(&scenes[0]))))
+        b.iter(|| black_box(renderer.png(black_box(&scenes[0]))));
     });
     c.final_summary();
     // A long game: the first random game from seed 7 on that lasts 150 plies.

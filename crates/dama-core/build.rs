@@ -1,5 +1,5 @@
-// Migrations are embedded by sqlx::migrate!(); rebuild when they change. The languages are the
-// `.ftl` files of assets/locales/: each one found is embedded, so a new language is one file.
+//! Migrations are embedded by sqlx::migrate!(); rebuild when they change. The languages are the
+//! `.ftl` files of assets/locales/: each one found is embedded, so a new language is one file.
 use std::fmt::Write;
 
 fn main() {

@@ -41,7 +41,7 @@ pub fn user_id(name: &str) -> UserId {
     // FNV-1a: the same name is the same player in every session.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in name.to_lowercase().bytes() {
-        h ^= b as u64;
+        h ^= u64::from(b);
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
     UserId(h >> 1)
@@ -416,10 +416,7 @@ impl Console {
                 // The game going on there, if there is one.
                 match self.host.board(&self.who()).await {
                     Ok(reply) => Ok(reply),
-                    Err(
-                        HostError::Refused(Refusal::NoGame)
-                        | HostError::Refused(Refusal::NoGameYet),
-                    ) => return Ok(()),
+                    Err(HostError::Refused(Refusal::NoGame | Refusal::NoGameYet)) => return Ok(()),
                     Err(e) => Err(e),
                 }
             }

@@ -260,7 +260,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                     other => {
                         level = other
                             .parse::<Level>()
-                            .map_err(|_| ParseError::NotALevel(w.to_string()))?
+                            .map_err(|_| ParseError::NotALevel(w.to_string()))?;
                     }
                 }
             }

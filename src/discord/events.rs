@@ -40,7 +40,7 @@ pub(super) async fn typed_move(
             crate::telemetry::Metrics::global().move_posted(took.to_std());
         }
         // Chatter that happens to look like a move, from someone not playing here.
-        Err(HostError::Refused(Refusal::NoGame) | HostError::Refused(Refusal::NotAPlayer)) => {}
+        Err(HostError::Refused(Refusal::NoGame | Refusal::NotAPlayer)) => {}
         Err(e) => {
             // A refusal pings nobody, not even the player it answers.
             let answer = serenity::CreateMessage::new()

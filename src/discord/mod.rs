@@ -238,7 +238,7 @@ fn who(
 fn manages_server(member: Option<&serenity::Member>) -> bool {
     member
         .and_then(|m| m.permissions)
-        .is_some_and(|p| p.manage_guild())
+        .is_some_and(poise::serenity_prelude::Permissions::manage_guild)
 }
 
 fn mentions(reply: &Reply) -> serenity::CreateAllowedMentions {

@@ -99,7 +99,7 @@ pub fn nonce() -> serenity::Nonce {
         .map_or(0, |d| d.as_micros() as u64);
     serenity::Nonce::String(format!(
         "{:x}{:x}",
-        time ^ (std::process::id() as u64) << 40,
+        time ^ u64::from(std::process::id()) << 40,
         seq & 0xffff
     ))
 }

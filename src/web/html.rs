@@ -49,7 +49,7 @@ impl Query {
                             .bytes()
                             .all(|b| b.is_ascii_alphanumeric() || b == b'-') =>
                 {
-                    q.lang = Some(value)
+                    q.lang = Some(value);
                 }
                 "ply" => q.ply = value.parse().ok().filter(|p| *p <= 10_000),
                 "flip" => q.flip = value == "1",

@@ -33,7 +33,7 @@ fn analysed(game: &Game) -> Analysis {
     let stop = AtomicBool::new(false);
     let mut calls = Vec::new();
     let a = analyse(game, Limits::depth(4), None, &stop, &mut |done, total| {
-        calls.push((done, total))
+        calls.push((done, total));
     })
     .expect("not stopped");
     // Progress is told once a position, in order, ending at the whole.

@@ -62,7 +62,7 @@ fn positions_from_random_games_agree_with_kish() {
     while positions < 6_000 {
         let mut p = Position::start();
         for _ in 0..200 {
-            with_capture += check(&p) as usize;
+            with_capture += usize::from(check(&p));
             positions += 1;
             let legal = p.legal_moves();
             if legal.is_empty() {

@@ -743,11 +743,9 @@ async fn moves_submitted_at_once_are_played_once_each_ply(db: TestDb) {
         for t in tasks {
             match t.await.unwrap() {
                 Ok(_) => wins += 1,
-                Err(
-                    HostError::Refused(Refusal::ChangedMeanwhile)
-                    | HostError::Refused(Refusal::NotYourTurn { .. })
-                    | HostError::Refused(Refusal::Move(_)),
-                ) => {}
+                Err(HostError::Refused(
+                    Refusal::ChangedMeanwhile | Refusal::NotYourTurn { .. } | Refusal::Move(_),
+                )) => {}
                 Err(e) => panic!("unexpected: {e}"),
             }
         }
@@ -945,7 +943,9 @@ async fn a_second_host_on_the_same_database_never_plays_against_a_stale_position
     // Host b must see the new position: the capture is gone, e4xe6xe8 is refused.
     assert!(matches!(
         b.play(&who(ALICE), "e4xe6xe8").await,
-        Err(HostError::Refused(Refusal::Move(_)) | HostError::Refused(Refusal::ChangedMeanwhile))
+        Err(HostError::Refused(
+            Refusal::Move(_) | Refusal::ChangedMeanwhile
+        ))
     ));
     b.play(&who(ALICE), "e4-e5").await.unwrap();
     let pdn = String::from_utf8(a.pdn(&who(BOB)).await.unwrap().file.unwrap().bytes).unwrap();

@@ -78,7 +78,7 @@ proptest! {
         prop_assert_eq!(distinct.len(), legal.len(), "a move is listed twice");
         if p.has_capture() {
             let from_chains: std::collections::BTreeSet<_> =
-                p.legal_chains().iter().map(|c| c.as_move()).collect();
+                p.legal_chains().iter().map(dama::engine::Chain::as_move).collect();
             prop_assert_eq!(distinct, from_chains);
         }
         let mut scratch = Vec::new();

@@ -72,14 +72,14 @@ fn picture(scene: &Scene) -> Picture {
 /// Screen column and row of a square with White at the bottom.
 fn cell(name: &str) -> (u32, u32) {
     let s = sq(name);
-    (s.file() as u32, 7 - s.rank() as u32)
+    (u32::from(s.file()), 7 - u32::from(s.rank()))
 }
 
 /// The squares (White at the bottom) whose pixels differ between two pictures.
 fn changed(a: &Picture, b: &Picture) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for s in Square::ALL {
-        let (c, r) = (s.file() as u32, 7 - s.rank() as u32);
+        let (c, r) = (u32::from(s.file()), 7 - u32::from(s.rank()));
         if a.tile(c, r) != b.tile(c, r) {
             out.insert(s.to_string());
         }
@@ -88,7 +88,7 @@ fn changed(a: &Picture, b: &Picture) -> BTreeSet<String> {
 }
 
 fn names(list: &[&str]) -> BTreeSet<String> {
-    list.iter().map(|s| s.to_string()).collect()
+    list.iter().map(std::string::ToString::to_string).collect()
 }
 
 #[test]
@@ -270,7 +270,7 @@ fn the_replay_has_one_frame_per_ply_plus_the_start() {
         delays.last() > delays.first(),
         "a longer pause on the final position"
     );
-    assert_eq!(decoder.width() as u32, Theme::default().size());
+    assert_eq!(u32::from(decoder.width()), Theme::default().size());
 }
 
 #[test]

@@ -151,7 +151,7 @@ fn agree_with_plain_solver(tables: &Tables, pieces: usize, count: usize, horizon
         let solved = plain.value(&p, horizon);
         match stored {
             Value::Win(d) | Value::Loss(d) if d <= horizon => {
-                assert_eq!(solved, Some(stored), "{p:?}: the tables say {stored:?}")
+                assert_eq!(solved, Some(stored), "{p:?}: the tables say {stored:?}");
             }
             _ => assert_eq!(solved, None, "{p:?}: the tables say {stored:?}"),
         }
@@ -294,7 +294,7 @@ fn two_kings_beat_one_king_from_almost_everywhere() {
     every_position(Material::new(0, 2, 0, 1), |p| {
         if p.side_to_move() == Color::White {
             total += 1;
-            wins += matches!(tables.probe(&p), Some(Value::Win(_))) as usize;
+            wins += usize::from(matches!(tables.probe(&p), Some(Value::Win(_))));
         }
     });
     assert!(wins * 1000 > total * 998, "{wins} of {total}");
@@ -399,7 +399,7 @@ fn four_piece_tables_hold_everywhere() {
         .map(PathBuf::from)
         .unwrap_or_else(|| scratch("four"));
     tables::build(&dir, 4, 2, &mut |s| {
-        eprintln!("{} {:?}", s.material, s.time)
+        eprintln!("{} {:?}", s.material, s.time);
     })
     .expect("build");
     let tables = Tables::load(Path::new(&dir)).expect("load");

@@ -4,8 +4,6 @@
 //! store reads and writes them (the column codecs are behind the `sqlx` feature, which only
 //! the store turns on; the statuses are stored as words the store spells).
 
-#![warn(missing_docs)]
-
 pub mod calendar;
 mod format;
 mod ids;

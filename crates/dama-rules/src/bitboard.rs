@@ -6,6 +6,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 use super::Square;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
+/// A set of squares: bit i stands for square i (a1 is bit 0, h8 bit 63).
 pub struct Bitboard(pub u64);
 
 pub(crate) const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -14,25 +15,32 @@ pub(crate) const RANK_1: u64 = 0xff;
 pub(crate) const RANK_8: u64 = 0xff << 56;
 
 impl Bitboard {
+    /// No square.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// Every square.
     pub const ALL: Bitboard = Bitboard(!0);
 
+    /// Whether `sq` is in the set.
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq.index()) != 0
     }
 
+    /// Whether the set has no square.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// How many squares the set has.
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// The set with `sq` added.
     pub const fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | (1 << sq.index()))
     }
 
+    /// The set with `sq` taken out.
     pub const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << sq.index()))
     }

@@ -11,16 +11,22 @@ pub enum FenError {
     #[error(
         "a position has three parts joined by ':': the side to move, White's pieces and Black's pieces, as in W:Wa3,Kd4:Bc6"
     )]
+    /// Not three parts joined by colons.
     Shape,
     #[error("the side to move must be W or B, not \"{0}\"")]
+    /// The side to move is neither W nor B.
     Side(String),
     #[error("a piece list must start with W (White's pieces) or B (Black's pieces), not \"{0}\"")]
+    /// A piece list that does not start with W or B.
     ListColor(String),
     #[error("{0}'s pieces are listed twice")]
+    /// One side's pieces given twice.
     ColorTwice(Color),
     #[error("\"{0}\" is not a piece: write a square from a1 to h8, with K before it for a king")]
+    /// A piece that is not a square (with K for a king).
     Piece(String),
     #[error(transparent)]
+    /// The pieces read, but not as a position the game can reach.
     Position(#[from] PositionError),
 }
 

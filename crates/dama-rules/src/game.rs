@@ -11,7 +11,9 @@ pub const NO_PROGRESS_PLIES: u32 = 100;
 /// How a game ended, from the point of view of the result.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum GameResult {
+    /// That side won.
     Win(Color),
+    /// Nobody won.
     Draw,
 }
 
@@ -33,6 +35,7 @@ pub enum Reason {
     NoMoves,
     /// The loser had no piece left (every one captured).
     NoPieces,
+    /// The loser resigned.
     Resignation,
     /// The loser let their time run out.
     Timeout,
@@ -42,6 +45,7 @@ pub enum Reason {
     NoProgress,
     /// One king against one king, with no capture for the side to move.
     KingAgainstKing,
+    /// Both players agreed to a draw.
     Agreement,
     /// A result taken from a record (PDN) whose final position does not explain it.
     Recorded,
@@ -50,7 +54,9 @@ pub enum Reason {
 /// The end of a game: who won (or a draw) and why.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Outcome {
+    /// Who won, or a draw.
     pub result: GameResult,
+    /// Why.
     pub reason: Reason,
 }
 
@@ -123,6 +129,7 @@ impl Game {
         }
     }
 
+    /// The position the game started from.
     pub fn start(&self) -> &Position {
         &self.start
     }
@@ -142,6 +149,7 @@ impl Game {
         self.plies.len()
     }
 
+    /// The moves played, in order.
     pub fn moves(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
         self.plies.iter().map(|p| p.mv)
     }
@@ -199,6 +207,7 @@ impl Game {
         rules_outcome(self.position(), self.repetitions(), self.quiet_plies())
     }
 
+    /// Whether the game has ended (by the rules, or declared).
     pub fn is_over(&self) -> bool {
         self.outcome().is_some()
     }

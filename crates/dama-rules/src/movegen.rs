@@ -435,7 +435,7 @@ impl Position {
         if !self.has_capture() {
             self.count_quiet_moves()
         } else if let Some([f, e, w]) = self.single_man_jumps() {
-            (f.count_ones() + e.count_ones() + w.count_ones()) as u64
+            u64::from(f.count_ones() + e.count_ones() + w.count_ones())
         } else {
             scratch.clear();
             let mut sink = MaxCount {
@@ -467,11 +467,11 @@ impl Position {
 
     fn count_quiet_moves(&self) -> u64 {
         let (forward, east, west) = self.man_step_targets();
-        let mut n = (forward.count_ones() + east.count_ones() + west.count_ones()) as u64;
+        let mut n = u64::from(forward.count_ones() + east.count_ones() + west.count_ones());
         let us = self.side.index();
         let empty = !(self.by_color[0] | self.by_color[1]);
         for k in Bitboard(self.by_color[us] & self.kings) {
-            n += self.king_slides(k.index() as u8, empty).count_ones() as u64;
+            n += u64::from(self.king_slides(k.index() as u8, empty).count_ones());
         }
         n
     }

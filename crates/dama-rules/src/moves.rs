@@ -15,14 +15,18 @@ pub struct Move {
 }
 
 impl Move {
+    /// A move of the piece on `from` to `to`, taking the pieces on `captured` (none for a quiet
+    /// move). Only the move generator's moves are legal; this makes no check.
     pub const fn new(from: Square, to: Square, captured: Bitboard) -> Move {
         Move { from, to, captured }
     }
 
+    /// Where the piece starts.
     pub const fn from(&self) -> Square {
         self.from
     }
 
+    /// Where the piece ends.
     pub const fn to(&self) -> Square {
         self.to
     }
@@ -32,10 +36,12 @@ impl Move {
         self.captured
     }
 
+    /// Whether it takes anything.
     pub const fn is_capture(&self) -> bool {
         !self.captured.is_empty()
     }
 
+    /// How many pieces it takes.
     pub const fn capture_count(&self) -> u32 {
         self.captured.count()
     }
@@ -61,16 +67,21 @@ impl fmt::Debug for Move {
 /// last is the final square), and what it takes.
 #[derive(Clone, PartialEq, Eq, Debug, Hash)]
 pub struct Chain {
+    /// Where the capturing piece starts.
     pub from: Square,
+    /// Every square it lands on, in order; the last is where it ends.
     pub landings: Vec<Square>,
+    /// The pieces it takes.
     pub captured: Bitboard,
 }
 
 impl Chain {
+    /// Where the capture ends.
     pub fn to(&self) -> Square {
         *self.landings.last().expect("a chain lands at least once")
     }
 
+    /// The move it plays (routes to the same end taking the same pieces are one move).
     pub fn as_move(&self) -> Move {
         Move::new(self.from, self.to(), self.captured)
     }

@@ -9,6 +9,7 @@ use super::{Chain, Color, Move, Piece, Position, Role, Square};
 /// The squares a player typed, in order: the origin, then landing squares.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveText {
+    /// At least two, at most 17.
     pub squares: Vec<Square>,
 }
 
@@ -23,17 +24,22 @@ fn is_separator(c: char) -> bool {
 /// Text that cannot be a move at all, whatever the position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SyntaxError {
+    /// Nothing typed.
     #[error("type a move as squares, such as e3-e4 or d3xd5xf5")]
     Empty,
     #[error("\"{0}\" is not a square: squares go from a1 to h8 (type a move such as e3-e4)")]
+    /// A piece of text that is not a square.
     NotASquare(String),
     #[error(
         "a move needs at least two squares, where the piece starts and where it goes, such as e3-e4"
     )]
+    /// A single square.
     OneSquare,
     #[error("a move ends on a square, not on \"{0}\"")]
+    /// A separator with no square after it.
     TrailingSeparator(char),
     #[error("that is too many squares for one move (at most 17)")]
+    /// More squares than any move has.
     TooLong,
 }
 
@@ -70,7 +76,10 @@ impl MoveText {
             let token: String = chars[i..end].iter().collect();
             let Some(sq) = Square::parse(&token) else {
                 let shown = if token.is_empty() {
-                    chars.get(i).map(|c| c.to_string()).unwrap_or_default()
+                    chars
+                        .get(i)
+                        .map(std::string::ToString::to_string)
+                        .unwrap_or_default()
                 } else {
                     token
                 };
@@ -138,67 +147,115 @@ impl MoveText {
 /// Why a move was not played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
+    /// Not a move at all.
     #[error("{0}")]
     Syntax(#[from] SyntaxError),
+    /// Not a legal move here.
     #[error("{0}")]
     Illegal(#[from] Illegal),
     #[error(
         "\"{text}\" could be {}: type more of its squares to choose one",
         or_list(options)
     )]
-    Ambiguous { text: String, options: Vec<String> },
+    /// Several legal moves fit what was typed.
+    Ambiguous {
+        /// What was typed.
+        text: String,
+        /// The moves it could be, written out.
+        options: Vec<String>,
+    },
 }
 
 /// What makes a typed move illegal, said the way a player would say it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Illegal {
+    /// The first square is empty.
     #[error("there is no piece on {0}")]
     NoPiece(Square),
     #[error("the piece on {square} is {owner}'s, and it is {side}'s turn")]
+    /// The opponent's piece.
     NotYourPiece {
+        /// Where it stands.
         square: Square,
+        /// Whose it is.
         owner: Color,
+        /// Whose turn it is.
         side: Color,
     },
     #[error("capturing is compulsory: play {}", or_list(options))]
-    CaptureCompulsory { options: Vec<String> },
+    /// A quiet move where a capture is due.
+    CaptureCompulsory {
+        /// The captures to choose from.
+        options: Vec<String>,
+    },
     #[error(
         "you must capture as many pieces as possible ({count}), so play {}",
         or_list(options)
     )]
-    MustTakeMore { count: u32, options: Vec<String> },
+    /// A capture that takes fewer pieces than the most there is.
+    MustTakeMore {
+        /// The most pieces a capture takes here.
+        count: u32,
+        /// The captures that take that many.
+        options: Vec<String>,
+    },
     #[error(
         "the capture is not over: the piece must go on capturing while it can, so play {}",
         or_list(options)
     )]
-    Unfinished { options: Vec<String> },
+    /// A capture that stops while the piece can still take.
+    Unfinished {
+        /// The whole captures.
+        options: Vec<String>,
+    },
     #[error(
         "the {piece} on {square} cannot capture that way; play {}",
         or_list(options)
     )]
+    /// A capture route that piece does not have.
     WrongCapture {
+        /// A man or a king.
         piece: PieceName,
+        /// Where it stands.
         square: Square,
+        /// Its captures.
         options: Vec<String>,
     },
     #[error(
         "there is nothing to capture, so a move is just two squares; play {}",
         or_list(options)
     )]
-    NothingToCapture { options: Vec<String> },
+    /// A capture typed where there is nothing to take.
+    NothingToCapture {
+        /// The moves there are.
+        options: Vec<String>,
+    },
     #[error("the {piece} on {square} is blocked and cannot move")]
-    Blocked { piece: PieceName, square: Square },
+    /// A piece with no move.
+    Blocked {
+        /// A man or a king.
+        piece: PieceName,
+        /// Where it stands.
+        square: Square,
+    },
     #[error(
         "the {piece} on {from} cannot move to {to}: {why}; it can play {}",
         or_list(options)
     )]
+    /// A destination the piece cannot reach.
     CannotMoveThere {
+        /// A man or a king.
         piece: PieceName,
+        /// Where it stands.
         from: Square,
+        /// Where it was sent.
         to: Square,
+        /// Why not.
         why: WhyNot,
+        /// Its moves.
         options: Vec<String>,
     },
+    /// No move is played in a finished game.
     #[error("the game is over")]
     GameOver,
 }
@@ -208,11 +265,15 @@ pub enum Illegal {
 pub enum WhyNot {
     /// The move starts and ends on the same square.
     Nowhere,
+    /// A diagonal step or jump.
     Diagonal,
+    /// A man going back towards its own side.
     ManBackwards,
     /// A man stepping more than one square.
     ManTooFar,
+    /// A piece already stands there.
     SquareTaken,
+    /// A king flying over a piece it may not take.
     PathBlocked,
     /// A move built by a program rather than typed, not among the legal ones.
     NotLegal,

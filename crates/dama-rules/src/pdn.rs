@@ -13,6 +13,7 @@ pub const GAME_TYPE: &str = "30,W,8,8,A1,0";
 pub struct Tags(pub Vec<(String, String)>);
 
 impl Tags {
+    /// The value of the tag `name` (any case).
     pub fn get(&self, name: &str) -> Option<&str> {
         self.0
             .iter()
@@ -20,6 +21,7 @@ impl Tags {
             .map(|(_, v)| v.as_str())
     }
 
+    /// Sets the tag `name`, where it stands if already there, else last.
     pub fn set(&mut self, name: &str, value: impl Into<String>) {
         let value = value.into();
         match self
@@ -44,7 +46,9 @@ pub fn result_token(game: &Game) -> &'static str {
 /// comment.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Note {
+    /// `??`, `?`, `?!`, `!` or nothing.
     pub mark: &'static str,
+    /// Text for a `{…}` comment (empty: none).
     pub comment: String,
 }
 
@@ -145,20 +149,29 @@ fn tag_line(out: &mut String, name: &str, value: &str) {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PdnError {
     #[error("a tag is not closed: tags look like [Event \"Cup\"]")]
+    /// A tag without its closing bracket.
     Tag,
     #[error("a {0} opened in the moves is never closed: close it, or remove it")]
+    /// A comment or variation never closed.
     Unclosed(Bracket),
     #[error("the FEN tag is wrong: {0}")]
+    /// The FEN tag does not hold a position.
     Fen(#[from] fen::FenError),
     #[error("this is not a Turkish draughts game (GameType \"{0}\")")]
+    /// A game of another draughts variant.
     GameType(String),
     #[error("move {number} (\"{text}\"): {error}")]
+    /// A move the position it is played in does not allow.
     Move {
+        /// The move's number, as the record counts.
         number: usize,
+        /// The move as written.
         text: String,
+        /// Why it is not a move there.
         error: MoveError,
     },
     #[error("the Result tag \"{0}\" is not 1-0, 0-1, 1/2-1/2 or *")]
+    /// A Result tag that is no result.
     Result(String),
 }
 

@@ -65,6 +65,7 @@ impl PerftTable {
         }
     }
 
+    /// [`perft`], remembering positions already counted at a depth.
     pub fn perft(&mut self, pos: &Position, depth: u32) -> u64 {
         let mut buffers: Vec<Vec<Move>> =
             (0..depth.max(1)).map(|_| Vec::with_capacity(64)).collect();
@@ -80,7 +81,7 @@ impl PerftTable {
             pos.by_color[0],
             pos.by_color[1],
             pos.kings,
-            ((depth as u64) << 1) | pos.side as u64,
+            (u64::from(depth) << 1) | pos.side as u64,
         ];
         let entry = &self.words[slot * WORDS..(slot + 1) * WORDS];
         if entry[..4] == stored {

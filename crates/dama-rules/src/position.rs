@@ -20,23 +20,39 @@ pub struct Position {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     #[error("two pieces are placed on {0}: a square holds one piece")]
+    /// Two pieces on one square.
     SquareTwice(Square),
     #[error("{color} has {count} pieces: a side has at most 16")]
-    TooManyPieces { color: Color, count: usize },
+    /// More than 16 pieces of one colour.
+    TooManyPieces {
+        /// Whose pieces.
+        color: Color,
+        /// How many there are.
+        count: usize,
+    },
     #[error(
         "a {color} man stands on {square}: a man can never stand on rank 1 or rank 8 (it is crowned there, or could never have got there)"
     )]
-    ManOnBackRank { color: Color, square: Square },
+    /// A man on the first or last rank, where no man can stand.
+    ManOnBackRank {
+        /// Whose man.
+        color: Color,
+        /// Where it stands.
+        square: Square,
+    },
 }
 
 /// An unchecked placement of pieces, turned into a [`Position`] by [`Setup::validate`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
+    /// Whose turn it is.
     pub side: Color,
+    /// Every piece and its square.
     pub pieces: Vec<(Square, Piece)>,
 }
 
 impl Setup {
+    /// The position this setup describes, if it is one a game can hold.
     pub fn validate(&self) -> Result<Position, PositionError> {
         let mut by_color = [0u64; 2];
         let mut kings = 0u64;
@@ -124,26 +140,32 @@ impl Position {
         }
     }
 
+    /// Whose turn it is.
     pub const fn side_to_move(&self) -> Color {
         self.side
     }
 
+    /// Every piece of `color`.
     pub const fn pieces(&self, color: Color) -> Bitboard {
         Bitboard(self.by_color[color.index()])
     }
 
+    /// The men of `color`.
     pub const fn men(&self, color: Color) -> Bitboard {
         Bitboard(self.by_color[color.index()] & !self.kings)
     }
 
+    /// The kings of `color`.
     pub const fn kings(&self, color: Color) -> Bitboard {
         Bitboard(self.by_color[color.index()] & self.kings)
     }
 
+    /// Every square with a piece on it.
     pub const fn occupied(&self) -> Bitboard {
         Bitboard(self.by_color[0] | self.by_color[1])
     }
 
+    /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let bit = sq.bit().0;
         let color = if self.by_color[0] & bit != 0 {

@@ -39,6 +39,7 @@ impl Square {
         }
     }
 
+    /// 0 for a1, 63 for h8 (rank by rank).
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -53,6 +54,7 @@ impl Square {
         self.0 >> 3
     }
 
+    /// The set of this square alone.
     pub const fn bit(self) -> Bitboard {
         Bitboard(1 << self.0)
     }
@@ -124,6 +126,7 @@ pub enum Direction {
 }
 
 impl Direction {
+    /// The four directions, forward for White first.
     pub const ALL: [Direction; 4] = [
         Direction::North,
         Direction::South,
@@ -140,6 +143,7 @@ impl Direction {
         }
     }
 
+    /// The way back.
     pub const fn opposite(self) -> Direction {
         match self {
             Direction::North => Direction::South,
@@ -153,11 +157,14 @@ impl Direction {
 /// White or Black.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// Moves first, from ranks 2 and 3 up the board.
     White,
+    /// Moves second, from ranks 6 and 7 down the board.
     Black,
 }
 
 impl Color {
+    /// The other side.
     pub const fn opponent(self) -> Color {
         match self {
             Color::White => Color::Black,
@@ -186,10 +193,12 @@ impl Color {
         [self.forward(), Direction::East, Direction::West]
     }
 
+    /// 0 for White, 1 for Black (for arrays kept by colour).
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The English name, as PDN and logs write it.
     pub const fn name(self) -> &'static str {
         match self {
             Color::White => "White",
@@ -207,14 +216,18 @@ impl fmt::Display for Color {
 /// A man or a king (dama).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Role {
+    /// Moves one square forward or sideways, and captures the same way.
     Man,
+    /// Crowned on the far rank: flies along ranks and files any distance.
     King,
 }
 
 /// A piece: its colour and role.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Piece {
+    /// Whose it is.
     pub color: Color,
+    /// A man or a king.
     pub role: Role,
 }
 

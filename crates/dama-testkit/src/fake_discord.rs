@@ -1005,8 +1005,7 @@ fn answer(call: &Call, next_id: &Mutex<u64>, gateway: &str) -> (&'static str, Op
         ("PATCH", ["channels", c, "messages", _]) => {
             ("200 OK", Some(sent_message(c.parse().unwrap_or(0))))
         }
-        ("POST", ["channels", c, "threads"])
-        | ("POST", ["channels", c, "messages", _, "threads"]) => {
+        ("POST", ["channels", c, "threads"] | ["channels", c, "messages", _, "threads"]) => {
             let name = call
                 .json
                 .get("name")
@@ -1021,9 +1020,7 @@ fn answer(call: &Call, next_id: &Mutex<u64>, gateway: &str) -> (&'static str, Op
             )
         }
         ("POST", ["interactions", _, _, "callback"]) => ("204 No Content", None),
-        ("POST", ["webhooks", ..]) | ("PATCH", ["webhooks", ..]) | ("GET", ["webhooks", ..]) => {
-            ("200 OK", Some(sent_message(1)))
-        }
+        ("POST" | "PATCH" | "GET", ["webhooks", ..]) => ("200 OK", Some(sent_message(1))),
         _ => (
             "404 Not Found",
             Some(json!({ "message": "Unknown", "code": 0 })),

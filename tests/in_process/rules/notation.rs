@@ -92,7 +92,7 @@ fn a_move_that_several_legal_moves_match_names_them_all_and_plays_none() {
     let mut game = Game::new(pos(fen));
     match game.play_text("h8xe1") {
         Err(MoveError::Ambiguous { options, .. }) => {
-            assert_eq!(options, ["h8xb8xb1xe1", "h8xc8xc1xe1"])
+            assert_eq!(options, ["h8xb8xb1xe1", "h8xc8xc1xe1"]);
         }
         other => panic!("expected ambiguous, got {other:?}"),
     }

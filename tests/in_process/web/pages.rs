@@ -1120,7 +1120,7 @@ async fn todays_puzzle_is_played_in_the_browser_and_nothing_is_stored() {
                 a.body
             );
         }
-        done.push(mv.to_string());
+        done.push((*mv).clone());
     }
     // Wrong moves smuggled into `done` are dropped, never trusted.
     let follow = dama::web::follow(&puzzle, "a1-a2 zz", None);

@@ -142,7 +142,7 @@ impl Host {
                 // The sweep reports a damaged game.
                 Err(HostError::Refused(Refusal::Broken { .. })) => {}
                 Err(e) => {
-                    tracing::error!(game = row.id.0, error = %e, "ending a game on time failed")
+                    tracing::error!(game = row.id.0, error = %e, "ending a game on time failed");
                 }
             }
         }

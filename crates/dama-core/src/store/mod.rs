@@ -334,7 +334,7 @@ impl Store {
             Backend::Postgres => {
                 sqlx::migrate!("../../migrations/postgres")
                     .run(&store.pool)
-                    .await?
+                    .await?;
             }
         }
         Ok(store)

@@ -26,7 +26,7 @@ fn judgement_key(j: Judgement) -> &'static str {
 /// "12." for White's 12th move, "12..." for Black's.
 fn numbered(game: &Game, m: &MoveReview) -> String {
     let first_black = game.start().side_to_move() == Color::Black;
-    let number = (m.ply + first_black as usize) / 2 + 1;
+    let number = (m.ply + usize::from(first_black)) / 2 + 1;
     match m.side {
         Color::White => format!("{number}."),
         Color::Black => format!("{number}..."),

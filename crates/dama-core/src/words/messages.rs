@@ -687,7 +687,7 @@ impl Writer<'_> {
             Eval::Winning(c) => self.text("eval-winning", &[("side", a(color_key(c)))]),
             Eval::WinsIn { side, moves } => self.text(
                 "eval-wins-in",
-                &[("side", a(color_key(side))), ("moves", a(moves as i64))],
+                &[("side", a(color_key(side))), ("moves", a(i64::from(moves)))],
             ),
             Eval::Draw => self.text("eval-draw", &[]),
         }

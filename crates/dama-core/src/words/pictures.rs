@@ -19,7 +19,7 @@ impl Writer<'_> {
     pub fn time_control(&self, control: TimeControl) -> String {
         match control {
             TimeControl::Correspondence { days } => {
-                self.part("time-control-days", &[("days", a(days as i64))])
+                self.part("time-control-days", &[("days", a(i64::from(days)))])
             }
             TimeControl::Live { .. } => self.part(
                 "time-control-live",

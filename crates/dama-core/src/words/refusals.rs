@@ -18,7 +18,7 @@ impl Writer<'_> {
             E::Minutes(t) => ("clock-minutes", vec![("text", a(clip(t)))]),
             E::Increment(t) => ("clock-increment", vec![("seconds", a(clip(t)))]),
             E::NoTime => ("clock-no-time", vec![]),
-            E::Days(n) => ("clock-days", vec![("days", a(*n as i64))]),
+            E::Days(n) => ("clock-days", vec![("days", a(i64::from(*n)))]),
         };
         let why = self.part(why, &args);
         self.text("clock-refused", &[("why", a(why)), ("usual", a(usual))])
@@ -220,7 +220,7 @@ impl Writer<'_> {
             }
             Illegal::MustTakeMore { count, options } => self.part(
                 "illegal-must-take-more",
-                &[("count", a(*count as i64)), ("options", opts(options))],
+                &[("count", a(i64::from(*count))), ("options", opts(options))],
             ),
             Illegal::Unfinished { options } => {
                 self.part("illegal-unfinished", &[("options", opts(options))])

@@ -177,7 +177,7 @@ impl Writer<'_> {
                 "tournament-berserk",
                 &[
                     ("user", a(self.markup.user(*user))),
-                    ("moves", a(dama_play::tournament::BERSERK_MOVES as i64)),
+                    ("moves", a(i64::from(dama_play::tournament::BERSERK_MOVES))),
                 ],
             ),
         }

@@ -540,7 +540,7 @@ impl Searcher {
         let mut tt_move = None;
         if entry.key == key {
             tt_move = entry.best;
-            if entry.depth as i32 >= depth {
+            if i32::from(entry.depth) >= depth {
                 let score = from_tt(entry.score, ply);
                 let usable = match entry.bound {
                     Bound::Exact => true,
@@ -574,7 +574,7 @@ impl Searcher {
                     && i >= 3
                     && !pos.is_promotion(&mv)
                     && !self.is_killer(ply, &mv);
-                let r = if reduce { 1 + (i >= 8) as i32 } else { 0 };
+                let r = if reduce { 1 + i32::from(i >= 8) } else { 0 };
                 let mut s = -self.negamax(
                     &child,
                     child_key,
@@ -622,7 +622,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        if entry.key != key || depth >= entry.depth as i32 || bound == Bound::Exact {
+        if entry.key != key || depth >= i32::from(entry.depth) || bound == Bound::Exact {
             self.tt[slot] = TtEntry {
                 key,
                 best: Some(best_move),
@@ -689,7 +689,7 @@ impl Searcher {
             } else if mv.is_capture() {
                 (1 << 20)
                     + (mv.captured() & enemy_kings).count() as i32 * 100
-                    + pos.is_promotion(mv) as i32 * 50
+                    + i32::from(pos.is_promotion(mv)) * 50
             } else if pos.is_promotion(mv) {
                 1 << 19
             } else if self.killers[ply][0] == Some(*mv) {

@@ -29,7 +29,7 @@ impl Default for Settings {
         Settings {
             count: 365,
             seed: 1,
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
             min_find_depth: 3,
             budget: 3_000_000,
         }

@@ -132,7 +132,7 @@ impl Renderer {
         } else {
             let mut x = bar.0;
             for (i, &n) in card.record.iter().enumerate() {
-                let w = (bar.2 as u64 * n as u64 / total as u64) as i32;
+                let w = (u64::from(bar.2) * u64::from(n) / u64::from(total)) as i32;
                 let w = if i == 2 { bar.0 + bar.2 as i32 - x } else { w };
                 if w > 0 {
                     draw_filled_rect_mut(
@@ -192,9 +192,10 @@ impl Renderer {
             let x = if pts.len() == 1 {
                 (l + r) / 2
             } else {
-                l + ((r - l) as f64 * i as f64 / (pts.len() - 1) as f64) as i32
+                l + (f64::from(r - l) * i as f64 / (pts.len() - 1) as f64) as i32
             };
-            let y = (curve_top + b) / 2 - ((v - mid) / span * (b - curve_top) as f64 * 0.9) as i32;
+            let y =
+                (curve_top + b) / 2 - ((v - mid) / span * f64::from(b - curve_top) * 0.9) as i32;
             (x, y)
         };
         // A faint line at the starting rating.

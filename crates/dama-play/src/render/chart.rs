@@ -128,14 +128,14 @@ impl Renderer {
             if pts.len() <= 1 {
                 l
             } else {
-                l + ((r - l - 1) as f64 * i as f64 / (pts.len() - 1) as f64).round() as i32
+                l + (f64::from(r - l - 1) * i as f64 / (pts.len() - 1) as f64).round() as i32
             }
         };
         let y_of = |c: f64| mid - (c.clamp(-1.0, 1.0) * f64::from(mid - top - 6)).round() as i32;
         // The filled area, column by column, the curve between points drawn straight.
         if pts.len() >= 2 {
             for x in l..r {
-                let f = (x - l) as f64 / (r - l - 1) as f64 * (pts.len() - 1) as f64;
+                let f = f64::from(x - l) / f64::from(r - l - 1) * (pts.len() - 1) as f64;
                 let i = (f.floor() as usize).min(pts.len() - 2);
                 let c = pts[i] + (pts[i + 1] - pts[i]) * (f - i as f64);
                 let y = y_of(c);

@@ -161,7 +161,7 @@ impl Renderer {
     /// The picture as palette indices, row by row.
     pub fn indices(&self, scene: &Scene) -> Vec<u8> {
         let flip = scene.black_bottom;
-        let mut out = self.frames[flip as usize].clone();
+        let mut out = self.frames[usize::from(flip)].clone();
         if let Some(caption) = &scene.caption {
             let strip = self.caption_strip(caption);
             out[..strip.len()].copy_from_slice(&strip);
@@ -294,7 +294,7 @@ impl Renderer {
         if captions.len() > 256 {
             captions.clear();
         }
-        captions.insert(text.to_string(), Arc::clone(&strip));
+        captions.insert(text.clone(), Arc::clone(&strip));
         strip
     }
 }
@@ -340,7 +340,7 @@ fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
 
 /// Anti-aliased lines: `a` laid over `b` with weight `w`.
 fn blend(a: Rgba<u8>, b: Rgba<u8>, w: f32) -> Rgba<u8> {
-    let m = |x: u8, y: u8| (x as f32 * w + y as f32 * (1.0 - w)).round() as u8;
+    let m = |x: u8, y: u8| (f32::from(x) * w + f32::from(y) * (1.0 - w)).round() as u8;
     Rgba([m(a[0], b[0]), m(a[1], b[1]), m(a[2], b[2]), 255])
 }
 
@@ -355,7 +355,7 @@ fn square_at(col: usize, row: usize, flip: bool) -> Square {
 }
 
 fn screen(sq: Square, flip: bool) -> (i32, i32) {
-    let (f, r) = (sq.file() as i32, sq.rank() as i32);
+    let (f, r) = (i32::from(sq.file()), i32::from(sq.rank()));
     if flip { (7 - f, r) } else { (f, 7 - r) }
 }
 
@@ -364,7 +364,10 @@ fn tile_keys(scene: &Scene) -> [TileKey; 64] {
     let flip = scene.black_bottom;
     let pos = &scene.position;
     let must = if scene.show_must_capture && pos.has_capture() {
-        pos.legal_moves().iter().map(|m| m.from()).collect()
+        pos.legal_moves()
+            .iter()
+            .map(dama_rules::Move::from)
+            .collect()
     } else {
         Bitboard::EMPTY
     };

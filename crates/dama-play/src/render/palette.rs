@@ -33,7 +33,7 @@ impl Palette {
             let g = groups.entry(bucket(c)).or_default();
             g.0 += 1;
             for (sum, channel) in g.1.iter_mut().zip(c) {
-                *sum += channel as u64;
+                *sum += u64::from(channel);
             }
         }
         for c in &colors {
@@ -88,7 +88,11 @@ impl Palette {
 }
 
 fn nearest(colors: &[Rgb], c: Rgb) -> u8 {
-    let distance = |p: &Rgb| -> i32 { (0..3).map(|i| (p[i] as i32 - c[i] as i32).pow(2)).sum() };
+    let distance = |p: &Rgb| -> i32 {
+        (0..3)
+            .map(|i| (i32::from(p[i]) - i32::from(c[i])).pow(2))
+            .sum()
+    };
     colors
         .iter()
         .enumerate()

@@ -141,7 +141,10 @@ pub fn board_svg(theme: &Theme, scene: &Scene, title: &str) -> String {
 
     let pos = &scene.position;
     let must: Bitboard = if scene.show_must_capture && pos.has_capture() {
-        pos.legal_moves().iter().map(|m| m.from()).collect()
+        pos.legal_moves()
+            .iter()
+            .map(dama_rules::Move::from)
+            .collect()
     } else {
         Bitboard::EMPTY
     };

@@ -180,7 +180,7 @@ fn downsample(img: &RgbaImage, f: u32) -> Vec<Rgb> {
                 for dx in 0..f {
                     let p = img.get_pixel(x * f + dx, y * f + dy);
                     for i in 0..3 {
-                        sum[i] += p[i] as u32;
+                        sum[i] += u32::from(p[i]);
                     }
                 }
             }

@@ -283,7 +283,7 @@ impl Host {
             .filter(|p| p.game_id.is_none() && p.created_at == now)
             .flat_map(|p| to_start(t, p))
             .collect();
-        let games = games.to_vec();
+        let games = games.clone();
         said.push(TournamentMsg::Paired { games });
         Ok((said, start))
     }
