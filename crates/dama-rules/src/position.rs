@@ -54,43 +54,28 @@ pub struct Setup {
 impl Setup {
     /// The position this setup describes, if it is one a game can hold.
     pub fn validate(&self) -> Result<Position, PositionError> {
-        let mut by_color = [0u64; 2];
-        let mut kings = 0u64;
-        let mut counts = [0usize; 2];
+        let (mut men, mut kings) = ([Bitboard::EMPTY; 2], [Bitboard::EMPTY; 2]);
+        let mut placed = Bitboard::EMPTY;
         for &(sq, piece) in &self.pieces {
-            let bit = sq.bit().0;
-            if (by_color[0] | by_color[1]) & bit != 0 {
+            // Bitboards cannot hold a square twice, so the list is checked for it here.
+            if placed.contains(sq) {
                 return Err(PositionError::SquareTwice(sq));
             }
-            if piece.role == Role::Man && bit & (RANK_1 | RANK_8) != 0 {
-                return Err(PositionError::ManOnBackRank {
-                    color: piece.color,
-                    square: sq,
-                });
-            }
-            by_color[piece.color.index()] |= bit;
-            counts[piece.color.index()] += 1;
-            if piece.role == Role::King {
-                kings |= bit;
-            }
+            placed = placed.with(sq);
+            let group = match piece.role {
+                Role::Man => &mut men,
+                Role::King => &mut kings,
+            };
+            group[piece.color.index()] = group[piece.color.index()].with(sq);
         }
-        for color in [Color::White, Color::Black] {
-            let count = counts[color.index()];
-            if count > 16 {
-                return Err(PositionError::TooManyPieces { color, count });
-            }
-        }
-        Ok(Position {
-            by_color,
-            kings,
-            side: self.side,
-        })
+        Position::from_bitboards(men, kings, self.side)
     }
 }
 
 impl Position {
-    /// The position with these men and kings (indexed by [`Color::index`]): the checks of
-    /// [`Setup::validate`] on bitboards, for code that builds many positions (endgame tables).
+    /// The position with these men and kings (indexed by [`Color::index`]), if a game can hold
+    /// it: no square twice, no man on its first or last rank, at most 16 pieces a side. The one
+    /// check of a position; [`Setup::validate`] and the endgame tables both come through it.
     pub fn from_bitboards(
         men: [Bitboard; 2],
         kings: [Bitboard; 2],
@@ -105,13 +90,15 @@ impl Position {
             seen |= group;
         }
         for color in [Color::White, Color::Black] {
+            if let Some(square) = Bitboard(men[color.index()].0 & (RANK_1 | RANK_8)).first() {
+                return Err(PositionError::ManOnBackRank { color, square });
+            }
+        }
+        for color in [Color::White, Color::Black] {
             let i = color.index();
             let count = (men[i].0 | kings[i].0).count_ones() as usize;
             if count > 16 {
                 return Err(PositionError::TooManyPieces { color, count });
-            }
-            if let Some(square) = Bitboard(men[i].0 & (RANK_1 | RANK_8)).first() {
-                return Err(PositionError::ManOnBackRank { color, square });
             }
         }
         Ok(Position {
