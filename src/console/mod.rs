@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use tokio::io::{AsyncBufRead, AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncBufRead, AsyncWrite, AsyncWriteExt, BufReader};
 
 use crate::engine::fen;
 use crate::host::{ButtonAction, Host, HostError, Lang, Msg, PuzzleMsg, Reply, Scope, Who};
@@ -16,8 +16,10 @@ use crate::model::{ChallengeId, ChannelId, GuildId, UserId};
 use crate::words::{Arg, Markup, Surface, Words};
 
 mod parse;
+mod terminal;
 
 pub use parse::{Command, MAX_LINE, ParseError, TournamentCommand, parse};
+use terminal::{for_terminal, put, read_line, text_grid, write_new};
 
 /// The console's server, and the name of the channel a session starts in (the one channel
 /// of earlier versions, so their games are still there).
@@ -65,6 +67,7 @@ impl Markup for ConsoleMarkup<'_> {
     }
 }
 
+/// A console session: the person at the keyboard (and those they type `as`), in a channel.
 pub struct Console {
     /// Shared with the screening of finished games the sweep starts in the background.
     host: Arc<Host>,
@@ -91,6 +94,7 @@ pub struct Console {
 }
 
 impl Console {
+    /// A session over `host` speaking `lang`, writing pictures to `pictures`, as `user`.
     pub fn new(
         host: Host,
         words: Arc<Words>,
@@ -734,113 +738,4 @@ pub fn host_config() -> crate::host::HostConfig {
         one_server: true,
         ..crate::host::HostConfig::default()
     }
-}
-
-/// Writes `bytes` to `name` in `dir`, or, when a file of that name is there already (from an
-/// earlier session), to `name-2`, `name-3`, …: a picture is never written over. Returns the
-/// path written.
-async fn write_new(dir: &std::path::Path, name: &str, bytes: &[u8]) -> std::io::Result<PathBuf> {
-    use tokio::io::AsyncWriteExt;
-    let (stem, ext) = name.rsplit_once('.').unwrap_or((name, ""));
-    for n in 1.. {
-        let candidate = match (n, ext) {
-            (1, _) => name.to_string(),
-            (_, "") => format!("{stem}-{n}"),
-            _ => format!("{stem}-{n}.{ext}"),
-        };
-        let path = dir.join(candidate);
-        // create_new: the check and the creation are one step, so two sessions never share one.
-        match tokio::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-            .await
-        {
-            Ok(mut file) => {
-                file.write_all(bytes).await?;
-                file.flush().await?;
-                return Ok(path);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
-    }
-    unreachable!("some name is free")
-}
-
-/// The board as text, ranks 8 to 1 and files a to h (or turned round, Black at the bottom),
-/// without the line saying whose turn it is.
-fn text_grid(pos: &crate::engine::Position, black_bottom: bool) -> String {
-    let board = pos.to_string();
-    let grid = board.rsplit_once('\n').map_or(board.as_str(), |(g, _)| g);
-    if !black_bottom {
-        return grid.to_string();
-    }
-    let mut lines: Vec<&str> = grid.lines().collect();
-    let files = lines.pop().unwrap_or_default();
-    let mut out = String::new();
-    for line in lines.iter().rev() {
-        let (rank, squares) = line.split_at(2);
-        let turned: Vec<&str> = squares.split_whitespace().rev().collect();
-        out.push_str(&format!("{rank} {}\n", turned.join(" ")));
-    }
-    let turned: Vec<&str> = files.split_whitespace().rev().collect();
-    out.push_str(&format!("   {}", turned.join(" ")));
-    out
-}
-
-/// Writes a line for the person at the terminal, without what a terminal would act on
-/// instead of show (see [`for_terminal`]).
-async fn put(out: &mut (impl AsyncWrite + Unpin), text: &str) -> std::io::Result<()> {
-    let mut line = for_terminal(text).into_owned();
-    line.push('\n');
-    out.write_all(line.as_bytes()).await
-}
-
-/// Text safe to print on a terminal: control characters (escape sequences that retitle the
-/// terminal or move the cursor, a NUL, a carriage return) and the characters that reorder
-/// text right to left (overrides and isolates) are left out; new lines and tabs stay.
-pub fn for_terminal(text: &str) -> std::borrow::Cow<'_, str> {
-    let unsafe_char = |c: char| c != '\n' && c != '\t' && crate::words::unprintable(c);
-    if text.chars().any(unsafe_char) {
-        text.chars().filter(|&c| !unsafe_char(c)).collect()
-    } else {
-        std::borrow::Cow::Borrowed(text)
-    }
-}
-
-/// One line of input, decoded leniently; at most [`MAX_LINE`] characters are kept (a longer
-/// line is cut, and [`parse`] refuses it). `None` at the end of input.
-/// Reads a line; `bytes` keeps what was read of it so far, so a read given up for something
-/// else (a clock's flag) loses nothing.
-async fn read_line(
-    input: &mut (impl AsyncBufRead + Unpin),
-    bytes: &mut Vec<u8>,
-) -> std::io::Result<Option<String>> {
-    let limit = (MAX_LINE + 1) * 4;
-    loop {
-        let chunk = input.fill_buf().await?;
-        if chunk.is_empty() {
-            if bytes.is_empty() {
-                return Ok(None);
-            }
-            break;
-        }
-        let (take, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (i + 1, true),
-            None => (chunk.len(), false),
-        };
-        if bytes.len() < limit {
-            let room = limit - bytes.len();
-            bytes.extend_from_slice(&chunk[..take.min(room)]);
-        }
-        input.consume(take);
-        if done {
-            break;
-        }
-    }
-    let text = String::from_utf8_lossy(bytes);
-    let line = text.trim_end_matches(['\n', '\r']).to_string();
-    bytes.clear();
-    Ok(Some(line))
 }

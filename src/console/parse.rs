@@ -12,88 +12,140 @@ pub const MAX_LINE: usize = 512;
 /// One line typed at the console.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// `help`: how to play here.
     Help,
+    /// `rules`: the rules of Turkish draughts.
     Rules,
+    /// `as NAME`: the next commands are this person's.
     As(String),
+    /// `ai [level] [white|black] [clock]`: a game against the AI.
     Ai {
+        /// The AI's level.
         level: Level,
+        /// The person's color.
         color: Color,
+        /// The time control.
         clock: TimeControl,
     },
+    /// `challenge NAME [options]`: a game against another person at this keyboard.
     Challenge {
+        /// The name challenged.
         opponent: String,
+        /// The color asked for.
         color: ColorChoice,
+        /// Rated.
         rated: bool,
+        /// The time control.
         clock: TimeControl,
     },
+    /// `accept`: accepts the last challenge shown.
     Accept,
+    /// `decline`: declines the last challenge shown.
     Decline,
+    /// `cancel`: withdraws the challenge made here.
     Cancel,
     /// Confirms the last question (resigning a rated game).
     Yes,
     /// Answers the last question no: nothing happens.
     No,
+    /// A move, typed bare or after `move`.
     Move(String),
+    /// `resign`.
     Resign,
+    /// `draw`: offers a draw, or accepts the one offered.
     Draw,
+    /// `takeback`: asks to take the last move back, or agrees to it.
     Takeback,
+    /// `hint`: the AI's suggestion.
     Hint,
     /// Arena: half the clock for an extra point.
     Berserk,
+    /// `board`: the board again.
     Board,
+    /// `moves`: the legal moves.
     Moves,
+    /// `pdn`: the game's record, written to a file.
     Pdn,
+    /// `replay`: the game as an animated picture, written to a file.
     Replay,
+    /// `analyze`: the game's analysis.
     Analyze,
+    /// `abort`: ends the game here with no result (for a damaged game).
     Abort,
     /// The ratings table of one speed class (`None`: the most played).
     Leaderboard(Option<SpeedClass>),
+    /// `stats [NAME]`: a player's card (the asker's by default).
     Stats(Option<String>),
     /// Today's puzzle, or a practice one.
     Puzzle {
+        /// A practice puzzle rather than today's.
         random: bool,
     },
     /// A practice puzzle of one theme, or from the player's own games.
     PuzzlePractice(crate::host::Practice),
+    /// A move in the open puzzle.
     PuzzleMove(String),
+    /// `puzzle stats [NAME]`: a player's puzzle record.
     PuzzleStats(Option<String>),
     /// Lists the console's channels, or plays in another one (opening it).
     Channel(Option<String>),
+    /// `tournament …`.
     Tournament(TournamentCommand),
+    /// `quit`: ends the session.
     Quit,
 }
 
 /// `tournament …` (`turnuva …`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TournamentCommand {
+    /// `tournament create [swiss|arena] [options]`.
     Create(crate::host::TournamentSpec),
+    /// `tournament join`.
     Join,
+    /// `tournament leave`.
     Leave,
+    /// `tournament standings`.
     Standings,
+    /// `tournament pairings`: the round's games.
     Pairings,
+    /// `tournament start`: starts it now (its organiser).
     Start,
+    /// `tournament cancel`: calls it off (its organiser).
     Cancel,
 }
 
 /// A line that is not a command, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseError {
+    /// Nothing was typed.
     Empty,
+    /// The first word is not a command; it holds the word.
     NotACommand(String),
+    /// A line longer than [`MAX_LINE`]; it holds its length.
     TooLong(usize),
+    /// A command that takes no words was given some; it holds the command.
     TakesNothing(&'static str),
+    /// `as` without a name.
     AsUsage,
+    /// `challenge` without a name.
     ChallengeUsage,
+    /// A challenge option not known.
     ChallengeOption(String),
+    /// `move` without a move.
     MoveUsage,
+    /// `stats` with more than a name.
     StatsUsage,
+    /// `channel` with more than a name.
     ChannelUsage,
     /// `puzzle theme` with a word that is not a theme.
     PuzzleTheme(String),
     /// `puzzle theme` alone: the themes are listed.
     PuzzleThemes,
+    /// Not one of the AI's levels.
     NotALevel(String),
+    /// `leaderboard` with a word that is not a speed class.
     LeaderboardUsage,
+    /// `tournament` without a known subcommand.
     TournamentUsage,
     /// A number where a tournament needs one (`rounds 5`, `minutes 90`).
     TournamentNumber(String),

@@ -14,7 +14,7 @@ use endings::*;
 use dama::ai::Level;
 use dama::engine::Color;
 use dama::host::{Clock, Host, HostConfig, Lang, Who};
-use dama::model::{ChannelId, ColorChoice, GuildId, UserId};
+use dama::model::{ChannelId, ColorChoice, GameId, GuildId, UserId};
 use dama::render::Renderer;
 use dama::store::{self, Store};
 use dama::words::Words;
@@ -62,6 +62,18 @@ async fn ai_turn_pending(host: &Host, channel: u64) -> dama::model::GameId {
         .expect("the AI's turn")
 }
 
+/// Claims `game`'s AI turn from `START` for `lasting`, as a process named "dead" that will
+/// never release it.
+async fn claim_for_a_dead_process(host: &Host, game: GameId, lasting: Millis) {
+    let version = host.game(game).await.unwrap().version;
+    let mut tx = host.store().write().await.unwrap();
+    let claimed = store::claim_ai_turn(&mut tx, game, version, "dead", START, START + lasting)
+        .await
+        .unwrap();
+    assert!(claimed, "the turn was free to claim");
+    tx.commit().await.unwrap();
+}
+
 async fn an_ai_turn_claimed_by_a_process_that_died_is_taken_over_when_the_claim_runs_out(
     db: TestDb,
 ) {
@@ -69,22 +81,8 @@ async fn an_ai_turn_claimed_by_a_process_that_died_is_taken_over_when_the_claim_
     let a = open(&db, &clock).await;
     let b = open(&db, &clock).await;
     let game = ai_turn_pending(&a, 10).await;
-    let version = a.game(game).await.unwrap().version;
     // A third process claims the turn, then dies (nothing releases its claim).
-    let mut tx = a.store().write().await.unwrap();
-    assert!(
-        store::claim_ai_turn(
-            &mut tx,
-            game,
-            version,
-            "dead",
-            START,
-            START + Millis::from_secs(60)
-        )
-        .await
-        .unwrap()
-    );
-    tx.commit().await.unwrap();
+    claim_for_a_dead_process(&a, game, Millis::from_secs(60)).await;
     assert!(a.ai_move(game, Lang::ENGLISH).await.unwrap().is_none());
     assert!(b.stalled_ai_turns().await.unwrap().is_empty());
     clock.advance(Duration::from_secs(30));
@@ -136,22 +134,8 @@ async fn a_live_games_ai_turn_left_by_a_process_that_died_is_taken_over_within_s
         .unwrap()
         .ai_turn
         .expect("the AI's turn");
-    let version = a.game(game).await.unwrap().version;
     // A process claims the turn for as long as a correspondence claim lasts, then dies.
-    let mut tx = a.store().write().await.unwrap();
-    assert!(
-        store::claim_ai_turn(
-            &mut tx,
-            game,
-            version,
-            "dead",
-            START,
-            START + Millis::from_secs(15)
-        )
-        .await
-        .unwrap()
-    );
-    tx.commit().await.unwrap();
+    claim_for_a_dead_process(&a, game, Millis::from_secs(15)).await;
     clock.advance(Duration::from_secs(14));
     assert!(b.stalled_ai_turns().await.unwrap().is_empty());
     clock.advance(Duration::from_secs(1));

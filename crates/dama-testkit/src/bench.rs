@@ -3,6 +3,7 @@
 use dama::host::{ButtonLabel, Host, Lang, Who};
 use dama::model::{ChannelId, ColorChoice, GuildId, UserId};
 
+/// Player `user` in `channel` of the benches' server.
 pub fn who(user: u64, channel: u64) -> Who {
     Who {
         user: UserId(user),

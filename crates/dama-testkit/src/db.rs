@@ -14,9 +14,20 @@ use sqlx::Connection;
 /// Where the tests look for PostgreSQL when `DAMA_TEST_POSTGRES` is not set.
 pub const DEFAULT_POSTGRES: &str = "postgres://postgres@127.0.0.1:5432/test";
 
+/// One test's own database.
 pub enum TestDb {
-    Sqlite { dir: PathBuf },
-    Postgres { admin: String, name: String },
+    /// A SQLite file in a folder of its own.
+    Sqlite {
+        /// The folder.
+        dir: PathBuf,
+    },
+    /// A PostgreSQL database made for the test.
+    Postgres {
+        /// The server's admin URL.
+        admin: String,
+        /// The database's name.
+        name: String,
+    },
 }
 
 fn unique() -> String {
@@ -65,6 +76,7 @@ async fn postgres_admin() -> Option<String> {
 }
 
 impl TestDb {
+    /// A new SQLite file in a new folder.
     pub fn sqlite() -> TestDb {
         let dir = std::env::temp_dir().join(format!("dama-test-{}", unique()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -84,10 +96,12 @@ impl TestDb {
         Some(TestDb::Postgres { admin, name })
     }
 
+    /// Whether it is the PostgreSQL one.
     pub fn is_postgres(&self) -> bool {
         matches!(self, TestDb::Postgres { .. })
     }
 
+    /// Its `DATABASE_URL`.
     pub fn url(&self) -> String {
         match self {
             TestDb::Sqlite { dir } => format!("sqlite://{}", dir.join("dama.db").display()),

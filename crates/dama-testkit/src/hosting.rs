@@ -12,17 +12,24 @@ use dama::words::Words;
 
 use super::db::TestDb;
 
+/// A player.
 pub const ALICE: UserId = UserId(1001);
+/// Another player.
 pub const BOB: UserId = UserId(1002);
+/// A third player.
 pub const CAROL: UserId = UserId(1003);
+/// The channel [`who`] plays in.
 pub const CHANNEL: u64 = 500;
+/// The server [`who`] plays in.
 pub const GUILD: GuildId = GuildId(77);
 
+/// One renderer for every test (its frames and palette are made once).
 pub fn renderer() -> Arc<Renderer> {
     static R: std::sync::OnceLock<Arc<Renderer>> = std::sync::OnceLock::new();
     Arc::clone(R.get_or_init(|| Arc::new(Renderer::default())))
 }
 
+/// A host over the database at `url`, reading `clock`, with shallow hints.
 pub async fn open(url: &str, clock: &Clock) -> Host {
     let store = Store::open(url).await.unwrap();
     let config = HostConfig {
@@ -38,12 +45,14 @@ pub async fn open(url: &str, clock: &Clock) -> Host {
     )
 }
 
+/// A host over `db` on a manual clock, the clock, and the database's URL.
 pub async fn host(db: &TestDb) -> (Host, Clock, String) {
     let url = db.url();
     let clock = Clock::manual(dama::model::UnixMs::from_secs(1_800_000_000));
     (open(&url, &clock).await, clock, url)
 }
 
+/// `user` in [`CHANNEL`] of [`GUILD`], speaking English.
 pub fn who(user: UserId) -> Who {
     Who {
         user,
@@ -55,6 +64,7 @@ pub fn who(user: UserId) -> Who {
     }
 }
 
+/// `user` in `channel` of [`GUILD`].
 pub fn at(user: UserId, channel: u64) -> Who {
     Who {
         channel: ChannelId(channel),

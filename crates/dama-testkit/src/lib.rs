@@ -1,10 +1,6 @@
 //! What the test binaries share: positions and a random generator for the rules' tests, the
 //! test databases, a host over them, a plain solver, and the Discord stand-in.
 
-// Not yet documented item by item (the workspace warns of missing docs; see
-// docs/inside/design.md).
-#![allow(missing_docs)]
-
 use dama::engine::{Color, Piece, Position, Role, Setup, Square, fen};
 
 /// A position from a text position that the test knows is valid.
@@ -27,6 +23,7 @@ pub fn after(text: &str, mv: &str) -> String {
     fen::write(&p.play(&m))
 }
 
+/// The square of a name the test knows is right.
 pub fn sq(name: &str) -> Square {
     Square::parse(name).expect("a square name")
 }
@@ -35,6 +32,7 @@ pub fn sq(name: &str) -> Square {
 pub struct Rng(pub u64);
 
 impl Rng {
+    /// The next number.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.0;
@@ -48,6 +46,7 @@ impl Rng {
         (self.next_u64() % n as u64) as usize
     }
 
+    /// True `percent` times in a hundred.
     pub fn chance(&mut self, percent: u64) -> bool {
         self.next_u64() % 100 < percent
     }

@@ -2,6 +2,7 @@
 //! opponent out of moves within a number of plies (draw rules ignored: the depths are short).
 use dama::engine::{Move, Position};
 
+/// Whether the side to move can leave the opponent without a move within `plies` plies.
 pub fn wins_within(pos: &Position, plies: u32) -> bool {
     if plies == 0 {
         return false;
