@@ -6,10 +6,6 @@
 //! the web, the console and the command line. The layers below are re-exported under the names
 //! the front ends, the tests and the benchmarks use.
 
-// Not yet documented item by item (the workspace warns of missing docs; see
-// docs/inside/design.md).
-#![allow(missing_docs)]
-
 pub use dama_core::{host, store, telemetry, words};
 pub use dama_model as model;
 pub use dama_play::{ai, clock, files, puzzle, render, tables, tournament};

@@ -23,17 +23,21 @@ use crate::ai::{AiPlayer, Eval, Level, Limits};
 use crate::engine::{Game, PerftTable, Position, fen, perft, perft_divide};
 use crate::render::{LastMove, Renderer, Scene};
 
+/// The command line.
 #[derive(Parser, Debug)]
 #[command(
     name = "dama",
     version,
-    about = "Turkish draughts (Dama): a Discord bot and its tools"
+    about = "Turkish draughts (Dama): a Discord bot and its tools",
+    long_about = None
 )]
 pub struct Cli {
+    /// What to do (`None`: run the bot).
     #[command(subcommand)]
     pub command: Option<Command>,
 }
 
+/// A subcommand of `dama`.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Run the Discord bot.
@@ -138,11 +142,13 @@ pub enum Command {
     },
     /// Tune the evaluation's weights from self-play games (Texel's method).
     Tune {
+        /// What to do.
         #[command(subcommand)]
         action: TuneCommand,
     },
     /// Find and prove puzzles.
     Puzzles {
+        /// What to do.
         #[command(subcommand)]
         action: PuzzlesCommand,
     },
@@ -164,6 +170,7 @@ pub enum Command {
     },
     /// Endgame tables: every position with few pieces, solved.
     Tables {
+        /// What to do.
         #[command(subcommand)]
         action: TablesCommand,
     },
@@ -189,6 +196,7 @@ Environment (or a .env file):
   DAMA_LOG_FORMAT        text, or json for one JSON object a line [default: text]
   RUST_LOG               the log filter [default: info]";
 
+/// `dama tables …`.
 #[derive(Subcommand, Debug)]
 pub enum TablesCommand {
     /// Solve every position with at most N pieces (both colours, men and kings) and write one
@@ -207,6 +215,7 @@ pub enum TablesCommand {
     },
 }
 
+/// `dama puzzles …`.
 #[derive(Subcommand, Debug)]
 pub enum PuzzlesCommand {
     /// Play self-play games, prove every forced win and decisive gain found in them and write

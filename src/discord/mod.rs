@@ -25,7 +25,9 @@ use crate::host::{ButtonAction, ButtonStyle, Host, HostError, Lang, Reply, Who};
 use crate::model::{ChannelId, GameId, GuildId, MessageId, UserId};
 use crate::words::{Markup, Surface, Words};
 
+/// What a command handler may fail with (poise logs it and answers with an apology).
 pub type Error = Box<dyn std::error::Error + Send + Sync>;
+/// What a command handler is given.
 pub type Context<'a> = poise::Context<'a, Shared, Error>;
 
 /// Discord allows this many characters in a message's text.
@@ -33,7 +35,9 @@ const MAX_CONTENT: usize = 2000;
 
 /// What every command and event sees.
 pub struct Data {
+    /// The host every command asks.
     pub host: Arc<Host>,
+    /// The words, in every language.
     pub words: Arc<Words>,
     /// Held (shared) by every AI turn in flight; a stopping process takes it whole, which
     /// waits for them.
@@ -45,6 +49,7 @@ pub struct Data {
 /// The bot's settings (`docs/running/configuration.md`).
 #[derive(Clone, Debug)]
 pub struct Config {
+    /// The bot's token (`DISCORD_TOKEN`; never logged).
     pub token: String,
     /// A Discord-compatible HTTP endpoint in place of Discord itself.
     pub api_base: Option<String>,
@@ -393,11 +398,14 @@ pub enum RunError {
     #[error(
         "Discord refused the token in DISCORD_TOKEN (401 Unauthorized): copy the bot's token again from the Developer Portal"
     )]
+    /// Discord refused the token.
     BadToken,
     #[error(
         "Discord refused the Message Content intent (\"Disallowed gateway intents were provided\"): enable Message Content Intent for the bot in the Developer Portal (Bot, Privileged Gateway Intents), or set DAMA_MESSAGE_CONTENT=false to read only moves that mention the bot or reply to its board"
     )]
+    /// The Message Content intent is not enabled for the application.
     MessageContentRefused,
+    /// Another failure of serenity's.
     #[error("{0}")]
     Discord(#[from] serenity::Error),
 }

@@ -20,8 +20,11 @@ fn shown(text: &str) -> String {
 /// Shards `first..=last` of `count`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shards {
+    /// The first shard this process runs.
     pub first: u32,
+    /// The last shard this process runs.
     pub last: u32,
+    /// The shards in all, across every process.
     pub count: u32,
 }
 
@@ -88,6 +91,7 @@ impl Shards {
         ((guild >> 22) % u64::from(count.max(1))) as u32
     }
 
+    /// Whether this process runs `shard`.
     pub fn runs(&self, shard: u32) -> bool {
         (self.first..=self.last).contains(&shard)
     }

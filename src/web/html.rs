@@ -118,8 +118,11 @@ pub fn language(words: &Words, query: &Query, headers: &HeaderMap) -> Lang {
 
 /// A page being written in one language.
 pub struct Page<'a> {
+    /// The words, in every language.
     pub words: &'a Words,
+    /// The page's language.
     pub lang: Lang,
+    /// What the address asked for (the language, among others).
     pub query: &'a Query,
 }
 

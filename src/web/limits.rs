@@ -20,6 +20,7 @@ use super::reader::{Proxies, Reader};
 pub struct WebLimits {
     /// A reader's requests: this many at once, then one every `every`.
     pub burst: u32,
+    /// How often a reader past the burst may ask again.
     pub every: Duration,
     /// Live pages open at once in this process (each holds a connection).
     pub live_pages: usize,

@@ -35,6 +35,7 @@ pub struct Live {
 }
 
 impl Live {
+    /// No page open yet, within `limits`.
     pub fn new(limits: &super::WebLimits) -> Live {
         Live {
             games: Mutex::new(HashMap::new()),

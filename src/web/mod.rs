@@ -41,10 +41,15 @@ const DATABASE_WAIT: Duration = Duration::from_secs(2);
 /// What the web pages read.
 #[derive(Clone)]
 pub struct Web {
+    /// The host the pages read and the puzzle pages ask.
     pub host: Arc<Host>,
+    /// The words, in every language.
     pub words: Arc<Words>,
+    /// The Discord side's shards, for `/healthz`.
     pub health: Arc<Health>,
+    /// The process's metrics, for `/metrics`.
     pub metrics: Arc<Metrics>,
+    /// The live pages open in this process.
     pub live: Arc<Live>,
     limits: WebLimits,
     proxies: Arc<Proxies>,
@@ -53,6 +58,7 @@ pub struct Web {
 }
 
 impl Web {
+    /// The pages over `host`, with `limits` on every reader.
     pub fn new(
         host: Arc<Host>,
         words: Arc<Words>,
@@ -94,6 +100,7 @@ impl Web {
         }
     }
 
+    /// The limits the pages keep to.
     pub fn limits(&self) -> &WebLimits {
         &self.limits
     }

@@ -30,6 +30,7 @@ pub struct Solving {
     pub done: Vec<String>,
     /// The position before the solver's next move, with the line so far.
     pub game: Game,
+    /// What the page says about the last move typed.
     pub said: Said,
 }
 
@@ -40,14 +41,20 @@ pub enum Said {
     Task,
     /// Right: the defence that followed, and how many moves are left.
     Right {
+        /// The move typed.
         played: String,
+        /// The defence's answer.
         defence: String,
+        /// The solver's moves left.
         left: usize,
     },
+    /// The last move of the line: solved.
     Solved,
     /// Legal, but it does not get there in the moves left.
     Wrong {
+        /// The move typed.
         played: String,
+        /// The solver's moves left.
         left: usize,
     },
     /// Not a legal move here.
@@ -136,7 +143,10 @@ pub fn follow(puzzle: &Puzzle, done: &str, typed: Option<&str>) -> Solving {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PuzzleDay {
     /// Today's: its solution is not shown, and the reader has `tries_left` misses.
-    Today { tries_left: u32 },
+    Today {
+        /// Wrong tries left before the solution is kept from the reader.
+        tries_left: u32,
+    },
     /// Yesterday's: played freely, its solution shown when asked.
     Yesterday,
 }

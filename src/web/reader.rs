@@ -95,6 +95,7 @@ fn canonical_net(net: IpNet) -> IpNet {
 pub struct Reader(pub IpAddr);
 
 impl Reader {
+    /// The reader of `request`: its peer, or the client a trusted proxy names.
     pub fn of<B>(proxies: &Proxies, request: &axum::http::Request<B>) -> Reader {
         let peer = request
             .extensions()

@@ -28,6 +28,7 @@ async fn pdn(host: &Host, w: &Who) -> String {
 
 async fn a_challenge_accepted_by_button_starts_a_game_with_a_board(db: TestDb) {
     let (host, _, _) = host(&db).await;
+    const TEN_MINUTES: Millis = Millis::from_minutes(10);
     let c = host
         .challenge(&who(ALICE), BOB, ColorChoice::White, true, false)
         .await
@@ -40,7 +41,7 @@ async fn a_challenge_accepted_by_button_starts_a_game_with_a_board(db: TestDb) {
                 challenged: BOB,
                 rated: true,
                 color: ColorChoice::White,
-                minutes: 10,
+                expires_in: TEN_MINUTES,
                 control: TimeControl::Correspondence { days: 3 },
             }]
         ),

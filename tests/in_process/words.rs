@@ -200,8 +200,12 @@ fn messages() -> Vec<Msg> {
             scope: LanguageScope::Me,
             lang: None,
         },
-        Msg::Rules { hours: 72 },
-        Msg::Help { hours: 72 },
+        Msg::Rules {
+            move_time: Millis::from_days(3),
+        },
+        Msg::Help {
+            move_time: Millis::from_days(3),
+        },
     ];
     for rated in [true, false] {
         for color in [ColorChoice::White, ColorChoice::Black, ColorChoice::Random] {
@@ -212,7 +216,7 @@ fn messages() -> Vec<Msg> {
                         challenged: AYSE,
                         rated,
                         color,
-                        minutes,
+                        expires_in: Millis::from_minutes(minutes),
                         control,
                     });
                 }
@@ -796,7 +800,9 @@ fn errors() -> Vec<HostError> {
             TournamentRefusal::LateJoinOver,
             TournamentRefusal::Rounds { min: 3, max: 15 },
             TournamentRefusal::Minutes { min: 10, max: 720 },
-            TournamentRefusal::StartsTooLate { days: 30 },
+            TournamentRefusal::StartsTooLate {
+                latest: Millis::from_days(30),
+            },
             TournamentRefusal::StartsInThePast,
             TournamentRefusal::StartUnreadable("yarın".into()),
             TournamentRefusal::Name { max: 60 },

@@ -66,6 +66,21 @@ impl Millis {
         self.0.div_euclid(1000)
     }
 
+    /// Whole minutes, rounded down.
+    pub const fn whole_minutes(self) -> i64 {
+        self.0.div_euclid(60_000)
+    }
+
+    /// Whole hours, rounded down.
+    pub const fn whole_hours(self) -> i64 {
+        self.0.div_euclid(3_600_000)
+    }
+
+    /// Whole days, rounded down.
+    pub const fn whole_days(self) -> i64 {
+        self.0.div_euclid(86_400_000)
+    }
+
     /// The span as the standard library's `Duration` (a negative span is none).
     pub fn to_std(self) -> std::time::Duration {
         std::time::Duration::from_millis(u64::try_from(self.0).unwrap_or(0))

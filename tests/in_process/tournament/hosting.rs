@@ -634,7 +634,12 @@ async fn bad_tournament_commands_are_refused_and_change_nothing(db: TestDb) {
     let r = host
         .create_tournament(&organiser(), starting("5256000"))
         .await;
-    assert_eq!(refusal(r), TournamentRefusal::StartsTooLate { days: 30 });
+    assert_eq!(
+        refusal(r),
+        TournamentRefusal::StartsTooLate {
+            latest: Millis::from_days(30)
+        }
+    );
     let r = host
         .create_tournament(&organiser(), starting("2020-01-01 20:00"))
         .await;

@@ -103,7 +103,7 @@ impl Host {
                 challenged: opponent,
                 rated,
                 color,
-                minutes: self.config.challenge_ttl.as_secs() / 60,
+                expires_in: Millis::from_std(self.config.challenge_ttl),
                 control,
             })
         })

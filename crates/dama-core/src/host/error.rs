@@ -26,10 +26,14 @@ pub enum Refusal {
     NoGame,
     /// This channel has never had a game.
     NoGameYet,
+    /// The asker is not playing in this game.
     NotAPlayer,
+    /// It is the other side's turn.
     NotYourTurn {
+        /// The player to move.
         to_move: Player,
     },
+    /// A move that cannot be played, and why.
     Move(MoveError),
     /// The game changed while the request was on its way (a move or an answer came first).
     /// The host decides again wherever the wish stands whatever the position (resigning,
@@ -37,20 +41,32 @@ pub enum Refusal {
     ChangedMeanwhile,
     /// The channel has a game running: between these players, when known.
     ChannelBusy {
+        /// Who plays it, when known.
         players: Option<Players>,
     },
+    /// A player challenged themself.
     SelfChallenge,
     /// Bots do not play; the AI does.
     BotOpponent,
+    /// No such challenge.
     NoChallenge,
+    /// The challenge was answered or withdrawn already.
     ChallengeClosed(ChallengeStatus),
+    /// The challenge ran out of time.
     ChallengeExpired,
+    /// The challenge is for someone else.
     NotYourChallenge,
+    /// The asker has no open challenge in this channel.
     NoOpenChallenge,
+    /// The game is over already.
     GameAlreadyOver,
+    /// A draw offer stands already.
     DrawAlreadyOffered,
+    /// A takeback request stands already.
     TakebackAlreadyAsked,
+    /// The asker has no move to take back.
     NothingToTakeBack,
+    /// Rated games get no hints.
     NoHintsInRatedGames,
     /// A rated game is analysed once it is over, never while its players can use it.
     NoAnalysisDuringRatedGames,
@@ -66,6 +82,7 @@ pub enum Refusal {
     UnknownButton,
     /// The game's record cannot be read; it can only be aborted.
     Broken {
+        /// The game.
         game: GameId,
     },
     /// Aborting is for the players of a damaged game, or for server admins.
@@ -76,10 +93,12 @@ pub enum Refusal {
     TimeControl(dama_play::clock::TimeControlError),
     /// One player may not hold more open challenges than this.
     TooManyChallenges {
+        /// The most open challenges.
         limit: i64,
     },
     /// One player may not play more games against the AI at once than this.
     TooManyAiGames {
+        /// The most games against the AI at once.
         limit: i64,
     },
     /// A running game's replay is for its players (anyone may replay a finished game).

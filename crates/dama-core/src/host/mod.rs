@@ -36,7 +36,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::Semaphore;
 
 use crate::store::{GameRow, Store};
-use dama_model::UnixMs;
+use dama_model::{Millis, UnixMs};
 use dama_play::ai::Limits;
 use dama_play::render::Renderer;
 use dama_rules::{Color, Game, fen};
@@ -66,22 +66,25 @@ pub use web::{
     WebGame, WebGameLine, WebPlayer, WebPlayerPage, WebRating, WebServer, WebTournament,
 };
 
+/// What a host operation answers: a reply, or why not.
 pub type HostResult = Result<Reply, HostError>;
 
-/// The hours a move may take in a game made without a time control (three days).
-const DEFAULT_MOVE_HOURS: u64 = match dama_play::clock::TimeControl::DEFAULT {
-    dama_play::clock::TimeControl::Correspondence { days } => days as u64 * 24,
-    dama_play::clock::TimeControl::Live { .. } => 0,
+/// The time a move may take in a game made without a time control (three days).
+const DEFAULT_MOVE_TIME: Millis = match dama_play::clock::TimeControl::DEFAULT {
+    dama_play::clock::TimeControl::Correspondence { days } => Millis::from_days(days as i64),
+    dama_play::clock::TimeControl::Live { .. } => Millis::ZERO,
 };
 
 /// Who is asking, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Who {
+    /// The person asking.
     pub user: UserId,
     /// A display name, kept for leaderboards and PDN headers.
     pub name: String,
     /// The channel or thread.
     pub channel: ChannelId,
+    /// The server (`None`: a direct message or the console).
     pub guild: Option<GuildId>,
     /// The language of the reply's pictures.
     pub lang: Lang,
@@ -90,6 +93,7 @@ pub struct Who {
     pub admin: bool,
 }
 
+/// How a host behaves; the command line and the tests fill it in.
 #[derive(Clone, Debug)]
 pub struct HostConfig {
     /// A correspondence player is warned this long before their time is up (at most a third
@@ -116,9 +120,11 @@ pub struct HostConfig {
     /// The puzzles: the first `daily_puzzles` are the days' puzzles in turn, the rest (and the
     /// days' puzzles once their day has passed) serve as practice.
     pub puzzles: Arc<Vec<dama_play::puzzle::Puzzle>>,
+    /// How many of the puzzles are the days' puzzles.
     pub daily_puzzles: usize,
-    /// Where the games are played, as PDN records name it (`Event` and `Site`).
+    /// Where the games are played, as PDN records name it: the `Event` tag.
     pub pdn_event: String,
+    /// The `Site` tag.
     pub pdn_site: String,
     /// Every game is on one server (the console): a server's rank is the global one, and is
     /// not shown apart.
@@ -183,6 +189,7 @@ impl Default for HostConfig {
 pub struct Clock(Option<Arc<AtomicI64>>);
 
 impl Clock {
+    /// The system's clock.
     pub fn system() -> Clock {
         Clock(None)
     }
@@ -219,6 +226,8 @@ impl Clock {
     }
 }
 
+/// Every operation a player or an operator can ask for, whatever the front end: one per
+/// process, shared by its front ends.
 pub struct Host {
     store: Store,
     renderer: Arc<Renderer>,
@@ -243,6 +252,7 @@ pub struct Host {
 }
 
 impl Host {
+    /// A host over `store`, drawing with `renderer` and writing captions with `captions`.
     pub fn new(
         store: Store,
         renderer: Arc<Renderer>,
@@ -267,6 +277,7 @@ impl Host {
         }
     }
 
+    /// The store it reads and writes.
     pub fn store(&self) -> &Store {
         &self.store
     }
@@ -281,10 +292,12 @@ impl Host {
         Arc::clone(&self.renderer)
     }
 
+    /// The clock it reads the present from.
     pub fn clock(&self) -> &Clock {
         &self.clock
     }
 
+    /// Its settings.
     pub fn config(&self) -> &HostConfig {
         &self.config
     }
@@ -385,14 +398,14 @@ impl Host {
     /// The rules card, with this host's time limit.
     pub fn rules(&self) -> Reply {
         Reply::private(Msg::Rules {
-            hours: DEFAULT_MOVE_HOURS,
+            move_time: DEFAULT_MOVE_TIME,
         })
     }
 
     /// How to play with this bot.
     pub fn help(&self) -> Reply {
         Reply::private(Msg::Help {
-            hours: DEFAULT_MOVE_HOURS,
+            move_time: DEFAULT_MOVE_TIME,
         })
     }
 }

@@ -37,6 +37,7 @@ type Job = Box<dyn FnOnce() + Send>;
 pub enum PictureError {
     /// The queue is full: ask again in a moment.
     Busy,
+    /// The game could not be read, or another failure of the host's.
     Host(HostError),
 }
 

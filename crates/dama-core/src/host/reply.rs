@@ -11,14 +11,20 @@ use dama_model::{ChallengeId, ChannelId, GameId, GuildId, UserId};
 /// id is written by `Display` and read by `FromStr`, here only.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ButtonAction {
+    /// Accepts (or, `accept: false`, declines) a challenge.
     Challenge {
+        /// The challenge.
         id: ChallengeId,
+        /// Accept, or decline.
         accept: bool,
     },
     /// `version`: the game's version when the button was posted.
     Game {
+        /// The game.
         id: GameId,
+        /// Its version when the button was posted.
         version: i64,
+        /// What the button does to it.
         action: GameAction,
     },
     /// Under the daily puzzle's post: opens today's puzzle privately for whoever clicks.
@@ -26,23 +32,32 @@ pub enum ButtonAction {
     /// Leaves the practice puzzle `attempt` (tried, so it counts as failed) for the puzzle
     /// asked for: today's (`None`), or a practice one.
     LeavePuzzle {
+        /// The attempt to leave.
         attempt: dama_model::AttemptId,
+        /// The puzzle asked for instead.
         then: Option<crate::host::Practice>,
     },
     /// Joins (or, `join: false`, leaves) a tournament.
     Tournament {
+        /// The tournament.
         id: dama_model::TournamentId,
+        /// Join, or leave.
         join: bool,
     },
 }
 
+/// What a button under a game's board does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameAction {
+    /// Resigns (asked twice in a rated game).
     Resign,
     /// The confirmation of a resignation in a rated game.
     ConfirmResign,
+    /// Offers a draw, or accepts the one offered.
     Draw,
+    /// Asks to take the last move back, or agrees to it.
     Takeback,
+    /// Asks the AI for a hint.
     Hint,
     /// Arena: half the clock, no increment, a point more for a win.
     Berserk,
@@ -160,28 +175,44 @@ impl FromStr for ButtonAction {
 /// What a button says; the `words` layer writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ButtonLabel {
+    /// Accept a challenge.
     Accept,
+    /// Decline a challenge.
     Decline,
+    /// Resign.
     Resign,
+    /// Confirm a resignation.
     ConfirmResign,
+    /// Offer a draw.
     OfferDraw,
+    /// Accept the draw offered.
     AcceptDraw,
+    /// Allow the takeback asked for.
     AllowTakeback,
+    /// Ask for a hint.
     Hint,
+    /// Open the daily puzzle.
     SolvePuzzle,
     /// Leave an unfinished practice puzzle (it counts as failed) for another.
     LeavePuzzle,
+    /// Join a tournament.
     JoinTournament,
+    /// Leave a tournament.
     LeaveTournament,
+    /// Go berserk in an Arena game.
     Berserk,
 }
 
 /// A button under a message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Button {
+    /// What it does.
     pub action: ButtonAction,
+    /// What it says.
     pub label: ButtonLabel,
+    /// How it looks.
     pub style: ButtonStyle,
+    /// Greyed: it no longer acts.
     pub disabled: bool,
 }
 
@@ -206,24 +237,32 @@ impl Button {
     }
 }
 
+/// How a button looks (Discord's four styles).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ButtonStyle {
+    /// The main choice.
     Primary,
+    /// A neutral choice.
     Secondary,
+    /// A welcome choice (accept, join).
     Success,
+    /// A choice with a cost (resign, decline, leave a puzzle).
     Danger,
 }
 
 /// An attachment other than the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct File {
+    /// The file's name, with its extension.
     pub name: String,
+    /// Its contents.
     pub bytes: Vec<u8>,
 }
 
 /// One answer: what to say (in order), what to show, and what comes next.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Reply {
+    /// What to say, in order.
     pub body: Vec<Msg>,
     /// Only the asker should see it.
     pub ephemeral: bool,
@@ -234,9 +273,11 @@ pub struct Reply {
     /// That board is drawn with Black at the bottom (a puzzle Black solves), for a front end
     /// that draws it again as text.
     pub black_bottom: bool,
+    /// An attachment (a PDN file, a replay, a card).
     pub file: Option<File>,
     /// A second attachment (the annotated PDN under an analysis's picture).
     pub attachment: Option<File>,
+    /// Buttons under the message.
     pub buttons: Vec<Button>,
     /// Users to notify.
     pub mentions: Vec<UserId>,
@@ -251,6 +292,7 @@ pub struct Reply {
 }
 
 impl Reply {
+    /// A reply that says `msg` to the channel.
     pub fn say(msg: Msg) -> Reply {
         Reply {
             body: vec![msg],
@@ -258,6 +300,7 @@ impl Reply {
         }
     }
 
+    /// A reply that says `msg` to the asker only.
     pub fn private(msg: Msg) -> Reply {
         Reply {
             body: vec![msg],
@@ -287,8 +330,11 @@ impl Reply {
 /// A message the host sends on its own (an expired challenge, a time warning, a loss on time).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Notice {
+    /// The channel to post in.
     pub channel: ChannelId,
+    /// The server of that channel (`None`: a direct message or the console).
     pub guild: Option<GuildId>,
+    /// What to post.
     pub reply: Reply,
     /// A message of ours in that channel whose buttons no longer act (an expired challenge),
     /// with its buttons as they should now show: greyed.

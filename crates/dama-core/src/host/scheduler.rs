@@ -17,8 +17,11 @@ use dama_play::ai::{Searcher, Weights};
 /// What a piece of AI work is, in the order it is served.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Priority {
+    /// The AI's move in a game.
     Move = 0,
+    /// A hint a player asked for.
     Hint = 1,
+    /// A game's analysis.
     Analysis = 2,
     /// Screening finished games for missed combinations: only when nothing else waits.
     Mining = 3,
@@ -43,8 +46,11 @@ pub struct Scheduler {
 /// The AI's work as the metrics show it, per priority (moves, hints, analyses, mining).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct AiStats {
+    /// Work waiting now.
     pub waiting: [usize; PRIORITIES],
+    /// Work done since the process started.
     pub done: [u64; PRIORITIES],
+    /// The time workers spent on it.
     pub busy: [Duration; PRIORITIES],
 }
 

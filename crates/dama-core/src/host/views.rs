@@ -120,9 +120,9 @@ impl Host {
             let name = match who_played.of(color) {
                 Player::User(id) => self
                     .store
-                    .player(id)
+                    .player_name(id)
                     .await?
-                    .map_or(id.0.to_string(), |p| p.name),
+                    .unwrap_or_else(|| id.0.to_string()),
                 Player::Ai(level) => format!("AI ({})", level.name()),
             };
             tags.set(tag, name);
@@ -286,25 +286,15 @@ impl Host {
     /// A player's card: rating, ranks, the curve, the record and recent results, as a picture
     /// (captions in the asker's language) and as text for screen readers and search.
     pub async fn stats(&self, who: &Who, user: UserId) -> HostResult {
-        let Some(named) = self.store.player(user).await? else {
+        if !self.store.is_player(user).await? {
             return Ok(Reply::say(Msg::NotPlayedYet { user }));
-        };
+        }
+        let name = self.store.player_name(user).await?.unwrap_or_default();
         // The card shows the class played most; the others are listed.
         let mut classes = self.store.ratings_of(user).await?.into_iter();
         let (speed, p) = match classes.next() {
             Some((speed, row)) => (Some(speed), row),
-            None => (
-                None,
-                crate::store::PlayerRow {
-                    rating: 1500.0,
-                    deviation: 350.0,
-                    games: 0,
-                    wins: 0,
-                    draws: 0,
-                    losses: 0,
-                    ..named
-                },
-            ),
+            None => (None, crate::store::PlayerRow::unrated(user, name)),
         };
         let others: Vec<(SpeedClass, Record)> =
             classes.map(|(s, row)| (s, Record::from(&row))).collect();
@@ -442,9 +432,9 @@ impl Host {
             Some((Player::User(u), games)) => {
                 let name = self
                     .store
-                    .player(u)
+                    .player_name(u)
                     .await?
-                    .map_or(u.0.to_string(), |p| p.name);
+                    .unwrap_or_else(|| u.0.to_string());
                 Some(say(CardText::Favourite { name, games }))
             }
             _ => None,

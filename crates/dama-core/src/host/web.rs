@@ -16,6 +16,7 @@ use dama_model::{GameId, GuildId, UserId};
 /// A player of a game as its page shows them.
 #[derive(Clone, Debug)]
 pub struct WebPlayer {
+    /// Who they are.
     pub player: Player,
     /// The name they were last seen with (empty for the AI or a player never seen).
     pub name: String,
@@ -26,10 +27,13 @@ pub struct WebPlayer {
 /// A game as its page shows it.
 #[derive(Clone, Debug)]
 pub struct WebGame {
+    /// The game as stored.
     pub row: GameRow,
     /// With the stored result declared when the board alone does not show it.
     pub game: Game,
+    /// White.
     pub white: WebPlayer,
+    /// Black.
     pub black: WebPlayer,
     /// Both clocks after each ply (live games; milliseconds).
     pub clocks: Vec<Option<[Millis; 2]>>,
@@ -52,6 +56,7 @@ impl WebGame {
         version(&self.row)
     }
 
+    /// The player with `color`.
     pub fn player(&self, color: Color) -> &WebPlayer {
         match color {
             Color::White => &self.white,
@@ -63,36 +68,48 @@ impl WebGame {
 /// A listed server's page.
 #[derive(Clone, Debug)]
 pub struct WebServer {
+    /// The server.
     pub server: PublicServer,
     /// Each speed class with rated games there, best players first.
     pub leaderboards: Vec<(dama_play::clock::SpeedClass, Vec<PlayerRow>)>,
+    /// Its running games.
     pub running: Vec<WebGameLine>,
+    /// Its tournaments.
     pub tournaments: Vec<store::TournamentRow>,
 }
 
 /// A game in a list: who plays whom, and its link's key.
 #[derive(Clone, Debug)]
 pub struct WebGameLine {
+    /// The game as stored.
     pub row: GameRow,
+    /// White.
     pub white: WebPlayer,
+    /// Black.
     pub black: WebPlayer,
 }
 
 /// A listed server's tournament.
 #[derive(Clone, Debug)]
 pub struct WebTournament {
+    /// The tournament as stored.
     pub row: store::TournamentRow,
     /// Its name, or `#id` when it has none.
     pub name: String,
+    /// Its server.
     pub server: PublicServer,
+    /// Its standings.
     pub lines: Vec<super::TournamentLine>,
+    /// The names of its players.
     pub names: std::collections::HashMap<UserId, String>,
 }
 
 /// A player's page: what they did on listed servers only.
 #[derive(Clone, Debug)]
 pub struct WebPlayerPage {
+    /// The player.
     pub user: UserId,
+    /// The name they were last seen with.
     pub name: String,
     /// Per speed class, the most played first: their rated games on listed servers.
     pub ratings: Vec<WebRating>,
@@ -105,6 +122,7 @@ pub struct WebPlayerPage {
 /// A player's rated games of one speed class on listed servers.
 #[derive(Clone, Debug)]
 pub struct WebRating {
+    /// The speed class.
     pub speed: dama_play::clock::SpeedClass,
     /// The rating after each of them, oldest first.
     pub curve: Vec<f64>,
@@ -256,11 +274,7 @@ impl Host {
             let player = who.of(color);
             let (name, rating) = match player {
                 Player::User(id) => (
-                    self.store
-                        .player(id)
-                        .await?
-                        .map(|p| p.name)
-                        .unwrap_or_default(),
+                    self.store.player_name(id).await?.unwrap_or_default(),
                     self.store.rating(id, row.speed).await?.map(|r| r.rating),
                 ),
                 Player::Ai(_) => (String::new(), None),

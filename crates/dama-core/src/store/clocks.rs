@@ -104,8 +104,11 @@ pub async fn stop_clocks(tx: &mut Tx, game: GameId, left: [Millis; 2], at: UnixM
 /// The counts `/metrics` shows, read at each scrape (so every process reports the same).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct WebCounts {
+    /// Games running.
     pub games_running: i64,
+    /// Of those, games on the clock.
     pub live_games_running: i64,
+    /// Games finished.
     pub games_finished: i64,
     /// AI turns claimed: being thought about (or left by a stopped process, until taken over).
     pub ai_turns_claimed: i64,

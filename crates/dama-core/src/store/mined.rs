@@ -9,13 +9,17 @@ use super::{AttemptStatus, GameId, GameRow, GuildId, Result, Store, Tx, UserId};
 /// A puzzle found in a game: a combination its player missed.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct MinedRow {
+    /// Its row number.
     pub id: i64,
     /// The start position: the key attempts and ratings use.
     pub puzzle: String,
     /// The whole puzzle, as a line of the puzzle file.
     pub line: String,
+    /// The server the game was played in.
     pub guild_id: Option<GuildId>,
+    /// The game.
     pub game_id: GameId,
+    /// The ply (from 0) of the position where it was missed.
     pub ply: i64,
     /// Who had the move and missed it.
     pub player_id: UserId,
@@ -27,9 +31,13 @@ pub struct MinedRow {
 /// One combination missed in a game, to be kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewMined {
+    /// The start position (FEN).
     pub puzzle: String,
+    /// The whole puzzle, as a line of the puzzle file.
     pub line: String,
+    /// The ply (from 0) of the position where it was missed.
     pub ply: i64,
+    /// Who had the move and missed it.
     pub player: UserId,
 }
 

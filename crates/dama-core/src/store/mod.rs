@@ -55,7 +55,9 @@ use sqlx::{AnyConnection, AnyPool};
 /// Which database a store speaks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
+    /// A SQLite file: one process.
     Sqlite,
+    /// A PostgreSQL database: one process or several.
     Postgres,
 }
 
@@ -77,6 +79,7 @@ pub struct Tx {
 }
 
 impl Tx {
+    /// Commits, and counts what was written in the metrics.
     pub async fn commit(self) -> Result<()> {
         self.inner.commit().await?;
         let s = &self.stats;
@@ -92,10 +95,13 @@ impl Tx {
 /// What this process's store has written since it started, for the metrics.
 #[derive(Debug, Default)]
 pub struct StoreStats {
+    /// Games started.
     pub games_started: AtomicU64,
+    /// Moves written.
     pub moves: AtomicU64,
     /// Write transactions committed, and their time from asking to commit (microseconds).
     pub commits: AtomicU64,
+    /// The time of those transactions, in microseconds.
     pub commit_micros: AtomicU64,
 }
 
@@ -115,26 +121,33 @@ impl std::ops::DerefMut for Tx {
 /// A database failure; shown to players only as an apology.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
+    /// A query failed.
     #[error("database: {0}")]
     Sql(#[from] sqlx::Error),
+    /// A migration could not run.
     #[error("database migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    /// `DATABASE_URL` is empty.
     #[error(
         "DATABASE_URL is empty: set it to sqlite://FILE (the default is sqlite://dama.db) or postgres://USER@HOST/DATABASE"
     )]
     EmptyUrl,
+    /// An in-memory SQLite database, which would lose every game.
     #[error(
         "DATABASE_URL={0} is an in-memory database, which would lose every game (and each connection would see a different one): use a file, such as sqlite://dama.db"
     )]
     InMemory(String),
+    /// A database other than SQLite or PostgreSQL.
     #[error(
         "DATABASE_URL={0}: games are stored in SQLite or PostgreSQL only; use sqlite://FILE or postgres://USER@HOST/DATABASE"
     )]
     Unsupported(String),
+    /// A SQLite file the bot cannot write.
     #[error(
         "the database {0} is read-only, and the bot must write its games: give it a file it can write"
     )]
     ReadOnly(String),
+    /// A file that is not a SQLite database, and why it is not.
     #[error(
         "DATABASE_URL names {0}, which is not a SQLite database ({1}); nothing was changed: point DATABASE_URL at the bot's database, or at a new file name to start one"
     )]
@@ -144,29 +157,43 @@ pub enum StoreError {
     ChannelBusy,
 }
 
+/// What a store operation returns.
 pub type Result<T> = std::result::Result<T, StoreError>;
 
+/// A game as stored.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct GameRow {
+    /// The game.
     pub id: GameId,
+    /// The server it is played in (`None`: a direct message or the console).
     pub guild_id: Option<GuildId>,
+    /// The channel or thread it is played in.
     pub channel_id: ChannelId,
     /// `None`: the AI plays this colour.
     pub white_id: Option<UserId>,
+    /// `None`: the AI plays this color.
     pub black_id: Option<UserId>,
+    /// The AI's level, in a game against the AI.
     #[sqlx(try_from = "MaybeWord<Level>")]
     pub ai_level: Option<Level>,
+    /// Ratings change at its end.
     #[sqlx(try_from = "YesNo")]
     pub rated: bool,
+    /// The position it started from (FEN).
     pub start_fen: String,
+    /// The position now (FEN).
     pub fen: String,
+    /// Plies played.
     pub ply: i64,
     /// Bumped with every change to the moves (see `migrations/0002_game_version.sql`).
     pub version: i64,
+    /// Running or finished.
     #[sqlx(try_from = "Word<GameStatus>")]
     pub status: GameStatus,
+    /// The result, once finished.
     #[sqlx(try_from = "MaybeWord<GameResult>")]
     pub result: Option<GameResult>,
+    /// Why it ended, once finished.
     #[sqlx(try_from = "MaybeWord<Reason>")]
     pub reason: Option<Reason>,
     /// The colour (its index) that offered a draw at this version.
@@ -179,23 +206,30 @@ pub struct GameRow {
     /// Correspondence: when the side to move's time is up.
     #[sqlx(rename = "deadline_ms")]
     pub deadline: UnixMs,
+    /// The side to move was reminded (correspondence).
     #[sqlx(try_from = "YesNo")]
     pub warned: bool,
+    /// The message showing the board, once posted.
     pub board_message_id: Option<MessageId>,
+    /// When it was made.
     #[sqlx(rename = "created_at_ms")]
     pub created_at: UnixMs,
+    /// When it last changed.
     #[sqlx(rename = "updated_at_ms")]
     pub updated_at: UnixMs,
     /// Its players were told that its record cannot be read (see the sweep).
     #[sqlx(try_from = "YesNo")]
     pub broken: bool,
+    /// The time control.
     #[sqlx(try_from = "Word<TimeControl>")]
     pub time_control: TimeControl,
+    /// Its speed class, for the ratings.
     #[sqlx(try_from = "Word<SpeedClass>")]
     pub speed: SpeedClass,
     /// Live games: each side's time left when its turn began.
     #[sqlx(rename = "white_ms")]
     pub white_left: Option<Millis>,
+    /// Black's time left when its turn began (live games).
     #[sqlx(rename = "black_ms")]
     pub black_left: Option<Millis>,
     /// When the side to move's turn began.
@@ -227,55 +261,105 @@ impl GameRow {
     }
 }
 
+/// A challenge as stored.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct ChallengeRow {
+    /// The challenge.
     pub id: ChallengeId,
+    /// The server it was made in.
     pub guild_id: Option<GuildId>,
+    /// The channel it was made in.
     pub channel_id: ChannelId,
+    /// The player who challenged.
     pub challenger_id: UserId,
+    /// The player challenged.
     pub challenged_id: UserId,
+    /// The color the challenger asked for.
     #[sqlx(try_from = "Word<ColorChoice>")]
     pub color: ColorChoice,
+    /// The game would be rated.
     #[sqlx(try_from = "YesNo")]
     pub rated: bool,
+    /// The game would be played in a thread of its own.
     #[sqlx(try_from = "YesNo")]
     pub thread: bool,
+    /// Open, accepted, declined, withdrawn or expired.
     #[sqlx(try_from = "Word<ChallengeStatus>")]
     pub status: ChallengeStatus,
+    /// When it expires unanswered.
     #[sqlx(rename = "expires_at_ms")]
     pub expires_at: UnixMs,
+    /// When it was made.
     #[sqlx(rename = "created_at_ms")]
     pub created_at: UnixMs,
     /// The message that shows it, once posted.
     pub message_id: Option<MessageId>,
+    /// The game's time control.
     #[sqlx(try_from = "Word<TimeControl>")]
     pub time_control: TimeControl,
 }
 
+/// A player's name and their rating in one speed class (see [`Store::rating`]).
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct PlayerRow {
+    /// The player.
     pub user_id: UserId,
+    /// Their name when last seen.
     pub name: String,
+    /// Glicko-2 rating.
     pub rating: f64,
+    /// Glicko-2 rating deviation.
     pub deviation: f64,
+    /// Glicko-2 volatility.
     pub volatility: f64,
+    /// Rated games played.
     pub games: i64,
+    /// Rated games won.
     pub wins: i64,
+    /// Rated games lost.
     pub losses: i64,
+    /// Rated games drawn.
     pub draws: i64,
+}
+
+impl PlayerRow {
+    /// A player with no rated game in a class: Glicko-2's starting values.
+    pub fn unrated(user_id: UserId, name: String) -> PlayerRow {
+        PlayerRow {
+            user_id,
+            name,
+            rating: 1500.0,
+            deviation: 350.0,
+            volatility: 0.06,
+            games: 0,
+            wins: 0,
+            losses: 0,
+            draws: 0,
+        }
+    }
 }
 
 /// A game to create.
 pub struct NewGame<'a> {
+    /// The server (`None`: a direct message or the console).
     pub guild_id: Option<GuildId>,
+    /// The channel or thread.
     pub channel_id: ChannelId,
+    /// White (`None`: the AI).
     pub white_id: Option<UserId>,
+    /// Black (`None`: the AI).
     pub black_id: Option<UserId>,
+    /// The AI's level, in a game against the AI.
     pub ai_level: Option<Level>,
+    /// Ratings change at its end.
     pub rated: bool,
+    /// The starting position (FEN).
     pub start_fen: &'a str,
+    /// Correspondence: when the side to move is reminded.
     pub warn_at: UnixMs,
+    /// Correspondence: when the side to move's time is up.
     pub deadline: UnixMs,
+    /// The moment it is made.
     pub now: UnixMs,
     /// The clocks at the start (`turn_began`: now).
     pub clocks: Clocks,
@@ -283,6 +367,7 @@ pub struct NewGame<'a> {
     pub flag_at: Option<UnixMs>,
 }
 
+/// The database: SQLite or PostgreSQL, behind one pool.
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
@@ -340,6 +425,7 @@ impl Store {
         Ok(store)
     }
 
+    /// Which database this is.
     pub fn backend(&self) -> Backend {
         self.backend
     }
@@ -381,6 +467,7 @@ impl Store {
         &self.stats
     }
 
+    /// The running game of a channel, if any.
     pub async fn running_game(&self, channel: ChannelId) -> Result<Option<GameRow>> {
         Ok(
             sqlx::query_as("SELECT * FROM games WHERE channel_id = $1 AND status = 'running'")
@@ -400,6 +487,7 @@ impl Store {
         .await?)
     }
 
+    /// A game by its id.
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>> {
         Ok(sqlx::query_as("SELECT * FROM games WHERE id = $1")
             .bind(id)
@@ -417,6 +505,7 @@ impl Store {
         )
     }
 
+    /// A challenge by its id.
     pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>> {
         Ok(sqlx::query_as("SELECT * FROM challenges WHERE id = $1")
             .bind(id)
@@ -439,11 +528,14 @@ impl Store {
         .await?)
     }
 
-    pub async fn player(&self, user: UserId) -> Result<Option<PlayerRow>> {
-        Ok(sqlx::query_as("SELECT * FROM players WHERE user_id = $1")
+    /// Whether the bot has met `user` in a game, a challenge or a tournament (their ratings
+    /// are read per speed class, from [`Store::rating`]).
+    pub async fn is_player(&self, user: UserId) -> Result<bool> {
+        let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM players WHERE user_id = $1")
             .bind(user)
             .fetch_optional(&self.pool)
-            .await?)
+            .await?;
+        Ok(found.is_some())
     }
 
     /// Every player's last used name (for a front end that writes names, not mentions).
@@ -496,6 +588,7 @@ impl Store {
         )
     }
 
+    /// Open challenges whose time ran out by `now`.
     pub async fn expired_challenges(&self, now: UnixMs) -> Result<Vec<ChallengeRow>> {
         Ok(
             sqlx::query_as(
@@ -557,11 +650,14 @@ pub(crate) fn violates(e: &StoreError, index: &str, table_column: &str) -> bool 
 /// The languages chosen by a player and by a server (`None`: none chosen).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LanguageChoices {
+    /// The player's choice.
     pub user: Option<String>,
+    /// The server's choice.
     pub guild: Option<String>,
 }
 
 impl Store {
+    /// The languages chosen by `user` and by `guild`.
     pub async fn languages(
         &self,
         user: Option<UserId>,
@@ -588,7 +684,9 @@ impl Store {
 /// Whose language a choice sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LanguageOwner {
+    /// A player's own language.
     User(UserId),
+    /// A server's language.
     Guild(GuildId),
 }
 
@@ -661,9 +759,13 @@ pub async fn mark_broken(tx: &mut Tx, game: GameId) -> Result<bool> {
 /// A rating after a rated game.
 #[derive(Clone, Copy, Debug, PartialEq, sqlx::FromRow)]
 pub struct RatingPoint {
+    /// The game after which the rating was this.
     pub game_id: GameId,
+    /// The rating.
     pub rating: f64,
+    /// The rating deviation.
     pub deviation: f64,
+    /// When the game ended.
     #[sqlx(rename = "played_at_ms")]
     pub played_at: UnixMs,
 }

@@ -8,8 +8,11 @@ use super::{ChannelId, GuildId, Result, Store, Tx, UserId};
 /// Where an attempt stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AttemptStatus {
+    /// Being solved.
     Open,
+    /// Solved.
     Solved,
+    /// Failed: the tries ran out, or the player left it after a try.
     Failed,
 }
 
@@ -19,72 +22,110 @@ super::types::text_column!(AttemptStatus {
     AttemptStatus::Failed => "failed",
 });
 
+/// A player's attempt at a puzzle, as stored.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct AttemptRow {
+    /// The attempt.
     pub id: AttemptId,
+    /// The player.
     pub user_id: UserId,
+    /// The server it was started in, if any.
     pub guild_id: Option<GuildId>,
     /// The puzzle's start position.
     pub puzzle: String,
     /// The day (in Türkiye) of a daily puzzle; `None` for practice.
     pub day: Option<Day>,
+    /// The solver's moves found so far.
     pub step: i64,
+    /// Wrong tries so far.
     pub misses: i64,
+    /// Open, solved or failed.
     #[sqlx(try_from = "Word<AttemptStatus>")]
     pub status: AttemptStatus,
+    /// Bumped with every try, so that a write names the version it read.
     pub version: i64,
+    /// The last try judged, as `step:move`, so that the same try sent twice counts once.
     pub last_try: Option<String>,
+    /// When it was started.
     #[sqlx(rename = "started_at_ms")]
     pub started_at: UnixMs,
+    /// When it last changed.
     #[sqlx(rename = "updated_at_ms")]
     pub updated_at: UnixMs,
 }
 
+/// A player's puzzle record, as stored.
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct PuzzlerRow {
+    /// The player.
     pub user_id: UserId,
+    /// Daily puzzles solved in a row, up to `last_day`.
     pub streak: i64,
+    /// The most daily puzzles solved in a row.
     pub best_streak: i64,
+    /// The day of the last daily puzzle finished.
     pub last_day: Option<Day>,
+    /// Daily puzzles solved.
     pub solved: i64,
+    /// Daily puzzles failed.
     pub failed: i64,
+    /// Practice puzzles solved.
     pub practice: i64,
+    /// Practice rating (Glicko-2).
     pub rating: f64,
+    /// Practice rating deviation.
     pub deviation: f64,
+    /// Practice rating volatility.
     pub volatility: f64,
+    /// The attempt the player has open, if any.
     pub active: Option<AttemptId>,
 }
 
 /// A puzzle's own Glicko-2 rating.
 #[derive(Clone, Copy, Debug, PartialEq, sqlx::FromRow)]
 pub struct PuzzleRating {
+    /// The rating.
     pub rating: f64,
+    /// The rating deviation.
     pub deviation: f64,
+    /// The volatility.
     pub volatility: f64,
 }
 
 /// A try judged against an attempt at `version`.
 #[derive(Clone, Debug)]
 pub struct TryResult<'a> {
+    /// The solver's moves found after the try.
     pub step: i64,
+    /// Wrong tries after the try.
     pub misses: i64,
+    /// Where the attempt stands after it.
     pub status: AttemptStatus,
+    /// The try as written.
     pub text: &'a str,
+    /// When it was made.
     pub now: UnixMs,
 }
 
 /// A leaderboard line: a player's streaks, with a name if the player ever played a game.
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct StreakRow {
+    /// The player.
     pub user_id: UserId,
+    /// Their last used name, if they ever played a game.
     pub name: Option<String>,
+    /// Daily puzzles solved in a row, up to `last_day`.
     pub streak: i64,
+    /// The most daily puzzles solved in a row.
     pub best_streak: i64,
+    /// The day of the last daily puzzle finished.
     pub last_day: Option<Day>,
+    /// Daily puzzles solved.
     pub solved: i64,
 }
 
 impl Store {
+    /// A player's puzzle record, if they have one.
     pub async fn puzzler(&self, user: UserId) -> Result<Option<PuzzlerRow>> {
         Ok(
             sqlx::query_as("SELECT * FROM puzzle_players WHERE user_id = $1")
@@ -94,6 +135,7 @@ impl Store {
         )
     }
 
+    /// An attempt by its id.
     pub async fn attempt(&self, id: AttemptId) -> Result<Option<AttemptRow>> {
         Ok(
             sqlx::query_as("SELECT * FROM puzzle_attempts WHERE id = $1")
@@ -113,6 +155,7 @@ impl Store {
         )
     }
 
+    /// A puzzle's rating, once someone has tried it.
     pub async fn puzzle_rating(&self, puzzle: &str) -> Result<Option<PuzzleRating>> {
         Ok(sqlx::query_as(
             "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE puzzle = $1",

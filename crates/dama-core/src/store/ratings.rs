@@ -163,17 +163,7 @@ pub async fn rating_in(tx: &mut Tx, user: UserId, speed: SpeedClass) -> Result<P
         .bind(Word(speed))
         .fetch_optional(&mut **tx)
         .await?;
-    Ok(row.unwrap_or(PlayerRow {
-        user_id: user,
-        name: String::new(),
-        rating: 1500.0,
-        deviation: 350.0,
-        volatility: 0.06,
-        games: 0,
-        wins: 0,
-        losses: 0,
-        draws: 0,
-    }))
+    Ok(row.unwrap_or_else(|| PlayerRow::unrated(user, String::new())))
 }
 
 /// Stores `user`'s new rating in `speed` and counts one more game with `score` (1, ½ or 0).

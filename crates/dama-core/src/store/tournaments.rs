@@ -16,7 +16,9 @@ use dama_rules::{Color, GameResult, Reason};
 /// A tournament as it is stored.
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct TournamentRow {
+    /// The tournament.
     pub id: TournamentId,
+    /// The server it belongs to.
     pub guild_id: GuildId,
     /// Where it was announced.
     pub channel_id: ChannelId,
@@ -26,24 +28,32 @@ pub struct TournamentRow {
     pub message_id: Option<MessageId>,
     /// Where its games are played (`None`: a thread each).
     pub games_channel_id: Option<ChannelId>,
+    /// Its name.
     pub name: String,
     /// Swiss of so many rounds, or Arena of so many minutes.
     #[sqlx(flatten, try_from = "FormatColumns")]
     pub format: TournamentFormat,
+    /// The time control of its games.
     #[sqlx(try_from = "Word<TimeControl>")]
     pub time_control: TimeControl,
+    /// Its speed class, for the ratings.
     #[sqlx(try_from = "Word<SpeedClass>")]
     pub speed: SpeedClass,
+    /// Its games are rated.
     #[sqlx(try_from = "YesNo")]
     pub rated: bool,
+    /// The player who created it (its organiser).
     pub creator_id: UserId,
+    /// Open, running, finished or cancelled.
     #[sqlx(try_from = "Word<TournamentStatus>")]
     pub status: TournamentStatus,
     /// When it starts by itself (`None`: when its creator starts it).
     #[sqlx(rename = "starts_at_ms")]
     pub starts_at: Option<UnixMs>,
+    /// When it began.
     #[sqlx(rename = "started_at_ms")]
     pub started_at: Option<UnixMs>,
+    /// When an Arena ends (set as it starts), or when a tournament finished.
     #[sqlx(rename = "ends_at_ms")]
     pub ends_at: Option<UnixMs>,
     /// Swiss rounds paired so far.
@@ -51,9 +61,12 @@ pub struct TournamentRow {
     /// A correspondence Swiss round's scheduled end.
     #[sqlx(rename = "round_ends_ms")]
     pub round_ends: Option<UnixMs>,
+    /// When the standings were last posted.
     #[sqlx(rename = "standings_posted_ms")]
     pub standings_posted: Option<UnixMs>,
+    /// Bumped with every change, so that a write names the version it read.
     pub version: i64,
+    /// When it was created.
     #[sqlx(rename = "created_at_ms")]
     pub created_at: UnixMs,
 }
@@ -90,10 +103,15 @@ impl TryFrom<FormatColumns> for TournamentFormat {
 /// A player's place in a finished tournament.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct TournamentResultRow {
+    /// The tournament.
     pub id: TournamentId,
+    /// Its name.
     pub name: String,
+    /// The player's place (1: won, shared when tied).
     pub place: i64,
+    /// How many players were placed.
     pub players: i64,
+    /// When it ended.
     #[sqlx(rename = "ended_at_ms")]
     pub ended_at: UnixMs,
 }
@@ -101,26 +119,39 @@ pub struct TournamentResultRow {
 /// What a new tournament is made of.
 #[derive(Clone, Debug)]
 pub struct NewTournament {
+    /// The server.
     pub guild_id: GuildId,
+    /// Where it is announced.
     pub channel_id: ChannelId,
+    /// Where its games are played (`None`: a thread each).
     pub games_channel_id: Option<ChannelId>,
+    /// Its name.
     pub name: String,
+    /// Swiss or Arena, with its rounds or minutes.
     pub format: TournamentFormat,
+    /// The time control of its games.
     pub time_control: TimeControl,
+    /// Its games are rated.
     pub rated: bool,
+    /// The player creating it.
     pub creator_id: UserId,
+    /// When it starts by itself (`None`: when its creator starts it).
     pub starts_at: Option<UnixMs>,
 }
 
 /// An entrant.
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct EntrantRow {
+    /// The player.
     pub user_id: UserId,
+    /// Their rating in the tournament's speed class when they joined.
     pub rating: f64,
     /// Rounds already paired when they first joined (each scores half a point).
     pub joined_round: i64,
+    /// They withdrew (or were withdrawn): they are paired no more.
     #[sqlx(try_from = "YesNo")]
     pub withdrawn: bool,
+    /// When they first joined.
     #[sqlx(rename = "joined_at_ms")]
     pub joined_at: UnixMs,
 }
@@ -128,23 +159,34 @@ pub struct EntrantRow {
 /// A pairing: a Swiss board (or bye), or an Arena game (round 0).
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct PairingRow {
+    /// The pairing.
     pub id: PairingId,
+    /// The tournament.
     pub tournament_id: TournamentId,
+    /// The Swiss round (0 for an Arena game).
     pub round: i64,
+    /// The board, from 1.
     pub board: i64,
+    /// The player with White (or the bye).
     pub white_id: UserId,
     /// `None`: a bye.
     pub black_id: Option<UserId>,
+    /// The game, once made.
     pub game_id: Option<GameId>,
     /// White's result in halves, once ended.
     pub white_halves: Option<i64>,
+    /// Plies played, once ended.
     pub plies: Option<i64>,
+    /// White went berserk.
     #[sqlx(try_from = "YesNo")]
     pub white_berserk: bool,
+    /// Black went berserk.
     #[sqlx(try_from = "YesNo")]
     pub black_berserk: bool,
+    /// When it was paired.
     #[sqlx(rename = "created_at_ms")]
     pub created_at: UnixMs,
+    /// When its game ended.
     #[sqlx(rename = "ended_at_ms")]
     pub ended_at: Option<UnixMs>,
 }
@@ -152,6 +194,7 @@ pub struct PairingRow {
 /// What joining did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Joined {
+    /// They joined for the first time.
     New,
     /// They had withdrawn and are back.
     Back,
@@ -162,8 +205,11 @@ pub enum Joined {
 /// A pairing to store: a board's White and Black (`None`: a bye, scored `bye_halves`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NewPairing {
+    /// The player with White, or the player given the bye.
     pub white: UserId,
+    /// The player with Black (`None`: a bye).
     pub black: Option<UserId>,
+    /// What a bye scores, in halves.
     pub bye_halves: i64,
 }
 
@@ -184,6 +230,7 @@ impl Store {
         .await?)
     }
 
+    /// A tournament by its id.
     pub async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>> {
         Ok(sqlx::query_as("SELECT * FROM tournaments WHERE id = $1")
             .bind(id)
@@ -268,6 +315,7 @@ impl Store {
     }
 }
 
+/// Creates a tournament, open for entries, and returns its id.
 pub async fn create_tournament(
     tx: &mut Tx,
     t: &NewTournament,

@@ -10,8 +10,11 @@ use super::{GameId, GameRow, GuildId, Result, Store, TournamentRow, Tx, UserId};
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct PublicRatedGame {
     #[sqlx(try_from = "Word<SpeedClass>")]
+    /// The game's speed class.
     pub speed: SpeedClass,
+    /// The player's rating after it.
     pub rating: f64,
+    /// The result, from White's side.
     #[sqlx(try_from = "MaybeWord<GameResult>")]
     pub result: Option<GameResult>,
     /// 1 when the player had White.
@@ -37,7 +40,9 @@ impl PublicRatedGame {
 /// A server listed on the web.
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct PublicServer {
+    /// The server.
     pub guild_id: GuildId,
+    /// Its name on Discord when it was listed.
     pub name: String,
 }
 

@@ -55,13 +55,18 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
 /// is still exactly that (same version, same ply, same position, still running).
 #[derive(Clone, Copy, Debug)]
 pub struct Expect<'a> {
+    /// The game.
     pub game: GameId,
+    /// Its version as read.
     pub version: i64,
+    /// Its plies as read.
     pub ply: i64,
+    /// Its position as read (FEN).
     pub fen: &'a str,
 }
 
 impl<'a> Expect<'a> {
+    /// The game as `row` holds it.
     pub fn of(row: &'a GameRow) -> Expect<'a> {
         Expect {
             game: row.id,
@@ -74,16 +79,21 @@ impl<'a> Expect<'a> {
 
 /// A move to write as ply `expected.ply + 1`.
 pub struct NewMove<'a> {
+    /// The move, as written.
     pub notation: &'a str,
     /// The position after it.
     pub fen: &'a str,
+    /// When it was played.
     pub now: UnixMs,
+    /// Correspondence: when the other side is reminded.
     pub warn_at: UnixMs,
+    /// Correspondence: when the other side's time is up.
     pub deadline: UnixMs,
     /// The clocks after it (`turn_began`: the other side's turn).
     pub clocks: Clocks,
-    /// Live games: when the other side's time is up, and the mover's clock after the move.
+    /// Live games: when the other side's time is up.
     pub flag_at: Option<UnixMs>,
+    /// Live games: the mover's clock after the move.
     pub clock: Option<Millis>,
 }
 
@@ -221,7 +231,9 @@ pub async fn take_back(
 pub struct NewTurn {
     /// The clocks (`turn_began`: now).
     pub clocks: Clocks,
+    /// Correspondence: when the side to move is reminded.
     pub warn_at: UnixMs,
+    /// Correspondence: when the side to move's time is up.
     pub deadline: UnixMs,
     /// Live games: when the turn's time is up.
     pub flag_at: Option<UnixMs>,
@@ -251,12 +263,17 @@ pub async fn set_offer(tx: &mut Tx, expected: Expect<'_>, column: Offer, by: i64
     Ok(n == 1)
 }
 
+/// An offer a player makes to the other.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Offer {
+    /// A draw.
     Draw,
+    /// A takeback.
     Takeback,
 }
 
+/// Marks a game's side to move as reminded; `false` when it was reminded already or the game
+/// has ended.
 pub async fn mark_warned(tx: &mut Tx, game: GameId) -> Result<bool> {
     let n = sqlx::query(
         "UPDATE games SET warned = TRUE WHERE id = $1 AND status = 'running' AND NOT warned",
@@ -353,6 +370,7 @@ pub async fn set_challenge_message(
     Ok(())
 }
 
+/// Stores a new challenge and returns its id.
 pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<ChallengeId> {
     Ok(sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, color, rated, thread,

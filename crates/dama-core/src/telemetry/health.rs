@@ -7,6 +7,7 @@ use std::time::Duration;
 /// One Discord shard of this process, as last seen.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ShardState {
+    /// Connected to the gateway.
     pub connected: bool,
     /// The last heartbeat's round trip.
     pub latency: Option<Duration>,
@@ -31,10 +32,12 @@ impl Health {
         })
     }
 
+    /// Records what `shard` was last seen as.
     pub fn set(&self, shard: u32, state: ShardState) {
         self.lock().insert(shard, state);
     }
 
+    /// Every shard, in order, as last seen.
     pub fn shards(&self) -> Vec<(u32, ShardState)> {
         self.lock().iter().map(|(s, st)| (*s, *st)).collect()
     }

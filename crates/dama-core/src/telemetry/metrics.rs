@@ -52,7 +52,9 @@ const WORK: [&str; 4] = ["move", "hint", "analysis", "mining"];
 
 /// What this process counted since it started, read at each scrape.
 pub struct ProcessCounts<'a> {
+    /// What the store wrote.
     pub store: &'a crate::store::StoreStats,
+    /// The AI's work.
     pub ai: crate::host::AiStats,
 }
 
@@ -96,6 +98,7 @@ impl Metrics {
         GLOBAL.get_or_init(|| std::sync::Arc::new(Metrics::new()))
     }
 
+    /// Metrics with every counter at zero.
     pub fn new() -> Metrics {
         let mut registry = Registry::with_prefix("dama");
         let requests = Family::<RouteLabels, Counter>::default();
@@ -279,6 +282,7 @@ impl Metrics {
             .inc();
     }
 
+    /// Counts a Discord call tried again.
     pub fn discord_retry(&self) {
         self.discord_retries.inc();
     }

@@ -3,7 +3,7 @@
 
 use crate::host::Lang;
 use dama_play::ai::analysis::{Analysis, Judgement, MoveReview};
-use dama_play::render::{Chart, LastMove, Scene, Swing};
+use dama_play::render::{Chart, LastMove, Scene};
 use dama_rules::pdn::Note;
 use dama_rules::{Color, Game};
 
@@ -138,14 +138,7 @@ impl Words {
             marks: analysis
                 .moves
                 .iter()
-                .filter_map(|m| {
-                    let swing = match m.judgement? {
-                        Judgement::Inaccuracy => Swing::Inaccuracy,
-                        Judgement::Mistake => Swing::Mistake,
-                        Judgement::Blunder => Swing::Blunder,
-                    };
-                    Some((m.ply + 1, swing))
-                })
+                .filter_map(|m| Some((m.ply + 1, m.judgement?)))
                 .collect(),
             legend: [Color::White, Color::Black]
                 .iter()

@@ -125,6 +125,7 @@ impl Writer<'_> {
         out
     }
 
+    /// The AI's level, named.
     pub fn level(&self, level: Level) -> String {
         self.part(&format!("level-{}", level.name()), &[])
     }
@@ -147,6 +148,7 @@ impl Writer<'_> {
             .collect()
     }
 
+    /// A person as the surface writes users, or the AI with its level.
     pub fn player(&self, p: Player) -> String {
         match p {
             Player::User(u) => self.markup.user(u),
@@ -212,6 +214,7 @@ impl Writer<'_> {
             .collect()
     }
 
+    /// One thing the host says, in words.
     pub fn msg(&self, msg: &Msg) -> String {
         match msg {
             Msg::ChallengeIssued {
@@ -219,7 +222,7 @@ impl Writer<'_> {
                 challenged,
                 rated,
                 color,
-                minutes,
+                expires_in,
                 control,
             } => self.text(
                 "challenge-issued",
@@ -236,7 +239,7 @@ impl Writer<'_> {
                             ColorChoice::Random => "random",
                         }),
                     ),
-                    ("minutes", a(*minutes as i64)),
+                    ("minutes", a(expires_in.whole_minutes())),
                 ],
             ),
             Msg::ChallengeDeclined { challenger, by } => self.text(
@@ -616,15 +619,17 @@ impl Writer<'_> {
                     None => self.text("language-auto", &[("scope", scope)]),
                 }
             }
-            Msg::Rules { hours } => self.text("rules", &[("hours", a(*hours as i64))]),
+            Msg::Rules { move_time } => {
+                self.text("rules", &[("hours", a(move_time.whole_hours()))])
+            }
             Msg::Puzzle(m) => self.puzzle_msg(m),
             Msg::Tournament(m) => self.tournament_msg(m),
-            Msg::Help { hours } => {
+            Msg::Help { move_time } => {
                 let id = match self.markup.surface() {
                     Surface::Discord => "help",
                     Surface::Console { .. } => "console-help",
                 };
-                self.text(id, &[("hours", a(*hours as i64))])
+                self.text(id, &[("hours", a(move_time.whole_hours()))])
             }
         }
     }
@@ -677,6 +682,7 @@ impl Writer<'_> {
         }
     }
 
+    /// How a position stands, in words.
     pub fn eval(&self, eval: Eval) -> String {
         match eval {
             Eval::Equal => self.text("eval-equal", &[]),
@@ -693,6 +699,7 @@ impl Writer<'_> {
         }
     }
 
+    /// What a button says.
     pub fn button(&self, label: ButtonLabel) -> String {
         self.text(
             match label {

@@ -32,12 +32,16 @@ pub trait Markup {
     fn surface(&self) -> Surface;
 }
 
+/// Where the words are read, which decides how users, times and commands are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Surface {
     /// Mentions ping, `<t:…:R>` shows a time in each reader's zone, commands are `/dama …`.
     Discord,
     /// Plain text; times are written relative to `now`, commands are typed.
-    Console { now: UnixMs },
+    Console {
+        /// The moment the text is written.
+        now: UnixMs,
+    },
 }
 
 struct Language {
@@ -217,7 +221,9 @@ impl Words {
 /// An argument of a message.
 #[derive(Clone, Debug)]
 pub enum Arg {
+    /// Text, put in as it is.
     Text(String),
+    /// A number, which also picks the plural form.
     Number(i64),
 }
 
@@ -278,6 +284,7 @@ pub struct Writer<'a> {
 }
 
 impl Writer<'_> {
+    /// The language it writes.
     pub fn lang(&self) -> Lang {
         self.lang
     }

@@ -42,6 +42,7 @@ impl Writer<'_> {
         text.replace('.', &self.part("decimal-point", &[]))
     }
 
+    /// A picture's caption, in words.
     pub fn caption(&self, caption: &Caption) -> String {
         match caption {
             Caption::Clocked {

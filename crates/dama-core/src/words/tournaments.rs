@@ -263,9 +263,10 @@ impl Writer<'_> {
                 "error-tournament-minutes",
                 &[("min", a(*min)), ("max", a(*max))],
             ),
-            TournamentRefusal::StartsTooLate { days } => {
-                self.text("error-tournament-starts-too-late", &[("days", a(*days))])
-            }
+            TournamentRefusal::StartsTooLate { latest } => self.text(
+                "error-tournament-starts-too-late",
+                &[("days", a(latest.whole_days()))],
+            ),
             TournamentRefusal::Name { max } => {
                 self.text("error-tournament-name", &[("max", a(*max as i64))])
             }

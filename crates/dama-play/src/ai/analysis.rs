@@ -49,12 +49,15 @@ impl Judgement {
 pub struct MoveReview {
     /// 0 for the game's first move.
     pub ply: usize,
+    /// The side that moved.
     pub side: Color,
+    /// The move played.
     pub played: Move,
     /// The search's best move in the position before (the played one when they agree).
     pub best: Move,
     /// The mover's winning chances before the move (with best play) and after it, −1 to +1.
     pub before: f64,
+    /// The mover's winning chances after the move, −1 to +1.
     pub after: f64,
     /// `None` for a good move, and for a move that was the only one.
     pub judgement: Option<Judgement>,
@@ -65,6 +68,7 @@ pub struct MoveReview {
 /// The whole analysis.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
+    /// Every move of the game, the first first.
     pub moves: Vec<MoveReview>,
     /// White's winning chances in each position, the start first, the last position last.
     pub chances: Vec<f64>,

@@ -13,7 +13,9 @@ use dama_rules::{Color, Game, GameResult, Position};
 /// One side of an arena: a level or explicit limits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
+    /// A named level, as players choose it.
     Level(Level),
+    /// A search held to explicit limits.
     Limits(Limits),
 }
 
@@ -49,12 +51,15 @@ impl fmt::Display for Setting {
     }
 }
 
+/// A setting that could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseSettingError {
     #[error(
         "\"{0}\" is not an AI setting: write easy, medium, hard, master, depth=N, nodes=N, movetime=MS or halftime=MS"
     )]
+    /// Not a level nor a limit.
     Unknown(String),
+    /// A limit whose number is out of range.
     #[error("\"{0}\": {1}")]
     OutOfRange(String, LimitError),
 }
@@ -86,9 +91,13 @@ impl FromStr for Setting {
 /// How an arena is run.
 #[derive(Clone, Copy, Debug)]
 pub struct ArenaOptions {
+    /// How many games to play (an even number plays each opening with both colors).
     pub games: usize,
+    /// How many random plies each opening has.
     pub random_plies: usize,
+    /// The seed of the openings and of the players' choices.
     pub seed: u64,
+    /// How many games are played at once.
     pub threads: usize,
     /// A game still running after this many plies is scored a draw.
     pub max_plies: usize,
@@ -97,15 +106,20 @@ pub struct ArenaOptions {
 /// The score of the first setting against the second.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct ArenaScore {
+    /// Games the first setting won.
     pub wins: usize,
+    /// Games drawn.
     pub draws: usize,
+    /// Games the first setting lost.
     pub losses: usize,
     /// Moves each setting played and the time they took, first setting first.
     pub moves: [u64; 2],
+    /// The time each setting spent thinking, first setting first.
     pub thinking: [Duration; 2],
 }
 
 impl ArenaScore {
+    /// Games played so far.
     pub fn games(&self) -> usize {
         self.wins + self.draws + self.losses
     }
@@ -169,8 +183,11 @@ pub fn opening(seed: u64, plies: usize) -> Game {
 /// A finished arena game: the result from White's side, and each side's moves and thinking
 /// time (White first).
 pub struct Played {
+    /// How the game ended.
     pub result: GameResult,
+    /// Moves each side played, White first.
     pub moves: [u64; 2],
+    /// Time each side spent thinking, White first.
     pub thinking: [Duration; 2],
 }
 

@@ -42,7 +42,9 @@ pub const TERM_NAMES: [&str; TERMS] = [
 
 /// Where each term sits in [`TERM_NAMES`].
 pub mod term {
+    /// A man.
     pub const MAN: usize = 0;
+    /// A king.
     pub const KING: usize = 1;
     /// A man by its advance (six terms).
     pub const ADVANCE: usize = 2;
@@ -76,11 +78,14 @@ pub const FULL_BOARD: i32 = 32;
 /// for the other side (the tempo term is 1), and the men left on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Features {
+    /// Each term's count.
     pub counts: [i32; TERMS],
+    /// The men on the board, both sides.
     pub men: i32,
 }
 
 impl Features {
+    /// Counts the terms in `pos`.
     pub fn of(pos: &Position) -> Features {
         let white = side_counts(pos, Color::White);
         let black = side_counts(pos, Color::Black);
@@ -102,7 +107,9 @@ impl Features {
 /// of men (`opening`) and with no men left (`ending`), blended by the men on the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Weights {
+    /// Each term's weight with the board full of men.
     pub opening: [i32; TERMS],
+    /// Each term's weight with no men left.
     pub ending: [i32; TERMS],
 }
 
@@ -222,20 +229,44 @@ pub const EVAL_BOUND: i32 = 20_000;
 /// Why a weights file was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum WeightsError {
+    /// A name that is not a term of the evaluation.
     #[error(
         "line {line}: \"{name}\" is not a term of the evaluation (the terms are man, king, advance.0 to advance.5, open-file.0 to open-file.5, guarded-behind, side-by-side, back-guard, edge-man, man-mobility, king-mobility, king-exposed, sole-king and tempo)"
     )]
-    UnknownTerm { line: usize, name: String },
+    UnknownTerm {
+        /// The line of the file, counted from 1.
+        line: usize,
+        /// The term as written.
+        name: String,
+    },
+    /// A line that is not a term and two whole numbers.
     #[error(
         "line {line}: write a term and two whole numbers, its opening and ending weights, as in \"king 330 330\""
     )]
-    Syntax { line: usize },
+    Syntax {
+        /// The line of the file, counted from 1.
+        line: usize,
+    },
+    /// A weight beyond [`MAX_WEIGHT`] either way.
     #[error("line {line}: a weight is at most {MAX_WEIGHT} (a hundred men) either way")]
-    TooLarge { line: usize },
+    TooLarge {
+        /// The line of the file, counted from 1.
+        line: usize,
+    },
+    /// A term given twice.
     #[error("line {line}: {name} is given twice")]
-    Twice { line: usize, name: String },
+    Twice {
+        /// The line of the file, counted from 1.
+        line: usize,
+        /// The term as written.
+        name: String,
+    },
+    /// A term not given.
     #[error("{name} is missing: a weights file gives every term once")]
-    Missing { name: String },
+    Missing {
+        /// The term's name.
+        name: String,
+    },
 }
 
 impl FromStr for Weights {

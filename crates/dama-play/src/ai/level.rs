@@ -28,8 +28,10 @@ impl Level {
     /// The master's time a move on an idle machine.
     pub const MASTER_TIME: Duration = Duration::from_millis(2000);
 
+    /// Every level, the weakest first.
     pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Master];
 
+    /// The level's name, as players type it.
     pub const fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -84,6 +86,7 @@ impl fmt::Display for Level {
     }
 }
 
+/// A level name that is not one of [`Level::ALL`]; it holds what was written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("\"{0}\" is not a level: choose easy, medium, hard or master")]
 pub struct ParseLevelError(pub String);
@@ -114,10 +117,12 @@ enum PlayerKind {
 }
 
 impl AiPlayer {
+    /// A player at one of the levels players choose.
     pub fn level(level: Level) -> AiPlayer {
         AiPlayer::with(PlayerKind::Level(level))
     }
 
+    /// A player held to explicit limits (for arenas and tuning).
     pub fn limits(limits: Limits) -> AiPlayer {
         AiPlayer::with(PlayerKind::Limits(limits))
     }
@@ -162,6 +167,7 @@ impl AiPlayer {
         self.searcher.unwrap_or_default()
     }
 
+    /// The player's searcher, made on first use.
     pub fn searcher(&mut self) -> &mut Searcher {
         self.searcher.get_or_insert_with(Searcher::default)
     }
@@ -242,12 +248,17 @@ fn unit(seed: u64) -> f64 {
 pub enum Eval {
     /// Neither side has the better of it (within a third of a man).
     Equal,
+    /// The side is ahead by a third of a man to four fifths of one.
     SlightlyBetter(Color),
+    /// The side is ahead by four fifths of a man to two and a half men.
     Better(Color),
+    /// The side is ahead by more than two and a half men.
     Winning(Color),
     /// `side` wins by force in `moves` of its own moves.
     WinsIn {
+        /// The side that wins.
         side: Color,
+        /// How many of its own moves it needs.
         moves: u32,
     },
     /// The endgame tables say neither side can win with best play.

@@ -19,8 +19,11 @@ const MAX_PLY: usize = 128;
 /// same move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
+    /// Stop after this depth, in plies.
     pub depth: Option<u32>,
+    /// Stop after visiting about this many positions.
     pub nodes: Option<u64>,
+    /// Stop when this much time has gone.
     pub movetime: Option<Duration>,
     /// With `movetime`: start no iteration once half the time is gone, as the AI did before
     /// it learnt to use all of it (kept to measure the two against each other in the arena).
@@ -28,6 +31,7 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// A search to `depth` plies, unchecked (see [`Limits::checked_depth`]).
     pub fn depth(depth: u32) -> Limits {
         Limits {
             depth: Some(depth),
@@ -35,6 +39,7 @@ impl Limits {
         }
     }
 
+    /// A search of about `nodes` positions, unchecked (see [`Limits::checked_nodes`]).
     pub fn nodes(nodes: u64) -> Limits {
         Limits {
             nodes: Some(nodes),
@@ -42,6 +47,7 @@ impl Limits {
         }
     }
 
+    /// A search of `time`, unchecked (see [`Limits::checked_movetime`]).
     pub fn movetime(time: Duration) -> Limits {
         Limits {
             movetime: Some(time),
@@ -62,16 +68,28 @@ pub const MAX_MOVETIME: Duration = Duration::from_secs(3600);
 /// A search limit out of range: what was asked, and the range.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum LimitError {
+    /// A depth beyond [`MAX_DEPTH`], or none.
     #[error(
         "a search {depth} plies deep would not end in a sitting: choose 1 to {MAX_DEPTH} (from the start position 14 takes about half a minute, and each ply about three times longer), or give a time with movetime"
     )]
-    Depth { depth: u64 },
+    Depth {
+        /// The depth asked for, in plies.
+        depth: u64,
+    },
+    /// A node count beyond [`MAX_NODES`], or none.
     #[error(
         "{nodes} nodes is out of range: choose 1 to {MAX_NODES} (ten billion nodes is hours of search)"
     )]
-    Nodes { nodes: u64 },
+    Nodes {
+        /// The nodes asked for.
+        nodes: u64,
+    },
+    /// A time beyond [`MAX_MOVETIME`], or none.
     #[error("{ms} ms is out of range: choose 1 to {} ms (an hour)", MAX_MOVETIME.as_millis())]
-    Movetime { ms: u64 },
+    Movetime {
+        /// The time asked for, in milliseconds.
+        ms: u64,
+    },
 }
 
 impl Limits {
@@ -104,12 +122,15 @@ impl Limits {
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchResult {
+    /// The move to play.
     pub best: Move,
     /// For the side to move, in hundredths of a man; near ±[`MATE`] for a forced result.
     pub score: i32,
     /// The last depth searched completely.
     pub depth: u32,
+    /// Positions visited.
     pub nodes: u64,
+    /// Time the search took.
     pub time: Duration,
     /// The expected line, starting with `best`.
     pub pv: Vec<Move>,
@@ -202,6 +223,7 @@ impl Searcher {
         self.tables = tables;
     }
 
+    /// The endgame tables the searcher probes, if any.
     pub fn tables(&self) -> Option<&Arc<Tables>> {
         self.tables.as_ref()
     }
@@ -232,6 +254,7 @@ impl Searcher {
         Arc::clone(&self.stop)
     }
 
+    /// The evaluation's weights this searcher uses.
     pub fn weights(&self) -> &Weights {
         &self.weights
     }

@@ -16,6 +16,7 @@ use dama_rules::{Color, GameResult, Position, fen};
 /// A quiet position from a game and the points White scored in that game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Labelled {
+    /// The position, quiet (no capture to make).
     pub position: Position,
     /// 1 a White win, 0.5 a draw, 0 a Black win.
     pub white_points: f64,
@@ -24,6 +25,7 @@ pub struct Labelled {
 /// How the self-play games are played.
 #[derive(Clone, Copy, Debug)]
 pub struct SelfPlay {
+    /// How many games to play.
     pub games: usize,
     /// Both sides search this deep a move.
     pub depth: u32,
@@ -32,7 +34,9 @@ pub struct SelfPlay {
     /// Then plies chosen as the medium level chooses, among the moves nearly as good as the
     /// best, so that no two games are alike (labelled).
     pub varied_plies: usize,
+    /// The seed of the random plies.
     pub seed: u64,
+    /// How many games are played at once.
     pub threads: usize,
     /// A game still running after this many plies counts as a draw.
     pub max_plies: usize,
@@ -173,6 +177,7 @@ pub struct FitOptions {
     pub epochs: usize,
     /// Adam's step, in hundredths of a man.
     pub step: f64,
+    /// How many threads share the work.
     pub threads: usize,
 }
 
@@ -180,12 +185,18 @@ pub struct FitOptions {
 /// starting and the fitted weights on the positions fitted to and on the positions held out.
 #[derive(Clone, Debug)]
 pub struct Fit {
+    /// The fitted weights.
     pub weights: Weights,
     /// Win probability = 1 / (1 + e^(-k·score)), score in hundredths of a man.
     pub k: f64,
+    /// Positions fitted to.
     pub fitted: usize,
+    /// Positions held out, to check the fit on.
     pub held_out: usize,
+    /// Mean squared error of the starting weights: on the positions fitted to, then on those
+    /// held out.
     pub error_before: [f64; 2],
+    /// Mean squared error of the fitted weights, in the same order.
     pub error_after: [f64; 2],
 }
 

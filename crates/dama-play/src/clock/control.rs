@@ -3,8 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// The longest initial time and the largest increment of a live game.
+/// The longest initial time of a live game, in minutes.
 pub const MAX_MINUTES: u32 = 180;
+/// The largest increment of a live game, in seconds.
 pub const MAX_INCREMENT: u32 = 180;
 /// The days a correspondence move may take.
 pub const CORRESPONDENCE_DAYS: [u32; 6] = [1, 2, 3, 5, 7, 14];
@@ -17,9 +18,17 @@ pub const USUAL: [&str; 13] = [
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TimeControl {
     /// A clock each: `initial` seconds, plus `increment` seconds after each move (Fischer).
-    Live { initial: u32, increment: u32 },
+    Live {
+        /// Seconds on each clock at the start.
+        initial: u32,
+        /// Seconds added after each move.
+        increment: u32,
+    },
     /// So many days for each move.
-    Correspondence { days: u32 },
+    Correspondence {
+        /// Days for each move.
+        days: u32,
+    },
 }
 
 impl TimeControl {
@@ -37,14 +46,20 @@ impl Default for TimeControl {
 /// correspondence: each has its own rating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SpeedClass {
+    /// Under 3 minutes (initial time plus 40 increments).
     Bullet,
+    /// 3 to 8 minutes.
     Blitz,
+    /// 8 to 25 minutes.
     Rapid,
+    /// 25 minutes or more.
     Classical,
+    /// Days a move.
     Correspondence,
 }
 
 impl SpeedClass {
+    /// Every class, the fastest first.
     pub const ALL: [SpeedClass; 5] = [
         SpeedClass::Bullet,
         SpeedClass::Blitz,
@@ -64,6 +79,7 @@ impl SpeedClass {
         }
     }
 
+    /// The class of a [`key`](SpeedClass::key).
     pub fn from_key(key: &str) -> Option<SpeedClass> {
         SpeedClass::ALL.into_iter().find(|c| c.key() == key)
     }
@@ -101,6 +117,8 @@ impl TimeControl {
         matches!(self, TimeControl::Live { initial, .. } if initial > 0)
     }
 
+    /// Its speed class, by [`estimated_seconds`](TimeControl::estimated_seconds) as lichess
+    /// bounds them.
     pub fn speed(self) -> SpeedClass {
         match self.estimated_seconds() {
             None => SpeedClass::Correspondence,
@@ -111,6 +129,7 @@ impl TimeControl {
         }
     }
 
+    /// Whether the game is played on a clock (not by correspondence).
     pub fn is_live(self) -> bool {
         matches!(self, TimeControl::Live { .. })
     }
@@ -119,14 +138,19 @@ impl TimeControl {
 /// Why a text is not a time control.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TimeControlError {
+    /// Neither minutes+seconds nor days.
     #[error("\"{0}\" is not a time control: write minutes+seconds, like 5+3, or days, like 3d")]
     Syntax(String),
+    /// Initial minutes that are not offered.
     #[error("\"{0}\" minutes cannot be used: 0, 1/4, 1/2, 3/4, 1, 1.5 or a whole number up to 180")]
     Minutes(String),
+    /// An increment beyond [`MAX_INCREMENT`].
     #[error("an increment of {0} seconds is too much: at most 180")]
     Increment(String),
+    /// `0+0`.
     #[error("0+0 leaves no time at all: give minutes, an increment, or both")]
     NoTime,
+    /// Days a move that are not among [`CORRESPONDENCE_DAYS`].
     #[error("{0} days a move cannot be used: 1, 2, 3, 5, 7 or 14")]
     Days(u32),
 }

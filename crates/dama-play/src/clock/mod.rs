@@ -36,6 +36,7 @@ pub struct Due {
 /// The clocks of a game between moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Clocks {
+    /// The game's time control.
     pub control: TimeControl,
     /// The time left, White's then Black's (live games; unused in correspondence).
     pub left: [Millis; 2],

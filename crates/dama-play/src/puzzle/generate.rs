@@ -14,8 +14,11 @@ use dama_rules::{Game, Move, Position};
 /// How a run of the generator is set up.
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
+    /// The days of daily puzzles to fill.
     pub count: usize,
+    /// The seed of the games played; the same seed finds the same puzzles.
     pub seed: u64,
+    /// How many games are played at once.
     pub threads: usize,
     /// The shallowest the AI's search may find the first move at (a puzzle seen at depth 1 or 2
     /// is no puzzle).
@@ -39,8 +42,11 @@ impl Default for Settings {
 /// What a run has done so far.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct GenerationProgress {
+    /// Games played.
     pub games: usize,
+    /// Positions handed to the prover.
     pub candidates: usize,
+    /// Puzzles proven.
     pub found: usize,
 }
 

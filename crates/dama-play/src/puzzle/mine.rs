@@ -15,12 +15,14 @@ pub const BUDGET: u64 = 3_000_000;
 pub struct Missed {
     /// The ply (from 0) of the position where it was missed.
     pub ply: usize,
+    /// The combination, as a puzzle from that position.
     pub puzzle: Puzzle,
 }
 
 /// What a position of a game holds: a combination, and whether the player found it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Combination {
+    /// The combination, as a puzzle from the position.
     pub puzzle: Puzzle,
     /// The move played was the combination's first.
     pub played: bool,

@@ -35,6 +35,7 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The kind's name in puzzle files.
     pub const fn name(self) -> &'static str {
         match self {
             Kind::Win => "win",
@@ -54,7 +55,9 @@ impl Kind {
 /// A proven puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
+    /// The position the solver starts from, the solver to move.
     pub start: Position,
+    /// What the solver must reach.
     pub kind: Kind,
     /// The solver's and the defender's moves in turn, the solver's first and last.
     pub line: Vec<Move>,
@@ -64,10 +67,12 @@ pub struct Puzzle {
     pub given: u32,
     /// The puzzle's starting rating, from how hard it is to find.
     pub rating: u32,
+    /// The tactical ideas the line shows.
     pub themes: Themes,
 }
 
 impl Puzzle {
+    /// The side that solves: the side to move at the start.
     pub fn solver(&self) -> Color {
         self.start.side_to_move()
     }
@@ -201,17 +206,29 @@ pub enum PuzzleError {
     #[error(
         "a puzzle line has 7 fields separated by tabs (position, kind, moves, rating, depth, pieces given, themes), not {0}"
     )]
+    /// A line without the seven fields; it holds how many it has.
     Fields(usize),
+    /// A position that does not read as FEN.
     #[error("the position does not read: {0}")]
     Position(String),
+    /// A kind that is not `win` nor `material`.
     #[error("the kind must be \"win\" or \"material\", not \"{0}\"")]
     Kind(String),
+    /// A theme not known.
     #[error("\"{0}\" is not a theme")]
     Theme(String),
+    /// A number field that is not a whole number.
     #[error("\"{0}\" is not a whole number")]
     Number(String),
+    /// A move of the line that is not legal where it stands.
     #[error("the move \"{text}\" cannot be played: {why}")]
-    Move { text: String, why: MoveError },
+    Move {
+        /// The move as written.
+        text: String,
+        /// Why it cannot be played.
+        why: MoveError,
+    },
+    /// A line of an even number of moves, or too many.
     #[error(
         "a line has an odd number of moves (the solver's first and last), at most {max}; this one has {0}",
         max = 2 * MAX_MOVES - 1

@@ -30,7 +30,12 @@ pub enum Goal {
     Win,
     /// That, or the opponent to move with no capture due and the solver's lead at least
     /// `lead` (the starting lead plus [`DECISIVE_GAIN`]).
-    Lead { solver: Color, lead: i32 },
+    Lead {
+        /// The side that solves.
+        solver: Color,
+        /// The lead to reach, in men (a king counts three).
+        lead: i32,
+    },
 }
 
 impl Goal {
@@ -80,6 +85,7 @@ impl Prover {
         }
     }
 
+    /// What this prover proves.
     pub fn goal(&self) -> Goal {
         self.goal
     }

@@ -29,6 +29,7 @@ pub enum Theme {
 }
 
 impl Theme {
+    /// Every theme, in the order they are listed to players.
     pub const ALL: [Theme; 8] = [
         Theme::Sacrifice,
         Theme::MultiCapture,
@@ -54,6 +55,7 @@ impl Theme {
         }
     }
 
+    /// The theme of a [`name`](Theme::name).
     pub fn from_name(name: &str) -> Option<Theme> {
         Theme::ALL.into_iter().find(|t| t.name() == name)
     }
@@ -115,18 +117,22 @@ impl fmt::Display for Theme {
 pub struct Themes(u16);
 
 impl Themes {
+    /// Whether `theme` is in the set.
     pub fn contains(self, theme: Theme) -> bool {
         self.0 & theme.bit() != 0
     }
 
+    /// Adds `theme` to the set.
     pub fn insert(&mut self, theme: Theme) {
         self.0 |= theme.bit();
     }
 
+    /// The themes in the set, in [`Theme::ALL`]'s order.
     pub fn iter(self) -> impl Iterator<Item = Theme> {
         Theme::ALL.into_iter().filter(move |t| self.contains(*t))
     }
 
+    /// Whether the set has no theme.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }

@@ -16,8 +16,11 @@ use super::{Renderer, rgba};
 /// How a game ended for the card's player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mark {
+    /// The player won.
     Win,
+    /// A draw.
     Draw,
+    /// The player lost.
     Loss,
 }
 
@@ -38,9 +41,11 @@ pub struct Card {
     pub peak: Option<(usize, String)>,
     /// Wins, draws and losses, and how they are said.
     pub record: [u32; 3],
+    /// The record as said.
     pub record_text: String,
     /// The last results, oldest first, each with its letter ("W", "G"…), and their heading.
     pub recent: Vec<(Mark, String)>,
+    /// The heading of the last results.
     pub recent_title: String,
     /// Lines at the bottom (the favourite opponent, the longest winning streak).
     pub lines: Vec<String>,

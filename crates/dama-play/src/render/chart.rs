@@ -13,14 +13,7 @@ use imageproc::rect::Rect;
 
 use super::theme::{Rgb, mix};
 use super::{Renderer, Scene, rgba};
-
-/// How bad a marked move was.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Swing {
-    Inaccuracy,
-    Mistake,
-    Blunder,
-}
+use crate::ai::analysis::Judgement;
 
 /// Everything the analysis picture shows, texts written by the caller.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -30,7 +23,7 @@ pub struct Chart {
     /// White's winning chances in each position of the game, from −1 to +1, the start first.
     pub chances: Vec<f64>,
     /// Bad moves: the index in `chances` of the position after the move, and how bad.
-    pub marks: Vec<(usize, Swing)>,
+    pub marks: Vec<(usize, Judgement)>,
     /// One line per player (name, accuracy, the counts).
     pub legend: Vec<String>,
     /// The turning points: the board after the move (its move highlighted), and one or two
@@ -173,9 +166,9 @@ impl Renderer {
         for &(i, swing) in &chart.marks {
             let Some(&c) = pts.get(i) else { continue };
             let color = match swing {
-                Swing::Blunder => t.captured,
-                Swing::Mistake => t.white_crown,
-                Swing::Inaccuracy => t.black_crown,
+                Judgement::Blunder => t.captured,
+                Judgement::Mistake => t.white_crown,
+                Judgement::Inaccuracy => t.black_crown,
             };
             let at = (x_of(i), y_of(c));
             draw_filled_circle_mut(img, at, 6, rgba(t.black_edge));

@@ -27,7 +27,7 @@ use palette::Palette;
 use tile::{Highlight, TileKey};
 
 pub use card::{Card, Mark};
-pub use chart::{Chart, Swing};
+pub use chart::Chart;
 pub use standings::{STANDINGS_LINES, Standings, StandingsLine};
 pub use svg::{board_svg, escape};
 pub use theme::{Rgb, Theme};
@@ -35,9 +35,11 @@ pub use theme::{Rgb, Theme};
 /// The last move as the picture shows it: where it started, every landing square, what it took.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LastMove {
+    /// The square the piece left.
     pub from: Square,
     /// The squares the piece stopped on, the final square last.
     pub landings: Vec<Square>,
+    /// The pieces it took.
     pub captured: Bitboard,
 }
 
@@ -60,7 +62,9 @@ impl LastMove {
 /// What to draw.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Scene {
+    /// The position drawn.
     pub position: Position,
+    /// The move that led to it, marked on the board.
     pub last_move: Option<LastMove>,
     /// Black's side at the bottom (a1 at the top right).
     pub black_bottom: bool,
@@ -73,6 +77,8 @@ pub struct Scene {
 }
 
 impl Scene {
+    /// `position` with no move marked, White at the bottom, and the pieces that must capture
+    /// ringed.
     pub fn new(position: Position) -> Scene {
         Scene {
             position,
@@ -108,6 +114,7 @@ impl Default for Renderer {
 }
 
 impl Renderer {
+    /// A renderer drawing in `theme`; the frames and the palette are made once here.
     pub fn new(theme: Theme) -> Renderer {
         let font =
             FontRef::try_from_slice(theme.font).expect("the theme's font is a valid TrueType font");
@@ -127,6 +134,7 @@ impl Renderer {
         }
     }
 
+    /// The theme it draws in.
     pub fn theme(&self) -> &Theme {
         &self.theme
     }

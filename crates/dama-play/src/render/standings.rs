@@ -14,7 +14,9 @@ use super::{Renderer, rgba};
 /// One line of the standings picture.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StandingsLine {
+    /// The place, from 1.
     pub rank: usize,
+    /// The player's name.
     pub name: String,
     /// The score as said ("2½").
     pub score: String,
@@ -29,7 +31,9 @@ pub struct StandingsLine {
 /// The standings picture's contents.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Standings {
+    /// The tournament's name and state.
     pub title: String,
+    /// The players, best first.
     pub lines: Vec<StandingsLine>,
     /// Over: the first three ranks get the podium's colours.
     pub podium: bool,

@@ -4,24 +4,36 @@
 /// An opaque colour.
 pub type Rgb = [u8; 3];
 
+/// How a board picture looks.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Theme {
     /// Side of a square, in pixels.
     pub square: u32,
     /// Width of the frame around the board that holds the coordinates and the caption.
     pub margin: u32,
+    /// The frame.
     pub frame: Rgb,
+    /// The letters and numbers of the coordinates.
     pub coordinates: Rgb,
+    /// The light squares.
     pub light: Rgb,
+    /// The dark squares.
     pub dark: Rgb,
-    /// Tints mixed into the squares the last move came from and went to.
+    /// The tint mixed into the square the last move came from.
     pub last_from: Rgb,
+    /// The tint mixed into the square the last move went to.
     pub last_to: Rgb,
+    /// White's pieces.
     pub white_fill: Rgb,
+    /// The outline of White's pieces.
     pub white_edge: Rgb,
+    /// Black's pieces.
     pub black_fill: Rgb,
+    /// The outline of Black's pieces.
     pub black_edge: Rgb,
+    /// The crown on White's kings.
     pub white_crown: Rgb,
+    /// The crown on Black's kings.
     pub black_crown: Rgb,
     /// The ring around a piece that must capture.
     pub must_capture: Rgb,

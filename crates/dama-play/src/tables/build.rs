@@ -18,15 +18,21 @@ const MAX_DISTANCE: u32 = 252;
 /// What one table holds, reported as it is finished.
 #[derive(Clone, Debug)]
 pub struct TableStats {
+    /// The material the table is for.
     pub material: Material,
+    /// Positions in the table.
     pub entries: usize,
+    /// Positions won for the side to move.
     pub wins: usize,
+    /// Positions drawn.
     pub draws: usize,
+    /// Positions lost for the side to move.
     pub losses: usize,
     /// The longest win or loss, in plies.
     pub longest: u32,
     /// The bytes written (0 when the file was already there).
     pub bytes: u64,
+    /// How long the table took.
     pub time: Duration,
     /// Loaded from an earlier build rather than built.
     pub reused: bool,

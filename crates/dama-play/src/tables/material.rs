@@ -20,13 +20,18 @@ pub(super) const MAX_GROUP: usize = 4;
 /// How many of each kind of piece, with White to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Material {
+    /// White's men.
     pub white_men: u8,
+    /// White's kings.
     pub white_kings: u8,
+    /// Black's men.
     pub black_men: u8,
+    /// Black's kings.
     pub black_kings: u8,
 }
 
 impl Material {
+    /// So many of each kind of piece.
     pub const fn new(white_men: u8, white_kings: u8, black_men: u8, black_kings: u8) -> Material {
         Material {
             white_men,
@@ -47,10 +52,12 @@ impl Material {
         )
     }
 
+    /// Pieces on the board, both sides.
     pub const fn pieces(self) -> u32 {
         (self.white_men + self.white_kings + self.black_men + self.black_kings) as u32
     }
 
+    /// Men on the board, both sides.
     pub const fn men(self) -> u32 {
         (self.white_men + self.black_men) as u32
     }

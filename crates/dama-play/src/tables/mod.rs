@@ -28,6 +28,7 @@ pub enum Value {
     Win(u32),
     /// Loses after this many plies (even; 0 when it has no move now).
     Loss(u32),
+    /// Neither side can win with best play.
     Draw,
 }
 
@@ -54,14 +55,19 @@ impl Value {
 /// Why tables could not be built or read.
 #[derive(Debug, thiserror::Error)]
 pub enum TablesError {
+    /// A file could not be read or written.
     #[error("{0}: {1}")]
     Io(PathBuf, std::io::Error),
+    /// A table file that does not read as one.
     #[error("{0} is damaged ({1}): delete it and build the tables again")]
     Damaged(PathBuf, String),
+    /// The build was asked to stop.
     #[error("the build was stopped; the tables finished so far are kept")]
     Stopped,
+    /// A table whose longest win is beyond what an entry holds.
     #[error("a position of {0} takes longer than a table entry can say")]
     TooLong(Material),
+    /// A folder without tables.
     #[error("{0} holds no endgame tables: build them with `dama tables build -o {0}`")]
     Empty(PathBuf),
 }

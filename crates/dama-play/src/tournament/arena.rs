@@ -25,6 +25,7 @@ pub const EARLY_DRAW_MOVES: u32 = 10;
 /// What one player's games are worth.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ArenaSheet {
+    /// All the points so far.
     pub points: u32,
     /// Each game's points, in order.
     pub games: Vec<u32>,
@@ -59,6 +60,7 @@ pub fn arena_sheet(games: &[ArenaGame]) -> ArenaSheet {
 /// A player waiting for a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Waiting {
+    /// The player.
     pub id: UserId,
     /// Place in the standings, 0 the first.
     pub rank: usize,

@@ -9,15 +9,20 @@ use dama_model::UserId;
 /// A player in the tournament, with their rating when it began.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Entrant {
+    /// The player.
     pub id: UserId,
+    /// Their rating in the tournament's speed class.
     pub rating: f64,
 }
 
 /// A finished game: White's score in halves (2 a win, 1 a draw, 0 a loss).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Played {
+    /// The player with White.
     pub white: UserId,
+    /// The player with Black.
     pub black: UserId,
+    /// White's score in halves.
     pub white_halves: u8,
 }
 
@@ -25,16 +30,20 @@ pub struct Played {
 /// round missed by a late entrant).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Bye {
+    /// The player without an opponent.
     pub player: UserId,
+    /// What the round scored, in halves.
     pub halves: u8,
 }
 
 /// One line of the standings.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Standing {
+    /// The player.
     pub id: UserId,
     /// 1 for the first; tied players (equal on every tie-break) share a rank.
     pub rank: usize,
+    /// The score, in halves.
     pub halves: u32,
     /// Buchholz without the weakest opponent, in halves.
     pub buchholz_cut1: u32,

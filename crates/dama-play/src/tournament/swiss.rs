@@ -15,6 +15,7 @@ use integer_blossom::min_weight_perfect_matching;
 /// A player present for the round being paired.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SwissPlayer {
+    /// The player.
     pub id: UserId,
     /// The pairing number: 0 for the highest rated when the tournament began.
     pub seed: usize,
@@ -31,7 +32,9 @@ pub struct SwissPlayer {
 /// One round's pairings: games as (White, Black), board 1 first, and the bye.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SwissRound {
+    /// The games, board 1 first.
     pub games: Vec<(UserId, UserId)>,
+    /// The player left without an opponent, in an odd field.
     pub bye: Option<UserId>,
 }
 

@@ -34,7 +34,9 @@ pub const MAX_NAME: usize = 60;
 /// A tournament to create.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TournamentSpec {
+    /// Swiss or Arena.
     pub kind: TournamentKind,
+    /// The time control of its games.
     pub control: TimeControl,
     /// Swiss (default 5).
     pub rounds: Option<i64>,
@@ -43,6 +45,7 @@ pub struct TournamentSpec {
     /// When it starts by itself, as written (see [`dama_play::tournament::StartAt`]); else when its
     /// organiser starts it.
     pub starts: Option<String>,
+    /// Its games are rated.
     pub rated: bool,
     /// Empty: named after its kind and clock.
     pub name: String,
@@ -109,8 +112,8 @@ impl Host {
                     return Err(refused(TournamentRefusal::StartsInThePast));
                 }
                 if at > now + Millis::from_days(MAX_DAYS_AHEAD) {
-                    let days = MAX_DAYS_AHEAD;
-                    return Err(refused(TournamentRefusal::StartsTooLate { days }));
+                    let latest = Millis::from_days(MAX_DAYS_AHEAD);
+                    return Err(refused(TournamentRefusal::StartsTooLate { latest }));
                 }
                 Some(at)
             }

@@ -29,20 +29,28 @@ const UNSTARTED: Millis = Millis(30_000);
 /// What a tournament has to say, where it says it, and the games to start.
 #[derive(Debug)]
 pub struct TournamentNews {
+    /// The tournament.
     pub tournament: TournamentId,
+    /// Its server.
     pub guild: dama_model::GuildId,
     /// Its thread, or the channel it was announced in.
     pub channel: ChannelId,
+    /// What to post there.
     pub reply: Reply,
+    /// The games to start.
     pub games: Vec<GameToStart>,
 }
 
 /// A pairing whose game is to be started (in a thread of its own, or where the server said).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameToStart {
+    /// The pairing.
     pub pairing: PairingId,
+    /// Its tournament.
     pub tournament: TournamentId,
+    /// The player with White.
     pub white: UserId,
+    /// The player with Black.
     pub black: UserId,
     /// Where the server wants its games (`None`: a thread each, under `home`).
     pub channel: Option<ChannelId>,
