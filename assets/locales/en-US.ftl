@@ -910,9 +910,12 @@ tournament-standings = { $final ->
     [yes] Final standings
    *[no] Standings
 }, { $name }:
-tournament-line = { $rank }. { $user }: { $score } { $kind ->
-    [swiss] points (Buchholz { $buchholz }, Sonneborn–Berger { $berger })
-   *[arena] points{ $fire ->
+tournament-line = { $rank }. { $user }: { $score } { $one ->
+    [yes] point
+   *[no] points
+}{ $kind ->
+    [swiss] {" "}(Buchholz { $buchholz }, Sonneborn–Berger { $berger })
+   *[arena] { $fire ->
         [yes] {" "}(on a streak: games count double)
        *[no] {""}
     }
@@ -948,6 +951,7 @@ error-tournament-starts-too-late = A tournament starts within { $days } days: ch
 error-tournament-starts-in-the-past = That start has passed: choose a time to come, or minutes from now such as 30.
 error-tournament-start-unreadable = That is not a start time: { $text }. Write minutes from now (30, 2h), a clock time in Türkiye time (20:30, or 20:30 UTC), a date and time (2026-12-05 20:30) or a Discord timestamp (<t:1796500000>).
 error-tournament-name = A tournament's name has at most { $max } characters, on one line: choose a shorter one.
+error-tournament-already-started = The tournament has started already: its games are under way, and the standings show where it stands.
 error-tournament-not-started = The tournament has not started yet: its pairings and standings come with its first games.
 error-tournament-no-berserk = Berserk is only for the live games of an Arena tournament that start with time on the clock (not 0+N).
 error-tournament-already-berserk = You have gone berserk in this game already.

@@ -817,6 +817,7 @@ error-tournament-starts-too-late = Bir turnuva en geç { $days } gün içinde ba
 error-tournament-starts-in-the-past = Bu başlangıç zamanı geçti: ileride bir zaman ya da 30 gibi bir dakika sayısı seç.
 error-tournament-start-unreadable = Bu bir başlangıç zamanı değil: { $text }. Şimdiden dakika (30, 2sa), Türkiye saatiyle bir saat (20:30 ya da 20:30 UTC), bir tarih ve saat (05.12.2026 20:30) ya da bir Discord zaman damgası (<t:1796500000>) yaz.
 error-tournament-name = Turnuva adı en çok { $max } karakter olur ve tek satırdır: daha kısa bir ad seç.
+error-tournament-already-started = Turnuva zaten başladı: oyunları sürüyor, sıralama durumu gösteriyor.
 error-tournament-not-started = Turnuva henüz başlamadı: eşleşmeler ve sıralama ilk oyunlarla gelir.
 error-tournament-no-berserk = Berserk yalnızca başlangıç süresi olan (0+N olmayan) Arena turnuvası canlı oyunlarında seçilebilir.
 error-tournament-already-berserk = Bu oyunda zaten berserk seçtiniz.

@@ -807,6 +807,7 @@ fn errors() -> Vec<HostError> {
             TournamentRefusal::StartUnreadable("yarın".into()),
             TournamentRefusal::Name { max: 60 },
             TournamentRefusal::NotStarted,
+            TournamentRefusal::AlreadyStarted,
             TournamentRefusal::NoBerserk,
             TournamentRefusal::AlreadyBerserk,
             TournamentRefusal::BerserkTooLate,
@@ -1056,6 +1057,71 @@ fn every_answer_starts_with_a_capital_and_never_changes_a_name() {
                 .join("\n")
         );
     }
+}
+
+#[test]
+fn a_standings_line_of_one_point_says_point_in_english_and_puan_in_turkish() {
+    let words = Words::new();
+    let names = Names(Surface::Console {
+        now: UnixMs::from_secs(0),
+    });
+    let en = words.writer(Lang::ENGLISH, &names);
+    let tr = words.writer(words.pick("tr").unwrap(), &names);
+    let standings = |kind, score| {
+        Msg::Tournament(TournamentMsg::Standings {
+            name: "Kahvehane Kupası".into(),
+            kind,
+            lines: vec![TournamentLine {
+                rank: 1,
+                user: ALI,
+                score,
+                tie_breaks: Some((2, 0)),
+                on_fire: false,
+                games: vec![2],
+                withdrawn: false,
+            }],
+            finished: false,
+        })
+    };
+    use dama::model::TournamentKind::{Arena, Swiss};
+    let said = |w: &dama::words::Writer<'_>, kind, score| w.msg(&standings(kind, score));
+    // A Swiss score is kept in halves.
+    assert!(
+        said(&en, Swiss, 2).contains(": 1 point (Buchholz"),
+        "{}",
+        said(&en, Swiss, 2)
+    );
+    assert!(
+        said(&en, Swiss, 1).contains(": ½ points (Buchholz"),
+        "{}",
+        said(&en, Swiss, 1)
+    );
+    assert!(
+        said(&en, Swiss, 5).contains(": 2½ points (Buchholz"),
+        "{}",
+        said(&en, Swiss, 5)
+    );
+    assert!(
+        said(&en, Arena, 1).contains(": 1 point 1"),
+        "{}",
+        said(&en, Arena, 1)
+    );
+    assert!(
+        said(&en, Arena, 4).contains(": 4 points 1"),
+        "{}",
+        said(&en, Arena, 4)
+    );
+    // Turkish keeps the noun singular after a number.
+    assert!(
+        said(&tr, Swiss, 2).contains(": 1 puan (Buchholz"),
+        "{}",
+        said(&tr, Swiss, 2)
+    );
+    assert!(
+        said(&tr, Arena, 4).contains(": 4 puan 1"),
+        "{}",
+        said(&tr, Arena, 4)
+    );
 }
 
 #[test]

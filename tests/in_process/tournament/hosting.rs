@@ -134,6 +134,9 @@ async fn a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_w
         started.body[0],
         Msg::Tournament(TournamentMsg::Started { players: 7, .. })
     ));
+    // A second start says the tournament is under way, not that something changed.
+    let again = host.start_tournament(&organiser(), None).await;
+    assert_eq!(refusal(again), TournamentRefusal::AlreadyStarted);
     let mut met: HashSet<(UserId, UserId)> = HashSet::new();
     let mut byes = HashSet::new();
     for round in 1..=3 {

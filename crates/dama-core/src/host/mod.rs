@@ -6,6 +6,7 @@
 mod analysis;
 mod board;
 mod buttons;
+mod caption;
 mod challenges;
 mod clocks;
 mod duties;
@@ -41,12 +42,12 @@ use dama_play::ai::Limits;
 use dama_play::render::Renderer;
 use dama_rules::{Color, Game, fen};
 
+pub use caption::{Caption, Captions, CardText, StandingsText};
 use dama_model::{ChannelId, GameId, GameStatus, GuildId, UserId};
 pub use error::{HostError, InternalError, Refusal};
 pub use message::{
-    Caption, Captions, CardText, CommandName, Lang, LanguageScope, Msg, Player, PlayerResult,
-    PlayerStats, Players, PuzzleMsg, RatingChange, RecentGame, Record, Scope, StandingsText,
-    StreakLine, ThemeLine, TournamentResult, TurnClock,
+    CommandName, Lang, LanguageScope, Msg, Player, PlayerResult, PlayerStats, Players, PuzzleMsg,
+    RatingChange, RecentGame, Record, Scope, StreakLine, ThemeLine, TournamentResult, TurnClock,
 };
 pub use reply::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply, UnknownButton,

@@ -197,6 +197,11 @@ impl Writer<'_> {
             TournamentKind::Swiss => (points(l.score), l.tie_breaks.unwrap_or((0, 0))),
             TournamentKind::Arena => (l.score.to_string(), (0, 0)),
         };
+        // A Swiss score is in halves: one point is 2.
+        let one_point = match kind {
+            TournamentKind::Swiss => l.score == 2,
+            TournamentKind::Arena => l.score == 1,
+        };
         self.part(
             "tournament-line",
             &[
@@ -204,6 +209,7 @@ impl Writer<'_> {
                 ("rank", a(l.rank as i64)),
                 ("user", a(self.markup.user(l.user))),
                 ("score", a(score)),
+                ("one", a(yes(one_point))),
                 ("buchholz", a(points(buchholz))),
                 ("berger", a(points(berger / 2))),
                 ("fire", a(yes(l.on_fire))),
@@ -271,6 +277,7 @@ impl Writer<'_> {
                 self.text("error-tournament-name", &[("max", a(*max as i64))])
             }
             TournamentRefusal::NotStarted => self.text("error-tournament-not-started", &[]),
+            TournamentRefusal::AlreadyStarted => self.text("error-tournament-already-started", &[]),
             TournamentRefusal::StartsInThePast => {
                 self.text("error-tournament-starts-in-the-past", &[])
             }

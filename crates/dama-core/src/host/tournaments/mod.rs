@@ -256,13 +256,17 @@ impl Host {
         if who.user != t.creator_id && !who.admin {
             return Err(refused(TournamentRefusal::NotOrganiser));
         }
-        if t.status != TournamentStatus::Open {
-            return Err(HostError::Refused(Refusal::ChangedMeanwhile));
+        if t.status == TournamentStatus::Running {
+            return Err(refused(TournamentRefusal::AlreadyStarted));
         }
-        let msg = self
-            .begin(&t)
-            .await?
-            .ok_or(HostError::Refused(Refusal::ChangedMeanwhile))?;
+        let Some(msg) = self.begin(&t).await? else {
+            // Another start (or the scheduled one) came first.
+            let now = self.store.tournament(t.id).await?.map(|t| t.status);
+            return Err(match now {
+                Some(TournamentStatus::Running) => refused(TournamentRefusal::AlreadyStarted),
+                _ => HostError::Refused(Refusal::ChangedMeanwhile),
+            });
+        };
         Ok(Reply {
             tournament: Some(t.id),
             ..Reply::say(Msg::Tournament(msg))

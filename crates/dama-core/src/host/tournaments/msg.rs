@@ -167,6 +167,8 @@ pub enum TournamentRefusal {
     },
     /// Standings and pairings wait for the start.
     NotStarted,
+    /// A start asked for when the tournament is under way.
+    AlreadyStarted,
     /// Berserk is for the live games of an Arena.
     NoBerserk,
     /// The player went berserk already.
