@@ -2,8 +2,10 @@
 //! storage, and tournaments in the host.
 
 mod arena;
+mod dutch;
 mod hosting;
 mod standings;
 mod start;
 mod storage;
 mod swiss;
+mod trf;

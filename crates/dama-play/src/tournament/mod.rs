@@ -2,17 +2,21 @@
 //! the standings, from the games' results alone; storage and Discord elsewhere.
 
 mod arena;
+mod dutch;
 mod standings;
 mod start;
 mod swiss;
+mod trf;
 
 pub use arena::{
     ArenaGame, ArenaSheet, BERSERK_MOVES, EARLY_DRAW_MOVES, STREAK, Waiting, arena_sheet,
     pair_arena,
 };
+pub use dutch::{Board, DutchError, pair_dutch};
 pub use standings::{Bye, Entrant, Played, Standing, standings};
 pub use start::{StartAt, StartError};
 pub use swiss::{
     ColorPreference, SwissPlayer, SwissRound, breaks_color_rule, color_preference,
     pair as pair_swiss, round_cost,
 };
+pub use trf::{RoundEntry, RoundResult, Trf, TrfError, TrfPlayer};

@@ -1,0 +1,796 @@
+//! Swiss pairings by the Dutch system (FIDE Handbook C.04.3, 2025 rules), as the FIDE-endorsed
+//! engine bbpPairings makes them: the criteria stacked into one edge weight per possible pair,
+//! most important first, and a maximum-weight matching of the whole field decided bracket by
+//! bracket, each choice fixed before the next is asked, so the pairing is the one the rules
+//! order and not merely one as good.
+//!
+//! The order of the choices, for each score bracket from the top: which moved-down players are
+//! paired in it (as many as can be, highest first); their opponents (the highest residents that
+//! keep the rest pairable); how many exchanges between the halves S1 and S2, and which players
+//! (the lowest of S1, the highest of S2); then each of S1's opponents, highest first. Players
+//! left over move down to the next bracket. Colours by C.04.3 E.1–E.5.
+
+mod field;
+mod wide;
+
+use std::collections::HashMap;
+
+use dama_rules::Color;
+use integer_blossom::max_weight_matching;
+
+use self::field::{Field, Float};
+use self::wide::Wide;
+use crate::tournament::trf::Trf;
+
+/// A board of a round: White and Black by pairing number, or the pairing-allocated bye.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// A game.
+    Game {
+        /// White's pairing number.
+        white: u32,
+        /// Black's pairing number.
+        black: u32,
+    },
+    /// The player left without an opponent.
+    Bye(u32),
+}
+
+/// Why a round could not be paired.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DutchError {
+    /// The file does not give the number of rounds (`XXR`), which the last round's rules need.
+    #[error("the file does not say how many rounds the tournament has (an XXR line)")]
+    NoRoundCount,
+    /// Every round has been paired.
+    #[error("all {rounds} rounds have been paired")]
+    AllRoundsPaired {
+        /// The number of rounds.
+        rounds: usize,
+    },
+    /// A round names an opponent who has no line.
+    #[error("player {0} is named as an opponent but has no line")]
+    NoSuchOpponent(u32),
+    /// Nothing says which colour the top player had in round 1, and no game shows it.
+    #[error("the file does not say the top player's colour in round 1 (XXC white1 or black1)")]
+    NoFirstColor,
+    /// No pairing keeps the absolute rules (no rematch, no third colour in a row).
+    #[error("no pairing of the present players avoids a rematch or a forbidden colour")]
+    NoLegalPairing,
+}
+
+/// Pairs the next round of the tournament in the file: the boards, board 1 first, the bye last.
+pub fn pair_dutch(trf: &Trf) -> Result<Vec<Board>, DutchError> {
+    let field = Field::from_trf(trf)?;
+    let bits = Layout::new(&field).weight_bits() + 10;
+    match bits.div_ceil(64) {
+        0..=2 => Pairer::<2>::new(&field).pair(),
+        3..=4 => Pairer::<4>::new(&field).pair(),
+        5..=8 => Pairer::<8>::new(&field).pair(),
+        9..=16 => Pairer::<16>::new(&field).pair(),
+        17..=32 => Pairer::<32>::new(&field).pair(),
+        33..=64 => Pairer::<64>::new(&field).pair(),
+        _ => Pairer::<128>::new(&field).pair(),
+    }
+}
+
+/// The field in pairing order, and the widths of the weight's parts.
+struct Layout {
+    /// Present players (indices into the field), by score then rank.
+    sorted: Vec<usize>,
+    /// For each score, where its bit sits in a part that holds one bit per score group.
+    shift: HashMap<u32, usize>,
+    /// The width of such a part.
+    groups_bits: usize,
+    /// Bits enough to count the largest score group.
+    group_bits: usize,
+}
+
+/// Bits needed to write `n`.
+fn bits_for(n: usize) -> usize {
+    (usize::BITS - n.leading_zeros()) as usize
+}
+
+impl Layout {
+    fn new(field: &Field) -> Layout {
+        let mut sorted: Vec<usize> = (0..field.players.len())
+            .filter(|&p| {
+                field.players[p].valid && field.players[p].rounds.len() <= field.played_rounds
+            })
+            .collect();
+        sorted.sort_by_key(|&p| {
+            (
+                std::cmp::Reverse(field.players[p].score),
+                field.players[p].rank,
+            )
+        });
+        let mut shift = HashMap::new();
+        let (mut groups_bits, mut largest, mut run) = (0, 0, 0);
+        for (i, &p) in sorted.iter().enumerate().rev() {
+            run += 1;
+            let score = field.players[p].score;
+            if i == 0 || field.players[sorted[i - 1]].score > score {
+                shift.insert(score, groups_bits);
+                largest = largest.max(run);
+                groups_bits += bits_for(run);
+                run = 0;
+            }
+        }
+        Layout {
+            sorted,
+            shift,
+            groups_bits,
+            group_bits: bits_for(largest),
+        }
+    }
+
+    /// The width of a weight, below its two top bits: every part of [`Pairer::weight`].
+    fn weight_bits(&self) -> usize {
+        self.parts_bits(usize::MAX)
+    }
+
+    fn parts_bits(&self, played_rounds: usize) -> usize {
+        let (g, s) = (self.group_bits, self.groups_bits);
+        let mut bits = 2 * g + 2 * s + 2 * g + 4 * g + 3 * g + 1;
+        if played_rounds >= 1 {
+            bits += 2 * g + 2 * s;
+        }
+        if played_rounds > 1 {
+            bits += 2 * g + 2 * s;
+        }
+        bits
+    }
+}
+
+/// One round's pairing in progress: the weights of every possible pair, as the matching sees
+/// them, changed step by step as choices are fixed.
+struct Pairer<'a, const L: usize> {
+    field: &'a Field,
+    layout: Layout,
+    /// The number of present players (vertices).
+    n: usize,
+    /// The weights, `n × n`, symmetric.
+    weights: Vec<Wide<L>>,
+    /// The weight of a fixed pair: above any other.
+    fixed: Wide<L>,
+    /// The score of the player who gets the bye (0 in an even field).
+    bye_score: u32,
+    /// The bye's player is the one moved down from the bracket being paired.
+    single_bye: bool,
+    /// For each number of games played, its rank among the players at the bye's score (the
+    /// fewer, the likelier the bye): what a player there adds where `single_bye` holds.
+    bye_rank: HashMap<usize, u64>,
+}
+
+impl<'a, const L: usize> Pairer<'a, L> {
+    fn new(field: &'a Field) -> Self {
+        let layout = Layout::new(field);
+        let n = layout.sorted.len();
+        let fixed = Wide::ones(layout.parts_bits(field.played_rounds) + 2);
+        Pairer {
+            field,
+            layout,
+            n,
+            weights: vec![Wide::zero(); n * n],
+            fixed,
+            bye_score: 0,
+            single_bye: false,
+            bye_rank: HashMap::new(),
+        }
+    }
+
+    fn player(&self, v: usize) -> &field::Player {
+        &self.field.players[self.layout.sorted[v]]
+    }
+
+    fn score(&self, v: usize) -> u32 {
+        self.player(v).score
+    }
+
+    fn set(&mut self, a: usize, b: usize, w: Wide<L>) {
+        self.weights[a * self.n + b] = w;
+        self.weights[b * self.n + a] = w;
+    }
+
+    /// The best matching under the present weights: each vertex's partner, itself if none.
+    fn solve(&self) -> Vec<usize> {
+        max_weight_matching(&self.weights, self.n)
+            .into_iter()
+            .enumerate()
+            .map(|(v, m)| m.unwrap_or(v))
+            .collect()
+    }
+
+    /// Fixes `a` against `b`: their edge above all, every other edge of theirs gone.
+    fn fix(&mut self, a: usize, b: usize) {
+        for u in 0..self.n {
+            if u != a {
+                let w = if u == b { self.fixed } else { Wide::zero() };
+                self.set(a, u, w);
+            }
+            if u != b {
+                let w = if u == a { self.fixed } else { Wide::zero() };
+                self.set(b, u, w);
+            }
+        }
+    }
+
+    /// The absolute criteria: no rematch, and no two players who both must have the same
+    /// colour (except, in the last round, where either is above half the possible score).
+    fn compatible(&self, a: usize, b: usize) -> bool {
+        let (p, q) = (self.player(a), self.player(b));
+        let f = self.field;
+        let top = f.played_rounds as u32;
+        !p.met.contains(&self.layout.sorted[b])
+            && (!p.absolute()
+                || !q.absolute()
+                || p.preference != q.preference
+                || (f.played_rounds + 1 >= f.rounds && (p.score > top || q.score > top)))
+    }
+
+    fn bye_candidate(&self, v: usize) -> bool {
+        self.player(v).bye_eligible && self.score(v) <= self.bye_score
+    }
+
+    fn float(&self, v: usize, back: usize) -> Float {
+        self.field.float(self.layout.sorted[v], back)
+    }
+
+    fn score_bit(&self, score: u32) -> Wide<L> {
+        Wide::from_u64(1).shl(self.layout.shift[&score])
+    }
+
+    /// The weight of pairing `h` (higher in the order) with `l`, where `l` is in the bracket
+    /// being paired (`current`) or in the score group below it (`next`).
+    fn weight(&self, h: usize, l: usize, current: bool, next: bool) -> Wide<L> {
+        if !self.compatible(h, l) {
+            return Wide::zero();
+        }
+        let g = self.layout.group_bits;
+        let s = self.layout.groups_bits;
+        let (hp, lp) = (self.player(h), self.player(l));
+        let (hs, ls) = (hp.score, lp.score);
+        // Everyone paired, and the bye to one who may have it.
+        let mut w = Wide::from_u64(
+            1 + u64::from(!self.bye_candidate(h)) + u64::from(!self.bye_candidate(l)),
+        );
+        // The most pairs in the bracket, then the highest scores among them.
+        w = w.shl(g).or(u64::from(current));
+        w = w.shl(s);
+        if current {
+            w = w.or_wide(self.score_bit(hs));
+        }
+        // The same for the next bracket.
+        w = w.shl(g).or(u64::from(next));
+        w = w.shl(s);
+        if next {
+            w = w.or_wide(self.score_bit(hs));
+        }
+        // The bye to the player with the fewest unplayed rounds (C.9).
+        w = w.shl(2 * g);
+        if self.single_bye {
+            if hs == self.bye_score {
+                w = w.or(self.bye_rank[&hp.games()]);
+            }
+            if ls == self.bye_score {
+                w = w.plus(self.bye_rank[&lp.games()]);
+            }
+        }
+        // Colours: C.04.3 E.1 to E.4's preferences met, strongest first.
+        let same = lp.preference == hp.preference;
+        w = w.shl(g).or(u64::from(
+            current && (!lp.absolute_imbalance() || !hp.absolute_imbalance() || !same),
+        ));
+        let third_avoided = !lp.absolute()
+            || !hp.absolute()
+            || !same
+            || if lp.imbalance == hp.imbalance {
+                lp.repeated.is_none() || lp.repeated != hp.repeated
+            } else {
+                let lesser = if lp.imbalance > hp.imbalance { hp } else { lp };
+                lesser.repeated != lp.preference.map(Color::opponent)
+            };
+        w = w.shl(g).or(u64::from(current && third_avoided));
+        let met = lp.preference.is_none() || hp.preference.is_none() || !same;
+        w = w.shl(g).or(u64::from(current && met));
+        let strong_met = (!lp.strong && !lp.absolute())
+            || (!hp.strong && !hp.absolute())
+            || (lp.absolute() && hp.absolute())
+            || !same;
+        w = w.shl(g).or(u64::from(current && strong_met));
+        let played = self.field.played_rounds;
+        // Floats repeated from one and two rounds back: fewer, then of lower scores.
+        for back in [1, 2] {
+            if played < back {
+                continue;
+            }
+            w = w.shl(g);
+            if current {
+                w = w.or(u64::from(self.float(l, back) == Float::Down));
+                w = w.plus(u64::from(hs <= ls && self.float(h, back) == Float::Down));
+            }
+            w = w.shl(g);
+            if current {
+                w = w.or(u64::from(!(hs > ls && self.float(l, back) == Float::Up)));
+            }
+        }
+        for back in [1, 2] {
+            if played < back {
+                continue;
+            }
+            w = w.shl(s);
+            if current {
+                if self.float(l, back) == Float::Down {
+                    w += self.score_bit(ls);
+                }
+                if self.float(h, back) == Float::Down {
+                    w += self.score_bit(hs);
+                }
+            }
+            w = w.shl(s);
+            if current && !(self.float(l, back) == Float::Up && hs > ls) {
+                w = w.or_wide(self.score_bit(hs));
+            }
+        }
+        // Room for the choices made inside the bracket.
+        w.shl(3 * g + 1)
+    }
+
+    /// The weights that only ask for a complete pairing with the bye on the lowest score
+    /// possible: how the bye's score is found in an odd field.
+    fn bye_finding_weight(&self, a: usize, b: usize) -> Wide<L> {
+        if !self.compatible(a, b) {
+            return Wide::zero();
+        }
+        let (pa, pb) = (self.player(a), self.player(b));
+        let top = self.score(0);
+        Wide::from_u64(1 + u64::from(!pa.bye_eligible) + u64::from(!pb.bye_eligible))
+            .shl(self.layout.groups_bits)
+            .or((self.layout.shift[&pa.score] + self.layout.shift[&pb.score]) as u64)
+            .shl(self.layout.group_bits)
+            .or(u64::from(pa.score >= top))
+    }
+
+    fn pair(mut self) -> Result<Vec<Board>, DutchError> {
+        let n = self.n;
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        for a in 0..n {
+            for b in 0..a {
+                let w = if n % 2 == 1 {
+                    self.bye_finding_weight(a, b)
+                } else {
+                    self.weight(b, a, false, false)
+                };
+                self.set(a, b, w);
+            }
+        }
+        let first = self.solve();
+        let unpaired: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
+        if unpaired.len() > 1 || unpaired.iter().any(|&v| !self.player(v).bye_eligible) {
+            return Err(DutchError::NoLegalPairing);
+        }
+        if n % 2 == 1 {
+            let bye = (0..n).find(|&v| first[v] == v).unwrap_or(n - 1);
+            self.bye_score = self.score(bye);
+            let top = self.score(0);
+            self.single_bye = self.bye_score >= top
+                && (0..n)
+                    .take_while(|&v| self.score(v) >= top)
+                    .all(|v| self.score(first[v]) >= top);
+            let mut games: Vec<usize> = (0..n)
+                .filter(|&v| self.score(v) == self.bye_score)
+                .map(|v| self.player(v).games())
+                .collect();
+            games.sort_unstable_by(|a, b| b.cmp(a));
+            for (rank, g) in games.into_iter().enumerate() {
+                self.bye_rank.insert(g, rank as u64);
+            }
+            for a in 0..n {
+                for b in 0..a {
+                    let w = self.weight(b, a, false, false);
+                    self.set(a, b, w);
+                }
+            }
+        }
+        let partners = self.brackets();
+        let mut boards = Vec::new();
+        for (v, partner) in partners.into_iter().enumerate() {
+            match partner {
+                Some(m) if self.player(v).number < self.player(m).number => {
+                    let color = self.color(v, m);
+                    let (white, black) = if color == Color::White {
+                        (v, m)
+                    } else {
+                        (m, v)
+                    };
+                    boards.push((
+                        v,
+                        m,
+                        Board::Game {
+                            white: self.player(white).number,
+                            black: self.player(black).number,
+                        },
+                    ));
+                }
+                Some(_) => {}
+                None => boards.push((v, v, Board::Bye(self.player(v).number))),
+            }
+        }
+        boards.sort_by_key(|&(a, b, board)| {
+            let (higher, lower) = if (self.score(a), std::cmp::Reverse(self.player(a).rank))
+                < (self.score(b), std::cmp::Reverse(self.player(b).rank))
+            {
+                (b, a)
+            } else {
+                (a, b)
+            };
+            (
+                matches!(board, Board::Bye(_)),
+                std::cmp::Reverse(self.score(higher)),
+                std::cmp::Reverse(self.score(lower)),
+                self.player(higher).rank,
+            )
+        });
+        Ok(boards.into_iter().map(|(_, _, board)| board).collect())
+    }
+
+    /// Pairs bracket by bracket; each vertex's partner, `None` for the bye.
+    fn brackets(&mut self) -> Vec<Option<usize>> {
+        let n = self.n;
+        let mut partners = vec![None; n];
+        let mut matched = vec![false; n];
+        let top = self.score(0);
+        // The bracket's players (moved-down first, then residents) and the next score group.
+        let mut idx: Vec<usize> = Vec::new();
+        let mut next = 0;
+        while next < n && self.score(next) >= top {
+            idx.push(next);
+            next += 1;
+        }
+        let mut moved_down = 0;
+        let mut first_vertex = 0;
+        while idx.len() > 1 || next < n {
+            let group_end = idx.len();
+            let end_vertex = first_vertex + (group_end - moved_down);
+            let next_start = next;
+            while next < n && self.score(next) >= self.score(next_start) {
+                idx.push(next);
+                next += 1;
+            }
+            let in_bracket = |m: usize| m >= first_vertex && m < end_vertex;
+            // base[larger][smaller], by place in idx.
+            let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); idx.len()];
+            for larger in moved_down..idx.len() {
+                for smaller in 0..larger {
+                    base[larger].push(self.weight(
+                        idx[smaller],
+                        idx[larger],
+                        larger < group_end,
+                        larger >= group_end,
+                    ));
+                }
+            }
+            for larger in moved_down..idx.len() {
+                for smaller in 0..larger {
+                    self.set(idx[larger], idx[smaller], base[larger][smaller]);
+                }
+            }
+            let g = self.layout.group_bits;
+            let exchanged = |base: &Vec<Vec<Wide<L>>>,
+                             smaller: usize,
+                             larger: usize,
+                             place: usize,
+                             pairs: usize| {
+                let w = base[larger][smaller];
+                if w.is_zero() {
+                    return w;
+                }
+                let addend = Wide::<L>::from_u64(u64::from(place < pairs))
+                    .shl(2 * g)
+                    .minus(place as u64)
+                    .shl(1);
+                w + addend
+            };
+            let mut stable = self.solve();
+
+            // Which moved-down players are paired in this bracket: as many as can be, from
+            // the highest score group down, the first of each where a choice remains.
+            let mut group_score = 0;
+            let mut remaining = 0;
+            let mut remaining_matched = 0;
+            for pi in 0..moved_down {
+                if pi == 0 || self.score(idx[pi]) < group_score {
+                    group_score = self.score(idx[pi]);
+                    remaining = 0;
+                    remaining_matched = 0;
+                    let mut m = pi;
+                    while m < idx.len() && self.score(idx[m]) >= group_score {
+                        remaining += 1;
+                        if in_bracket(stable[idx[m]]) {
+                            remaining_matched += 1;
+                        }
+                        m += 1;
+                    }
+                }
+                if remaining_matched == 0 {
+                    continue;
+                }
+                let pv = idx[pi];
+                if remaining <= remaining_matched {
+                    matched[pv] = true;
+                    continue;
+                }
+                remaining -= 1;
+                if !in_bracket(stable[pv]) {
+                    for oi in moved_down..group_end {
+                        let w = base[oi][pi];
+                        if !w.is_zero() {
+                            self.set(pv, idx[oi], w.or(1));
+                        }
+                    }
+                    stable = self.solve();
+                }
+                if in_bracket(stable[pv]) {
+                    matched[pv] = true;
+                    remaining_matched -= 1;
+                    for oi in moved_down..group_end {
+                        let w = base[oi][pi];
+                        if !w.is_zero() {
+                            self.set(pv, idx[oi], w.or((group_end - moved_down) as u64).plus(1));
+                        }
+                    }
+                }
+            }
+
+            // Their opponents: the highest resident that leaves the rest as good.
+            for pi in 0..moved_down {
+                let pv = idx[pi];
+                if !matched[pv] {
+                    continue;
+                }
+                let mut addend = idx.len() as u64;
+                for oi in (moved_down..group_end).rev() {
+                    let ov = idx[oi];
+                    if matched[ov] {
+                        continue;
+                    }
+                    let w = base[oi][pi];
+                    if !w.is_zero() {
+                        self.set(pv, ov, w.plus(addend));
+                        addend += 1;
+                    }
+                }
+                stable = self.solve();
+                let mv = stable[pv];
+                matched[mv] = true;
+                self.fix(pv, mv);
+            }
+
+            // The remainder: S1 (its first `pairs`) against S2, with the fewest exchanges.
+            let mut remainder = Vec::new();
+            let mut pairs = 0;
+            for (pi, &pv) in idx.iter().enumerate().take(group_end).skip(moved_down) {
+                if stable[pv] < first_vertex {
+                    continue;
+                }
+                remainder.push(pi);
+                if stable[pv] < pv {
+                    pairs += 1;
+                }
+            }
+            for (o, &oi) in remainder.iter().enumerate() {
+                for (place, &pi) in remainder[..o].iter().enumerate() {
+                    let w = exchanged(&base, pi, oi, place, pairs);
+                    self.set(idx[pi], idx[oi], w);
+                }
+            }
+            stable = self.solve();
+            let downward = |stable: &[usize], v: usize| stable[v] > v && stable[v] < end_vertex;
+            let exchanges = remainder
+                .iter()
+                .take(pairs)
+                .filter(|&&pi| !downward(&stable, idx[pi]))
+                .count();
+
+            // Out of S1, the lowest players where possible.
+            let mut left = exchanges;
+            let mut pos = pairs;
+            while pos > 0 && left > 0 {
+                pos -= 1;
+                let place = pos;
+                let pi = remainder[pos];
+                let pv = idx[pi];
+                if downward(&stable, pv) {
+                    for &oi in &remainder[pos + 1..] {
+                        let w = exchanged(&base, pi, oi, place, pairs);
+                        if !w.is_zero() {
+                            self.set(pv, idx[oi], w.minus(1));
+                        }
+                    }
+                    stable = self.solve();
+                }
+                let exchange = !downward(&stable, pv);
+                left -= usize::from(exchange);
+                for &oi in &remainder[pos + 1..] {
+                    if exchange {
+                        base[oi][pi] = Wide::zero();
+                    }
+                    let w = exchanged(&base, pi, oi, place, pairs);
+                    self.set(pv, idx[oi], w);
+                }
+            }
+
+            // Into S1 from S2, the highest players where possible.
+            let mut left = exchanges;
+            let mut place = pairs;
+            let mut pos = pairs;
+            while pos < remainder.len() && left > 1 {
+                let pi = remainder[pos];
+                let pv = idx[pi];
+                let already = downward(&stable, pv);
+                if !already {
+                    for &oi in &remainder[pos + 1..] {
+                        let w = exchanged(&base, pi, oi, place, pairs);
+                        if !w.is_zero() {
+                            self.set(pv, idx[oi], w.plus(1));
+                        }
+                    }
+                    stable = self.solve();
+                }
+                if downward(&stable, pv) {
+                    left -= 1;
+                    for &oi in &remainder[..pos] {
+                        base[pi][oi] = Wide::zero();
+                        self.set(pv, idx[oi], Wide::zero());
+                    }
+                    for oi in group_end..idx.len() {
+                        base[oi][pi] = Wide::zero();
+                        self.set(pv, idx[oi], Wide::zero());
+                    }
+                }
+                if !already {
+                    for &oi in &remainder[pos + 1..] {
+                        let w = exchanged(&base, pi, oi, place, pairs);
+                        self.set(pv, idx[oi], w);
+                    }
+                }
+                place += 1;
+                pos += 1;
+            }
+
+            // S1 and S2 settled: only pairs from one to the other remain.
+            for (a, &pi) in remainder.iter().enumerate() {
+                let pv = idx[pi];
+                for &oi in &remainder[a + 1..] {
+                    let ov = idx[oi];
+                    if !downward(&stable, pv) || downward(&stable, ov) {
+                        base[oi][pi] = Wide::zero();
+                    }
+                    self.set(pv, ov, base[oi][pi]);
+                }
+            }
+
+            // Each of S1, from the top, against the highest of S2 that keeps the rest as good.
+            for &pi in &remainder {
+                let pv = idx[pi];
+                if !downward(&stable, pv) {
+                    continue;
+                }
+                let mut addend = 0u64;
+                for &oi in remainder.iter().rev() {
+                    let ov = idx[oi];
+                    if oi <= pi || matched[ov] {
+                        continue;
+                    }
+                    let w = base[oi][pi];
+                    if !w.is_zero() {
+                        self.set(pv, ov, w.plus(addend));
+                    }
+                    addend += 1;
+                }
+                stable = self.solve();
+                let mv = stable[pv];
+                matched[pv] = true;
+                matched[mv] = true;
+                self.fix(pv, mv);
+            }
+
+            // The next bracket: whoever is left, moved down, and the next score group.
+            let mut carried = Vec::new();
+            let mut carried_down = 0;
+            self.single_bye =
+                n % 2 == 1 && next_start != n && self.bye_score >= self.score(next_start);
+            for (k, &pv) in idx.iter().enumerate() {
+                if k < group_end && matched[pv] {
+                    partners[pv] = Some(stable[pv]);
+                    partners[stable[pv]] = Some(pv);
+                } else {
+                    carried.push(pv);
+                    if k < group_end {
+                        carried_down += 1;
+                    }
+                    if self.single_bye && self.score(stable[pv]) < self.score(next_start) {
+                        self.single_bye = false;
+                    }
+                }
+            }
+            idx = carried;
+            moved_down = carried_down;
+            first_vertex = end_vertex;
+        }
+        partners
+    }
+
+    /// The colour of `v` against `m`: C.04.3 E.1–E.5.
+    fn color(&self, v: usize, m: usize) -> Color {
+        let (p, o) = (self.player(v), self.player(m));
+        if let Some(c) = neutral_color(self.field, p, o) {
+            return c;
+        }
+        let p_lower = (p.score, std::cmp::Reverse(p.rank)) < (o.score, std::cmp::Reverse(o.rank));
+        let first = self.field.first_color;
+        match p.preference {
+            None => {
+                if p_lower {
+                    if o.rank % 2 == 1 {
+                        first
+                    } else {
+                        first.opponent()
+                    }
+                } else if p.rank % 2 == 1 {
+                    first.opponent()
+                } else {
+                    first
+                }
+            }
+            Some(pref) => {
+                if p_lower {
+                    o.preference.map_or(pref, Color::opponent)
+                } else {
+                    pref
+                }
+            }
+        }
+    }
+}
+
+/// The colour by preferences alone (E.1–E.4), `None` where they do not decide.
+fn neutral_color(field: &Field, p: &field::Player, o: &field::Player) -> Option<Color> {
+    let compatible =
+        p.preference != o.preference || p.preference.is_none() || o.preference.is_none();
+    if compatible {
+        return p.preference.or(o.preference.map(Color::opponent));
+    }
+    if p.absolute() && (p.imbalance > o.imbalance || !o.absolute()) {
+        return p.preference;
+    }
+    if o.absolute() && (o.imbalance > p.imbalance || !p.absolute()) {
+        return o.preference.map(Color::opponent);
+    }
+    if p.strong && !o.strong {
+        return p.preference;
+    }
+    if o.strong && !p.strong {
+        return o.preference.map(Color::opponent);
+    }
+    // E.4: the latest round in which they had different colours; each the other's then.
+    let _ = field;
+    let (mut a, mut b) = (played_colors(p), played_colors(o));
+    loop {
+        match (a.next(), b.next()) {
+            (Some(x), Some(y)) if x == y => continue,
+            (Some(_), Some(y)) => return Some(y),
+            _ => return None,
+        }
+    }
+}
+
+fn played_colors(p: &field::Player) -> impl Iterator<Item = Color> + '_ {
+    p.rounds
+        .iter()
+        .rev()
+        .filter(|r| r.played)
+        .filter_map(|r| r.color)
+}

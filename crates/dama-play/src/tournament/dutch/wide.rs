@@ -1,0 +1,233 @@
+//! A fixed-width signed integer for edge weights: the Dutch system stacks a score group's worth
+//! of bits per criterion, hundreds of bits in all, more than `i128` holds. Two's complement in
+//! `L` 64-bit limbs, least significant first; only what weights and the blossom solver need.
+
+use std::cmp::Ordering;
+use std::ops::{Add, AddAssign, Sub, SubAssign};
+
+use integer_blossom::Weight;
+
+/// A signed integer of `64 * L` bits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Wide<const L: usize>([u64; L]);
+
+impl<const L: usize> Wide<L> {
+    /// Zero.
+    pub const fn zero() -> Self {
+        Self([0; L])
+    }
+
+    /// A small value.
+    pub fn from_u64(value: u64) -> Self {
+        let mut limbs = [0; L];
+        limbs[0] = value;
+        Self(limbs)
+    }
+
+    /// `2^bits - 1`: every bit below `bits` set.
+    pub fn ones(bits: usize) -> Self {
+        let mut limbs = [0; L];
+        for (i, limb) in limbs.iter_mut().enumerate() {
+            let low = i * 64;
+            if bits >= low + 64 {
+                *limb = u64::MAX;
+            } else if bits > low {
+                *limb = (1u64 << (bits - low)) - 1;
+            }
+        }
+        Self(limbs)
+    }
+
+    /// Whether it is zero.
+    pub fn is_zero(&self) -> bool {
+        self.0.iter().all(|&l| l == 0)
+    }
+
+    fn is_negative(&self) -> bool {
+        self.0[L - 1] >> 63 == 1
+    }
+
+    /// Shifted left by `bits`.
+    pub fn shl(mut self, bits: usize) -> Self {
+        let (words, rest) = (bits / 64, bits % 64);
+        for i in (0..L).rev() {
+            let from = i.checked_sub(words);
+            let high = from.map_or(0, |j| self.0[j]);
+            let low = from.and_then(|j| j.checked_sub(1)).map_or(0, |j| self.0[j]);
+            self.0[i] = if rest == 0 {
+                high
+            } else {
+                (high << rest) | (low >> (64 - rest))
+            };
+        }
+        self
+    }
+
+    /// The bitwise or with a small value.
+    pub fn or(mut self, value: u64) -> Self {
+        self.0[0] |= value;
+        self
+    }
+
+    /// The bitwise or of two values.
+    pub fn or_wide(mut self, other: Self) -> Self {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+        self
+    }
+
+    /// Plus a small value.
+    pub fn plus(self, value: u64) -> Self {
+        self + Self::from_u64(value)
+    }
+
+    /// Minus a small value.
+    pub fn minus(self, value: u64) -> Self {
+        self - Self::from_u64(value)
+    }
+
+    fn negated(self) -> Self {
+        let mut inverted = self;
+        for l in &mut inverted.0 {
+            *l = !*l;
+        }
+        inverted + Self::from_u64(1)
+    }
+}
+
+impl<const L: usize> std::fmt::Debug for Wide<L> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "0x")?;
+        for l in self.0.iter().rev() {
+            write!(f, "{l:016x}")?;
+        }
+        Ok(())
+    }
+}
+
+impl<const L: usize> Ord for Wide<L> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self.is_negative(), other.is_negative()) {
+            (true, false) => Ordering::Less,
+            (false, true) => Ordering::Greater,
+            _ => self.0.iter().rev().cmp(other.0.iter().rev()),
+        }
+    }
+}
+
+impl<const L: usize> PartialOrd for Wide<L> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<const L: usize> Add for Wide<L> {
+    type Output = Self;
+    fn add(mut self, other: Self) -> Self {
+        let mut carry = false;
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            let (sum, c1) = a.overflowing_add(b);
+            let (sum, c2) = sum.overflowing_add(u64::from(carry));
+            *a = sum;
+            carry = c1 || c2;
+        }
+        self
+    }
+}
+
+impl<const L: usize> Sub for Wide<L> {
+    type Output = Self;
+    fn sub(mut self, other: Self) -> Self {
+        let mut borrow = false;
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            let (diff, b1) = a.overflowing_sub(b);
+            let (diff, b2) = diff.overflowing_sub(u64::from(borrow));
+            *a = diff;
+            borrow = b1 || b2;
+        }
+        self
+    }
+}
+
+impl<const L: usize> AddAssign for Wide<L> {
+    fn add_assign(&mut self, other: Self) {
+        *self = *self + other;
+    }
+}
+
+impl<const L: usize> SubAssign for Wide<L> {
+    fn sub_assign(&mut self, other: Self) {
+        *self = *self - other;
+    }
+}
+
+impl<const L: usize> Weight for Wide<L> {
+    const ZERO: Self = Self([0; L]);
+    const ONE: Self = {
+        let mut limbs = [0; L];
+        limbs[0] = 1;
+        Self(limbs)
+    };
+
+    fn inf() -> Self {
+        // MAX / 4, as the solver's own integers take it.
+        Self::ones(64 * L - 3)
+    }
+
+    fn double(self) -> Self {
+        self.shl(1)
+    }
+
+    fn half(self) -> Self {
+        // Toward zero, as integer division does.
+        if self.is_negative() {
+            return self.negated().half().negated();
+        }
+        let mut limbs = self.0;
+        for i in 0..L {
+            let high = if i + 1 < L { limbs[i + 1] << 63 } else { 0 };
+            limbs[i] = (limbs[i] >> 1) | high;
+        }
+        Self(limbs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Small values agree with `i128` in every operation the solver uses.
+    #[test]
+    fn wide_arithmetic_agrees_with_i128() {
+        let values: [i128; 9] = [
+            0,
+            1,
+            -1,
+            7,
+            -8,
+            1 << 70,
+            -(1 << 70),
+            i128::MAX / 8,
+            i128::MIN / 8,
+        ];
+        let wide = |v: i128| {
+            let u = v as u128;
+            Wide::<3>([u as u64, (u >> 64) as u64, if v < 0 { u64::MAX } else { 0 }])
+        };
+        for &a in &values {
+            assert_eq!(wide(a).double(), wide(a * 2), "{a} * 2");
+            assert_eq!(wide(a).half(), wide(a / 2), "{a} / 2");
+            for &b in &values {
+                assert_eq!(wide(a) + wide(b), wide(a + b), "{a} + {b}");
+                assert_eq!(wide(a) - wide(b), wide(a - b), "{a} - {b}");
+                assert_eq!(wide(a).cmp(&wide(b)), a.cmp(&b), "{a} <=> {b}");
+            }
+        }
+        assert_eq!(
+            Wide::<3>::from_u64(5).shl(130),
+            wide(0).or_wide(Wide([0, 0, 5 << 2]))
+        );
+        assert_eq!(Wide::<2>::ones(70), Wide([u64::MAX, 63]));
+    }
+}

@@ -1,0 +1,492 @@
+//! FIDE's Tournament Report File (TRF-16), the form arbiters and pairing engines exchange a
+//! Swiss in: one `001` line a player (pairing number, name, rating, points, then a 10-column
+//! field a round), `012` the name, `XXR` (or `142`) the number of rounds, `XXC white1`/`black1`
+//! (or `152 W`/`B`) the colour of the top player in round 1. Other lines are kept out: they
+//! describe the event, not its pairings.
+//!
+//! Read in one pass that names the line and column of the first thing wrong; written back in the
+//! same columns, so a file read and written pairs the same.
+
+use std::fmt::{self, Write as _};
+
+use dama_rules::Color;
+
+/// A tournament as its report file gives it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Trf {
+    /// The tournament's name (`012`).
+    pub name: Option<String>,
+    /// The number of rounds it was announced with (`XXR` or `142`).
+    pub rounds: Option<u32>,
+    /// The colour of the top player in round 1 (`XXC white1`/`black1`, or `152`).
+    pub first_color: Option<Color>,
+    /// The players, in the file's order.
+    pub players: Vec<TrfPlayer>,
+}
+
+/// One `001` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TrfPlayer {
+    /// The pairing number, from 1.
+    pub number: u32,
+    /// The name as written.
+    pub name: String,
+    /// The rating, 0 where none is given.
+    pub rating: u32,
+    /// The points the line states, in halves.
+    pub halves: u32,
+    /// Each round from the first: what the player did, `None` where the field is blank.
+    pub rounds: Vec<Option<RoundEntry>>,
+}
+
+/// One round of one player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundEntry {
+    /// The opponent's pairing number; `None` for `0000` (no opponent).
+    pub opponent: Option<u32>,
+    /// The colour played; `None` for `-`.
+    pub color: Option<Color>,
+    /// How the round ended for this player.
+    pub result: RoundResult,
+}
+
+/// The result codes of TRF-16, 2026 edition (the older `W`, `D`, `L` read as wins, draws and
+/// losses of played games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RoundResult {
+    /// `1`: won a played game.
+    Won,
+    /// `=`: drew a played game.
+    Drew,
+    /// `0`: lost a played game.
+    Lost,
+    /// `+`: won by forfeit.
+    WonByForfeit,
+    /// `-`: lost by forfeit.
+    LostByForfeit,
+    /// `U`: the pairing-allocated bye (a full point).
+    PairingBye,
+    /// `H`: a half-point bye, asked for.
+    HalfPointBye,
+    /// `F`: a full-point bye, given by the arbiter.
+    FullPointBye,
+    /// `Z`: a zero-point bye (absent, withdrawn, or not yet entered).
+    ZeroPointBye,
+}
+
+impl RoundResult {
+    /// The code in the file.
+    pub fn code(self) -> char {
+        match self {
+            Self::Won => '1',
+            Self::Drew => '=',
+            Self::Lost => '0',
+            Self::WonByForfeit => '+',
+            Self::LostByForfeit => '-',
+            Self::PairingBye => 'U',
+            Self::HalfPointBye => 'H',
+            Self::FullPointBye => 'F',
+            Self::ZeroPointBye => 'Z',
+        }
+    }
+
+    fn from_code(code: char) -> Option<Self> {
+        Some(match code.to_ascii_uppercase() {
+            '1' | 'W' => Self::Won,
+            '=' | 'D' => Self::Drew,
+            '0' | 'L' => Self::Lost,
+            '+' => Self::WonByForfeit,
+            '-' => Self::LostByForfeit,
+            'U' => Self::PairingBye,
+            'H' => Self::HalfPointBye,
+            'F' => Self::FullPointBye,
+            'Z' => Self::ZeroPointBye,
+            _ => return None,
+        })
+    }
+
+    /// The points it scores, in halves.
+    pub fn halves(self) -> u32 {
+        match self {
+            Self::Won | Self::WonByForfeit | Self::PairingBye | Self::FullPointBye => 2,
+            Self::Drew | Self::HalfPointBye => 1,
+            Self::Lost | Self::LostByForfeit | Self::ZeroPointBye => 0,
+        }
+    }
+
+    /// Whether the game was played over the board (a forfeit and a bye were not).
+    pub fn is_played(self) -> bool {
+        matches!(self, Self::Won | Self::Drew | Self::Lost)
+    }
+
+    /// A round without an opponent by its nature: the byes.
+    fn is_bye(self) -> bool {
+        matches!(
+            self,
+            Self::PairingBye | Self::HalfPointBye | Self::FullPointBye | Self::ZeroPointBye
+        )
+    }
+}
+
+/// What is wrong in a report file, and where (line and column from 1).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}, column {column}: {what}")]
+pub struct TrfError {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column, from 1.
+    pub column: usize,
+    /// What is wrong there.
+    pub what: String,
+}
+
+/// The first column of round 1's field in a `001` line (1-based); each round takes 10.
+const FIRST_ROUND_COLUMN: usize = 92;
+
+fn fail(line: usize, column: usize, what: impl Into<String>) -> TrfError {
+    TrfError {
+        line,
+        column,
+        what: what.into(),
+    }
+}
+
+impl Trf {
+    /// Reads a report file. Lines end in CR, LF or both.
+    pub fn parse(text: &str) -> Result<Trf, TrfError> {
+        let mut trf = Trf::default();
+        let mut lines_of = Vec::new();
+        for (index, line) in text.split(['\r', '\n']).enumerate() {
+            let number = index + 1;
+            let code = line.get(..3).unwrap_or("");
+            match code {
+                "001" => {
+                    trf.players.push(player_line(line, number)?);
+                    lines_of.push(number);
+                }
+                "012" => trf.name = Some(line.get(4..).unwrap_or("").trim().to_owned()),
+                "XXR" | "142" => {
+                    let value = line[3..].trim();
+                    match value.parse::<u32>() {
+                        Ok(n) if n > 0 => trf.rounds = Some(n),
+                        _ => {
+                            return Err(fail(
+                                number,
+                                5,
+                                format!("`{value}` is not a number of rounds"),
+                            ));
+                        }
+                    }
+                }
+                "XXC" => {
+                    for word in line[3..].split_whitespace() {
+                        match word {
+                            "white1" => trf.first_color = Some(Color::White),
+                            "black1" => trf.first_color = Some(Color::Black),
+                            _ => {}
+                        }
+                    }
+                }
+                "152" => match line.get(4..).map(str::trim) {
+                    Some("W") => trf.first_color = Some(Color::White),
+                    Some("B") => trf.first_color = Some(Color::Black),
+                    _ => return Err(fail(number, 5, "the first colour is W or B")),
+                },
+                _ => {}
+            }
+        }
+        trf.check(&lines_of)?;
+        Ok(trf)
+    }
+
+    /// Every opponent exists, says the same of the game, and every line's points add up.
+    fn check(&self, lines_of: &[usize]) -> Result<(), TrfError> {
+        let mut by_number = std::collections::HashMap::new();
+        for (i, p) in self.players.iter().enumerate() {
+            if by_number.insert(p.number, i).is_some() {
+                return Err(fail(
+                    lines_of[i],
+                    5,
+                    format!("pairing number {} is given twice", p.number),
+                ));
+            }
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            let line = lines_of[i];
+            for (round, entry) in p.rounds.iter().enumerate() {
+                let Some(entry) = entry else { continue };
+                let column = FIRST_ROUND_COLUMN + 10 * round;
+                let Some(opponent) = entry.opponent else {
+                    continue;
+                };
+                let Some(&o) = by_number.get(&opponent) else {
+                    return Err(fail(line, column, format!("there is no player {opponent}")));
+                };
+                if !entry.result.is_played() {
+                    continue;
+                }
+                let theirs = self.players[o].rounds.get(round).copied().flatten();
+                let agrees = theirs.is_some_and(|t| {
+                    t.opponent == Some(p.number)
+                        && t.result.is_played()
+                        && t.color.is_some()
+                        && t.color != entry.color
+                        && t.result.halves() + entry.result.halves() == 2
+                });
+                if !agrees {
+                    return Err(fail(
+                        line,
+                        column,
+                        format!(
+                            "player {opponent}'s line does not say the same of round {}",
+                            round + 1
+                        ),
+                    ));
+                }
+            }
+            let counted: u32 = p.rounds.iter().flatten().map(|e| e.result.halves()).sum();
+            // A round entered ahead (a bye asked for) may or may not be in the stated points.
+            let ahead = p
+                .rounds
+                .last()
+                .copied()
+                .flatten()
+                .map_or(0, |e| e.result.halves());
+            if p.halves != counted && p.halves + ahead != counted {
+                return Err(fail(
+                    line,
+                    81,
+                    format!(
+                        "the points say {} where the rounds add up to {}",
+                        show_halves(p.halves),
+                        show_halves(counted)
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn show_halves(halves: u32) -> String {
+    format!("{}.{}", halves / 2, if halves % 2 == 1 { 5 } else { 0 })
+}
+
+/// The characters of `line` in the 1-based columns `from..=to`, as far as the line goes.
+fn columns(line: &str, from: usize, to: usize) -> &str {
+    let start = (from - 1).min(line.len());
+    let end = to.min(line.len());
+    line.get(start..end).unwrap_or("")
+}
+
+fn player_line(line: &str, number: usize) -> Result<TrfPlayer, TrfError> {
+    if !line.is_ascii() {
+        let column = line
+            .char_indices()
+            .find(|(_, c)| !c.is_ascii())
+            .map_or(1, |(i, _)| i + 1);
+        // Names may carry any letter; only the columns that follow must line up.
+        if column < 49 {
+            return player_line(&ascii_names(line), number);
+        }
+        return Err(fail(
+            number,
+            column,
+            "a player line holds a character that is not ASCII",
+        ));
+    }
+    if line.len() < 84 {
+        return Err(fail(
+            number,
+            line.len() + 1,
+            "a player line ends before its points (column 84)",
+        ));
+    }
+    let pairing = columns(line, 5, 8).trim();
+    let pairing: u32 = match pairing.parse() {
+        Ok(n) if n > 0 => n,
+        _ => {
+            return Err(fail(
+                number,
+                5,
+                format!("`{pairing}` is not a pairing number"),
+            ));
+        }
+    };
+    let rating = columns(line, 49, 52).trim();
+    let rating = if rating.is_empty() {
+        0
+    } else {
+        rating
+            .parse()
+            .map_err(|_| fail(number, 49, format!("`{rating}` is not a rating")))?
+    };
+    let points = columns(line, 81, 84).trim();
+    let halves = parse_points(points).ok_or_else(|| {
+        fail(
+            number,
+            81,
+            format!("`{points}` is not a score in halves of a point"),
+        )
+    })?;
+    let mut rounds = Vec::new();
+    let mut start = FIRST_ROUND_COLUMN;
+    while start + 7 <= line.len() {
+        let field = columns(line, start, start + 7);
+        rounds.push(round_field(field, number, start)?);
+        start += 10;
+    }
+    if start <= line.len() && !columns(line, start, line.len()).trim().is_empty() {
+        return Err(fail(number, start, "a round's field is cut short"));
+    }
+    while rounds.last() == Some(&None) {
+        rounds.pop();
+    }
+    Ok(TrfPlayer {
+        number: pairing,
+        name: columns(line, 15, 47).trim().to_owned(),
+        rating,
+        halves,
+        rounds,
+    })
+}
+
+/// The line with every non-ASCII character of the name columns as `?`, so the columns line up
+/// as the file's author counted them (in characters, not bytes).
+fn ascii_names(line: &str) -> String {
+    line.chars()
+        .map(|c| if c.is_ascii() { c } else { '?' })
+        .collect()
+}
+
+fn parse_points(text: &str) -> Option<u32> {
+    let (whole, tenths) = text.split_once('.').unwrap_or((text, "0"));
+    let whole: u32 = whole.parse().ok()?;
+    let halves = match tenths {
+        "0" | "" => 0,
+        "5" => 1,
+        _ => return None,
+    };
+    Some(whole * 2 + halves)
+}
+
+/// One round's field: opponent (4 columns), a space, colour, a space, result.
+fn round_field(field: &str, line: usize, start: usize) -> Result<Option<RoundEntry>, TrfError> {
+    if field.trim().is_empty() {
+        return Ok(None);
+    }
+    let bytes = field.as_bytes();
+    let opponent = field[..4].trim();
+    let opponent = match opponent {
+        "" | "0000" | "0" => None,
+        n => match n.parse::<u32>() {
+            Ok(n) if n > 0 => Some(n),
+            _ => {
+                return Err(fail(
+                    line,
+                    start,
+                    format!("`{n}` is not an opponent's pairing number"),
+                ));
+            }
+        },
+    };
+    let color = match bytes[5] {
+        b'w' | b'W' => Some(Color::White),
+        b'b' | b'B' => Some(Color::Black),
+        b'-' | b' ' => None,
+        c => {
+            return Err(fail(
+                line,
+                start + 5,
+                format!("`{}` is not a colour (w, b or -)", c as char),
+            ));
+        }
+    };
+    let code = bytes[7] as char;
+    let result = RoundResult::from_code(code)
+        .ok_or_else(|| fail(line, start + 7, format!("`{code}` is not a result code")))?;
+    if result.is_bye() && opponent.is_some() {
+        return Err(fail(
+            line,
+            start,
+            format!("a bye (`{code}`) has no opponent"),
+        ));
+    }
+    if result.is_played() && (opponent.is_none() || color.is_none()) {
+        return Err(fail(
+            line,
+            start,
+            "a played game needs an opponent and a colour",
+        ));
+    }
+    Ok(Some(RoundEntry {
+        opponent,
+        color,
+        result,
+    }))
+}
+
+impl fmt::Display for Trf {
+    /// The file, lines ending in LF.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(name) = &self.name {
+            writeln!(f, "012 {name}")?;
+        }
+        let mut places: Vec<usize> = (0..self.players.len()).collect();
+        places.sort_by_key(|&i| {
+            (
+                std::cmp::Reverse(self.players[i].halves),
+                self.players[i].number,
+            )
+        });
+        let mut place_of = vec![0; self.players.len()];
+        for (place, &i) in places.iter().enumerate() {
+            place_of[i] = place + 1;
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            let name: String = p.name.chars().take(33).collect();
+            let mut line = format!(
+                "001 {:>4}      {:<33} {:>4}                            {:>4} {:>4}",
+                p.number,
+                name,
+                if p.rating == 0 {
+                    String::new()
+                } else {
+                    p.rating.to_string()
+                },
+                show_halves(p.halves),
+                place_of[i],
+            );
+            for entry in &p.rounds {
+                line.push_str("  ");
+                match entry {
+                    None => line.push_str("        "),
+                    Some(e) => {
+                        let _ = write!(
+                            line,
+                            "{:>4} {} {}",
+                            e.opponent
+                                .map_or_else(|| "0000".to_owned(), |o| o.to_string()),
+                            match e.color {
+                                Some(Color::White) => 'w',
+                                Some(Color::Black) => 'b',
+                                None => '-',
+                            },
+                            e.result.code()
+                        );
+                    }
+                }
+            }
+            writeln!(f, "{}", line.trim_end())?;
+        }
+        if let Some(rounds) = self.rounds {
+            writeln!(f, "XXR {rounds}")?;
+        }
+        match self.first_color {
+            Some(Color::White) => writeln!(f, "XXC white1")?,
+            Some(Color::Black) => writeln!(f, "XXC black1")?,
+            None => {}
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,193 @@
+//! FIDE's Tournament Report File: read as written, written back the same, and a wrong file
+//! refused in one line that names where.
+use dama::engine::Color;
+use dama::tournament::{RoundEntry, RoundResult, Trf, TrfPlayer, pair_dutch};
+use proptest::prelude::*;
+use std::path::PathBuf;
+
+const TWO_PLAYERS: &str = "\
+012 Two of us
+001    1      One, Player                       1800                             1.0    1     2 w 1
+001    2      Two, Player                       1700                             0.0    2     1 b 0
+XXR 3
+";
+
+fn line_with(field: &str) -> String {
+    TWO_PLAYERS.replacen("    2 w 1", field, 1)
+}
+
+#[test]
+fn a_file_is_read_as_written() {
+    let trf = Trf::parse(TWO_PLAYERS).unwrap();
+    assert_eq!(trf.name.as_deref(), Some("Two of us"));
+    assert_eq!(trf.rounds, Some(3));
+    assert_eq!(trf.players.len(), 2);
+    let one = &trf.players[0];
+    assert_eq!(
+        (one.number, one.name.as_str(), one.rating, one.halves),
+        (1, "One, Player", 1800, 2)
+    );
+    assert_eq!(
+        one.rounds,
+        vec![Some(RoundEntry {
+            opponent: Some(2),
+            color: Some(Color::White),
+            result: RoundResult::Won
+        })]
+    );
+}
+
+#[test]
+fn every_golden_file_written_back_reads_the_same_and_pairs_the_same() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/swiss/golden");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "trf") {
+            continue;
+        }
+        let mut trf = Trf::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        // Before its last round: the rounds so far, and the number of rounds.
+        let rounds = trf.players.iter().map(|p| p.rounds.len()).max().unwrap();
+        for p in &mut trf.players {
+            p.rounds.truncate(rounds - 1);
+            p.halves = p.rounds.iter().flatten().map(|e| e.result.halves()).sum();
+        }
+        trf.rounds = Some(rounds as u32);
+        let again = Trf::parse(&trf.to_string()).unwrap();
+        assert_eq!(again, trf, "{}", path.display());
+        assert_eq!(pair_dutch(&again), pair_dutch(&trf), "{}", path.display());
+    }
+}
+
+fn refusal(text: &str) -> (usize, usize, String) {
+    let e = Trf::parse(text).unwrap_err();
+    (e.line, e.column, e.to_string())
+}
+
+#[test]
+fn a_wrong_file_is_refused_naming_the_line_and_column() {
+    let (line, column, text) = refusal(&line_with("    2 x 1"));
+    assert_eq!((line, column), (2, 97), "{text}");
+    assert!(
+        text.starts_with("line 2, column 97: `x` is not a colour"),
+        "{text}"
+    );
+
+    let (line, column, text) = refusal(&line_with("    2 w 7"));
+    assert_eq!((line, column), (2, 99), "{text}");
+    assert!(text.contains("`7` is not a result code"), "{text}");
+
+    let (line, column, text) = refusal(&line_with("    3 w 1"));
+    assert_eq!((line, column), (2, 92), "{text}");
+    assert!(text.contains("there is no player 3"), "{text}");
+
+    // Both won the same game.
+    let (line, _, text) = refusal(
+        &TWO_PLAYERS
+            .replacen("    1 b 0", "    1 b 1", 1)
+            .replacen(" 0.0 ", " 1.0 ", 1),
+    );
+    assert_eq!(line, 2, "{text}");
+    assert!(text.contains("does not say the same of round 1"), "{text}");
+
+    let (line, column, text) = refusal(&TWO_PLAYERS.replacen(" 1.0 ", " 2.5 ", 1));
+    assert_eq!((line, column), (2, 81), "{text}");
+    assert!(
+        text.contains("the points say 2.5 where the rounds add up to 1.0"),
+        "{text}"
+    );
+
+    let (line, column, text) = refusal("001    1      Short\n");
+    assert_eq!((line, column), (1, 20), "{text}");
+    assert!(text.contains("ends before its points"), "{text}");
+
+    let (line, column, text) = refusal(&TWO_PLAYERS.replacen("001    2", "001    1", 1));
+    assert_eq!((line, column), (3, 5), "{text}");
+    assert!(text.contains("pairing number 1 is given twice"), "{text}");
+
+    let (line, _, text) = refusal(&TWO_PLAYERS.replacen("XXR 3", "XXR three", 1));
+    assert_eq!(line, 4, "{text}");
+}
+
+#[test]
+fn a_bye_with_an_opponent_is_refused() {
+    let (_, column, text) = refusal(&line_with("    2 - U"));
+    assert_eq!(column, 92);
+    assert!(text.contains("a bye (`U`) has no opponent"), "{text}");
+}
+
+fn results() -> impl Strategy<Value = RoundResult> {
+    prop_oneof![
+        Just(RoundResult::WonByForfeit),
+        Just(RoundResult::LostByForfeit),
+        Just(RoundResult::PairingBye),
+        Just(RoundResult::HalfPointBye),
+        Just(RoundResult::FullPointBye),
+        Just(RoundResult::ZeroPointBye),
+    ]
+}
+
+/// Tournaments whose rounds are byes and forfeits without opponents (games need both lines to
+/// agree, which the golden files cover).
+fn tournaments() -> impl Strategy<Value = Trf> {
+    let player = (
+        "[A-Za-z][A-Za-z ,.'-]{0,31}",
+        0u32..3000,
+        prop::collection::vec(prop::option::of(results()), 0..12),
+    );
+    (
+        prop::collection::vec(player, 1..20),
+        prop::option::of(1u32..20),
+        any::<Option<bool>>(),
+    )
+        .prop_map(|(players, rounds, white)| Trf {
+            name: Some("Random".into()),
+            rounds,
+            first_color: white.map(|w| if w { Color::White } else { Color::Black }),
+            players: players
+                .into_iter()
+                .enumerate()
+                .map(|(i, (name, rating, mut list))| {
+                    while list.last() == Some(&None) {
+                        list.pop();
+                    }
+                    let rounds: Vec<_> = list
+                        .into_iter()
+                        .map(|r| {
+                            r.map(|result| RoundEntry {
+                                opponent: None,
+                                color: None,
+                                result,
+                            })
+                        })
+                        .collect();
+                    TrfPlayer {
+                        number: i as u32 + 1,
+                        name: name.trim().to_owned(),
+                        rating,
+                        halves: rounds.iter().flatten().map(|e| e.result.halves()).sum(),
+                        rounds,
+                    }
+                })
+                .collect(),
+        })
+}
+
+proptest! {
+    #[test]
+    fn a_tournament_written_reads_back_the_same(trf in tournaments()) {
+        prop_assert_eq!(Trf::parse(&trf.to_string()).unwrap(), trf);
+    }
+
+    #[test]
+    fn any_text_is_read_or_refused_never_a_panic(text in "(001|012|XXR|XXC|152)?[ -~\r\n]{0,200}") {
+        let _ = Trf::parse(&text);
+    }
+
+    #[test]
+    fn a_player_line_with_any_round_field_is_read_or_refused(field in "[ -~]{9}") {
+        if let Err(e) = Trf::parse(&line_with(&field)) {
+            prop_assert!(e.line == 2 || e.line == 3, "{e}");
+        }
+    }
+}
