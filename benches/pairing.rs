@@ -1,50 +1,77 @@
-//! Pairing speed: a Swiss round for 200 players over 9 rounds and for 1,000 players, and an
-//! Arena re-pairing of 1,000 waiting players. Prints each round's time (target: under 1 s).
+//! Pairing speed: a Dutch Swiss round for 200 players over 9 rounds and for 1,000 players, and
+//! an Arena re-pairing of 1,000 waiting players. Prints each round's time. Give a field size
+//! (`cargo bench --bench pairing -- 500`) to time that alone.
 
 use dama::engine::Color;
 use dama::model::UserId;
-use dama::tournament::{SwissPlayer, Waiting, pair_arena, pair_swiss};
+use dama::tournament::{
+    Board, RoundEntry, RoundResult, Trf, TrfPlayer, Waiting, pair_arena, pair_dutch,
+};
 use std::time::{Duration, Instant};
 
-fn field(n: usize) -> Vec<SwissPlayer> {
-    (0..n)
-        .map(|i| SwissPlayer {
-            id: UserId(i as u64),
-            seed: i,
-            halves: 0,
-            opponents: Vec::new(),
-            colors: Vec::new(),
-            byes: 0,
-        })
-        .collect()
+fn field(n: usize, rounds: usize) -> Trf {
+    Trf {
+        name: Some(format!("{n} players")),
+        rounds: Some(rounds as u32),
+        first_color: Some(Color::White),
+        players: (1..=n as u32)
+            .map(|number| TrfPlayer {
+                number,
+                name: format!("Player {number}"),
+                rating: 2400 - number,
+                halves: 0,
+                rounds: Vec::new(),
+            })
+            .collect(),
+    }
+}
+
+fn enter(trf: &mut Trf, number: u32, entry: RoundEntry) {
+    let p = &mut trf.players[number as usize - 1];
+    p.halves += entry.result.halves();
+    p.rounds.push(Some(entry));
 }
 
 /// Pairs and plays `rounds` rounds (the higher seed wins two games in three, a draw in
 /// between), returning each pairing's time.
 fn swiss(n: usize, rounds: usize) -> Vec<Duration> {
-    let mut players = field(n);
+    let mut trf = field(n, rounds);
     let mut times = Vec::new();
     for r in 0..rounds {
         let began = Instant::now();
-        let round = pair_swiss(&players);
+        let boards = pair_dutch(&trf).expect("a pairing");
         times.push(began.elapsed());
-        for (board, &(w, b)) in round.games.iter().enumerate() {
-            let (wi, bi) = (w.0 as usize, b.0 as usize);
-            let white_halves = match (board + r) % 3 {
-                0 => 1,
-                _ if players[wi].seed < players[bi].seed => 2,
-                _ => 0,
-            };
-            players[wi].halves += white_halves;
-            players[bi].halves += 2 - white_halves;
-            players[wi].opponents.push(b);
-            players[bi].opponents.push(w);
-            players[wi].colors.push(Color::White);
-            players[bi].colors.push(Color::Black);
-        }
-        if let Some(bye) = round.bye {
-            players[bye.0 as usize].halves += 2;
-            players[bye.0 as usize].byes += 1;
+        for (k, board) in boards.into_iter().enumerate() {
+            match board {
+                Board::Game { white, black } => {
+                    let (won, lost) = if white < black {
+                        (RoundResult::Won, RoundResult::Lost)
+                    } else {
+                        (RoundResult::Lost, RoundResult::Won)
+                    };
+                    let (w, b) = if (k + r) % 3 == 0 {
+                        (RoundResult::Drew, RoundResult::Drew)
+                    } else {
+                        (won, lost)
+                    };
+                    let game = |opponent, color, result| RoundEntry {
+                        opponent: Some(opponent),
+                        color: Some(color),
+                        result,
+                    };
+                    enter(&mut trf, white, game(black, Color::White, w));
+                    enter(&mut trf, black, game(white, Color::Black, b));
+                }
+                Board::Bye(p) => enter(
+                    &mut trf,
+                    p,
+                    RoundEntry {
+                        opponent: None,
+                        color: None,
+                        result: RoundResult::PairingBye,
+                    },
+                ),
+            }
         }
     }
     times
@@ -68,8 +95,18 @@ fn main() {
         println!("pairing: benchmark");
         return;
     }
-    show("Swiss, 200 players x 9 rounds", &swiss(200, 9));
-    show("Swiss, 1,000 players x 9 rounds", &swiss(1000, 9));
+    if let Some(n) = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse::<usize>().ok())
+    {
+        show(
+            &format!("Swiss (Dutch), {n} players x 9 rounds"),
+            &swiss(n, 9),
+        );
+        return;
+    }
+    show("Swiss (Dutch), 200 players x 9 rounds", &swiss(200, 9));
+    show("Swiss (Dutch), 1,000 players x 9 rounds", &swiss(1000, 9));
     let waiting: Vec<Waiting> = (0..1000)
         .map(|i| Waiting {
             id: UserId(i),

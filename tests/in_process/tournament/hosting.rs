@@ -684,7 +684,42 @@ async fn bad_tournament_commands_are_refused_and_change_nothing(db: TestDb) {
     );
 }
 
+/// Eight players of equal rating, numbered by when they came: round 1 as the Dutch system pairs
+/// it (1–5, 6–2, 3–7, 8–4), and after the top half wins, round 2 within the score groups, S1
+/// against S2 transposed so that everyone gets the colour they are due (4–1, 2–3, 5–8, 7–6)
+/// rather than the plain order (1–3, 2–4), where both of each pair are due the same colour.
+async fn an_eight_player_swiss_pairs_as_the_dutch_system_does(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    host.create_tournament(&organiser(), spec(TournamentKind::Swiss))
+        .await
+        .unwrap();
+    for n in 1..=8 {
+        host.join_tournament(&who(entrant(n)), None).await.unwrap();
+    }
+    host.start_tournament(&organiser(), None).await.unwrap();
+    let seat = |pairs: &[(UserId, UserId)]| -> Vec<(u64, u64)> {
+        pairs
+            .iter()
+            .map(|&(w, b)| (w.0 - 2000, b.0 - 2000))
+            .collect()
+    };
+    let news = host.tournament_tick().await.unwrap();
+    let Some(TournamentMsg::Round { games: pairs, .. }) = messages(&news).pop() else {
+        panic!("round 1 not paired");
+    };
+    assert_eq!(seat(&pairs), [(1, 5), (6, 2), (3, 7), (8, 4)]);
+    clock.advance(Duration::from_secs(60));
+    // Boards 1 and 3 to White, 2 and 4 to Black: 1, 2, 3 and 4 win.
+    play_out(&host, &games(&news), |i| i % 2 == 0).await;
+    let news = host.tournament_tick().await.unwrap();
+    let Some(TournamentMsg::Round { games: pairs, .. }) = messages(&news).pop() else {
+        panic!("round 2 not paired");
+    };
+    assert_eq!(seat(&pairs), [(4, 1), (2, 3), (5, 8), (7, 6)]);
+}
+
 on_both_databases!(
+    an_eight_player_swiss_pairs_as_the_dutch_system_does,
     a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_winner,
     two_hosts_ticking_together_pair_a_round_once_and_a_restart_goes_on,
     an_arena_pairs_whoever_is_free_after_a_pause_and_doubles_a_streak,

@@ -4,6 +4,7 @@
 
 mod berserk;
 mod msg;
+mod report;
 mod tick;
 
 pub use msg::{TournamentLine, TournamentMsg, TournamentRefusal};
