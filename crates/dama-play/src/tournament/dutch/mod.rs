@@ -153,6 +153,11 @@ struct Pairer<'a, const L: usize> {
     weights: Vec<Wide<L>>,
     /// The weight of a fixed pair: above any other.
     fixed: Wide<L>,
+    /// Each vertex's partner once fixed: out of every later matching.
+    fixed_to: Vec<Option<usize>>,
+    /// The last matching found, and the weights changed since (with what they were).
+    last: Option<Vec<usize>>,
+    changed: HashMap<(usize, usize), Wide<L>>,
     /// The score of the player who gets the bye (0 in an even field).
     bye_score: u32,
     /// The bye's player is the one moved down from the bracket being paired.
@@ -173,6 +178,9 @@ impl<'a, const L: usize> Pairer<'a, L> {
             n,
             weights: vec![Wide::zero(); n * n],
             fixed,
+            fixed_to: vec![None; n],
+            last: None,
+            changed: HashMap::new(),
             bye_score: 0,
             single_bye: false,
             bye_rank: HashMap::new(),
@@ -188,21 +196,132 @@ impl<'a, const L: usize> Pairer<'a, L> {
     }
 
     fn set(&mut self, a: usize, b: usize, w: Wide<L>) {
+        let old = self.weights[a * self.n + b];
+        if old != w {
+            self.changed.entry((a.min(b), a.max(b))).or_insert(old);
+        }
         self.weights[a * self.n + b] = w;
         self.weights[b * self.n + a] = w;
     }
 
     /// The best matching under the present weights: each vertex's partner, itself if none.
-    fn solve(&self) -> Vec<usize> {
-        max_weight_matching(&self.weights, self.n)
-            .into_iter()
-            .enumerate()
-            .map(|(v, m)| m.unwrap_or(v))
-            .collect()
+    /// Fixed pairs are left out of the matching (nothing else may take them); and where the
+    /// weights changed since the last matching cannot make another better, it stands.
+    fn solve(&mut self) -> Vec<usize> {
+        if let Some(last) = self.last.take()
+            && let Some(best) = self.still_best(last)
+        {
+            self.changed.clear();
+            self.last = Some(best.clone());
+            return best;
+        }
+        self.changed.clear();
+        let active: Vec<usize> = (0..self.n)
+            .filter(|&v| self.fixed_to[v].is_none())
+            .collect();
+        let m = active.len();
+        let mut weights = vec![Wide::zero(); m * m];
+        for (i, &a) in active.iter().enumerate() {
+            for (j, &b) in active.iter().enumerate().skip(i + 1) {
+                weights[i * m + j] = self.weights[a * self.n + b];
+            }
+        }
+        let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
+        for (i, mate) in max_weight_matching(&weights, m).into_iter().enumerate() {
+            if let Some(j) = mate {
+                partner[active[i]] = active[j];
+            }
+        }
+        self.last = Some(partner.clone());
+        partner
+    }
+
+    fn weight_of(&self, a: usize, b: usize) -> Wide<L> {
+        if a == b {
+            Wide::zero()
+        } else {
+            self.weights[a * self.n + b]
+        }
+    }
+
+    /// A best matching without solving, where the last one shows it: the last itself, where
+    /// what the changes since add to it is at least what they could add to any matching (a
+    /// best matching of the edges they raised); or the last with its pairs swapped to take the
+    /// edge raised most, where that reaches the same.
+    fn still_best(&self, mut last: Vec<usize>) -> Option<Vec<usize>> {
+        let mut gain = Wide::zero();
+        let mut raised = Vec::new();
+        for (&(a, b), &old) in &self.changed {
+            let delta = self.weights[a * self.n + b] - old;
+            if last[a] == b {
+                gain += delta;
+            }
+            if delta > Wide::zero() {
+                raised.push((a, b, delta));
+            }
+        }
+        let bound = match raised.as_slice() {
+            [] => Wide::zero(),
+            [(_, _, delta)] => *delta,
+            _ => {
+                let mut ends: Vec<usize> = raised.iter().flat_map(|&(a, b, _)| [a, b]).collect();
+                ends.sort_unstable();
+                ends.dedup();
+                let m = ends.len();
+                let at = |v: usize| ends.binary_search(&v).unwrap_or(0);
+                let mut weights = vec![Wide::zero(); m * m];
+                for &(a, b, delta) in &raised {
+                    let (i, j) = (at(a).min(at(b)), at(a).max(at(b)));
+                    weights[i * m + j] = delta;
+                }
+                let mates = max_weight_matching(&weights, m);
+                let mut total = Wide::zero();
+                for (i, mate) in mates.into_iter().enumerate() {
+                    if let Some(j) = mate.filter(|&j| j > i) {
+                        total += weights[i * m + j];
+                    }
+                }
+                total
+            }
+        };
+        if gain >= bound {
+            return Some(last);
+        }
+        let &(a, b, _) = raised
+            .iter()
+            .filter(|&&(a, b, _)| last[a] != b)
+            .max_by_key(|&&(_, _, d)| d)?;
+        let (x, y) = (last[a], last[b]);
+        // Their old partners pair with each other where they can.
+        let rejoined = x != a && y != b && !self.weight_of(x, y).is_zero();
+        let before = self.weight_of(a, x) + self.weight_of(b, y);
+        let mut after = self.weight_of(a, b);
+        if rejoined {
+            after += self.weight_of(x, y);
+        }
+        if after - before + gain < bound {
+            return None;
+        }
+        last[a] = b;
+        last[b] = a;
+        if rejoined {
+            last[x] = y;
+            last[y] = x;
+        } else {
+            if x != a {
+                last[x] = x;
+            }
+            if y != b {
+                last[y] = y;
+            }
+        }
+        Some(last)
     }
 
     /// Fixes `a` against `b`: their edge above all, every other edge of theirs gone.
     fn fix(&mut self, a: usize, b: usize) {
+        self.fixed_to[a] = Some(b);
+        self.fixed_to[b] = Some(a);
         for u in 0..self.n {
             if u != a {
                 let w = if u == b { self.fixed } else { Wide::zero() };
