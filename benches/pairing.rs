@@ -1,11 +1,13 @@
-//! Pairing speed: a Dutch Swiss round for 200 players over 9 rounds and for 1,000 players, and
-//! an Arena re-pairing of 1,000 waiting players. Prints each round's time. Give a field size
-//! (`cargo bench --bench pairing -- 500`) to time that alone.
+//! Pairing speed: a Dutch Swiss round for 100 and 200 players over 9 rounds, the quick pairing
+//! the host keeps for fields above 256 (1,000 players), and an Arena re-pairing of 1,000
+//! waiting players. Prints each round's time. Give a field size (`cargo bench --bench pairing
+//! -- 400`) to time the Dutch engine on that alone.
 
 use dama::engine::Color;
 use dama::model::UserId;
 use dama::tournament::{
-    Board, RoundEntry, RoundResult, Trf, TrfPlayer, Waiting, pair_arena, pair_dutch,
+    Board, RoundEntry, RoundResult, SwissPlayer, Trf, TrfPlayer, Waiting, pair_arena, pair_dutch,
+    pair_swiss,
 };
 use std::time::{Duration, Instant};
 
@@ -77,6 +79,45 @@ fn swiss(n: usize, rounds: usize) -> Vec<Duration> {
     times
 }
 
+/// The quick pairing's rounds, played out the same way.
+fn quick(n: usize, rounds: usize) -> Vec<Duration> {
+    let mut players: Vec<SwissPlayer> = (0..n)
+        .map(|i| SwissPlayer {
+            id: UserId(i as u64),
+            seed: i,
+            halves: 0,
+            opponents: Vec::new(),
+            colors: Vec::new(),
+            byes: 0,
+        })
+        .collect();
+    let mut times = Vec::new();
+    for r in 0..rounds {
+        let began = Instant::now();
+        let round = pair_swiss(&players);
+        times.push(began.elapsed());
+        for (board, &(w, b)) in round.games.iter().enumerate() {
+            let (wi, bi) = (w.0 as usize, b.0 as usize);
+            let white_halves = match (board + r) % 3 {
+                0 => 1,
+                _ if wi < bi => 2,
+                _ => 0,
+            };
+            players[wi].halves += white_halves;
+            players[bi].halves += 2 - white_halves;
+            players[wi].opponents.push(b);
+            players[bi].opponents.push(w);
+            players[wi].colors.push(Color::White);
+            players[bi].colors.push(Color::Black);
+        }
+        if let Some(bye) = round.bye {
+            players[bye.0 as usize].halves += 2;
+            players[bye.0 as usize].byes += 1;
+        }
+    }
+    times
+}
+
 fn show(label: &str, times: &[Duration]) {
     let ms: Vec<String> = times
         .iter()
@@ -105,8 +146,9 @@ fn main() {
         );
         return;
     }
+    show("Swiss (Dutch), 100 players x 9 rounds", &swiss(100, 9));
     show("Swiss (Dutch), 200 players x 9 rounds", &swiss(200, 9));
-    show("Swiss (Dutch), 1,000 players x 9 rounds", &swiss(1000, 9));
+    show("Swiss (quick), 1,000 players x 9 rounds", &quick(1000, 9));
     let waiting: Vec<Waiting> = (0..1000)
         .map(|i| Waiting {
             id: UserId(i),

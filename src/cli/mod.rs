@@ -12,6 +12,7 @@ use crate::words::Words;
 mod bot;
 mod env;
 mod study;
+mod swiss;
 mod tune;
 use bot::run_bot;
 pub use study::tables_dir;
@@ -173,6 +174,25 @@ pub enum Command {
         /// What to do.
         #[command(subcommand)]
         action: TablesCommand,
+    },
+    /// Swiss pairings by the Dutch system (FIDE C.04.3), from FIDE's report files (TRF).
+    Swiss {
+        /// What to do.
+        #[command(subcommand)]
+        action: SwissCommand,
+    },
+}
+
+/// `dama swiss …`.
+#[derive(Subcommand, Debug)]
+pub enum SwissCommand {
+    /// Pair the next round of the tournament in FILE (TRF-16, with XXR for the number of
+    /// rounds and XXC white1 or black1 for the top player's colour in round 1): the number of
+    /// boards, then one line a board, `white black` by pairing number, board 1 first, the bye
+    /// as `N 0`.
+    Pair {
+        /// The tournament report file.
+        file: std::path::PathBuf,
     },
 }
 
@@ -437,6 +457,9 @@ pub fn main() -> ExitCode {
                     output,
                 },
         } => build_tables(pieces, threads, &output, &mut out),
+        Command::Swiss {
+            action: SwissCommand::Pair { file },
+        } => swiss::pair(&file, &mut out),
     };
     let result = result.map(|written| written.and_then(|()| out.flush()));
     match result {

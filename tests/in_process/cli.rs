@@ -747,3 +747,63 @@ fn json_logs_are_one_object_a_line() {
     assert!(err.contains("database open"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `dama swiss pair`: a golden tournament cut before its last round, written as a report file,
+/// paired as the Dutch engine that made it paired that round: the count, then `white black`
+/// board by board, the bye last as `N 0`.
+#[test]
+fn swiss_pair_prints_the_next_round_as_pairing_engines_do() {
+    use crate::tournament::dutch::{before_round, golden};
+    let file = golden()
+        .into_iter()
+        .find(|f| f.to_string_lossy().contains("000002-5p-3r"))
+        .unwrap();
+    let full = dama::tournament::Trf::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let (cut, boards) = before_round(&full, 3);
+    let dir = std::env::temp_dir().join(format!("dama-cli-swiss-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cut.trf");
+    std::fs::write(&path, cut.to_string()).unwrap();
+    let out = dama(&["swiss", "pair", path.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "3", "{text}");
+    let printed: std::collections::BTreeSet<(u32, u32)> = lines[1..]
+        .iter()
+        .map(|l| {
+            let (w, b) = l.split_once(' ').unwrap();
+            (w.parse().unwrap(), b.parse().unwrap())
+        })
+        .collect();
+    assert_eq!(printed, boards);
+    assert!(lines[3].ends_with(" 0"), "the bye last: {text}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn swiss_pair_refuses_a_bad_file_in_one_line_naming_where() {
+    let dir = std::env::temp_dir().join(format!("dama-cli-swiss-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.trf");
+    std::fs::write(
+        &path,
+        "001    1      One                               1800                             1.0    1     2 x 1\n",
+    )
+    .unwrap();
+    let out = dama(&["swiss", "pair", path.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("bad.trf: line 1, column 97: `x` is not a colour"),
+        "{err}"
+    );
+    let out = dama(&["swiss", "pair", "/no/such/file.trf"]);
+    assert_eq!(out.status.code(), Some(2));
+    std::fs::remove_dir_all(dir).unwrap();
+}

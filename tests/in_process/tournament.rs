@@ -2,7 +2,7 @@
 //! storage, and tournaments in the host.
 
 mod arena;
-mod dutch;
+pub(crate) mod dutch;
 mod hosting;
 mod standings;
 mod start;

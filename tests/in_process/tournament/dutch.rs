@@ -6,7 +6,7 @@ use dama::tournament::{Board, DutchError, RoundResult, Trf, pair_dutch};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-fn golden() -> Vec<PathBuf> {
+pub(crate) fn golden() -> Vec<PathBuf> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/swiss/golden");
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
@@ -19,7 +19,7 @@ fn golden() -> Vec<PathBuf> {
 
 /// The tournament as it stood before round `round` (from 1), with the round's boards as the
 /// file gives them: (White, Black), and (player, 0) for the bye.
-fn before_round(full: &Trf, round: usize) -> (Trf, BTreeSet<(u32, u32)>) {
+pub(crate) fn before_round(full: &Trf, round: usize) -> (Trf, BTreeSet<(u32, u32)>) {
     let mut cut = full.clone();
     cut.rounds = Some(full.players.iter().map(|p| p.rounds.len()).max().unwrap() as u32);
     let mut by_number: Vec<_> = full.players.iter().collect();
