@@ -194,6 +194,13 @@ pub enum SwissCommand {
         /// The tournament report file.
         file: std::path::PathBuf,
     },
+    /// The standings of the tournament in FILE by FIDE's tie-breaks (C.07, 2023): points,
+    /// Buchholz cut 1, Sonneborn-Berger, then the games between the tied where all of them
+    /// met; a header, then a line a player.
+    Standings {
+        /// The tournament report file.
+        file: std::path::PathBuf,
+    },
 }
 
 /// `dama run --help`: every variable the bot reads, with its default.
@@ -460,6 +467,9 @@ pub fn main() -> ExitCode {
         Command::Swiss {
             action: SwissCommand::Pair { file },
         } => swiss::pair(&file, &mut out),
+        Command::Swiss {
+            action: SwissCommand::Standings { file },
+        } => swiss::standings(&file, &mut out),
     };
     let result = result.map(|written| written.and_then(|()| out.flush()));
     match result {

@@ -1,10 +1,11 @@
-//! `dama swiss pair FILE.trf`: the Dutch system as a pairing engine for arbiters, reading the
-//! tournament as FIDE's report file and printing the next round as pairing engines do.
+//! `dama swiss pair FILE.trf` and `dama swiss standings FILE.trf`: the Dutch system as a
+//! pairing engine for arbiters, and FIDE's tie-breaks, reading the tournament as FIDE's report
+//! file.
 
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::tournament::{Board, Trf, pair_dutch};
+use crate::tournament::{Board, Trf, fide_standings, pair_dutch};
 
 /// Reads a report file, or says in one line what is wrong with it and where.
 fn read(file: &Path) -> Result<Trf, String> {
@@ -28,4 +29,41 @@ pub(super) fn pair(file: &Path, out: &mut impl Write) -> Result<io::Result<()>, 
         }
         Ok(())
     })())
+}
+
+/// The standings by FIDE's tie-breaks (C.07, 2023): a header, then a line a player, first
+/// place first.
+pub(super) fn standings(file: &Path, out: &mut impl Write) -> Result<io::Result<()>, String> {
+    let trf = read(file)?;
+    let lines = fide_standings(&trf);
+    let name = |number: u32| {
+        trf.players
+            .iter()
+            .find(|p| p.number == number)
+            .map_or("", |p| p.name.as_str())
+    };
+    Ok((|| {
+        writeln!(
+            out,
+            "place  number  points  buchholz-cut-1  sonneborn-berger  name"
+        )?;
+        for l in lines {
+            writeln!(
+                out,
+                "{:>5}  {:>6}  {:>6}  {:>14}  {:>16}  {}",
+                l.place,
+                l.number,
+                halves(l.halves),
+                halves(l.buchholz_cut1),
+                format!("{:.2}", f64::from(l.sonneborn_berger) / 4.0),
+                name(l.number)
+            )?;
+        }
+        Ok(())
+    })())
+}
+
+/// Halves of a point as a decimal: `2.5`.
+fn halves(h: u32) -> String {
+    format!("{}.{}", h / 2, if h % 2 == 1 { 5 } else { 0 })
 }

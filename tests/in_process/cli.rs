@@ -807,3 +807,38 @@ fn swiss_pair_refuses_a_bad_file_in_one_line_naming_where() {
     assert_eq!(out.status.code(), Some(2));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// `dama swiss standings`: FIDE's tie-breaks on a golden file, worked by hand. Player 5 had the
+/// pairing bye (counted as an opponent with 5's own 2 points, not cut: it was not chosen), lost
+/// to 1 and beat 3: Buchholz 2 + 3 + 1 less the weakest (1) = 5, Sonneborn–Berger 2 + 1 = 3.
+/// Players 3 and 4 are level on everything and never met: they share 4th place.
+#[test]
+fn swiss_standings_prints_fide_tie_breaks_a_line_a_player() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/swiss/golden/swiss-000002-5p-3r.trf");
+    let out = dama(&["swiss", "standings", file.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert_eq!(
+        rows[0][..5],
+        [
+            "place",
+            "number",
+            "points",
+            "buchholz-cut-1",
+            "sonneborn-berger"
+        ]
+    );
+    assert_eq!(rows[1][..5], ["1", "1", "3.0", "3.0", "4.00"]);
+    assert_eq!(rows[2][..5], ["2", "5", "2.0", "5.0", "3.00"]);
+    assert_eq!(rows[4][..2], ["4", "3"]);
+    assert_eq!(rows[5][..2], ["4", "4"]);
+}

@@ -8,4 +8,5 @@ mod standings;
 mod start;
 mod storage;
 mod swiss;
+mod tiebreaks;
 mod trf;

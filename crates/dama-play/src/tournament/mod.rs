@@ -6,6 +6,7 @@ mod dutch;
 mod standings;
 mod start;
 mod swiss;
+mod tiebreaks;
 mod trf;
 
 pub use arena::{
@@ -19,4 +20,5 @@ pub use swiss::{
     ColorPreference, SwissPlayer, SwissRound, breaks_color_rule, color_preference,
     pair as pair_swiss, round_cost,
 };
+pub use tiebreaks::{TieBreakLine, fide_standings};
 pub use trf::{RoundEntry, RoundResult, Trf, TrfError, TrfPlayer};
