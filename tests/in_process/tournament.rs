@@ -4,7 +4,6 @@
 mod arena;
 pub(crate) mod dutch;
 mod hosting;
-mod standings;
 mod start;
 mod storage;
 mod swiss;

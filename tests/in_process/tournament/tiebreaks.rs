@@ -173,3 +173,42 @@ fn the_direct_encounter_decides_only_among_players_who_all_met() {
     }
     assert!(decided > 0, "some round robin leaves two players level");
 }
+
+/// Four players, every game played: 1 beat 4 and 3 and drew with 2; 2 drew with 3 and beat 4;
+/// 3 beat 4. Player 1: 2½ points; opponents 4 (0), 2 (2), 3 (1½): Buchholz cut 1 = 3½;
+/// Sonneborn–Berger = a draw with 2 (½·2) and a win over 3 (1½) = 2½.
+#[test]
+fn a_round_robin_worked_by_hand() {
+    use RoundResult::*;
+    let trf = tournament(vec![
+        vec![
+            game(4, White, Won),
+            game(2, White, Drew),
+            game(3, White, Won),
+        ],
+        vec![
+            game(3, White, Drew),
+            game(1, Black, Drew),
+            game(4, White, Won),
+        ],
+        vec![
+            game(2, Black, Drew),
+            game(4, White, Won),
+            game(1, Black, Lost),
+        ],
+        vec![
+            game(1, Black, Lost),
+            game(3, Black, Lost),
+            game(2, Black, Lost),
+        ],
+    ]);
+    assert_eq!(
+        table(&fide_standings(&trf)),
+        [
+            (1, 1, 5, 7, 10),
+            (2, 2, 4, 8, 8),
+            (3, 3, 3, 9, 4),
+            (4, 4, 0, 9, 0)
+        ]
+    );
+}

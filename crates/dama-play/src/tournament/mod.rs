@@ -3,7 +3,6 @@
 
 mod arena;
 mod dutch;
-mod standings;
 mod start;
 mod swiss;
 mod tiebreaks;
@@ -14,7 +13,6 @@ pub use arena::{
     pair_arena,
 };
 pub use dutch::{Board, DutchError, pair_dutch};
-pub use standings::{Bye, Entrant, Played, Standing, standings};
 pub use start::{StartAt, StartError};
 pub use swiss::{
     ColorPreference, SwissPlayer, SwissRound, breaks_color_rule, color_preference,

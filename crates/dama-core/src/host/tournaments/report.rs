@@ -26,14 +26,24 @@ impl Report {
     }
 }
 
-/// The report after `paired` rounds of `rounds`, with the next round's absences (the withdrawn)
-/// entered ahead.
+/// Whether the report enters the next round's absences ahead (to pair it), or leaves them out
+/// (for the standings).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ahead {
+    /// The withdrawn have the next round entered as absent.
+    Entered,
+    /// Only the rounds paired.
+    Left,
+}
+
+/// The report after `paired` rounds of `rounds`.
 pub(super) fn swiss_report(
     name: &str,
     rounds: u32,
     paired: i64,
     entrants: &[EntrantRow],
     pairings: &[PairingRow],
+    ahead: Ahead,
 ) -> Report {
     let mut seeded: Vec<&EntrantRow> = entrants.iter().collect();
     seeded.sort_by(|a, b| {
@@ -66,7 +76,7 @@ pub(super) fn swiss_report(
                     })),
                 })
                 .collect();
-            if e.withdrawn {
+            if e.withdrawn && ahead == Ahead::Entered {
                 list.push(Some(bye(RoundResult::ZeroPointBye)));
             }
             let halves = list

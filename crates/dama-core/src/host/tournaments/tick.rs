@@ -6,12 +6,12 @@
 use dama_model::{Millis, PairingId, TournamentKind, UnixMs};
 use std::collections::HashMap;
 
-use super::report::swiss_report;
+use super::report::{Ahead, swiss_report};
 use crate::store::{self, EntrantRow, NewPairing, PairingRow, TournamentRow};
 use dama_model::{ChannelId, GameId, TournamentId, TournamentStatus, UserId};
 use dama_play::tournament::{
-    ArenaGame, Board, Bye, Entrant, Played, SwissPlayer, Waiting, arena_sheet, pair_arena,
-    pair_dutch, pair_swiss, standings,
+    ArenaGame, Board, SwissPlayer, Waiting, arena_sheet, fide_standings, pair_arena, pair_dutch,
+    pair_swiss,
 };
 use dama_rules::{Color, Game};
 
@@ -334,7 +334,7 @@ impl Host {
         let entrants = self.store.entrants(t.id).await?;
         let pairings = self.store.pairings(t.id).await?;
         Ok(match t.format.kind() {
-            TournamentKind::Swiss => swiss_lines(&entrants, &pairings),
+            TournamentKind::Swiss => swiss_lines(t, &entrants, &pairings),
             TournamentKind::Arena => arena_lines(t, &entrants, &pairings),
         })
     }
@@ -399,7 +399,14 @@ fn swiss_boards(
     pairings: &[PairingRow],
 ) -> Vec<NewPairing> {
     if present.len() <= DUTCH_FIELD_LIMIT {
-        let report = swiss_report(&t.name, rounds as u32, t.round, entrants, pairings);
+        let report = swiss_report(
+            &t.name,
+            rounds as u32,
+            t.round,
+            entrants,
+            pairings,
+            Ahead::Entered,
+        );
         match pair_dutch(&report.trf) {
             Ok(boards) => {
                 return boards
@@ -505,42 +512,25 @@ fn swiss_field(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<SwissPla
         .collect()
 }
 
-fn swiss_lines(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<TournamentLine> {
-    let people: Vec<Entrant> = entrants
-        .iter()
-        .map(|e| Entrant {
-            id: e.user_id,
-            rating: e.rating,
-        })
-        .collect();
-    let played: Vec<Played> = pairings
-        .iter()
-        .filter_map(|p| {
-            Some(Played {
-                white: p.white_id,
-                black: p.black_id?,
-                white_halves: p.white_halves? as u8,
-            })
-        })
-        .collect();
-    let mut byes: Vec<Bye> = pairings
-        .iter()
-        .filter(|p| p.black_id.is_none())
-        .map(|p| Bye {
-            player: p.white_id,
-            halves: p.white_halves.unwrap_or(2) as u8,
-        })
-        .collect();
-    for e in entrants {
-        byes.extend((0..e.joined_round).map(|_| Bye {
-            player: e.user_id,
-            halves: 1,
-        }));
-    }
-    standings(&people, &played, &byes)
+/// Swiss standings by FIDE's tie-breaks (C.07), over the rounds whose games have all ended.
+fn swiss_lines(
+    t: &TournamentRow,
+    entrants: &[EntrantRow],
+    pairings: &[PairingRow],
+) -> Vec<TournamentLine> {
+    let over = |round: i64| {
+        pairings
+            .iter()
+            .filter(|p| p.round == round)
+            .all(|p| p.white_halves.is_some())
+    };
+    let counted = if over(t.round) { t.round } else { t.round - 1 }.max(0);
+    let rounds = t.format.rounds().map_or(0, i64::from) as u32;
+    let report = swiss_report(&t.name, rounds, counted, entrants, pairings, Ahead::Left);
+    fide_standings(&report.trf)
         .into_iter()
         .map(|s| {
-            let user = s.id;
+            let user = report.player(s.number);
             let games = pairings
                 .iter()
                 .filter_map(|p| {
@@ -555,7 +545,7 @@ fn swiss_lines(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<Tourname
                 })
                 .collect();
             TournamentLine {
-                rank: s.rank,
+                rank: s.place,
                 user,
                 score: s.halves,
                 tie_breaks: Some((s.buchholz_cut1, s.sonneborn_berger)),
