@@ -895,6 +895,7 @@ tournament-left = Withdrawn from { $name }: { $user }. { $players ->
    *[other] { $players } players are
 } left; joining again brings a player back.
 tournament-started = The tournament { $name } has begun with { $players } players.
+tournament-exported = { $name } as FIDE's tournament report file (TRF-16), for arbiters and pairing programs: `dama swiss pair` pairs its next round the same.
 tournament-cancelled = { $few ->
     [yes] Not enough players: { $name } needed at least 2 at its start, so it is called off.
    *[no] Called off by its organiser: { $name }. Games still running are played out.
@@ -951,6 +952,7 @@ error-tournament-starts-too-late = A tournament starts within { $days } days: ch
 error-tournament-starts-in-the-past = That start has passed: choose a time to come, or minutes from now such as 30.
 error-tournament-start-unreadable = That is not a start time: { $text }. Write minutes from now (30, 2h), a clock time in Türkiye time (20:30, or 20:30 UTC), a date and time (2026-12-05 20:30) or a Discord timestamp (<t:1796500000>).
 error-tournament-name = A tournament's name has at most { $max } characters, on one line: choose a shorter one.
+error-tournament-export-swiss-only = Only a Swiss tournament has a report file: an Arena has no rounds to write in one.
 error-tournament-already-started = The tournament has started already: its games are under way, and the standings show where it stands.
 error-tournament-not-started = The tournament has not started yet: its pairings and standings come with its first games.
 error-tournament-no-berserk = Berserk is only for the live games of an Arena tournament that start with time on the clock (not 0+N).
@@ -983,6 +985,8 @@ cmd-standings = standings
     .description = The tournament's standings
 cmd-pairings = pairings
     .description = The current round's pairings, or the Arena's running games
+cmd-export = export
+    .description = The Swiss as FIDE's report file (TRF), for arbiters and pairing programs
 cmd-start = start
     .description = Start the tournament now (its organiser)
 cmd-cancel = cancel

@@ -767,6 +767,7 @@ tournament-joined = Hoş geldin { $user }, { $name } turnuvasında şimdi { $pla
 }
 tournament-left = Turnuvadan çekildi ({ $name }): { $user }. { $players } oyuncu kaldı; yeniden katılan oyuncu kaldığı yerden devam eder.
 tournament-started = Turnuva başladı: { $name }, { $players } oyuncu.
+tournament-exported = { $name }, FIDE turnuva rapor dosyası (TRF-16) olarak, hakemler ve eşleştirme programları için: `dama swiss pair` sonraki turunu aynı eşleştirir.
 tournament-cancelled = { $few ->
     [yes] Yeterli oyuncu yok: { $name } başlarken en az 2 oyuncu gerekiyordu, turnuva iptal edildi.
    *[no] Düzenleyicisi turnuvayı iptal etti: { $name }. Süren oyunlar sonuna kadar oynanır.
@@ -817,6 +818,7 @@ error-tournament-starts-too-late = Bir turnuva en geç { $days } gün içinde ba
 error-tournament-starts-in-the-past = Bu başlangıç zamanı geçti: ileride bir zaman ya da 30 gibi bir dakika sayısı seç.
 error-tournament-start-unreadable = Bu bir başlangıç zamanı değil: { $text }. Şimdiden dakika (30, 2sa), Türkiye saatiyle bir saat (20:30 ya da 20:30 UTC), bir tarih ve saat (05.12.2026 20:30) ya da bir Discord zaman damgası (<t:1796500000>) yaz.
 error-tournament-name = Turnuva adı en çok { $max } karakter olur ve tek satırdır: daha kısa bir ad seç.
+error-tournament-export-swiss-only = Rapor dosyası yalnızca İsviçre sistemi turnuvalarda var: Arena'nın dosyaya yazılacak turları yok.
 error-tournament-already-started = Turnuva zaten başladı: oyunları sürüyor, sıralama durumu gösteriyor.
 error-tournament-not-started = Turnuva henüz başlamadı: eşleşmeler ve sıralama ilk oyunlarla gelir.
 error-tournament-no-berserk = Berserk yalnızca başlangıç süresi olan (0+N olmayan) Arena turnuvası canlı oyunlarında seçilebilir.
@@ -849,6 +851,8 @@ cmd-standings = sıralama
     .description = Turnuvanın sıralaması
 cmd-pairings = eşleşmeler
     .description = Bu turun eşleşmeleri ya da Arena'nın süren oyunları
+cmd-export = rapor
+    .description = İsviçre turnuvası FIDE rapor dosyası (TRF) olarak, hakemler ve eşleştirme programları için
 cmd-start = başlat
     .description = Turnuvayı şimdi başlat (düzenleyicisi)
 cmd-cancel = iptal

@@ -398,6 +398,7 @@ impl Console {
                     TournamentCommand::Leave => host.leave_tournament(&who, None).await,
                     TournamentCommand::Standings => host.tournament_standings(&who, None).await,
                     TournamentCommand::Pairings => host.tournament_pairings(&who, None).await,
+                    TournamentCommand::Export => host.tournament_export(&who, None).await,
                     TournamentCommand::Start => host.start_tournament(&who, None).await,
                     TournamentCommand::Cancel => host.cancel_tournament(&who, None).await,
                 }

@@ -108,6 +108,8 @@ pub enum TournamentCommand {
     Standings,
     /// `tournament pairings`: the round's games.
     Pairings,
+    /// `tournament export`: the Swiss as a report file.
+    Export,
     /// `tournament start`: starts it now (its organiser).
     Start,
     /// `tournament cancel`: calls it off (its organiser).
@@ -424,7 +426,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
 }
 
 /// `tournament create swiss 5+3 rounds 5 starts 30 casual name Kahvehane Kupası`, or one of
-/// join, leave, standings, pairings, start, cancel (English or Turkish words).
+/// join, leave, standings, pairings, export, start, cancel (English or Turkish words).
 fn tournament(words: &[&str]) -> Result<TournamentCommand, ParseError> {
     use crate::model::TournamentKind;
     let Some((&sub, rest)) = words.split_first() else {
@@ -436,6 +438,7 @@ fn tournament(words: &[&str]) -> Result<TournamentCommand, ParseError> {
         "leave" | "ayrıl" | "ayril" => Some(TournamentCommand::Leave),
         "standings" | "sıralama" | "siralama" => Some(TournamentCommand::Standings),
         "pairings" | "eşleşmeler" | "eslesmeler" => Some(TournamentCommand::Pairings),
+        "export" | "rapor" => Some(TournamentCommand::Export),
         "start" | "başlat" | "baslat" => Some(TournamentCommand::Start),
         "cancel" | "iptal" => Some(TournamentCommand::Cancel),
         _ => None,

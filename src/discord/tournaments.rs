@@ -23,7 +23,16 @@ pub enum KindArg {
 /// Tournaments on this server: Swiss or Arena.
 #[poise::command(
     slash_command,
-    subcommands("create", "join", "leave", "standings", "pairings", "start", "cancel")
+    subcommands(
+        "create",
+        "join",
+        "leave",
+        "standings",
+        "pairings",
+        "export",
+        "start",
+        "cancel"
+    )
 )]
 pub async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
@@ -129,6 +138,14 @@ async fn leave(ctx: Context<'_>) -> Result<(), Error> {
 async fn standings(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.tournament_standings(&who, None).await;
+    answer(ctx, who.lang, result).await
+}
+
+/// The Swiss as FIDE's report file (TRF), for arbiters and pairing programs.
+#[poise::command(slash_command)]
+async fn export(ctx: Context<'_>) -> Result<(), Error> {
+    let who = asker(&ctx).await;
+    let result = ctx.data().host.tournament_export(&who, None).await;
     answer(ctx, who.lang, result).await
 }
 

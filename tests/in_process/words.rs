@@ -542,11 +542,12 @@ fn variant(m: &Msg) -> usize {
                 TournamentMsg::Standings { .. } => 7,
                 TournamentMsg::Finished { .. } => 8,
                 TournamentMsg::Berserk { .. } => 9,
+                TournamentMsg::Exported { .. } => 10,
             }
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 39 + 16 + 10;
+const MESSAGE_VARIANTS: usize = 39 + 16 + 11;
 
 fn tournament_result(place: i64) -> dama::host::TournamentResult {
     dama::host::TournamentResult {
@@ -655,6 +656,7 @@ fn tournament_messages() -> Vec<TournamentMsg> {
         });
     }
     all.push(TournamentMsg::Berserk { user: AYSE });
+    all.push(TournamentMsg::Exported { name: name() });
     all
 }
 
@@ -808,6 +810,7 @@ fn errors() -> Vec<HostError> {
             TournamentRefusal::Name { max: 60 },
             TournamentRefusal::NotStarted,
             TournamentRefusal::AlreadyStarted,
+            TournamentRefusal::ExportSwissOnly,
             TournamentRefusal::NoBerserk,
             TournamentRefusal::AlreadyBerserk,
             TournamentRefusal::BerserkTooLate,
@@ -1435,4 +1438,42 @@ fn dates_and_ranks_are_written_each_languages_way() {
     });
     assert_eq!(en.caption(&rank), "#3 of all players");
     assert_eq!(tr.caption(&rank), "Genelde 3.");
+}
+
+#[test]
+fn a_tournament_exported_and_an_arena_refused_say_so_in_both_languages() {
+    let words = Words::new();
+    let names = Names(Surface::Console {
+        now: UnixMs::from_secs(0),
+    });
+    let en = words.writer(Lang::ENGLISH, &names);
+    let tr = words.writer(words.pick("tr").unwrap(), &names);
+    let exported = Msg::Tournament(TournamentMsg::Exported {
+        name: "Kahvehane Kupası".into(),
+    });
+    assert!(
+        en.msg(&exported)
+            .starts_with("Kahvehane Kupası as FIDE's tournament report file (TRF-16)"),
+        "{}",
+        en.msg(&exported)
+    );
+    assert!(
+        tr.msg(&exported)
+            .starts_with("Kahvehane Kupası, FIDE turnuva rapor dosyası (TRF-16)"),
+        "{}",
+        tr.msg(&exported)
+    );
+    let refused = HostError::Refused(Refusal::Tournament(TournamentRefusal::ExportSwissOnly));
+    assert!(
+        en.error(&refused)
+            .starts_with("Only a Swiss tournament has a report file"),
+        "{}",
+        en.error(&refused)
+    );
+    assert!(
+        tr.error(&refused)
+            .starts_with("Rapor dosyası yalnızca İsviçre sistemi"),
+        "{}",
+        tr.error(&refused)
+    );
 }

@@ -318,6 +318,9 @@ async fn an_arena_pairs_whoever_is_free_after_a_pause_and_doubles_a_streak(db: T
     host.create_tournament(&organiser(), spec(TournamentKind::Arena))
         .await
         .unwrap();
+    // A report file is a Swiss's: an Arena has no rounds.
+    let r = host.tournament_export(&organiser(), None).await;
+    assert_eq!(refusal(r), TournamentRefusal::ExportSwissOnly);
     for n in 0..6 {
         host.join_tournament(&who(entrant(n)), None).await.unwrap();
     }
@@ -716,6 +719,34 @@ async fn an_eight_player_swiss_pairs_as_the_dutch_system_does(db: TestDb) {
         panic!("round 2 not paired");
     };
     assert_eq!(seat(&pairs), [(4, 1), (2, 3), (5, 8), (7, 6)]);
+    // Exported while round 2 runs: round 1 in FIDE's report file, which the Dutch system pairs
+    // into the round 2 the bot paired.
+    let export = host.tournament_export(&organiser(), None).await.unwrap();
+    let file = export.file.expect("the report attached");
+    assert!(file.name.ends_with(".trf"), "{}", file.name);
+    let trf = dama::tournament::Trf::parse(std::str::from_utf8(&file.bytes).unwrap()).unwrap();
+    assert_eq!(trf.players.len(), 8);
+    assert!(trf.players.iter().all(|p| p.rounds.len() == 1), "{trf:?}");
+    let boards = dama::tournament::pair_dutch(&trf).unwrap();
+    let by_name = |number: u32| {
+        trf.players
+            .iter()
+            .find(|p| p.number == number)
+            .unwrap()
+            .name
+            .clone()
+    };
+    let paired: Vec<(String, String)> = boards
+        .iter()
+        .map(|b| match *b {
+            dama::tournament::Board::Game { white, black } => (by_name(white), by_name(black)),
+            dama::tournament::Board::Bye(p) => (by_name(p), String::new()),
+        })
+        .collect();
+    let named = |u: UserId| format!("player{}", u.0);
+    let expected: Vec<(String, String)> =
+        pairs.iter().map(|&(w, b)| (named(w), named(b))).collect();
+    assert_eq!(paired, expected);
 }
 
 on_both_databases!(

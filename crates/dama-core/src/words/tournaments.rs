@@ -123,6 +123,9 @@ impl Writer<'_> {
                 "tournament-cancelled",
                 &[("name", a(name.as_str())), ("few", a(yes(*too_few)))],
             ),
+            TournamentMsg::Exported { name } => {
+                self.text("tournament-exported", &[("name", a(name.as_str()))])
+            }
             TournamentMsg::Round {
                 name,
                 round,
@@ -278,6 +281,9 @@ impl Writer<'_> {
             }
             TournamentRefusal::NotStarted => self.text("error-tournament-not-started", &[]),
             TournamentRefusal::AlreadyStarted => self.text("error-tournament-already-started", &[]),
+            TournamentRefusal::ExportSwissOnly => {
+                self.text("error-tournament-export-swiss-only", &[])
+            }
             TournamentRefusal::StartsInThePast => {
                 self.text("error-tournament-starts-in-the-past", &[])
             }

@@ -317,6 +317,50 @@ impl Host {
         })
     }
 
+    /// The Swiss as FIDE's report file (TRF-16), attached: every round whose games have all
+    /// ended, players by name; read back, it pairs the round after them as the bot does.
+    pub async fn tournament_export(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
+        let t = self.some_tournament(who, id).await?;
+        if t.format.kind() != TournamentKind::Swiss {
+            return Err(refused(TournamentRefusal::ExportSwissOnly));
+        }
+        if t.status == TournamentStatus::Open {
+            return Err(refused(TournamentRefusal::NotStarted));
+        }
+        let entrants = self.store.entrants(t.id).await?;
+        let pairings = self.store.pairings(t.id).await?;
+        let rounds = t.format.rounds().map_or(0, i64::from) as u32;
+        let mut report = report::swiss_report(
+            &t.name,
+            rounds,
+            report::rounds_over(t.round, &pairings),
+            &entrants,
+            &pairings,
+            report::Ahead::Left,
+        );
+        for p in &mut report.trf.players {
+            let user = report.players[p.number as usize - 1];
+            if let Some(name) = self.store.player_name(user).await? {
+                p.name = name.chars().filter(|c| !c.is_control()).collect();
+            }
+        }
+        let stem: String = t
+            .name
+            .chars()
+            .map(|c| if c.is_alphanumeric() { c } else { '-' })
+            .collect();
+        Ok(Reply {
+            tournament: Some(t.id),
+            file: Some(File {
+                name: format!("{}.trf", stem.trim_matches('-')),
+                bytes: report.trf.to_string().into_bytes(),
+            }),
+            ..Reply::say(Msg::Tournament(TournamentMsg::Exported {
+                name: self.tournament_name(t.id, &t.name),
+            }))
+        })
+    }
+
     /// The current Swiss round's pairings, or an Arena's running games.
     pub async fn tournament_pairings(&self, who: &Who, id: Option<TournamentId>) -> HostResult {
         let t = self.some_tournament(who, id).await?;

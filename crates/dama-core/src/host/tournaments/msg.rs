@@ -78,6 +78,11 @@ pub enum TournamentMsg {
         /// Too few had joined when it was due to start.
         too_few: bool,
     },
+    /// The tournament as FIDE's report file (TRF-16), attached.
+    Exported {
+        /// Its name.
+        name: String,
+    },
     /// A Swiss round's pairings (White first), board 1 first.
     Round {
         /// The tournament's name.
@@ -169,6 +174,8 @@ pub enum TournamentRefusal {
     NotStarted,
     /// A start asked for when the tournament is under way.
     AlreadyStarted,
+    /// Only a Swiss has a report file (an Arena has no rounds).
+    ExportSwissOnly,
     /// Berserk is for the live games of an Arena.
     NoBerserk,
     /// The player went berserk already.

@@ -12,7 +12,7 @@ use dama_rules::Color;
 use crate::store::{EntrantRow, PairingRow};
 
 /// A tournament's report, and who each pairing number is.
-pub(super) struct Report {
+pub(in crate::host) struct Report {
     /// The report.
     pub trf: Trf,
     /// The players by pairing number (from 1 at index 0).
@@ -24,6 +24,15 @@ impl Report {
     pub fn player(&self, number: u32) -> UserId {
         self.players[number as usize - 1]
     }
+}
+
+/// The rounds whose games have all ended, of the `round` paired so far.
+pub(super) fn rounds_over(round: i64, pairings: &[PairingRow]) -> i64 {
+    let over = pairings
+        .iter()
+        .filter(|p| p.round == round)
+        .all(|p| p.white_halves.is_some());
+    if over { round } else { round - 1 }.max(0)
 }
 
 /// Whether the report enters the next round's absences ahead (to pair it), or leaves them out

@@ -6,7 +6,7 @@
 use dama_model::{Millis, PairingId, TournamentKind, UnixMs};
 use std::collections::HashMap;
 
-use super::report::{Ahead, swiss_report};
+use super::report::{Ahead, rounds_over, swiss_report};
 use crate::store::{self, EntrantRow, NewPairing, PairingRow, TournamentRow};
 use dama_model::{ChannelId, GameId, TournamentId, TournamentStatus, UserId};
 use dama_play::tournament::{
@@ -518,13 +518,7 @@ fn swiss_lines(
     entrants: &[EntrantRow],
     pairings: &[PairingRow],
 ) -> Vec<TournamentLine> {
-    let over = |round: i64| {
-        pairings
-            .iter()
-            .filter(|p| p.round == round)
-            .all(|p| p.white_halves.is_some())
-    };
-    let counted = if over(t.round) { t.round } else { t.round - 1 }.max(0);
+    let counted = rounds_over(t.round, pairings);
     let rounds = t.format.rounds().map_or(0, i64::from) as u32;
     let report = swiss_report(&t.name, rounds, counted, entrants, pairings, Ahead::Left);
     fide_standings(&report.trf)
