@@ -187,6 +187,7 @@ async fn store_alone(url: &str, writers: u64, moves: u64) -> Figures {
                 now: UnixMs::EPOCH,
                 clocks: dama::clock::Clocks::start(Default::default(), UnixMs::EPOCH),
                 flag_at: None,
+                tournament_id: None,
             },
         )
         .await

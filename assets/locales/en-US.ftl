@@ -77,6 +77,7 @@ to-move = To move: { $player } ({ $side ->
 }. { $clock ->
     [live] Clocks: White { $white }, Black { $black }; the time runs out { $deadline }.
     [first] The first move is due { $deadline }, or the game is called off.
+    [forfeit] The first move is due { $deadline }, or the game is lost by forfeit.
    *[days] Move { $deadline } or lose on time.
 }
 ai-thinking = The AI ({ $level }) is thinking…
@@ -119,6 +120,8 @@ rating-change = { $user } { $before } → { $after } ({ $delta })
 rating-changes = Ratings: { $list }.
 final-clocks = Clocks at the end: White { $white }, Black { $black }.
 no-first-move = Called off: { $player } did not make a first move in time, so the game counts for nothing.
+forfeit = Won by forfeit: { $winner }; { $absent } did not start.
+forfeit-withdrawn = Absent two games in a row, { $absent } is withdrawn from the tournament; joining again brings them back.
 move-too-late = Too late: your time had run out before that move.
 web-listed = This server's leaderboards, running games and tournaments are now listed on the web pages.
 web-listed-at = This server's leaderboards, running games and tournaments are now listed on the web: { $link }
@@ -559,8 +562,8 @@ console-challenge-usage = Write challenge <name>.
 console-challenge-option = "{ $text }" is not a challenge option: use white, black, random, casual or rated.
 console-move-usage = Write move <move>, like move e3-e4.
 console-stats-usage = Write stats, or stats <name>.
-console-tournament-usage = Write tournament with one of create, join, leave, standings, pairings, start or cancel; for example: tournament create swiss 5+3 rounds 5 name Kahvehane Kupası.
-console-tournament-number = A whole number was expected there, not { $text }: for example rounds 5, minutes 90 or minutes 90.
+console-tournament-usage = Write tournament with one of create, join, leave, standings, pairings, export, start or cancel; for example: tournament create swiss 5+3 rounds 5 name Kahvehane Kupası.
+console-tournament-number = A whole number was expected there, not { $text }: for example rounds 5, minutes 90 or pause 2.
 console-tournament-game = A tournament game starts in channel { $channel }: enter it with "channel { $channel }".
 console-leaderboard-usage = Write leaderboard, or leaderboard with a speed: bullet, blitz, rapid, classical or correspondence.
 console-clock = That is not a time control on offer: write minutes+seconds, like 5+3, or days a move, like 3d.
@@ -594,7 +597,7 @@ console-help =
       puzzle [random]                   today's puzzle, or a practice one
       puzzle theme <theme> | puzzle mine  practice one theme, or your own misses
       puzzle <move> | puzzle stats [name]
-      tournament create [swiss|arena] [clock] [rounds N|minutes N] [starts 30|20:30] [casual] [name …]
+      tournament create [swiss|arena] [clock] [rounds N|minutes N] [pause N] [starts 30|20:30] [casual] [name …]
       tournament join | leave | standings | pairings | start | cancel
       berserk                           in an Arena, before your first move: half the clock for a point more
     Without a clock a player who does not move for { $hours } hours loses on time.
@@ -905,6 +908,7 @@ tournament-game = { $board ->
     [0] {""}
    *[other] Board { $board }:{" "}
 }{ $white } (White) against { $black } (Black)
+tournament-round-starts = The games start { $when }, White moving first.
 tournament-bye = Bye, one point: { $user }
 tournament-paired = New games:
 tournament-standings = { $final ->
@@ -947,6 +951,7 @@ error-tournament-over = That tournament has { $status ->
 }: there is nothing left to change.
 error-tournament-late-join-over = Half of this Swiss tournament's rounds have started, so it takes no more players.
 error-tournament-rounds = A Swiss tournament has from { $min } to { $max } rounds: choose a number in between.
+error-tournament-pause = Only a live Swiss pauses between rounds, for 0 to { $max } minutes: choose a pause in between, or leave it out.
 error-tournament-minutes = An Arena lasts from { $min } to { $max } minutes: choose a length in between.
 error-tournament-starts-too-late = A tournament starts within { $days } days: choose an earlier start.
 error-tournament-starts-in-the-past = That start has passed: choose a time to come, or minutes from now such as 30.
@@ -977,6 +982,8 @@ cmd-create = create
     .rated-description = Count the games for ratings (default: yes)
     .name = name
     .name-description = The tournament's name
+    .pause = pause
+    .pause-description = Live Swiss: minutes between a round's pairings and its games, 0 to 10 (default: 1)
 cmd-join = join
     .description = Join the tournament on this server
 cmd-leave = leave

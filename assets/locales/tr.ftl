@@ -60,6 +60,7 @@ to-move = Sıra: { $player } ({ $side ->
 }. { $clock ->
     [live] Süreler: beyaz { $white }, siyah { $black }; süre { $deadline } doluyor.
     [first] İlk hamle { $deadline } yapılmazsa oyun iptal olur.
+    [forfeit] İlk hamle { $deadline } yapılmazsa oyun hükmen kaybedilir.
    *[days] { $deadline } oynanmazsa süre dolar.
 }
 ai-thinking = Bilgisayar ({ $level }) düşünüyor…
@@ -102,6 +103,8 @@ rating-change = { $user } { $before } → { $after } ({ $delta })
 rating-changes = Puanlar: { $list }.
 final-clocks = Son süreler: beyaz { $white }, siyah { $black }.
 no-first-move = Oyun iptal: { $player } ilk hamlesini zamanında yapmadı; oyun hiçbir şeye sayılmaz.
+forfeit = Hükmen galibiyet: { $winner }; { $absent } oyuna başlamadı.
+forfeit-withdrawn = Üst üste iki oyuna gelmeyen { $absent } turnuvadan çekildi; yeniden katılarak dönebilir.
 move-too-late = Geç kaldın: bu hamleden önce süren dolmuştu.
 web-listed = Bu sunucunun sıralamaları, süren oyunları ve turnuvaları artık web sayfalarında listeleniyor.
 web-listed-at = Bu sunucunun sıralamaları, süren oyunları ve turnuvaları artık web'de listeleniyor: { $link }
@@ -503,8 +506,8 @@ console-challenge-usage = davet <ad> yaz.
 console-challenge-option = "{ $text }" bir davet seçeneği değil: beyaz, siyah, kura, puansız ya da puanlı kullan.
 console-move-usage = hamle <hamle> yaz, örneğin hamle e3-e4.
 console-stats-usage = istatistik ya da istatistik <ad> yaz.
-console-tournament-usage = turnuva yaz, ardından şunlardan biri: oluştur, katıl, ayrıl, sıralama, eşleşmeler, başlat ya da iptal; örneğin: turnuva oluştur isviçre 5+3 tur 5 ad Kahvehane Kupası.
-console-tournament-number = Orada bir tam sayı bekleniyordu, { $text } değil: örneğin tur 5 ya da dakika 90.
+console-tournament-usage = turnuva yaz, ardından şunlardan biri: oluştur, katıl, ayrıl, sıralama, eşleşmeler, rapor, başlat ya da iptal; örneğin: turnuva oluştur isviçre 5+3 tur 5 ad Kahvehane Kupası.
+console-tournament-number = Orada bir tam sayı bekleniyordu, { $text } değil: örneğin tur 5, dakika 90 ya da ara 2.
 console-tournament-game = Bir turnuva oyunu { $channel } kanalında başlıyor: girmek için "kanal { $channel }" yaz.
 console-leaderboard-usage = sıralama yaz, ya da bir tempoyla: sıralama bullet, blitz, hızlı, klasik ya da yazışmalı.
 console-clock = Bu, sunulan bir süre değil: 5+3 gibi dakika+saniye ya da 3d gibi hamle başına gün yaz.
@@ -538,7 +541,7 @@ console-help =
       bulmaca [rastgele]                günün bulmacası ya da bir alıştırma bulmacası
       bulmaca tema <tema> | bulmaca benim  tek bir temada alıştırma ya da kendi kaçırdıkların
       bulmaca <hamle> | bulmaca istatistik [ad]
-      turnuva oluştur [isviçre|arena] [süre] [tur N|dakika N] [başlar 30|20:30] [puansız] [ad …]
+      turnuva oluştur [isviçre|arena] [süre] [tur N|dakika N] [ara N] [başlar 30|20:30] [puansız] [ad …]
       turnuva katıl | ayrıl | sıralama | eşleşmeler | başlat | iptal
       berserk                           Arena'da ilk hamlenden önce: yarı süre, bir puan daha
     Süre verilmezse { $hours } saat hamle yapmayan oyuncu oyunu süreden kaybeder.
@@ -777,6 +780,7 @@ tournament-game = { $board ->
     [0] {""}
    *[other] Masa { $board }:{" "}
 }{ $white } (Beyaz) – { $black } (Siyah)
+tournament-round-starts = Oyunlar { $when } başlar, ilk hamle Beyazın.
 tournament-bye = Bay, bir puan: { $user }
 tournament-paired = Yeni oyunlar:
 tournament-standings = { $final ->
@@ -813,6 +817,7 @@ error-tournament-over = O turnuva { $status ->
 }: değiştirilecek bir şey kalmadı.
 error-tournament-late-join-over = Bu İsviçre sistemi turnuvanın turlarının yarısı başladı, artık oyuncu alınmıyor.
 error-tournament-rounds = İsviçre sistemi bir turnuva { $min } ile { $max } tur arasında olur: bu aralıkta bir sayı seç.
+error-tournament-pause = Turlar arasında yalnızca canlı bir İsviçre turnuvası ara verir, 0 ile { $max } dakika arası: bu aralıkta bir ara seç ya da boş bırak.
 error-tournament-minutes = Bir Arena { $min } ile { $max } dakika arasında sürer: bu aralıkta bir süre seç.
 error-tournament-starts-too-late = Bir turnuva en geç { $days } gün içinde başlar: daha yakın bir başlangıç seç.
 error-tournament-starts-in-the-past = Bu başlangıç zamanı geçti: ileride bir zaman ya da 30 gibi bir dakika sayısı seç.
@@ -843,6 +848,8 @@ cmd-create = oluştur
     .rated-description = Oyunlar puanlara sayılsın mı (varsayılan: evet)
     .name = ad
     .name-description = Turnuvanın adı
+    .pause = ara
+    .pause-description = Canlı İsviçre: bir turun eşleşmeleriyle oyunları arasında kaç dakika, 0 ile 10 arası (varsayılan: 1)
 cmd-join = katıl
     .description = Bu sunucudaki turnuvaya katıl
 cmd-leave = ayrıl

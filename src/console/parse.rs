@@ -461,6 +461,7 @@ fn tournament(words: &[&str]) -> Result<TournamentCommand, ParseError> {
         starts: None,
         rated: true,
         name: String::new(),
+        pause: None,
     };
     let mut clock_words = Vec::new();
     let mut i = 0;
@@ -485,6 +486,10 @@ fn tournament(words: &[&str]) -> Result<TournamentCommand, ParseError> {
             }
             "minutes" | "dakika" => {
                 number(&mut spec.minutes)?;
+                i += 1;
+            }
+            "pause" | "ara" => {
+                number(&mut spec.pause)?;
                 i += 1;
             }
             "starts" | "başlar" | "baslar" => {

@@ -247,8 +247,14 @@ fn manages_server(member: Option<&serenity::Member>) -> bool {
 }
 
 fn mentions(reply: &Reply) -> serenity::CreateAllowedMentions {
-    serenity::CreateAllowedMentions::new()
-        .users(reply.mentions.iter().map(|u| serenity::UserId::new(u.0)))
+    // Discord takes at most 100 users to ping in one message.
+    serenity::CreateAllowedMentions::new().users(
+        reply
+            .mentions
+            .iter()
+            .take(100)
+            .map(|u| serenity::UserId::new(u.0)),
+    )
 }
 
 fn board_embed(reply: &Reply) -> Option<serenity::CreateEmbed> {

@@ -61,6 +61,7 @@ async fn create(
     starts: Option<String>,
     rated: Option<bool>,
     name: Option<String>,
+    pause: Option<i64>,
 ) -> Result<(), Error> {
     let who = organiser(&ctx).await;
     let control = match time_control(clock.as_deref()) {
@@ -78,6 +79,7 @@ async fn create(
         starts,
         rated: rated.unwrap_or(true),
         name: name.unwrap_or_default(),
+        pause,
     };
     let data = ctx.data();
     let reply = match data.host.create_tournament(&who, spec).await {

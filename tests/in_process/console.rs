@@ -691,10 +691,11 @@ fn tournament_commands_are_read_in_either_language() {
             starts: Some("30".into()),
             rated: false,
             name: "Kahvehane Kupası".into(),
+            pause: None,
         })))
     );
     assert_eq!(
-        parse("TURNUVA OLUŞTUR isviçre 5+3 tur 7"),
+        parse("TURNUVA OLUŞTUR isviçre 5+3 tur 7 ara 2"),
         Ok(Command::Tournament(T::Create(TournamentSpec {
             kind: TournamentKind::Swiss,
             control: clock("5+3"),
@@ -703,6 +704,7 @@ fn tournament_commands_are_read_in_either_language() {
             starts: None,
             rated: true,
             name: String::new(),
+            pause: Some(2),
         })))
     );
     // A date takes its time with it.
@@ -769,7 +771,7 @@ async fn a_tournament_in_the_console_is_created_joined_started_and_paired() {
     let session = console.session(tokio::io::BufReader::new(input), &mut screen);
     let player = async {
         keys.write_all(
-            b"tournament create swiss 5+0 rounds 3 name Kupa\ntournament join\nas ali\ntournament join\ntournament join\nas veli\ntournament join\nas ayse\ntournament start\n",
+            b"tournament create swiss 5+0 rounds 3 pause 0 name Kupa\ntournament join\nas ali\ntournament join\ntournament join\nas veli\ntournament join\nas ayse\ntournament start\n",
         )
         .await
         .unwrap();

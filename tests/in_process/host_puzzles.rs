@@ -643,6 +643,7 @@ async fn finished_game(host: &Host, url: &str, start: &str, moves: &[String]) {
             now: NOON,
             clocks: Clocks::start(control, NOON),
             flag_at: None,
+            tournament_id: None,
         },
     )
     .await

@@ -111,6 +111,16 @@ fn messages() -> Vec<Msg> {
         Msg::NoFirstMove {
             player: Player::Ai(Level::Hard),
         },
+        Msg::Forfeit {
+            winner: Player::User(ALI),
+            absent: Player::User(AYSE),
+            withdrawn: false,
+        },
+        Msg::Forfeit {
+            winner: Player::User(AYSE),
+            absent: Player::User(ALI),
+            withdrawn: true,
+        },
         Msg::MoveTooLate,
         Msg::AiThinking {
             level: Level::Master,
@@ -236,7 +246,8 @@ fn messages() -> Vec<Msg> {
         });
         for clock in [
             TurnClock::Correspondence,
-            TurnClock::FirstMove,
+            TurnClock::FirstMove { forfeit: false },
+            TurnClock::FirstMove { forfeit: true },
             TurnClock::Live {
                 white: Millis(9_400),
                 black: Millis(300_000),
@@ -510,8 +521,9 @@ fn variant(m: &Msg) -> usize {
         Msg::NoFirstMove { .. } => 36,
         Msg::MoveTooLate => 37,
         Msg::WebListed { .. } => 38,
+        Msg::Forfeit { .. } => 39,
         Msg::Puzzle(p) => {
-            39 + match p {
+            40 + match p {
                 PuzzleMsg::Shown { .. } => 0,
                 PuzzleMsg::Right { .. } => 1,
                 PuzzleMsg::Wrong { .. } => 2,
@@ -531,7 +543,7 @@ fn variant(m: &Msg) -> usize {
             }
         }
         Msg::Tournament(t) => {
-            55 + match t {
+            56 + match t {
                 TournamentMsg::Created { .. } => 0,
                 TournamentMsg::Joined { .. } => 1,
                 TournamentMsg::Left { .. } => 2,
@@ -547,7 +559,7 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 39 + 16 + 11;
+const MESSAGE_VARIANTS: usize = 40 + 16 + 11;
 
 fn tournament_result(place: i64) -> dama::host::TournamentResult {
     dama::host::TournamentResult {
@@ -621,13 +633,17 @@ fn tournament_messages() -> Vec<TournamentMsg> {
             too_few,
         });
     }
-    for bye in [None, Some(UserId(5))] {
+    for (bye, starts_at) in [
+        (None, None),
+        (Some(UserId(5)), Some(UnixMs(1_796_003_660_000))),
+    ] {
         all.push(TournamentMsg::Round {
             name: name(),
             round: 2,
             rounds: 5,
             games: vec![(ALI, AYSE), (UserId(6), UserId(7))],
             bye,
+            starts_at,
         });
     }
     all.push(TournamentMsg::Paired {

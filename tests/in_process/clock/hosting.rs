@@ -161,7 +161,7 @@ async fn a_live_game_shows_both_clocks_charges_each_move_and_adds_the_increment(
     let t0 = clock.now();
     assert_eq!(
         to_move_clock(&start),
-        (t0 + Millis(30_000), TurnClock::FirstMove)
+        (t0 + Millis(30_000), TurnClock::FirstMove { forfeit: false })
     );
     // The first moves cost nothing and add nothing.
     let flag = first_moves(&host).await;
@@ -530,7 +530,7 @@ async fn the_ai_plays_on_its_clock_and_its_first_move_at_once(db: TestDb) {
         .unwrap();
     assert!(matches!(reply.body[0], Msg::Played { .. }));
     let (deadline, turn) = to_move_clock(&reply);
-    assert_eq!(turn, TurnClock::FirstMove);
+    assert_eq!(turn, TurnClock::FirstMove { forfeit: false });
     assert_eq!(deadline, clock.now() + Millis(30_000));
     assert_eq!(row(&host).await.time_control, control("1/2+0"));
 }

@@ -320,6 +320,7 @@ pub async fn a_resignation_racing_the_last_move_ends_the_game_once(db: TestDb) {
                 now: START,
                 clocks: dama::clock::Clocks::start(Default::default(), START),
                 flag_at: None,
+                tournament_id: None,
             },
         )
         .await

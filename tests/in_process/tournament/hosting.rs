@@ -8,8 +8,8 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use dama::host::{
-    ButtonLabel, Clock, GameToStart, Host, HostError, Lang, Msg, TournamentLine, TournamentMsg,
-    TournamentNews, TournamentRefusal, TournamentSpec, Who,
+    ButtonLabel, Clock, GameToStart, Host, HostError, Lang, Msg, Player, TournamentLine,
+    TournamentMsg, TournamentNews, TournamentRefusal, TournamentSpec, TurnClock, Who,
 };
 use dama::model::TournamentKind;
 use dama::model::{ChannelId, TournamentStatus, UserId};
@@ -34,6 +34,8 @@ fn spec(kind: TournamentKind) -> TournamentSpec {
         starts: None,
         rated: true,
         name: "Kahvehane Kupası".into(),
+        // The pause between rounds has a test of its own.
+        pause: Some(0),
     }
 }
 
@@ -749,7 +751,181 @@ async fn an_eight_player_swiss_pairs_as_the_dutch_system_does(db: TestDb) {
     assert_eq!(paired, expected);
 }
 
+/// The players of a game handed out, absent first: `absent` does not start; the other side
+/// makes a first move where it is theirs to make first.
+async fn stay_away(host: &Host, clock: &Clock, g: &GameToStart, absent: UserId) {
+    let started = host
+        .start_pairing(g, channel_of(g), Lang::ENGLISH)
+        .await
+        .unwrap()
+        .expect("the game starts");
+    // Its thread opens calling both players, saying what missing the first move costs.
+    assert_eq!(started.mentions, vec![g.white, g.black]);
+    assert!(
+        started.body.iter().any(|m| matches!(
+            m,
+            Msg::ToMove {
+                clock: TurnClock::FirstMove { forfeit: true },
+                ..
+            }
+        )),
+        "{started:?}"
+    );
+    if absent == g.black {
+        let mut game = dama::engine::Game::default();
+        quiet_moves(
+            host,
+            clock,
+            &mut game,
+            (g.white, g.black),
+            channel_of(g).0,
+            1,
+            Duration::from_secs(1),
+        )
+        .await;
+    }
+}
+
+async fn a_round_waits_its_pause_and_a_player_who_does_not_start_loses_by_forfeit(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    // The default pause: a minute between a round's pairings and its games.
+    host.create_tournament(
+        &organiser(),
+        TournamentSpec {
+            pause: None,
+            ..spec(TournamentKind::Swiss)
+        },
+    )
+    .await
+    .unwrap();
+    for n in 1..=4 {
+        host.join_tournament(&who(entrant(n)), None).await.unwrap();
+    }
+    host.start_tournament(&organiser(), None).await.unwrap();
+    let t0 = clock.now();
+    let news = host.tournament_tick().await.unwrap();
+    let Some(TournamentMsg::Round {
+        games: pairs,
+        starts_at,
+        ..
+    }) = messages(&news).pop()
+    else {
+        panic!("round 1 not paired: {news:?}");
+    };
+    assert_eq!(starts_at, Some(t0 + Millis::from_secs(60)));
+    assert!(games(&news).is_empty(), "no game before the pause is over");
+    // Everyone paired is called.
+    let called: HashSet<UserId> = news.iter().flat_map(|n| n.reply.mentions.clone()).collect();
+    assert_eq!(called, (1..=4).map(entrant).collect());
+    clock.advance(Duration::from_secs(59));
+    assert!(games(&host.tournament_tick().await.unwrap()).is_empty());
+    clock.advance(Duration::from_secs(1));
+    let to_start = games(&host.tournament_tick().await.unwrap());
+    assert_eq!(to_start.len(), 2);
+    assert!(
+        games(&host.tournament_tick().await.unwrap()).is_empty(),
+        "handed out once"
+    );
+    // Board 1's White never moves; board 2 is played (White wins).
+    let absent = pairs[0].0;
+    let (first, second) = (&to_start[0], &to_start[1]);
+    assert_eq!(first.white, absent);
+    stay_away(&host, &clock, first, absent).await;
+    play_out(&host, std::slice::from_ref(second), |_| true).await;
+    // A 5+3 game's first move has a minute (the larger of a minute and a tenth of 5 minutes).
+    clock.advance(Duration::from_secs(58));
+    assert!(host.flags().await.unwrap().is_empty());
+    clock.advance(Duration::from_secs(2));
+    let flagged = host.flags().await.unwrap();
+    let said: Vec<&Msg> = flagged.iter().flat_map(|n| n.reply.body.iter()).collect();
+    assert_eq!(
+        said,
+        [&Msg::Forfeit {
+            winner: Player::User(first.black),
+            absent: Player::User(absent),
+            withdrawn: false,
+        }]
+    );
+    // Round 2: the forfeit counts its point but was not played.
+    let news = host.tournament_tick().await.unwrap();
+    let Some(TournamentMsg::Round { games: pairs, .. }) = messages(&news).pop() else {
+        panic!("round 2 not paired: {news:?}");
+    };
+    let standings = host.tournament_standings(&who(absent), None).await.unwrap();
+    let Some(Msg::Tournament(TournamentMsg::Standings { lines, .. })) = standings.body.first()
+    else {
+        panic!("{standings:?}");
+    };
+    let line = |u: UserId| lines.iter().find(|l| l.user == u).unwrap().clone();
+    assert_eq!((line(first.black).score, line(absent).score), (2, 0));
+    let export = host.tournament_export(&organiser(), None).await.unwrap();
+    let trf =
+        dama::tournament::Trf::parse(std::str::from_utf8(&export.file.unwrap().bytes).unwrap())
+            .unwrap();
+    let results: Vec<char> = trf
+        .players
+        .iter()
+        .map(|p| p.rounds[0].unwrap().result.code())
+        .collect();
+    assert_eq!(
+        results.iter().filter(|&&c| c == '+' || c == '-').count(),
+        2,
+        "the forfeit as + and -: {results:?}"
+    );
+    // The absent player misses round 2 too: two in a row withdraw them.
+    clock.advance(Duration::from_secs(60));
+    let to_start = games(&host.tournament_tick().await.unwrap());
+    let mine = to_start
+        .iter()
+        .find(|g| g.white == absent || g.black == absent)
+        .unwrap()
+        .clone();
+    assert!(
+        pairs
+            .iter()
+            .any(|&(w, b)| (w, b) == (mine.white, mine.black))
+    );
+    let other: Vec<GameToStart> = to_start.into_iter().filter(|g| *g != mine).collect();
+    stay_away(&host, &clock, &mine, absent).await;
+    play_out(&host, &other, |_| true).await;
+    clock.advance(Duration::from_secs(61));
+    let flagged = host.flags().await.unwrap();
+    let winner = if mine.white == absent {
+        mine.black
+    } else {
+        mine.white
+    };
+    let said: Vec<&Msg> = flagged.iter().flat_map(|n| n.reply.body.iter()).collect();
+    assert_eq!(
+        said,
+        [&Msg::Forfeit {
+            winner: Player::User(winner),
+            absent: Player::User(absent),
+            withdrawn: true,
+        }]
+    );
+    // Round 3 goes on without them: three players, one bye.
+    let news = host.tournament_tick().await.unwrap();
+    let Some(TournamentMsg::Round {
+        games: pairs, bye, ..
+    }) = messages(&news).pop()
+    else {
+        panic!("round 3 not paired: {news:?}");
+    };
+    assert_eq!(pairs.len(), 1);
+    assert!(bye.is_some() && bye != Some(absent));
+    assert!(pairs.iter().all(|&(w, b)| w != absent && b != absent));
+    let standings = host.tournament_standings(&who(absent), None).await.unwrap();
+    let Some(Msg::Tournament(TournamentMsg::Standings { lines, .. })) = standings.body.first()
+    else {
+        panic!("{standings:?}");
+    };
+    let gone = lines.iter().find(|l| l.user == absent).unwrap();
+    assert!(gone.withdrawn && gone.score == 0, "{gone:?}");
+}
+
 on_both_databases!(
+    a_round_waits_its_pause_and_a_player_who_does_not_start_loses_by_forfeit,
     an_eight_player_swiss_pairs_as_the_dutch_system_does,
     a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_winner,
     two_hosts_ticking_together_pair_a_round_once_and_a_restart_goes_on,

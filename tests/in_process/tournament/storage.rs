@@ -4,8 +4,8 @@ use crate::common::db::TestDb;
 use crate::on_both_databases;
 use dama::clock::TimeControl;
 use dama::model::TournamentFormat;
-use dama::model::UnixMs;
 use dama::model::{ChannelId, GuildId, TournamentStatus, UserId};
+use dama::model::{Millis, UnixMs};
 use dama::store::{
     Joined, NewPairing, NewTournament, Store, create_tournament, join_tournament, pair_round,
     set_tournament_status, withdraw,
@@ -22,6 +22,7 @@ fn swiss(rounds: u32) -> NewTournament {
         rated: true,
         creator_id: UserId(1),
         starts_at: None,
+        pause: Millis::ZERO,
     }
 }
 
@@ -124,9 +125,17 @@ async fn entries_withdrawals_and_a_round_paired_once(db: TestDb) {
     ];
     for (attempt, want) in [(0, true), (1, false)] {
         let mut tx = store.write().await.unwrap();
-        let stored = pair_round(&mut tx, id, 0, &boards, None, UnixMs(6_000 + attempt))
-            .await
-            .unwrap();
+        let stored = pair_round(
+            &mut tx,
+            id,
+            0,
+            &boards,
+            None,
+            UnixMs(6_000 + attempt),
+            UnixMs(6_000 + attempt),
+        )
+        .await
+        .unwrap();
         tx.commit().await.unwrap();
         assert_eq!(stored, want, "attempt {attempt}");
     }

@@ -942,6 +942,7 @@ async fn a_swiss(web: &Web, name: &str) -> (Who, dama::model::TournamentId) {
                 starts: None,
                 rated: true,
                 name: name.into(),
+                pause: Some(0),
             },
         )
         .await

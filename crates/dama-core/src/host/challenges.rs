@@ -4,7 +4,7 @@ use crate::host::Refusal;
 use crate::store::{self, ChallengeRow};
 use dama_model::Millis;
 use dama_model::{ChallengeStatus, ChannelId, ColorChoice, GameId, UserId};
-use dama_play::clock::{Clocks, TimeControl};
+use dama_play::clock::{Clocks, FIRST_MOVE, TimeControl, tournament_first_move};
 use dama_rules::{Color, Game, Position, fen};
 
 use super::{
@@ -36,6 +36,9 @@ pub(super) struct NewGame {
     pub(super) ai: Option<dama_play::ai::Level>,
     pub(super) rated: bool,
     pub(super) control: TimeControl,
+    /// The tournament it is played for (its players have longer for a first move, and lose
+    /// by forfeit without one).
+    pub(super) tournament: Option<dama_model::TournamentId>,
 }
 
 impl Host {
@@ -239,6 +242,7 @@ impl Host {
             ai: None,
             rated: c.rated,
             control: c.time_control,
+            tournament: None,
         }
     }
 
@@ -303,6 +307,7 @@ impl Host {
             ai: Some(level),
             rated: false,
             control,
+            tournament: None,
         };
         let id = self.insert_game(&mut tx, game).await?;
         tx.commit().await?;
@@ -335,7 +340,14 @@ impl Host {
     ) -> Result<GameId, HostError> {
         let now = self.clock.now();
         let start = fen::write(&Position::start());
-        let clocks = Clocks::start(g.control, now);
+        let first_move = match g.tournament {
+            Some(_) => tournament_first_move(g.control),
+            None => FIRST_MOVE,
+        };
+        let clocks = Clocks {
+            first_move,
+            ..Clocks::start(g.control, now)
+        };
         let turn = self.turn_times(&clocks, 0, Color::White);
         store::insert_game(
             tx,
@@ -352,6 +364,7 @@ impl Host {
                 now,
                 clocks,
                 flag_at: turn.flag_at,
+                tournament_id: g.tournament,
             },
         )
         .await

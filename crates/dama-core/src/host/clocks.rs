@@ -11,7 +11,7 @@ use dama_model::{Millis, UnixMs};
 use dama_play::clock::{Clocks, Due, OnTimeout};
 use dama_rules::{Color, Game, Reason};
 
-use super::{Caption, Host, HostError, Msg, Notice, Reply, TurnClock, players};
+use super::{Caption, Host, HostError, Msg, Notice, Player, Reply, TurnClock, players};
 
 /// How long the bot may go unseen (its processes mark it alive every second) before a start
 /// counts the time since as an outage to give back.
@@ -41,7 +41,9 @@ pub(super) fn due(row: &GameRow) -> Due {
 /// (`left_now`, from [`Host::clocks_now`]: the same reading as the picture's).
 pub(super) fn turn_clock(row: &GameRow, left_now: Option<[Millis; 2]>) -> TurnClock {
     match left_now {
-        _ if row.ply < 2 => TurnClock::FirstMove,
+        _ if row.ply < 2 => TurnClock::FirstMove {
+            forfeit: row.tournament_id.is_some(),
+        },
         Some([white, black]) => TurnClock::Live { white, black },
         None => TurnClock::Correspondence,
     }
@@ -197,9 +199,24 @@ impl Host {
                     return Ok(None);
                 }
                 tx.commit().await?;
-                body.push(Msg::NoFirstMove {
-                    player: who.of(side),
-                });
+                let absent = who.of(side);
+                // A tournament game is lost by the player who did not start.
+                match self.store.pairing_of_game(row.id).await? {
+                    Some(p) => {
+                        let withdrawn = self
+                            .store
+                            .entrants(p.tournament_id)
+                            .await?
+                            .iter()
+                            .any(|e| Player::User(e.user_id) == absent && e.withdrawn);
+                        body.push(Msg::Forfeit {
+                            winner: who.of(side.opponent()),
+                            absent,
+                            withdrawn,
+                        });
+                    }
+                    None => body.push(Msg::NoFirstMove { player: absent }),
+                }
             }
             OnTimeout::Flag => {
                 let mut ended = game.clone();

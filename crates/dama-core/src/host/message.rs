@@ -329,6 +329,16 @@ pub enum Msg {
         /// The side that did not move.
         player: Player,
     },
+    /// A tournament game's side did not make its first move in time: it loses by forfeit (a
+    /// game not played), and is withdrawn after two such absences in a row.
+    Forfeit {
+        /// The side that was there.
+        winner: Player,
+        /// The side that did not move.
+        absent: Player,
+        /// The absent player was withdrawn from the tournament.
+        withdrawn: bool,
+    },
     /// A move that came after its player's time was up (the loss on time follows).
     MoveTooLate,
     /// The server is now listed on the web pages (at `link`), or no longer.
@@ -664,8 +674,12 @@ pub struct StreakLine {
 pub enum TurnClock {
     /// Days a move: lose on time at the deadline.
     Correspondence,
-    /// A side's first move: the game is called off at the deadline.
-    FirstMove,
+    /// A side's first move: the game is called off at the deadline (a tournament game: lost
+    /// by forfeit).
+    FirstMove {
+        /// A tournament game: the side that does not start loses by forfeit.
+        forfeit: bool,
+    },
     /// Both clocks running (the time left when the turn began).
     Live {
         /// White's time left.

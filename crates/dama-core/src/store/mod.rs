@@ -240,6 +240,11 @@ pub struct GameRow {
     pub flag_at: Option<UnixMs>,
     /// Arena games: which sides went berserk (bits: 1 White, 2 Black); `None` where nobody may.
     pub berserk: Option<i64>,
+    /// Live games: each side's time for its first move (`None`: the usual).
+    #[sqlx(rename = "first_move_ms")]
+    pub first_move: Option<Millis>,
+    /// The tournament it is played for.
+    pub tournament_id: Option<TournamentId>,
     /// The key of its web page's link (see `migrations/sqlite/0013_web.sql`).
     pub web_key: Option<String>,
 }
@@ -257,6 +262,7 @@ impl GameRow {
             berserk: self
                 .berserk
                 .map_or([false; 2], |b| [b & 1 != 0, b & 2 != 0]),
+            first_move: self.first_move.unwrap_or(dama_play::clock::FIRST_MOVE),
         }
     }
 }
@@ -365,6 +371,8 @@ pub struct NewGame<'a> {
     pub clocks: Clocks,
     /// Live games: when White's first move is due.
     pub flag_at: Option<UnixMs>,
+    /// The tournament it is played for.
+    pub tournament_id: Option<TournamentId>,
 }
 
 /// The database: SQLite or PostgreSQL, behind one pool.

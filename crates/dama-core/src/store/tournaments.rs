@@ -9,7 +9,7 @@ use super::{
     ChannelId, GameId, GuildId, MessageId, Result, Store, TournamentId, TournamentStatus, Tx,
     UserId,
 };
-use dama_model::{PairingId, TournamentFormat, TournamentKind, UnixMs};
+use dama_model::{Millis, PairingId, TournamentFormat, TournamentKind, UnixMs};
 use dama_play::clock::{SpeedClass, TimeControl};
 use dama_rules::{Color, GameResult, Reason};
 
@@ -69,6 +69,9 @@ pub struct TournamentRow {
     /// When it was created.
     #[sqlx(rename = "created_at_ms")]
     pub created_at: UnixMs,
+    /// How long after a Swiss round's pairings its games start.
+    #[sqlx(rename = "pause_ms")]
+    pub pause: Millis,
 }
 
 /// The columns a tournament's format is kept in: its kind, and the rounds of a Swiss or the
@@ -137,6 +140,8 @@ pub struct NewTournament {
     pub creator_id: UserId,
     /// When it starts by itself (`None`: when its creator starts it).
     pub starts_at: Option<UnixMs>,
+    /// How long after a Swiss round's pairings its games start.
+    pub pause: Millis,
 }
 
 /// An entrant.
@@ -154,6 +159,8 @@ pub struct EntrantRow {
     /// When they first joined.
     #[sqlx(rename = "joined_at_ms")]
     pub joined_at: UnixMs,
+    /// First moves they missed in a row.
+    pub absences: i64,
 }
 
 /// A pairing: a Swiss board (or bye), or an Arena game (round 0).
@@ -189,6 +196,22 @@ pub struct PairingRow {
     /// When its game ended.
     #[sqlx(rename = "ended_at_ms")]
     pub ended_at: Option<UnixMs>,
+    /// When its game starts (`None`: when it was paired).
+    #[sqlx(rename = "starts_at_ms")]
+    pub starts_at: Option<UnixMs>,
+    /// When a process took it to start its game.
+    #[sqlx(rename = "handed_out_ms")]
+    pub handed_out: Option<UnixMs>,
+    /// Lost by forfeit: the loser never made a first move, so it was not played.
+    #[sqlx(try_from = "YesNo")]
+    pub forfeit: bool,
+}
+
+impl PairingRow {
+    /// When its game starts.
+    pub fn starts(&self) -> UnixMs {
+        self.starts_at.unwrap_or(self.created_at)
+    }
 }
 
 /// What joining did.
@@ -276,7 +299,7 @@ impl Store {
     /// Everyone who entered, withdrawn or not, in the order they joined.
     pub async fn entrants(&self, id: TournamentId) -> Result<Vec<EntrantRow>> {
         Ok(sqlx::query_as(
-            "SELECT user_id, rating, joined_round, withdrawn, joined_at_ms
+            "SELECT user_id, rating, joined_round, withdrawn, joined_at_ms, absences
              FROM tournament_players WHERE tournament_id = $1 ORDER BY joined_at_ms, user_id",
         )
         .bind(id)
@@ -324,8 +347,8 @@ pub async fn create_tournament(
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO tournaments (guild_id, channel_id, games_channel_id, name, kind,
                                   time_control, speed, rounds, minutes, rated, creator_id,
-                                  starts_at_ms, created_at_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id",
+                                  starts_at_ms, created_at_ms, pause_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
     )
     .bind(t.guild_id)
     .bind(t.channel_id)
@@ -340,6 +363,7 @@ pub async fn create_tournament(
     .bind(t.creator_id)
     .bind(t.starts_at)
     .bind(now)
+    .bind(t.pause)
     .fetch_one(&mut **tx)
     .await?;
     Ok(TournamentId(id))
@@ -384,7 +408,7 @@ pub async fn join_tournament(
         Some(false) => Ok(Joined::Already),
         Some(true) => {
             sqlx::query(
-                "UPDATE tournament_players SET withdrawn = $1
+                "UPDATE tournament_players SET withdrawn = $1, absences = 0
                  WHERE tournament_id = $2 AND user_id = $3",
             )
             .bind(false)
@@ -455,8 +479,8 @@ pub async fn set_tournament_status(
 }
 
 /// Stores a Swiss round's pairings (board 1 first) as round `paired + 1`, where `paired` is
-/// the number of rounds the caller saw paired: false, and nothing stored, when another
-/// process paired it first.
+/// the number of rounds the caller saw paired, its games to start at `starts`: false, and
+/// nothing stored, when another process paired it first.
 pub async fn pair_round(
     tx: &mut Tx,
     id: TournamentId,
@@ -464,6 +488,7 @@ pub async fn pair_round(
     boards: &[NewPairing],
     round_ends: Option<UnixMs>,
     now: UnixMs,
+    starts: UnixMs,
 ) -> Result<bool> {
     let done = sqlx::query(
         "UPDATE tournaments SET round = round + 1, version = version + 1, round_ends_ms = $1
@@ -477,7 +502,7 @@ pub async fn pair_round(
     if done.rows_affected() != 1 {
         return Ok(false);
     }
-    insert_pairings(tx, id, paired + 1, 1, boards, now).await?;
+    insert_pairings(tx, id, paired + 1, 1, boards, now, starts).await?;
     Ok(true)
 }
 
@@ -507,7 +532,7 @@ pub async fn pair_arena_games(
     .bind(id)
     .fetch_one(&mut **tx)
     .await?;
-    insert_pairings(tx, id, 0, next, games, now).await?;
+    insert_pairings(tx, id, 0, next, games, now, now).await?;
     Ok(true)
 }
 
@@ -518,14 +543,15 @@ async fn insert_pairings(
     first_board: i64,
     boards: &[NewPairing],
     now: UnixMs,
+    starts: UnixMs,
 ) -> Result<()> {
     for (k, p) in boards.iter().enumerate() {
         let bye = p.black.is_none();
         sqlx::query(
             "INSERT INTO tournament_games (tournament_id, round, board, white_id, black_id,
                                            white_halves, white_berserk, black_berserk,
-                                           created_at_ms, ended_at_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                                           created_at_ms, ended_at_ms, starts_at_ms, forfeit)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
         .bind(id)
         .bind(round)
@@ -537,6 +563,8 @@ async fn insert_pairings(
         .bind(false)
         .bind(now)
         .bind(bye.then_some(now))
+        .bind(starts)
+        .bind(false)
         .execute(&mut **tx)
         .await?;
     }
@@ -558,6 +586,27 @@ pub async fn standings_posted(
     .bind(now)
     .bind(id)
     .bind(last.unwrap_or(UnixMs(-1)))
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Takes a pairing to start its game, if it is still as read (`handed_out`: when it was last
+/// taken, `None` never): false when another process took it first.
+pub async fn hand_out(
+    tx: &mut Tx,
+    pairing: PairingId,
+    handed_out: Option<UnixMs>,
+    now: UnixMs,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE tournament_games SET handed_out_ms = $1
+         WHERE id = $2 AND game_id IS NULL AND black_id IS NOT NULL
+           AND COALESCE(handed_out_ms, -1) = $3",
+    )
+    .bind(now)
+    .bind(pairing)
+    .bind(handed_out.unwrap_or(UnixMs(-1)))
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -640,9 +689,11 @@ pub async fn go_berserk(
     Ok(true)
 }
 
-/// Scores a tournament game as it ends (in the ending's transaction): the result as played; a
-/// game called off because the side to move never made a first move is lost by that player,
-/// who is withdrawn (they may rejoin); any other game called off is scored a draw.
+/// Scores a tournament game as it ends (in the ending's transaction): the result as played;
+/// a game called off because the side to move never made a first move is lost by that player
+/// by forfeit (not a game played), who is marked absent and withdrawn after two absences in a
+/// row (they may rejoin); any other game called off is scored a draw. A game that was not
+/// forfeited ends both players' run of absences.
 pub(super) async fn score_pairing(
     tx: &mut Tx,
     game: GameId,
@@ -653,31 +704,63 @@ pub(super) async fn score_pairing(
     now: UnixMs,
 ) -> Result<()> {
     let white_to_move = ply % 2 == 0;
-    let white_halves = match (status, result, reason) {
-        (_, Some(GameResult::Win(Color::White)), _) => 2,
-        (_, Some(GameResult::Win(Color::Black)), _) => 0,
-        (GameStatus::Aborted, None, Some(Reason::Timeout)) => {
-            let sql = if white_to_move {
-                "UPDATE tournament_players SET withdrawn = $1
-                 WHERE (tournament_id, user_id) IN
-                       (SELECT tournament_id, white_id FROM tournament_games WHERE game_id = $2)"
-            } else {
-                "UPDATE tournament_players SET withdrawn = $1
-                 WHERE (tournament_id, user_id) IN
-                       (SELECT tournament_id, black_id FROM tournament_games WHERE game_id = $2)"
-            };
-            sqlx::query(sql)
-                .bind(true)
-                .bind(game)
-                .execute(&mut **tx)
-                .await?;
-            if white_to_move { 0 } else { 2 }
-        }
+    let forfeit =
+        status == GameStatus::Aborted && result.is_none() && reason == Some(Reason::Timeout);
+    let white_halves = match (result, forfeit) {
+        (Some(GameResult::Win(Color::White)), _) => 2,
+        (Some(GameResult::Win(Color::Black)), _) => 0,
+        (_, true) if white_to_move => 0,
+        (_, true) => 2,
         _ => 1,
     };
-    record_pairing_result(tx, game, white_halves, ply, now).await?;
+    if !record_pairing_result(tx, game, white_halves, ply, now).await? {
+        return Ok(());
+    }
+    // Absences: the absent side's run grows (two withdraw them), a present side's ends.
+    let (absent, present) = if white_to_move {
+        (WHITE_ABSENT, BLACK_PRESENT)
+    } else {
+        (BLACK_ABSENT, WHITE_PRESENT)
+    };
+    let updates = if forfeit {
+        [absent, present]
+    } else {
+        [WHITE_PRESENT, BLACK_PRESENT]
+    };
+    for sql in updates {
+        sqlx::query(sql)
+            .bind(true)
+            .bind(game)
+            .execute(&mut **tx)
+            .await?;
+    }
+    if forfeit {
+        sqlx::query("UPDATE tournament_games SET forfeit = $1 WHERE game_id = $2")
+            .bind(true)
+            .bind(game)
+            .execute(&mut **tx)
+            .await?;
+    }
     Ok(())
 }
+
+/// First moves missed in a row that withdraw a player from a tournament (the SQL below).
+pub const ABSENCES_TO_WITHDRAW: i64 = 2;
+
+const WHITE_ABSENT: &str = "UPDATE tournament_players SET absences = absences + 1,
+        withdrawn = CASE WHEN absences + 1 >= 2 THEN $1 ELSE withdrawn END
+     WHERE (tournament_id, user_id) IN
+           (SELECT tournament_id, white_id FROM tournament_games WHERE game_id = $2)";
+const BLACK_ABSENT: &str = "UPDATE tournament_players SET absences = absences + 1,
+        withdrawn = CASE WHEN absences + 1 >= 2 THEN $1 ELSE withdrawn END
+     WHERE (tournament_id, user_id) IN
+           (SELECT tournament_id, black_id FROM tournament_games WHERE game_id = $2)";
+const WHITE_PRESENT: &str = "UPDATE tournament_players SET absences = 0
+     WHERE $1 AND (tournament_id, user_id) IN
+           (SELECT tournament_id, white_id FROM tournament_games WHERE game_id = $2)";
+const BLACK_PRESENT: &str = "UPDATE tournament_players SET absences = 0
+     WHERE $1 AND (tournament_id, user_id) IN
+           (SELECT tournament_id, black_id FROM tournament_games WHERE game_id = $2)";
 
 /// Records a game's result on its pairing; false when it has none or it was recorded already.
 pub async fn record_pairing_result(

@@ -16,8 +16,10 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
     sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, ai_level, rated, start_fen, fen,
                             warn_at_ms, deadline_ms, created_at_ms, updated_at_ms, time_control, speed,
-                            white_ms, black_ms, turn_began_ms, flag_at_ms, web_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
+                            white_ms, black_ms, turn_began_ms, flag_at_ms, web_key, first_move_ms,
+                            tournament_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+                 $20, $21)
          RETURNING id",
     )
     .bind(g.guild_id)
@@ -39,6 +41,8 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
     .bind(g.clocks.turn_began)
     .bind(g.flag_at)
     .bind(web_key())
+    .bind(live.then_some(g.clocks.first_move))
+    .bind(g.tournament_id)
     .fetch_one(&mut **tx)
     .await
     .map_err(|e| match StoreError::from(e) {

@@ -310,7 +310,8 @@ impl Writer<'_> {
             } => {
                 let (kind, [white, black]) = match clock {
                     TurnClock::Correspondence => ("days", [Millis::ZERO; 2]),
-                    TurnClock::FirstMove => ("first", [Millis::ZERO; 2]),
+                    TurnClock::FirstMove { forfeit: false } => ("first", [Millis::ZERO; 2]),
+                    TurnClock::FirstMove { forfeit: true } => ("forfeit", [Millis::ZERO; 2]),
                     TurnClock::Live { white, black } => ("live", [*white, *black]),
                 };
                 self.text(
@@ -335,6 +336,22 @@ impl Writer<'_> {
             ),
             Msg::NoFirstMove { player } => {
                 self.text("no-first-move", &[("player", a(self.player(*player)))])
+            }
+            Msg::Forfeit {
+                winner,
+                absent,
+                withdrawn,
+            } => {
+                let args = [
+                    ("winner", a(self.player(*winner))),
+                    ("absent", a(self.player(*absent))),
+                ];
+                let mut text = self.text("forfeit", &args);
+                if *withdrawn {
+                    text.push(' ');
+                    text.push_str(&self.part("forfeit-withdrawn", &args));
+                }
+                text
             }
             Msg::MoveTooLate => self.text("move-too-late", &[]),
             Msg::WebListed { public: false, .. } => self.text("web-unlisted", &[]),

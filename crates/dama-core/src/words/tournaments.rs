@@ -132,6 +132,7 @@ impl Writer<'_> {
                 rounds,
                 games,
                 bye,
+                starts_at,
             } => {
                 let mut lines = vec![self.text(
                     "tournament-round",
@@ -141,6 +142,9 @@ impl Writer<'_> {
                         ("rounds", a(*rounds)),
                     ],
                 )];
+                if let Some(at) = starts_at {
+                    lines.push(self.part("tournament-round-starts", &[("when", self.moment(*at))]));
+                }
                 lines.extend(pairs(games, true));
                 if let Some(b) = bye {
                     lines.push(self.part("tournament-bye", &[("user", a(self.markup.user(*b)))]));
@@ -268,6 +272,9 @@ impl Writer<'_> {
                 "error-tournament-rounds",
                 &[("min", a(*min)), ("max", a(*max))],
             ),
+            TournamentRefusal::Pause { max } => {
+                self.text("error-tournament-pause", &[("max", a(*max))])
+            }
             TournamentRefusal::Minutes { min, max } => self.text(
                 "error-tournament-minutes",
                 &[("min", a(*min)), ("max", a(*max))],

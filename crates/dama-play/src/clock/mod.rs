@@ -15,6 +15,15 @@ use dama_rules::Color;
 /// have moved.
 pub const FIRST_MOVE: Millis = Millis(30_000);
 
+/// A live tournament game's first-move grace: the larger of a minute and a tenth of the
+/// initial time (its players are called to it, not already waiting at the board).
+pub fn tournament_first_move(control: TimeControl) -> Millis {
+    let tenth = control
+        .start_seconds()
+        .map_or(Millis::ZERO, |s| Millis::from_secs(s.into()) / 10);
+    tenth.max(Millis::from_secs(60))
+}
+
 /// What happens when a turn's time runs out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OnTimeout {
@@ -44,6 +53,8 @@ pub struct Clocks {
     pub turn_began: UnixMs,
     /// The sides that went berserk (White's then Black's): no increment for them.
     pub berserk: [bool; 2],
+    /// How long each side has for its first move (live games).
+    pub first_move: Millis,
 }
 
 /// A move that came after its turn's time was up.
@@ -61,6 +72,7 @@ impl Clocks {
             left: [full, full],
             turn_began: now,
             berserk: [false; 2],
+            first_move: FIRST_MOVE,
         }
     }
 
@@ -74,7 +86,7 @@ impl Clocks {
         };
         let span = match self.control {
             TimeControl::Correspondence { days } => Millis::from_days(days.into()),
-            TimeControl::Live { .. } if first => FIRST_MOVE,
+            TimeControl::Live { .. } if first => self.first_move,
             TimeControl::Live { .. } => self.left[side.index()],
         };
         Due {

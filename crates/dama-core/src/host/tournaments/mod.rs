@@ -31,6 +31,11 @@ pub const MINUTES: std::ops::RangeInclusive<u32> = 10..=720;
 pub const MAX_DAYS_AHEAD: i64 = 30;
 /// A name's length, in characters.
 pub const MAX_NAME: usize = 60;
+/// A live Swiss's pause between a round's pairings and its games, in minutes: the default
+/// and the most.
+pub const PAUSE: u32 = 1;
+/// The longest pause, in minutes.
+pub const MAX_PAUSE: u32 = 10;
 
 /// A tournament to create.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +55,8 @@ pub struct TournamentSpec {
     pub rated: bool,
     /// Empty: named after its kind and clock.
     pub name: String,
+    /// A live Swiss: minutes between a round's pairings and its games (default [`PAUSE`]).
+    pub pause: Option<i64>,
 }
 
 fn refused(r: TournamentRefusal) -> HostError {
@@ -101,6 +108,14 @@ impl Host {
         if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
             return Err(refused(TournamentRefusal::Name { max: MAX_NAME }));
         }
+        let pause = match (spec.pause, format.kind(), spec.control.is_live()) {
+            (None, TournamentKind::Swiss, true) => Millis::from_minutes(PAUSE.into()),
+            (None | Some(0), _, _) => Millis::ZERO,
+            (Some(m), TournamentKind::Swiss, true) if m > 0 && m <= i64::from(MAX_PAUSE) => {
+                Millis::from_minutes(m)
+            }
+            _ => return Err(refused(TournamentRefusal::Pause { max: MAX_PAUSE })),
+        };
         let now = self.clock.now();
         let starts_at = match spec.starts.as_deref().map(str::trim) {
             None | Some("") => None,
@@ -129,6 +144,7 @@ impl Host {
             rated: spec.rated,
             creator_id: who.user,
             starts_at,
+            pause,
         };
         let mut tx = self.store.write().await?;
         store::ensure_player(&mut tx, who.user, &who.name).await?;
@@ -383,6 +399,11 @@ impl Host {
                         .iter()
                         .find(|p| p.black_id.is_none())
                         .map(|p| p.white_id),
+                    starts_at: now
+                        .iter()
+                        .map(|p| p.starts())
+                        .max()
+                        .filter(|&at| at > self.clock.now()),
                 }
             }
             TournamentKind::Arena => TournamentMsg::Paired {

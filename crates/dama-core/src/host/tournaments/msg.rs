@@ -95,6 +95,8 @@ pub enum TournamentMsg {
         games: Vec<(UserId, UserId)>,
         /// The player without an opponent, if any.
         bye: Option<UserId>,
+        /// When its games start, after the pause (`None`: now).
+        starts_at: Option<UnixMs>,
     },
     /// Arena: new games.
     Paired {
@@ -146,6 +148,11 @@ pub enum TournamentRefusal {
         /// The fewest rounds.
         min: u32,
         /// The most rounds.
+        max: u32,
+    },
+    /// A pause out of range, or given where there is none (an Arena, correspondence).
+    Pause {
+        /// The most minutes.
         max: u32,
     },
     /// An Arena's minutes out of range.

@@ -1,7 +1,8 @@
 //! A Swiss as FIDE's Tournament Report File (TRF-16) gives it: what the Dutch pairing reads.
 //! Pairing numbers by rating when entered (as the old pairing seeded), a round before a late
-//! entry a half-point bye, a round missed after it a zero-point bye; every finished game a game
-//! played (a resignation before the first move included).
+//! entry a half-point bye, a round missed after it a zero-point bye; a game whose loser never
+//! made a first move a forfeit (not played: no rematch barred, colours as they were); every
+//! other finished game a game played (a resignation before the first move included).
 
 use std::collections::HashMap;
 
@@ -138,10 +139,12 @@ fn entry(p: &PairingRow, me: UserId, number_of: &HashMap<UserId, u32>) -> Option
     } else {
         (p.white_id, Color::Black, 2 - white_halves.min(2))
     };
-    let result = match halves {
-        2.. => RoundResult::Won,
-        1 => RoundResult::Drew,
-        _ => RoundResult::Lost,
+    let result = match (halves, p.forfeit) {
+        (2.., true) => RoundResult::WonByForfeit,
+        (_, true) => RoundResult::LostByForfeit,
+        (2.., false) => RoundResult::Won,
+        (1, false) => RoundResult::Drew,
+        (_, false) => RoundResult::Lost,
     };
     Some(RoundEntry {
         opponent: Some(number_of[&opponent]),

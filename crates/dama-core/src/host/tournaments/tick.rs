@@ -23,8 +23,8 @@ use super::{TournamentLine, TournamentMsg};
 pub const ARENA_PAUSE: Millis = Millis(10_000);
 /// A running Arena's standings are posted this often.
 pub const ARENA_STANDINGS_EVERY: Millis = Millis(5 * 60_000);
-/// A pairing still without its game this long after it was made was left by a process that
-/// stopped: the watcher hands it out again.
+/// A pairing still without its game this long after it was handed out was left by a process
+/// that stopped: the watcher hands it out again.
 const UNSTARTED: Millis = Millis(30_000);
 
 /// What a tournament has to say, where it says it, and the games to start.
@@ -80,17 +80,12 @@ impl Host {
                     }
                 }
             }
-            let (more, mut games) = match t.format.kind() {
+            let more = match t.format.kind() {
                 TournamentKind::Swiss => self.swiss_tick(&t).await?,
                 TournamentKind::Arena => self.arena_tick(&t).await?,
             };
             body.extend(more);
-            for p in self.store.pairings(t.id).await? {
-                let stale = p.created_at + UNSTARTED <= now;
-                if p.game_id.is_none() && stale && !games.iter().any(|g| g.pairing == p.id) {
-                    games.extend(to_start(&t, &p));
-                }
-            }
+            let games = self.games_due(&t).await?;
             if !body.is_empty() || !games.is_empty() {
                 news.push(self.news(&t, body, games));
             }
@@ -109,12 +104,53 @@ impl Host {
             guild: t.guild_id,
             channel: t.thread_id.unwrap_or(t.channel_id),
             reply: Reply {
+                // Everyone paired is called to their game.
+                mentions: body
+                    .iter()
+                    .flat_map(|m| match m {
+                        TournamentMsg::Round { games, bye, .. } => games
+                            .iter()
+                            .flat_map(|&(w, b)| [w, b])
+                            .chain(*bye)
+                            .collect(),
+                        TournamentMsg::Paired { games } => {
+                            games.iter().flat_map(|&(w, b)| [w, b]).collect()
+                        }
+                        _ => Vec::new(),
+                    })
+                    .collect(),
                 body: body.into_iter().map(Msg::Tournament).collect(),
                 tournament: Some(t.id),
                 ..Reply::default()
             },
             games,
         }
+    }
+
+    /// The pairings whose games are due to start and that no process is starting: taken, each
+    /// once, so that several processes ticking together start each game once.
+    async fn games_due(&self, t: &TournamentRow) -> Result<Vec<GameToStart>, HostError> {
+        let now = self.clock.now();
+        let due: Vec<PairingRow> = self
+            .store
+            .pairings(t.id)
+            .await?
+            .into_iter()
+            .filter(|p| p.game_id.is_none() && p.black_id.is_some() && p.starts() <= now)
+            .filter(|p| p.handed_out.is_none_or(|at| at + UNSTARTED <= now))
+            .collect();
+        if due.is_empty() {
+            return Ok(Vec::new());
+        }
+        let mut tx = self.store.write().await?;
+        let mut games = Vec::new();
+        for p in &due {
+            if store::hand_out(&mut tx, p.id, p.handed_out, now).await? {
+                games.extend(to_start(t, p));
+            }
+        }
+        tx.commit().await?;
+        Ok(games)
     }
 
     /// Starts an open tournament, or calls it off for want of players: `None` when another
@@ -159,18 +195,16 @@ impl Host {
         Ok(Some(msg))
     }
 
-    /// Pairs the next round when the last one is over, or finishes after the last.
-    async fn swiss_tick(
-        &self,
-        t: &TournamentRow,
-    ) -> Result<(Vec<TournamentMsg>, Vec<GameToStart>), HostError> {
+    /// Pairs the next round when the last one is over, its games to start after the pause, or
+    /// finishes after the last.
+    async fn swiss_tick(&self, t: &TournamentRow) -> Result<Vec<TournamentMsg>, HostError> {
         let pairings = self.store.pairings(t.id).await?;
         let current_over = pairings
             .iter()
             .filter(|p| p.round == t.round)
             .all(|p| p.white_halves.is_some());
         if !current_over {
-            return Ok((Vec::new(), Vec::new()));
+            return Ok(Vec::new());
         }
         let rounds = t.format.rounds().map_or(0, i64::from);
         let entrants = self.store.entrants(t.id).await?;
@@ -180,17 +214,12 @@ impl Host {
         }
         let boards = swiss_boards(t, rounds, &entrants, &present, &pairings);
         let now = self.clock.now();
+        let starts = now + t.pause;
         let mut tx = self.store.write().await?;
-        if !store::pair_round(&mut tx, t.id, t.round, &boards, None, now).await? {
-            return Ok((Vec::new(), Vec::new()));
+        if !store::pair_round(&mut tx, t.id, t.round, &boards, None, now, starts).await? {
+            return Ok(Vec::new());
         }
         tx.commit().await?;
-        let stored = self.store.pairings(t.id).await?;
-        let games = stored
-            .iter()
-            .filter(|p| p.round == t.round + 1)
-            .flat_map(|p| to_start(t, p))
-            .collect();
         let mut said = Vec::new();
         if t.round > 0 {
             // The standings after the round just over, then the next round's boards.
@@ -210,15 +239,13 @@ impl Host {
                 .filter_map(|b| Some((b.white, b.black?)))
                 .collect(),
             bye: boards.iter().find(|b| b.black.is_none()).map(|b| b.white),
+            starts_at: (starts > now).then_some(starts),
         });
-        Ok((said, games))
+        Ok(said)
     }
 
     /// Pairs the Arena's waiting players, or finishes it at its end.
-    async fn arena_tick(
-        &self,
-        t: &TournamentRow,
-    ) -> Result<(Vec<TournamentMsg>, Vec<GameToStart>), HostError> {
+    async fn arena_tick(&self, t: &TournamentRow) -> Result<Vec<TournamentMsg>, HostError> {
         let now = self.clock.now();
         if t.ends_at.is_some_and(|end| now >= end) {
             return self.finish_tournament(t).await;
@@ -270,30 +297,20 @@ impl Host {
         }
         let games = pair_arena(&waiting);
         if games.is_empty() {
-            return Ok((said, Vec::new()));
+            return Ok(said);
         }
         let new = games_to_store(&games);
         let mut tx = self.store.write().await?;
         if !store::pair_arena_games(&mut tx, t.id, t.version, &new, now).await? {
-            return Ok((said, Vec::new()));
+            return Ok(said);
         }
         tx.commit().await?;
-        let stored = self.store.pairings(t.id).await?;
-        let start: Vec<GameToStart> = stored
-            .iter()
-            .filter(|p| p.game_id.is_none() && p.created_at == now)
-            .flat_map(|p| to_start(t, p))
-            .collect();
-        let games = games.clone();
         said.push(TournamentMsg::Paired { games });
-        Ok((said, start))
+        Ok(said)
     }
 
     /// Ends a running tournament with its final standings and winner.
-    async fn finish_tournament(
-        &self,
-        t: &TournamentRow,
-    ) -> Result<(Vec<TournamentMsg>, Vec<GameToStart>), HostError> {
+    async fn finish_tournament(&self, t: &TournamentRow) -> Result<Vec<TournamentMsg>, HostError> {
         let now = self.clock.now();
         // The standings are final: a Swiss has no game left, an Arena's later games do not count.
         let lines = self.standing_lines(t).await?;
@@ -302,7 +319,7 @@ impl Host {
         let (from, to) = (TournamentStatus::Running, TournamentStatus::Finished);
         let ends = t.ends_at.unwrap_or(now);
         if !store::set_tournament_status(&mut tx, t.id, from, to, now, Some(ends)).await? {
-            return Ok((Vec::new(), Vec::new()));
+            return Ok(Vec::new());
         }
         store::set_places(&mut tx, t.id, &places).await?;
         tx.commit().await?;
@@ -312,18 +329,15 @@ impl Host {
             .map(|l| l.user)
             .collect();
         let name = self.tournament_name(t.id, &t.name);
-        Ok((
-            vec![
-                TournamentMsg::Standings {
-                    name: name.clone(),
-                    kind: t.format.kind(),
-                    lines,
-                    finished: true,
-                },
-                TournamentMsg::Finished { name, winners },
-            ],
-            Vec::new(),
-        ))
+        Ok(vec![
+            TournamentMsg::Standings {
+                name: name.clone(),
+                kind: t.format.kind(),
+                lines,
+                finished: true,
+            },
+            TournamentMsg::Finished { name, winners },
+        ])
     }
 
     /// The standings as shown.
@@ -359,6 +373,7 @@ impl Host {
             ai: None,
             rated: t.rated,
             control: t.time_control,
+            tournament: Some(t.id),
         };
         let mut tx = self.store.write().await?;
         let id: GameId = self.insert_game(&mut tx, new).await?;
@@ -490,6 +505,15 @@ fn swiss_field(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<SwissPla
             };
             for g in pairings {
                 let halves = g.white_halves.unwrap_or(0) as u32;
+                // A forfeit counts its point, but was not played.
+                if g.forfeit {
+                    if g.white_id == e.user_id {
+                        p.halves += halves;
+                    } else if g.black_id == Some(e.user_id) {
+                        p.halves += 2 - halves.min(2);
+                    }
+                    continue;
+                }
                 if g.white_id == e.user_id {
                     p.halves += halves;
                     match g.black_id {
