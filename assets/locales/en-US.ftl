@@ -279,6 +279,10 @@ caption-drawn = Draw{ $reason ->
    *[other] {""}
 }
 caption-called-off = Called off
+caption-forfeit = { $side ->
+    [white] Black wins by forfeit
+   *[black] White wins by forfeit
+}
 caption-clocked = { $caption }   ○ { $white }   ● { $black }
 caption-replay-start = Start
 caption-replay-ply = { $side ->
@@ -1038,6 +1042,8 @@ web-game-meta = { $control } · { $rated ->
 } · { $date }
 web-being-played = being played
 web-called-off = called off
+web-white-won-by-forfeit = 1-0, by forfeit
+web-black-won-by-forfeit = 0-1, by forfeit
 web-running-games = Games being played
 web-no-running-games = No game is being played right now.
 web-tournaments = Tournaments

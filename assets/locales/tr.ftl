@@ -229,6 +229,10 @@ caption-drawn = Berabere{ $reason ->
    *[other] {""}
 }
 caption-called-off = İptal edildi
+caption-forfeit = { $side ->
+    [white] Siyah hükmen kazandı
+   *[black] Beyaz hükmen kazandı
+}
 caption-clocked = { $caption }   ○ { $white }   ● { $black }
 caption-replay-start = Başlangıç
 caption-replay-ply = { $side ->
@@ -904,6 +908,8 @@ web-game-meta = { $control } · { $rated ->
 } · { $date }
 web-being-played = sürüyor
 web-called-off = iptal edildi
+web-white-won-by-forfeit = 1-0, hükmen
+web-black-won-by-forfeit = 0-1, hükmen
 web-running-games = Süren oyunlar
 web-no-running-games = Şu anda süren oyun yok.
 web-tournaments = Turnuvalar

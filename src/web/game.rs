@@ -136,7 +136,9 @@ fn player_line(page: &Page<'_>, web: &WebGame, color: Color, clock: Option<Milli
 /// end, how the game ended.
 fn status(words: &Words, lang: crate::host::Lang, web: &WebGame, ply: usize) -> String {
     let last = ply >= web.game.ply_count();
-    let caption = if last && web.row.status == GameStatus::Aborted {
+    let caption = if let Some(absent) = web.row.forfeited_by().filter(|_| last) {
+        Caption::Forfeit(absent)
+    } else if last && web.row.status == GameStatus::Aborted {
         Caption::CalledOff
     } else if let Some(outcome) = web.game.outcome().filter(|_| last) {
         Caption::Over(outcome)

@@ -108,6 +108,10 @@ fn game_list(page: &Page<'_>, games: &[WebGameLine]) -> String {
         let result = match g.row.result {
             Some(crate::engine::GameResult::Draw) => "½-½".to_string(),
             Some(r) => r.pdn().to_string(),
+            None if g.row.forfeited_by() == Some(crate::engine::Color::White) => {
+                page.t("web-black-won-by-forfeit")
+            }
+            None if g.row.forfeited_by().is_some() => page.t("web-white-won-by-forfeit"),
             None if g.row.status == crate::model::GameStatus::Aborted => page.t("web-called-off"),
             None => page.t("web-being-played"),
         };

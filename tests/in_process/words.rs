@@ -858,6 +858,8 @@ fn captions() -> Vec<Caption> {
         },
         Caption::SideToMove(Color::Black),
         Caption::CalledOff,
+        Caption::Forfeit(Color::White),
+        Caption::Forfeit(Color::Black),
         Caption::ReplayStart,
         Caption::Puzzle {
             solver: Color::Black,
@@ -1491,5 +1493,66 @@ fn a_tournament_exported_and_an_arena_refused_say_so_in_both_languages() {
             .starts_with("Rapor dosyası yalnızca İsviçre sistemi"),
         "{}",
         tr.error(&refused)
+    );
+}
+
+#[test]
+fn a_forfeit_and_a_rounds_start_say_so_in_both_languages() {
+    let words = Words::new();
+    let names = Names(Surface::Console {
+        now: UnixMs::from_secs(0),
+    });
+    let en = words.writer(Lang::ENGLISH, &names);
+    let tr = words.writer(words.pick("tr").unwrap(), &names);
+    let forfeit = |withdrawn| Msg::Forfeit {
+        winner: Player::User(ALI),
+        absent: Player::User(AYSE),
+        withdrawn,
+    };
+    assert_eq!(
+        en.msg(&forfeit(false)),
+        "Won by forfeit: ali; ayşe did not start."
+    );
+    assert_eq!(
+        tr.msg(&forfeit(false)),
+        "Hükmen galibiyet: ali; ayşe oyuna başlamadı."
+    );
+    assert!(
+        en.msg(&forfeit(true))
+            .ends_with("Absent two games in a row, ayşe is withdrawn from the tournament; joining again brings them back."),
+        "{}",
+        en.msg(&forfeit(true))
+    );
+    assert!(
+        tr.msg(&forfeit(true)).ends_with(
+            "Üst üste iki oyuna gelmeyen ayşe turnuvadan çekildi; yeniden katılarak dönebilir."
+        ),
+        "{}",
+        tr.msg(&forfeit(true))
+    );
+    let round = Msg::Tournament(TournamentMsg::Round {
+        name: "Kupa".into(),
+        round: 2,
+        rounds: 5,
+        games: vec![(ALI, AYSE)],
+        bye: None,
+        starts_at: Some(UnixMs::from_secs(60)),
+    });
+    let (en_round, tr_round) = (en.msg(&round), tr.msg(&round));
+    assert!(
+        en_round.contains("The games start in 60 seconds, White moving first."),
+        "{en_round}"
+    );
+    assert!(
+        tr_round.contains("Oyunlar 60 saniye içinde başlar, ilk hamle Beyazın."),
+        "{tr_round}"
+    );
+    assert_eq!(
+        en.caption(&Caption::Forfeit(Color::White)),
+        "Black wins by forfeit"
+    );
+    assert_eq!(
+        tr.caption(&Caption::Forfeit(Color::Black)),
+        "Beyaz hükmen kazandı"
     );
 }

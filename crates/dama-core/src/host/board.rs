@@ -25,7 +25,10 @@ impl Host {
             (Some(_), None) => false,
             _ => side == Color::Black,
         };
-        let caption = if called_off {
+        let forfeit = row.forfeited_by();
+        let caption = if let Some(absent) = forfeit {
+            Caption::Forfeit(absent)
+        } else if called_off {
             Caption::CalledOff
         } else if let Some(o) = outcome {
             Caption::Over(o)
@@ -46,7 +49,13 @@ impl Host {
             ),
             ..Scene::new(*pos)
         };
-        let msg = if called_off {
+        let msg = if let Some(absent) = forfeit {
+            Msg::Forfeit {
+                winner: who.of(absent.opponent()),
+                absent: who.of(absent),
+                withdrawn: false,
+            }
+        } else if called_off {
             Msg::CalledOff { by: None }
         } else if let Some(outcome) = outcome {
             Msg::GameOver {

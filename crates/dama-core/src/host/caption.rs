@@ -33,6 +33,8 @@ pub enum Caption {
     Over(Outcome),
     /// The game was called off.
     CalledOff,
+    /// A tournament game lost by forfeit: this side did not start.
+    Forfeit(Color),
     /// The first frame of a replay.
     ReplayStart,
     /// A text of a player's card.

@@ -250,6 +250,19 @@ pub struct GameRow {
 }
 
 impl GameRow {
+    /// A tournament game lost by forfeit: the side that never made its first move.
+    pub fn forfeited_by(&self) -> Option<dama_rules::Color> {
+        let forfeit = self.status == GameStatus::Aborted
+            && self.reason == Some(Reason::Timeout)
+            && self.tournament_id.is_some();
+        let absent = if self.ply % 2 == 0 {
+            dama_rules::Color::White
+        } else {
+            dama_rules::Color::Black
+        };
+        forfeit.then_some(absent)
+    }
+
     /// The game's clocks as stored.
     pub fn clocks(&self) -> Clocks {
         Clocks {

@@ -67,6 +67,9 @@ impl Writer<'_> {
             }
             Caption::Over(o) => self.outcome_caption(*o),
             Caption::CalledOff => self.text("caption-called-off", &[]),
+            Caption::Forfeit(absent) => {
+                self.text("caption-forfeit", &[("side", a(color_key(*absent)))])
+            }
             Caption::ReplayStart => self.text("caption-replay-start", &[]),
             Caption::Puzzle {
                 solver,
