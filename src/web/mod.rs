@@ -12,6 +12,7 @@ mod pages;
 mod puzzle;
 mod reader;
 mod server;
+mod tournament;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -121,7 +122,8 @@ pub fn router(web: Web) -> Router {
         .route("/game/{key}/analysis.png", get(game::analysis_chart))
         .route("/server/{id}", get(pages::server))
         .route("/player/{id}", get(pages::player))
-        .route("/tournament/{id}", get(pages::tournament))
+        .route("/tournament/{id}", get(tournament::page))
+        .route("/tournament/{id}/report.trf", get(tournament::report))
         .route("/puzzle", get(puzzle::today))
         .route("/puzzle/yesterday", get(puzzle::yesterday))
         .route("/static/{file}", get(pages::asset))

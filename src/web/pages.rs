@@ -1,5 +1,5 @@
 //! The pages besides a game's: the home page (listed servers), a listed server (leaderboards,
-//! running games, tournaments), a tournament's standings, a player; and the static files.
+//! running games, tournaments), a player; and the static files.
 
 use std::fmt::Write;
 
@@ -8,7 +8,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 
 use crate::host::{Player, WebGameLine, WebPlayer};
-use crate::model::{GuildId, TournamentId, UserId};
+use crate::model::{GuildId, UserId};
 use crate::words::Arg;
 
 use super::Web;
@@ -82,7 +82,7 @@ pub(super) async fn home(State(web): State<Web>, asked: Asked) -> Result<Respons
     )))
 }
 
-fn server_name(page: &Page<'_>, name: &str) -> String {
+pub(super) fn server_name(page: &Page<'_>, name: &str) -> String {
     if name.trim().is_empty() {
         page.words.get(page.lang, "web-unnamed-server")
     } else {
@@ -91,7 +91,7 @@ fn server_name(page: &Page<'_>, name: &str) -> String {
 }
 
 /// An id in a path: digits only, at most 20 of them.
-fn id(text: &str) -> Option<u64> {
+pub(super) fn id(text: &str) -> Option<u64> {
     (text.len() <= 20 && text.bytes().all(|b| b.is_ascii_digit()))
         .then(|| text.parse().ok())
         .flatten()
@@ -205,83 +205,6 @@ pub(super) async fn server(
         body.push_str("</tbody></table>");
     }
     Ok(html(page.document(&name, &body, None)))
-}
-
-pub(super) async fn tournament(
-    State(web): State<Web>,
-    Path(text): Path<String>,
-    asked: Asked,
-) -> Result<Response, WebError> {
-    let page = asked.page(&web);
-    let id = id(&text)
-        .and_then(|i| i64::try_from(i).ok())
-        .ok_or_else(|| asked.not_found(&web))?;
-    let t = web
-        .host
-        .web_tournament(TournamentId(id))
-        .await
-        .map_err(|e| asked.failed(&web, "reading a tournament", e))?
-        .ok_or_else(|| asked.not_found(&web))?;
-    let mut body = format!(
-        "<h1>{}</h1><p class=\"meta\"><a href=\"{}\">{}</a> · {}</p>",
-        escape(&t.name),
-        page.link(&format!("/server/{}", t.server.guild_id.0), ""),
-        escape(&server_name(&page, &t.server.name)),
-        escape(&page.words.time_control(page.lang, t.row.time_control)),
-    );
-    let _ = write!(
-        body,
-        "<table class=\"standings\"><thead><tr><th>#</th><th>{}</th><th>{}</th><th>{}</th></tr></thead><tbody>",
-        page.t("web-player"),
-        page.t("web-score"),
-        page.t("web-results"),
-    );
-    for line in &t.lines {
-        let p = WebPlayer {
-            player: Player::User(line.user),
-            name: t.names.get(&line.user).cloned().unwrap_or_default(),
-            rating: None,
-        };
-        let score = match t.row.format.kind() {
-            crate::model::TournamentKind::Swiss => {
-                format!(
-                    "{}{}",
-                    line.score / 2,
-                    if line.score % 2 == 1 { "½" } else { "" }
-                )
-            }
-            crate::model::TournamentKind::Arena => line.score.to_string(),
-        };
-        let results: String = line
-            .games
-            .iter()
-            .map(|g| match g {
-                2 => '1',
-                1 => '½',
-                _ => '0',
-            })
-            .collect();
-        let _ = write!(
-            body,
-            "<tr{}><td>{}</td><td>{}</td><td>{score}</td><td class=\"results\">{results}</td></tr>",
-            if line.withdrawn {
-                " class=\"withdrawn\""
-            } else {
-                ""
-            },
-            line.rank,
-            player_link(&page, &p),
-        );
-    }
-    body.push_str("</tbody></table>");
-    // A running tournament's standings are read again every half minute.
-    let running = t.row.status == crate::model::TournamentStatus::Running;
-    Ok(html(page.document_refreshed(
-        &t.name,
-        &body,
-        None,
-        running.then_some(30),
-    )))
 }
 
 /// A rating curve as a small SVG line, labelled with where it started and where it is.

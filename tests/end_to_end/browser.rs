@@ -300,3 +300,167 @@ async fn a_move_shows_on_an_open_page_and_the_arrow_keys_step_through_the_game()
     let _ = stop.send(true);
     let _ = tokio::time::timeout(Duration::from_secs(2), server).await;
 }
+
+/// A finished 8-player Swiss's page in the browser: the podium, the crosstable with its legend
+/// and tie-breaks, each round's boards, the report file's link; on a phone the page itself
+/// never scrolls sideways (the crosstable scrolls in its own box). Screenshots land in
+/// `target/web-tournament.png` and `web-tournament-phone.png`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_swiss_has_a_page_with_its_podium_crosstable_and_rounds() {
+    let Some(driver) = chromedriver() else {
+        assert!(
+            std::env::var_os("DAMA_TEST_BROWSER").is_none(),
+            "DAMA_TEST_BROWSER is set, but there is no chromedriver"
+        );
+        println!("skipped: no chromedriver here (apt-get install chromium chromium-driver)");
+        return;
+    };
+    use dama::host::{GameToStart, Lang, TournamentSpec, Who};
+    use dama::model::{ChannelId, TournamentKind, UserId};
+    let db = TestDb::sqlite();
+    let (host, _clock, _) = host(&db).await;
+    let organiser = Who {
+        admin: true,
+        ..who(UserId(1))
+    };
+    host.create_tournament(
+        &organiser,
+        TournamentSpec {
+            kind: TournamentKind::Swiss,
+            control: "5+3".parse().unwrap(),
+            rounds: Some(3),
+            minutes: None,
+            starts: None,
+            rated: true,
+            name: "Kahvehane Kupası".into(),
+            pause: Some(0),
+        },
+    )
+    .await
+    .unwrap();
+    host.set_web_public(&organiser, true, "Kahvehane")
+        .await
+        .unwrap();
+    for n in 1..=8 {
+        host.join_tournament(&who(UserId(2000 + n)), None)
+            .await
+            .unwrap();
+    }
+    host.start_tournament(&organiser, None).await.unwrap();
+    let mut id = None;
+    for _ in 0..3 {
+        let news = host.tournament_tick().await.unwrap();
+        let games: Vec<GameToStart> = news.iter().flat_map(|n| n.games.clone()).collect();
+        assert_eq!(games.len(), 4);
+        for g in &games {
+            id = Some(g.tournament);
+            let channel = ChannelId(9_000 + g.pairing.0 as u64);
+            host.start_pairing(g, channel, Lang::ENGLISH).await.unwrap();
+            // The player with the smaller id wins every game.
+            let loser = g.white.max(g.black);
+            host.resign_confirmed(&at(loser, channel.0)).await.unwrap();
+        }
+    }
+    host.tournament_tick().await.unwrap();
+    let id = id.unwrap();
+    let web = dama::web::Web::new(
+        Arc::new(host),
+        Arc::new(dama::words::Words::new()),
+        dama::telemetry::Health::expecting([0]),
+        Arc::new(dama::telemetry::Metrics::new()),
+    );
+    let listener = dama::web::listen("127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap();
+    let site = format!("http://{}", listener.local_addr().unwrap());
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let server = tokio::spawn(dama::web::serve(listener, web.clone(), stopped));
+    let port = free_port();
+    let _driver = Driver(
+        Command::new(&driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts"),
+    );
+    let client = connect(port).await;
+    client
+        .goto(&format!("{site}/tournament/{}?lang=en", id.0))
+        .await
+        .unwrap();
+    let podium = client
+        .wait()
+        .for_element(Locator::Css(".podium"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(podium.contains("player2001"), "{podium}");
+    assert!(podium.contains("3 points"), "{podium}");
+    let status = client
+        .find(Locator::Css("#status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert_eq!(status, "Over: the final standings.");
+    let rows = client
+        .find_all(Locator::Css(".crosstable tbody tr"))
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 8);
+    let first = rows[0].text().await.unwrap();
+    assert!(first.starts_with("1 player2001 3"), "{first}");
+    // Buchholz cut 1: 2 + 2 (the weakest, 1, cut); Sonneborn–Berger: 1 + 2 + 2, all beaten.
+    assert!(first.ends_with(" 4 5"), "{first}");
+    let cells = client
+        .find_all(Locator::Css(".crosstable tbody tr:first-child .cell a"))
+        .await
+        .unwrap();
+    assert_eq!(cells.len(), 3, "each round linked to its game");
+    let rounds = client.find_all(Locator::Css("details")).await.unwrap();
+    assert_eq!(rounds.len(), 3);
+    client
+        .find(Locator::Css(&format!(
+            "a[href=\"/tournament/{}/report.trf\"]",
+            id.0
+        )))
+        .await
+        .expect("the report file's link");
+    let png = client.screenshot().await.unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
+    let target = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
+    std::fs::create_dir_all(&target).unwrap();
+    std::fs::write(target.join("web-tournament.png"), &png).unwrap();
+
+    client.set_window_size(390, 844).await.unwrap();
+    let fits = client
+        .execute(
+            "return [document.documentElement.scrollWidth, window.innerWidth];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let [page, screen] = [0, 1].map(|i| fits[i].as_f64().unwrap());
+    assert!(page <= screen, "no sideways scrolling on a phone: {fits}");
+    std::fs::write(
+        target.join("web-tournament-phone.png"),
+        client.screenshot().await.unwrap(),
+    )
+    .unwrap();
+
+    let log = client.issue_cmd(BrowserLog).await.unwrap();
+    let errors: Vec<&Value> = log
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| e["level"] == "SEVERE" || e["level"] == "WARNING")
+        .collect();
+    assert!(errors.is_empty(), "the browser's console: {errors:#?}");
+    client.close().await.unwrap();
+    let _ = stop.send(true);
+    let _ = tokio::time::timeout(Duration::from_secs(2), server).await;
+}

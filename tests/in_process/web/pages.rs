@@ -1347,9 +1347,11 @@ async fn an_analysed_game_shows_its_analysis(db: TestDb) {
 }
 
 /// A listed server's tournament has a page with its standings; an unlisted one's has none.
+/// Played, its crosstable shows each round (a forfeit marked), its rounds' results link their
+/// games, and its report file downloads.
 async fn a_tournament_shows_its_standings_once_its_server_is_listed(db: TestDb) {
-    use dama::model::UserId;
-    let (web, _clock) = web_of(&db).await;
+    use dama::model::{ChannelId, UserId};
+    let (web, clock) = web_of(&db).await;
     let (organiser, id) = a_swiss(&web, "<b>Kahvehane</b> Kupası").await;
     for n in 0..4 {
         web.host
@@ -1385,10 +1387,99 @@ async fn a_tournament_shows_its_standings_once_its_server_is_listed(db: TestDb) 
     }
     assert!(page.body.contains("5+3"));
     assert!(
+        page.body.contains("Round 1 of 3 is being played."),
+        "{}",
         page.body
-            .contains("<meta http-equiv=\"refresh\" content=\"30\">"),
-        "running standings are read again by themselves"
+    );
+    assert!(
+        page.body
+            .contains("<meta http-equiv=\"refresh\" content=\"15\">"),
+        "a running tournament's page is read again by itself"
     );
     let server = get(&web, &format!("/server/{}", GUILD.0)).await.body;
     assert!(server.contains(&path), "the server's page links to it");
+
+    // Round 1: board 1 played to a win for White, board 2's White never starts.
+    let pairings = web.host.store().pairings(id).await.unwrap();
+    let [first, second] = &pairings[..] else {
+        panic!("{pairings:?}");
+    };
+    for p in [first, second] {
+        let g = dama::host::GameToStart {
+            pairing: p.id,
+            tournament: id,
+            white: p.white_id,
+            black: p.black_id.unwrap(),
+            channel: None,
+            home: ChannelId(CHANNEL),
+        };
+        web.host
+            .start_pairing(
+                &g,
+                ChannelId(9_000 + p.board as u64),
+                dama::host::Lang::ENGLISH,
+            )
+            .await
+            .unwrap();
+    }
+    web.host
+        .resign_confirmed(&at(first.black_id.unwrap(), 9_001))
+        .await
+        .unwrap();
+    let page = get(&web, &path).await.body;
+    assert!(
+        page.contains(">1 : 0</a>"),
+        "board 1's result, linked to its game: {page}"
+    );
+    assert!(page.contains("being played"), "{page}");
+    clock.advance(Duration::from_secs(61));
+    web.host.flags().await.unwrap();
+    web.host.tournament_tick().await.unwrap();
+    let page = get(&web, &path).await.body;
+    assert!(page.contains("Round 2 of 3 is being played."), "{page}");
+    // The crosstable: each player's round as the opponent's row, colour and result.
+    let row = |user: UserId| {
+        let start = page
+            .find(&format!(
+                "<th scope=\"row\"><a class=\"name\" href=\"/player/{}",
+                user.0
+            ))
+            .unwrap();
+        let end = page[start..].find("</tr>").unwrap();
+        page[start..start + end].to_string()
+    };
+    let (w1, b1) = (first.white_id, first.black_id.unwrap());
+    let (w2, b2) = (second.white_id, second.black_id.unwrap());
+    assert!(row(w1).contains("○1</a>"), "{}", row(w1));
+    assert!(row(b1).contains("●0</a>"), "{}", row(b1));
+    assert!(
+        row(w2).contains("○−</a>") && row(w2).contains("Lost by forfeit against player"),
+        "{}",
+        row(w2)
+    );
+    assert!(row(b2).contains("●+</a>"), "{}", row(b2));
+    for words in [
+        "Buchholz cut 1",
+        "Sonneborn–Berger",
+        "won or lost by forfeit",
+        "Round 1",
+        "Round 2",
+    ] {
+        assert!(page.contains(words), "{words} missing: {page}");
+    }
+    // Its report file: round 1, the forfeit as + and -.
+    assert!(page.contains(&format!("href=\"/tournament/{}/report.trf\"", id.0)));
+    let report = get(&web, &format!("/tournament/{}/report.trf", id.0)).await;
+    assert_eq!(report.status, StatusCode::OK);
+    assert!(report.kind.starts_with("text/plain"), "{}", report.kind);
+    let trf = dama::tournament::Trf::parse(&report.body).unwrap();
+    assert_eq!(trf.players.len(), 4);
+    let codes: String = trf
+        .players
+        .iter()
+        .map(|p| p.rounds[0].unwrap().result.code())
+        .collect();
+    assert_eq!(codes.matches(['+', '-']).count(), 2, "{codes}");
+    let missing = get(&web, &format!("/tournament/{}/report.trf", id.0 + 1)).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
 }

@@ -102,6 +102,12 @@ pub struct WebTournament {
     pub lines: Vec<super::TournamentLine>,
     /// The names of its players.
     pub names: std::collections::HashMap<UserId, String>,
+    /// Everyone who entered.
+    pub entrants: Vec<store::EntrantRow>,
+    /// Every pairing: a Swiss's boards round by round, an Arena's games.
+    pub pairings: Vec<store::PairingRow>,
+    /// The link keys of its games' pages.
+    pub game_keys: std::collections::HashMap<GameId, String>,
 }
 
 /// A player's page: what they did on listed servers only.
@@ -340,10 +346,18 @@ impl Host {
             return Ok(None);
         };
         let lines = self.standing_lines(&t).await?;
+        let entrants = self.store.entrants(t.id).await?;
         let mut names = std::collections::HashMap::new();
-        for e in self.store.entrants(t.id).await? {
+        for e in &entrants {
             let name = self.store.player_name(e.user_id).await?.unwrap_or_default();
             names.insert(e.user_id, name);
+        }
+        let pairings = self.store.pairings(t.id).await?;
+        let mut game_keys = std::collections::HashMap::new();
+        for game in pairings.iter().filter_map(|p| p.game_id) {
+            if let Some(key) = self.store.game(game).await?.and_then(|g| g.web_key) {
+                game_keys.insert(game, key);
+            }
         }
         Ok(Some(WebTournament {
             name: self.tournament_name(t.id, &t.name),
@@ -351,7 +365,27 @@ impl Host {
             server,
             lines,
             names,
+            entrants,
+            pairings,
+            game_keys,
         }))
+    }
+
+    /// A listed server's Swiss as FIDE's report file, once it has begun; `None` otherwise.
+    pub async fn web_tournament_report(
+        &self,
+        id: dama_model::TournamentId,
+    ) -> Result<Option<super::File>, HostError> {
+        let Some(t) = self.store.public_tournament(id).await? else {
+            return Ok(None);
+        };
+        if self.store.public_server(t.guild_id).await?.is_none()
+            || t.format.kind() != dama_model::TournamentKind::Swiss
+            || t.status == dama_model::TournamentStatus::Open
+        {
+            return Ok(None);
+        }
+        Ok(Some(self.report_file(&t).await?))
     }
 
     /// A player's page: only what they did on listed servers (their rated games there, the

@@ -343,6 +343,18 @@ impl Host {
         if t.status == TournamentStatus::Open {
             return Err(refused(TournamentRefusal::NotStarted));
         }
+        Ok(Reply {
+            tournament: Some(t.id),
+            file: Some(self.report_file(&t).await?),
+            ..Reply::say(Msg::Tournament(TournamentMsg::Exported {
+                name: self.tournament_name(t.id, &t.name),
+            }))
+        })
+    }
+
+    /// A Swiss's report file (TRF-16): every round whose games have all ended, players by
+    /// name, named after the tournament.
+    pub(in crate::host) async fn report_file(&self, t: &TournamentRow) -> Result<File, HostError> {
         let entrants = self.store.entrants(t.id).await?;
         let pairings = self.store.pairings(t.id).await?;
         let rounds = t.format.rounds().map_or(0, i64::from) as u32;
@@ -365,15 +377,10 @@ impl Host {
             .chars()
             .map(|c| if c.is_alphanumeric() { c } else { '-' })
             .collect();
-        Ok(Reply {
-            tournament: Some(t.id),
-            file: Some(File {
-                name: format!("{}.trf", stem.trim_matches('-')),
-                bytes: report.trf.to_string().into_bytes(),
-            }),
-            ..Reply::say(Msg::Tournament(TournamentMsg::Exported {
-                name: self.tournament_name(t.id, &t.name),
-            }))
+        let stem = stem.trim_matches('-');
+        Ok(File {
+            name: format!("{}.trf", if stem.is_empty() { "tournament" } else { stem }),
+            bytes: report.trf.to_string().into_bytes(),
         })
     }
 
