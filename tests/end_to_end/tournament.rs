@@ -1,7 +1,9 @@
-//! A Swiss tournament through the real bot and the Discord stand-in: six players join with the
+//! Swiss tournaments through the real bot and the Discord stand-in: six players join with the
 //! announcement's button, the organiser starts it, three rounds are paired, each game is played
 //! in a thread of its own to a resignation, and the final standings (a picture) and the winner
-//! are posted in the tournament's thread.
+//! are posted in the tournament's thread; and a live Swiss whose round waits its minute's pause,
+//! calling its players, where a player who does not start loses by forfeit and the two are
+//! paired again (a forfeit is not a game played).
 
 use std::time::{Duration, Instant};
 
@@ -30,7 +32,18 @@ async fn wait_posts(
     n: usize,
     pred: impl Fn(&Call) -> bool,
 ) -> Vec<Call> {
-    let deadline = Instant::now() + Duration::from_secs(60);
+    wait_posts_within(fake, from, n, Duration::from_secs(60), pred).await
+}
+
+/// [`wait_posts`], waiting at most `wait`.
+async fn wait_posts_within(
+    fake: &FakeDiscord,
+    from: usize,
+    n: usize,
+    wait: Duration,
+    pred: impl Fn(&Call) -> bool,
+) -> Vec<Call> {
+    let deadline = Instant::now() + wait;
     loop {
         let found: Vec<Call> = fake.calls()[from..]
             .iter()
@@ -200,4 +213,104 @@ async fn six_players_join_by_button_and_a_three_round_swiss_is_played_to_its_win
         })
         .await;
     assert!(over.custom_ids().is_empty(), "{:?}", over.custom_ids());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_live_round_waits_its_pause_and_a_player_who_does_not_start_loses_by_forfeit() {
+    let (fake, _bot, _db) = connected_bot("tournament-forfeit").await;
+    let (organiser, organiser_name) = PLAYERS[0];
+    let (other, other_name) = PLAYERS[1];
+    let from = fake.call_count();
+    let id = fake.slash_group(
+        CHANNEL,
+        organiser,
+        organiser_name,
+        ("tournament", "create"),
+        json!([
+            { "name": "kind", "type": 4, "value": 0 },
+            { "name": "clock", "type": 3, "value": "1+0" },
+            { "name": "rounds", "type": 4, "value": 3 },
+            { "name": "name", "type": 3, "value": "Hızlı Kupa" }
+        ]),
+    );
+    let announced = answer_to(&fake, from, id).await;
+    let buttons = announced.custom_ids();
+    let join = buttons
+        .iter()
+        .find(|b| b.ends_with(":join"))
+        .expect("a Join button");
+    for (user, name) in [(organiser, organiser_name), (other, other_name)] {
+        let from = fake.call_count();
+        fake.click(CHANNEL, user, name, join, &buttons);
+        wait_posts(&fake, from, 1, |c| {
+            c.content().contains("Welcome to Hızlı Kupa")
+        })
+        .await;
+    }
+    let from = fake.call_count();
+    fake.slash_group(
+        CHANNEL,
+        organiser,
+        organiser_name,
+        ("tournament", "start"),
+        json!([]),
+    );
+    // The round is announced with its start a minute ahead, calling both players.
+    let round = wait_posts(&fake, from, 1, |c| c.content().contains("Round 1 of 3")).await;
+    let announced_at = Instant::now();
+    let text = round[0].content();
+    assert!(text.contains("The games start <t:"), "{text}");
+    let mut called = mentions(&text);
+    called.sort_unstable();
+    assert_eq!(called, vec![organiser, other], "{text}");
+    let pinged: Vec<u64> = round[0].json["allowed_mentions"]["users"]
+        .as_array()
+        .map(|users| {
+            users
+                .iter()
+                .filter_map(|u| u.as_str()?.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(pinged.len(), 2, "both are pinged: {}", round[0].json);
+    // The game starts when the pause is over, not before.
+    let board = wait_posts_within(&fake, from, 1, Duration::from_secs(90), |c| {
+        c.content().contains("Game on!")
+    })
+    .await;
+    let waited = announced_at.elapsed();
+    assert!(
+        waited >= Duration::from_secs(55),
+        "the game started {waited:?} after its round was announced"
+    );
+    let text = board[0].content();
+    let mut players = mentions(&text)[..2].to_vec();
+    players.sort_unstable();
+    assert_eq!(players, vec![organiser, other], "{text}");
+    assert!(text.contains("or the game is lost by forfeit"), "{text}");
+    // Nobody moves: White loses by forfeit after the minute's grace.
+    let thread = channel_of(&board[0]);
+    let started = Instant::now();
+    let forfeit = wait_posts_within(&fake, from, 1, Duration::from_secs(90), |c| {
+        c.content().contains("Won by forfeit")
+    })
+    .await;
+    assert_eq!(channel_of(&forfeit[0]), thread);
+    assert!(
+        started.elapsed() >= Duration::from_secs(50),
+        "the grace is a minute: {:?}",
+        started.elapsed()
+    );
+    assert!(
+        forfeit[0].content().contains("did not start"),
+        "{}",
+        forfeit[0].content()
+    );
+    // Round 2 pairs the two again: the forfeit was not a game played.
+    let round = wait_posts(&fake, from, 1, |c| c.content().contains("Round 2 of 3")).await;
+    let text = round[0].content();
+    let boards = text.split("Round 2 of 3").nth(1).unwrap_or_default();
+    let mut paired = mentions(boards);
+    paired.sort_unstable();
+    assert_eq!(paired, vec![organiser, other], "{text}");
 }
