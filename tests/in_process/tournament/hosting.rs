@@ -922,6 +922,19 @@ async fn a_round_waits_its_pause_and_a_player_who_does_not_start_loses_by_forfei
     };
     let gone = lines.iter().find(|l| l.user == absent).unwrap();
     assert!(gone.withdrawn && gone.score == 0, "{gone:?}");
+    // The announcement still counts the four who took part.
+    let id = news[0].tournament;
+    host.set_announcement(id, Some(dama::model::MessageId(42)), None)
+        .await
+        .unwrap();
+    let (_, _, now) = host.tournament_announcement(id).await.unwrap().unwrap();
+    assert!(
+        matches!(
+            now.body[0],
+            Msg::Tournament(TournamentMsg::Created { players: 4, .. })
+        ),
+        "{now:?}"
+    );
 }
 
 on_both_databases!(

@@ -170,8 +170,14 @@ impl Host {
         let Some(message) = t.message_id else {
             return Ok(None);
         };
-        let players = self.store.entrants(id).await?;
-        let players = players.iter().filter(|e| !e.withdrawn).count();
+        let entrants = self.store.entrants(id).await?;
+        // While it is open, who is in now; once it has begun, everyone who took part (a player
+        // withdrawn for absences still joined).
+        let players = if t.status == TournamentStatus::Open {
+            entrants.iter().filter(|e| !e.withdrawn).count()
+        } else {
+            entrants.len()
+        };
         Ok(Some((
             t.channel_id,
             message,
