@@ -151,20 +151,9 @@ impl Page<'_> {
         }
     }
 
-    /// The whole document around `body`: `title` is plain text (escaped here).
+    /// The whole document around `body`: `title` is plain text (escaped here); `script`, a
+    /// file of `/static/`.
     pub fn document(&self, title: &str, body: &str, script: Option<&str>) -> String {
-        self.document_refreshed(title, body, script, None)
-    }
-
-    /// [`Page::document`], read again by the browser every `refresh` seconds when given (a
-    /// running tournament's standings), without any script.
-    pub fn document_refreshed(
-        &self,
-        title: &str,
-        body: &str,
-        script: Option<&str>,
-        refresh: Option<u32>,
-    ) -> String {
         let code = self.lang.code();
         let short = code.split('-').next().unwrap_or(code);
         let switch: Vec<String> = self
@@ -183,9 +172,6 @@ impl Page<'_> {
                 }
             })
             .collect();
-        let refresh = refresh.map_or(String::new(), |s| {
-            format!("<meta http-equiv=\"refresh\" content=\"{s}\">")
-        });
         let script = script.map_or(String::new(), |s| {
             format!("<script src=\"/static/{s}\" defer></script>")
         });
@@ -193,7 +179,7 @@ impl Page<'_> {
             "<!doctype html><html lang=\"{short}\"><head><meta charset=\"utf-8\">\
              <meta name=\"viewport\" content=\"width=device-width,initial-scale=1\">\
              <title>{title} · Dama</title><link rel=\"stylesheet\" href=\"/static/style.css\">\
-             <link rel=\"icon\" href=\"/static/icon.svg\">{refresh}{script}</head><body>\
+             <link rel=\"icon\" href=\"/static/icon.svg\">{script}</head><body>\
              <header><a class=\"home\" href=\"{home}\">Dama</a>\
              <nav class=\"langs\" aria-label=\"{langs}\">{switch}</nav></header>\
              <main>{body}</main></body></html>",

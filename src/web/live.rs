@@ -1,6 +1,7 @@
-//! Live pages: server-sent events carrying a game's state to every open page. One watcher per
-//! watched game polls the database (any process may have made the move), however many pages
-//! watch it, and hands each change to all of them at once.
+//! Live pages: server-sent events carrying a game's state to every open page (and a
+//! tournament's version to its pages, which read themselves again). One watcher per watched
+//! game or tournament polls the database (any process may have made the change), however many
+//! pages watch it, and hands each change to all of them at once.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -15,7 +16,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::watch;
 
-use crate::model::GameId;
+use crate::model::{GameId, TournamentId};
 
 use super::error::GameByKey;
 use super::game::state_json;
@@ -28,6 +29,7 @@ const POLL: Duration = Duration::from_millis(250);
 /// The watchers of this process, and the limits on open live pages.
 pub struct Live {
     games: Mutex<HashMap<GameId, watch::Sender<Arc<str>>>>,
+    tournaments: Mutex<HashMap<TournamentId, watch::Sender<Arc<str>>>>,
     open: AtomicUsize,
     max_open: usize,
     by_reader: Mutex<HashMap<IpAddr, usize>>,
@@ -39,6 +41,7 @@ impl Live {
     pub fn new(limits: &super::WebLimits) -> Live {
         Live {
             games: Mutex::new(HashMap::new()),
+            tournaments: Mutex::new(HashMap::new()),
             open: AtomicUsize::new(0),
             max_open: limits.live_pages,
             by_reader: Mutex::new(HashMap::new()),
@@ -159,6 +162,22 @@ impl Drop for Open {
     }
 }
 
+/// A live page over a limit: 503, to try again in 30 s.
+fn refused(web: &Web, limit: &'static str) -> Response {
+    web.metrics.web_refused(limit);
+    let text = if limit == "live_pages" {
+        "Too many live pages are open on this server: reload later.\n"
+    } else {
+        "Too many live pages are open from your address: close some and reload.\n"
+    };
+    let mut response = (StatusCode::SERVICE_UNAVAILABLE, text).into_response();
+    response.headers_mut().insert(
+        axum::http::header::RETRY_AFTER,
+        axum::http::HeaderValue::from_static("30"),
+    );
+    response
+}
+
 /// `GET /game/{key}/events`: the game's state now, then again after every change.
 pub(super) async fn events(
     State(web): State<Web>,
@@ -167,18 +186,7 @@ pub(super) async fn events(
     GameByKey(game): GameByKey,
 ) -> Response {
     if let Err(limit) = web.live.open_for(reader) {
-        web.metrics.web_refused(limit);
-        let text = if limit == "live_pages" {
-            "Too many live pages are open on this server: reload later.\n"
-        } else {
-            "Too many live pages are open from your address: close some and reload.\n"
-        };
-        let mut response = (StatusCode::SERVICE_UNAVAILABLE, text).into_response();
-        response.headers_mut().insert(
-            axum::http::header::RETRY_AFTER,
-            axum::http::HeaderValue::from_static("30"),
-        );
-        return response;
+        return refused(&web, limit);
     }
     web.metrics.live_pages(web.live.open());
     let open = Open(web.clone(), reader);
@@ -188,15 +196,21 @@ pub(super) async fn events(
         key,
         (game.version(), Arc::from(state_json(&web.words, &game))),
     );
+    stream(receiver, open, "state")
+}
+
+/// The events of one open page: what `receiver` holds now, then again after every change, as
+/// events named `name`; the page is counted open until the stream ends.
+fn stream(receiver: watch::Receiver<Arc<str>>, open: Open, name: &'static str) -> Response {
     let stream = futures_util::stream::unfold(
         (receiver, open, true),
-        |(mut receiver, open, first)| async move {
+        move |(mut receiver, open, first)| async move {
             if !first && receiver.changed().await.is_err() {
                 return None;
             }
             let data = Arc::clone(&receiver.borrow_and_update());
             let event = Event::default()
-                .event("state")
+                .event(name)
                 .retry(Duration::from_secs(1))
                 .data(&*data);
             Some((Ok::<_, Infallible>(event), (receiver, open, false)))
@@ -205,4 +219,83 @@ pub(super) async fn events(
     Sse::new(stream)
         .keep_alive(KeepAlive::default())
         .into_response()
+}
+
+/// How often a watched tournament is read again (its page changes with a round, not a move).
+const TOURNAMENT_POLL: Duration = Duration::from_secs(1);
+
+impl Live {
+    /// A receiver of the tournament's version, starting a watcher if none runs.
+    fn watch_tournament(
+        &self,
+        web: &Web,
+        id: TournamentId,
+        now: Arc<str>,
+    ) -> watch::Receiver<Arc<str>> {
+        let mut watched = self
+            .tournaments
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(sender) = watched.get(&id) {
+            return sender.subscribe();
+        }
+        let (sender, receiver) = watch::channel(now);
+        watched.insert(id, sender.clone());
+        tokio::spawn(tournament_watcher(web.clone(), id, sender));
+        receiver
+    }
+}
+
+/// Reads the tournament's version every [`TOURNAMENT_POLL`] while a page watches it.
+async fn tournament_watcher(web: Web, id: TournamentId, sender: watch::Sender<Arc<str>>) {
+    loop {
+        tokio::time::sleep(TOURNAMENT_POLL).await;
+        {
+            let mut watched = web
+                .live
+                .tournaments
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            if sender.receiver_count() == 0 {
+                watched.remove(&id);
+                return;
+            }
+        }
+        match web.host.web_tournament_version(id).await {
+            Ok(Some(version)) if **sender.borrow() != *version => {
+                sender.send_replace(Arc::from(version));
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!(tournament = id.0, error = %e, "web: watching a tournament"),
+        }
+    }
+}
+
+/// `GET /tournament/{id}/events`: the tournament's version now, then again after every
+/// change (its page reads itself again then).
+pub(super) async fn tournament_events(
+    State(web): State<Web>,
+    Path(text): Path<String>,
+    Reader(reader): Reader,
+) -> Response {
+    let id = super::pages::id(&text).and_then(|i| i64::try_from(i).ok());
+    let version = match id {
+        Some(id) => web.host.web_tournament_version(TournamentId(id)).await,
+        None => Ok(None),
+    };
+    let (id, version) = match (id, version) {
+        (Some(id), Ok(Some(v))) => (TournamentId(id), v),
+        (_, Err(e)) => {
+            tracing::error!(error = %e, "web: reading a tournament's version");
+            return (StatusCode::INTERNAL_SERVER_ERROR, "Sorry, try again.\n").into_response();
+        }
+        _ => return (StatusCode::NOT_FOUND, "not found\n").into_response(),
+    };
+    if let Err(limit) = web.live.open_for(reader) {
+        return refused(&web, limit);
+    }
+    web.metrics.live_pages(web.live.open());
+    let open = Open(web.clone(), reader);
+    let receiver = web.live.watch_tournament(&web, id, Arc::from(version));
+    stream(receiver, open, "version")
 }

@@ -124,6 +124,7 @@ pub fn router(web: Web) -> Router {
         .route("/player/{id}", get(pages::player))
         .route("/tournament/{id}", get(tournament::page))
         .route("/tournament/{id}/report.trf", get(tournament::report))
+        .route("/tournament/{id}/events", get(live::tournament_events))
         .route("/puzzle", get(puzzle::today))
         .route("/puzzle/yesterday", get(puzzle::yesterday))
         .route("/static/{file}", get(pages::asset))

@@ -17,12 +17,14 @@ use super::html::{Asked, Page, escape, html, player_link, typed};
 
 const STYLE: &str = include_str!("../../assets/web/style.css");
 const GAME_JS: &str = include_str!("../../assets/web/game.js");
+const TOURNAMENT_JS: &str = include_str!("../../assets/web/tournament.js");
 const ICON: &str = include_str!("../../assets/web/icon.svg");
 
 pub(super) async fn asset(Path(file): Path<String>) -> Response {
     let (kind, body) = match file.as_str() {
         "style.css" => ("text/css; charset=utf-8", STYLE),
         "game.js" => ("text/javascript; charset=utf-8", GAME_JS),
+        "tournament.js" => ("text/javascript; charset=utf-8", TOURNAMENT_JS),
         "icon.svg" => ("image/svg+xml", ICON),
         _ => {
             return typed(

@@ -1,6 +1,7 @@
 //! A tournament's page: where it stands (waiting, round k of n and when its games start, over
 //! with its podium), the crosstable with the tie-breaks, each round's pairings linked to their
-//! games, and the Swiss's report file. Read again while it runs, like a game's page.
+//! games, and the Swiss's report file. Live while it runs or waits for its start: the page
+//! reads itself again whenever the tournament changes (`tournament.js`, server-sent events).
 
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -17,9 +18,6 @@ use crate::words::Arg;
 use super::Web;
 use super::error::WebError;
 use super::html::{Asked, Page, escape, html, player_link, typed};
-
-/// How often a running tournament's page is read again, in seconds.
-const REFRESH: u32 = 15;
 
 /// `/tournament/<id>`.
 pub(super) async fn page(
@@ -38,7 +36,20 @@ pub(super) async fn page(
         .map_err(|e| asked.failed(&web, "reading a tournament", e))?
         .ok_or_else(|| asked.not_found(&web))?;
     let now = web.host.clock().now();
+    let version = web
+        .host
+        .web_tournament_version(TournamentId(id))
+        .await
+        .map_err(|e| asked.failed(&web, "reading a tournament", e))?
+        .unwrap_or_default();
+    let live = t.row.status == TournamentStatus::Running
+        || (t.row.status == TournamentStatus::Open && t.row.starts_at.is_some());
     let mut body = format!(
+        "<div id=\"tournament\" data-id=\"{id}\" data-version=\"{}\" data-live=\"{live}\">",
+        escape(&version)
+    );
+    let _ = write!(
+        body,
         "<h1>{}</h1><p class=\"meta\"><a href=\"{}\">{}</a> · {} · {}</p>",
         escape(&t.name),
         page.link(&format!("/server/{}", t.server.guild_id.0), ""),
@@ -68,13 +79,11 @@ pub(super) async fn page(
         }
         TournamentKind::Arena => body.push_str(&arena_table(&page, &t)),
     }
-    let running = t.row.status == TournamentStatus::Running
-        || (t.row.status == TournamentStatus::Open && t.row.starts_at.is_some());
-    Ok(html(page.document_refreshed(
+    body.push_str("</div>");
+    Ok(html(page.document(
         &t.name,
         &body,
-        None,
-        running.then_some(REFRESH),
+        live.then_some("tournament.js"),
     )))
 }
 
@@ -453,7 +462,7 @@ fn rounds(page: &Page<'_>, t: &WebTournament, now: UnixMs) -> String {
             .unwrap_or_default();
         let _ = write!(
             out,
-            "<details{}><summary>{}{starts}</summary><div class=\"scroll\"><table class=\"pairings\"><thead><tr>\
+            "<details data-round=\"{r}\"{}><summary>{}{starts}</summary><div class=\"scroll\"><table class=\"pairings\"><thead><tr>\
              <th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
             if r == t.row.round { " open" } else { "" },
             page.t_with("web-round-title", &[("round", Arg::from(r))]),

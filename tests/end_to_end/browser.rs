@@ -301,12 +301,13 @@ async fn a_move_shows_on_an_open_page_and_the_arrow_keys_step_through_the_game()
     let _ = tokio::time::timeout(Duration::from_secs(2), server).await;
 }
 
-/// A finished 8-player Swiss's page in the browser: the podium, the crosstable with its legend
-/// and tie-breaks, each round's boards, the report file's link; on a phone the page itself
+/// An 8-player Swiss's page in the browser: open during the last round, it shows the end
+/// without a reload; then the podium, the crosstable with its legend and tie-breaks, each
+/// round's boards, the report file's link; on a phone the page itself
 /// never scrolls sideways (the crosstable scrolls in its own box). Screenshots land in
 /// `target/web-tournament.png` and `web-tournament-phone.png`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_finished_swiss_has_a_page_with_its_podium_crosstable_and_rounds() {
+async fn a_swiss_page_follows_its_last_round_live_then_shows_its_podium_crosstable_and_rounds() {
     let Some(driver) = chromedriver() else {
         assert!(
             std::env::var_os("DAMA_TEST_BROWSER").is_none(),
@@ -348,7 +349,8 @@ async fn a_finished_swiss_has_a_page_with_its_podium_crosstable_and_rounds() {
     }
     host.start_tournament(&organiser, None).await.unwrap();
     let mut id = None;
-    for _ in 0..3 {
+    let mut last_round = Vec::new();
+    for round in 1..=3 {
         let news = host.tournament_tick().await.unwrap();
         let games: Vec<GameToStart> = news.iter().flat_map(|n| n.games.clone()).collect();
         assert_eq!(games.len(), 4);
@@ -356,12 +358,15 @@ async fn a_finished_swiss_has_a_page_with_its_podium_crosstable_and_rounds() {
             id = Some(g.tournament);
             let channel = ChannelId(9_000 + g.pairing.0 as u64);
             host.start_pairing(g, channel, Lang::ENGLISH).await.unwrap();
-            // The player with the smaller id wins every game.
+            // The player with the smaller id wins every game (round 3's once the page is open).
             let loser = g.white.max(g.black);
-            host.resign_confirmed(&at(loser, channel.0)).await.unwrap();
+            if round < 3 {
+                host.resign_confirmed(&at(loser, channel.0)).await.unwrap();
+            } else {
+                last_round.push((loser, channel.0));
+            }
         }
     }
-    host.tournament_tick().await.unwrap();
     let id = id.unwrap();
     let web = dama::web::Web::new(
         Arc::new(host),
@@ -389,6 +394,38 @@ async fn a_finished_swiss_has_a_page_with_its_podium_crosstable_and_rounds() {
         .goto(&format!("{site}/tournament/{}?lang=en", id.0))
         .await
         .unwrap();
+    let status = |client: Client| async move {
+        client
+            .find(Locator::Css("#status"))
+            .await
+            .ok()?
+            .text()
+            .await
+            .ok()
+    };
+    assert_eq!(
+        status(client.clone()).await.as_deref(),
+        Some("Round 3 of 3 is being played.")
+    );
+    // The last round ends while the page is open: it shows the end without a reload.
+    within(Duration::from_secs(5), async || {
+        (web.live.open() == 1).then_some(())
+    })
+    .await
+    .expect("the page follows the tournament live");
+    for (loser, channel) in last_round {
+        web.host
+            .resign_confirmed(&at(loser, channel))
+            .await
+            .unwrap();
+    }
+    web.host.tournament_tick().await.unwrap();
+    let ((), took) = within(Duration::from_secs(5), async || {
+        (status(client.clone()).await? == "Over: the final standings.").then_some(())
+    })
+    .await
+    .expect("the end shows within 5 s, without a reload");
+    println!("the tournament's end showed on its page after {took:?}");
     let podium = client
         .wait()
         .for_element(Locator::Css(".podium"))
@@ -399,14 +436,6 @@ async fn a_finished_swiss_has_a_page_with_its_podium_crosstable_and_rounds() {
         .unwrap();
     assert!(podium.contains("player2001"), "{podium}");
     assert!(podium.contains("3 points"), "{podium}");
-    let status = client
-        .find(Locator::Css("#status"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
-    assert_eq!(status, "Over: the final standings.");
     let rows = client
         .find_all(Locator::Css(".crosstable tbody tr"))
         .await

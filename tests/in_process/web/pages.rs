@@ -1393,9 +1393,18 @@ async fn a_tournament_shows_its_standings_once_its_server_is_listed(db: TestDb) 
     );
     assert!(
         page.body
-            .contains("<meta http-equiv=\"refresh\" content=\"15\">"),
-        "a running tournament's page is read again by itself"
+            .contains("<script src=\"/static/tournament.js\" defer></script>"),
+        "a running tournament's page follows it live"
     );
+    let script = get(&web, "/static/tournament.js").await;
+    assert_eq!(script.status, StatusCode::OK);
+    assert!(
+        script.kind.starts_with("text/javascript"),
+        "{}",
+        script.kind
+    );
+    let missing = get(&web, &format!("/tournament/{}/events", id.0 + 1)).await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
     let server = get(&web, &format!("/server/{}", GUILD.0)).await.body;
     assert!(server.contains(&path), "the server's page links to it");
 

@@ -371,6 +371,29 @@ impl Host {
         }))
     }
 
+    /// What changes on a listed server's tournament page whenever anything on it changes (its
+    /// status and rounds, a player joining or leaving, a game starting or ending); `None` for
+    /// a tournament that is not listed.
+    pub async fn web_tournament_version(
+        &self,
+        id: dama_model::TournamentId,
+    ) -> Result<Option<String>, HostError> {
+        let Some(t) = self.store.public_tournament(id).await? else {
+            return Ok(None);
+        };
+        let entrants = self.store.entrants(id).await?;
+        let pairings = self.store.pairings(id).await?;
+        let present = entrants.iter().filter(|e| !e.withdrawn).count();
+        let started = pairings.iter().filter(|p| p.game_id.is_some()).count();
+        let ended = pairings.iter().filter(|p| p.white_halves.is_some()).count();
+        Ok(Some(format!(
+            "{}.{}.{present}.{}.{started}.{ended}",
+            t.version,
+            entrants.len(),
+            pairings.len()
+        )))
+    }
+
     /// A listed server's Swiss as FIDE's report file, once it has begun; `None` otherwise.
     pub async fn web_tournament_report(
         &self,
