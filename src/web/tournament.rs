@@ -36,17 +36,11 @@ pub(super) async fn page(
         .map_err(|e| asked.failed(&web, "reading a tournament", e))?
         .ok_or_else(|| asked.not_found(&web))?;
     let now = web.host.clock().now();
-    let version = web
-        .host
-        .web_tournament_version(TournamentId(id))
-        .await
-        .map_err(|e| asked.failed(&web, "reading a tournament", e))?
-        .unwrap_or_default();
     let live = t.row.status == TournamentStatus::Running
         || (t.row.status == TournamentStatus::Open && t.row.starts_at.is_some());
     let mut body = format!(
         "<div id=\"tournament\" data-id=\"{id}\" data-version=\"{}\" data-live=\"{live}\">",
-        escape(&version)
+        escape(&t.version)
     );
     let _ = write!(
         body,

@@ -108,6 +108,26 @@ pub struct WebTournament {
     pub pairings: Vec<store::PairingRow>,
     /// The link keys of its games' pages.
     pub game_keys: std::collections::HashMap<GameId, String>,
+    /// What changes whenever anything on its page does (see [`Host::web_tournament_version`]).
+    pub version: String,
+}
+
+/// A tournament's version for its page: its own (status, rounds), its entrants and who is
+/// present, and its pairings with how many games started and ended.
+fn tournament_version(
+    t: &store::TournamentRow,
+    entrants: &[store::EntrantRow],
+    pairings: &[store::PairingRow],
+) -> String {
+    let present = entrants.iter().filter(|e| !e.withdrawn).count();
+    let started = pairings.iter().filter(|p| p.game_id.is_some()).count();
+    let ended = pairings.iter().filter(|p| p.white_halves.is_some()).count();
+    format!(
+        "{}.{}.{present}.{}.{started}.{ended}",
+        t.version,
+        entrants.len(),
+        pairings.len()
+    )
 }
 
 /// A player's page: what they did on listed servers only.
@@ -361,6 +381,7 @@ impl Host {
         }
         Ok(Some(WebTournament {
             name: self.tournament_name(t.id, &t.name),
+            version: tournament_version(&t, &entrants, &pairings),
             row: t,
             server,
             lines,
@@ -383,15 +404,7 @@ impl Host {
         };
         let entrants = self.store.entrants(id).await?;
         let pairings = self.store.pairings(id).await?;
-        let present = entrants.iter().filter(|e| !e.withdrawn).count();
-        let started = pairings.iter().filter(|p| p.game_id.is_some()).count();
-        let ended = pairings.iter().filter(|p| p.white_halves.is_some()).count();
-        Ok(Some(format!(
-            "{}.{}.{present}.{}.{started}.{ended}",
-            t.version,
-            entrants.len(),
-            pairings.len()
-        )))
+        Ok(Some(tournament_version(&t, &entrants, &pairings)))
     }
 
     /// A listed server's Swiss as FIDE's report file, once it has begun; `None` otherwise.
