@@ -68,6 +68,10 @@ played = Played by { $mover }: { $move }{ $crowned ->
     [yes] {""}, and the man is crowned a king
    *[no] {""}
 }.
+played-since = Played since the last board: { $earlier }, then { $move } by { $mover }{ $crowned ->
+    [yes] {""}, and the man is crowned a king
+   *[no] {""}
+}.
 to-move = To move: { $player } ({ $side ->
     [white] White
    *[black] Black

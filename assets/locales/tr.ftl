@@ -51,6 +51,10 @@ played = Hamle: { $move } ({ $mover }){ $crowned ->
     [yes] {""}; taş dama oldu
    *[no] {""}
 }.
+played-since = Son tahtadan beri: { $earlier }, ardından { $move } ({ $mover }){ $crowned ->
+    [yes] {""}; taş dama oldu
+   *[no] {""}
+}.
 to-move = Sıra: { $player } ({ $side ->
     [white] beyaz
    *[black] siyah

@@ -47,7 +47,7 @@ pub(super) async fn typed_move(
                 .content(data.error_text(lang, &e))
                 .reference_message(msg)
                 .allowed_mentions(serenity::CreateAllowedMentions::new().replied_user(false));
-            send(&ctx.http, msg.channel_id, answer).await?;
+            data.posts.message(msg.channel_id, answer).await?;
         }
     }
     Ok(())

@@ -7,6 +7,7 @@ mod boards;
 mod commands;
 mod events;
 mod localize;
+mod posting;
 pub mod retry;
 mod shards;
 mod sweeper;
@@ -44,6 +45,8 @@ pub struct Data {
     pub turns: Arc<tokio::sync::RwLock<()>>,
     /// Boards posted, for the task that keeps only the newest one's buttons.
     pub boards: boards::Boards,
+    /// Every channel's messages, created at the pace Discord allows.
+    pub posts: posting::Posts,
 }
 
 /// The bot's settings (`docs/running/configuration.md`).
@@ -129,7 +132,7 @@ impl Data {
 
     /// A reply's words in `lang`, within Discord's length limit.
     fn text(&self, lang: Lang, reply: &Reply) -> String {
-        fit(self.words.writer(lang, &DiscordMarkup).reply(reply))
+        reply_text(&self.words, lang, reply)
     }
 
     /// A time control named as players say it, in `lang` ("5+3 blitz").
@@ -146,43 +149,7 @@ impl Data {
 
     /// The buttons of a reply as Discord action rows (five to a row), labelled in `lang`.
     fn components(&self, lang: Lang, reply: &Reply) -> Vec<serenity::CreateActionRow> {
-        let w = self.words.writer(lang, &DiscordMarkup);
-        reply
-            .buttons
-            .chunks(5)
-            .map(|row| {
-                serenity::CreateActionRow::Buttons(
-                    row.iter()
-                        .map(|b| {
-                            serenity::CreateButton::new(b.action.to_string())
-                                .label(w.button(b.label))
-                                .style(match b.style {
-                                    ButtonStyle::Primary => serenity::ButtonStyle::Primary,
-                                    ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
-                                    ButtonStyle::Success => serenity::ButtonStyle::Success,
-                                    ButtonStyle::Danger => serenity::ButtonStyle::Danger,
-                                })
-                                .disabled(b.disabled)
-                        })
-                        .collect(),
-                )
-            })
-            .collect()
-    }
-
-    /// A host reply as a new channel message.
-    pub fn message(&self, lang: Lang, reply: &Reply) -> serenity::CreateMessage {
-        let mut m = serenity::CreateMessage::new()
-            .content(self.text(lang, reply))
-            .allowed_mentions(mentions(reply))
-            .components(self.components(lang, reply));
-        if let Some(e) = board_embed(reply) {
-            m = m.embed(e);
-        }
-        for a in attachments(reply) {
-            m = m.add_file(a);
-        }
-        m
+        reply_components(&self.words, lang, reply)
     }
 
     /// A host reply as a command response.
@@ -208,6 +175,49 @@ impl Data {
             .ephemeral(true)
             .allowed_mentions(serenity::CreateAllowedMentions::new())
     }
+}
+
+/// A reply's buttons as Discord action rows (five to a row), labelled in `lang`.
+fn reply_components(words: &Words, lang: Lang, reply: &Reply) -> Vec<serenity::CreateActionRow> {
+    let w = words.writer(lang, &DiscordMarkup);
+    reply
+        .buttons
+        .chunks(5)
+        .map(|row| {
+            serenity::CreateActionRow::Buttons(
+                row.iter()
+                    .map(|b| {
+                        serenity::CreateButton::new(b.action.to_string())
+                            .label(w.button(b.label))
+                            .style(match b.style {
+                                ButtonStyle::Primary => serenity::ButtonStyle::Primary,
+                                ButtonStyle::Secondary => serenity::ButtonStyle::Secondary,
+                                ButtonStyle::Success => serenity::ButtonStyle::Success,
+                                ButtonStyle::Danger => serenity::ButtonStyle::Danger,
+                            })
+                            .disabled(b.disabled)
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// A reply's words in `lang`, within Discord's length limit.
+fn reply_text(words: &Words, lang: Lang, reply: &Reply) -> String {
+    fit(words.writer(lang, &DiscordMarkup).reply(reply))
+}
+
+/// A host reply as a new channel message, without its files ([`attachments`]).
+fn render_message(words: &Words, lang: Lang, reply: &Reply) -> serenity::CreateMessage {
+    let mut m = serenity::CreateMessage::new()
+        .content(reply_text(words, lang, reply))
+        .allowed_mentions(mentions(reply))
+        .components(reply_components(words, lang, reply));
+    if let Some(e) = board_embed(reply) {
+        m = m.embed(e);
+    }
+    m
 }
 
 /// Cuts a text to Discord's limit (only tables could grow so long).
@@ -302,32 +312,25 @@ fn disabled(message: &serenity::Message) -> Vec<serenity::CreateActionRow> {
         .collect()
 }
 
-/// Creates a message in `channel`: retried on 5xx, 429 and lost connections, and never
-/// twice (Discord enforces the nonce).
-pub async fn send(
-    http: &serenity::Http,
-    channel: serenity::ChannelId,
-    message: serenity::CreateMessage,
-) -> Result<serenity::Message, serenity::Error> {
-    let message = message.nonce(retry::nonce()).enforce_nonce(true);
-    retry::retry("posting a message", || {
-        channel.send_message(http, message.clone())
-    })
-    .await
+/// Posts a reply in a channel in its turn (`posting`) and remembers the message that shows a
+/// game's board. If it cannot be posted, a warning names the game: its next board (or
+/// `/dama board`) shows the position.
+async fn deliver(data: &Data, channel: serenity::ChannelId, lang: Lang, reply: &Reply) {
+    let posted = data.posts.reply(channel, lang, reply);
+    delivered(data, channel, reply, posted.await).await;
 }
 
-/// Posts a reply in a channel and remembers the message that shows a game's board. If it
-/// cannot be posted, a warning names the game: its next board (or `/dama board`) shows the
-/// position.
-async fn deliver(
-    http: &Arc<serenity::Http>,
+/// Remembers a reply's message once posted, or warns that it could not be.
+async fn delivered(
     data: &Data,
     channel: serenity::ChannelId,
-    lang: Lang,
     reply: &Reply,
+    posted: Result<posting::Posted, posting::PostError>,
 ) {
-    match send(http, channel, data.message(lang, reply)).await {
-        Ok(sent) => remember(data, channel, reply, sent.id).await,
+    match posted {
+        Ok(posting::Posted::Sent(sent)) => remember(data, channel, reply, sent.id).await,
+        // A newer board of the game was posted in its place, and remembered as such.
+        Ok(posting::Posted::Covered(_)) => {}
         Err(e) => tracing::warn!(
             error = %e,
             game = ?reply.game.map(|g| g.0),
@@ -345,10 +348,13 @@ async fn post(
     lang: Lang,
     reply: &Reply,
 ) {
-    deliver(http, data, channel, lang, reply).await;
+    // Queued before the AI's turn starts, so its board comes first; the AI does not wait
+    // for it to be posted (its clock runs).
+    let posted = data.posts.reply(channel, lang, reply);
     if let Some(game) = reply.ai_turn {
         spawn_ai_turn(Arc::clone(http), Arc::clone(data), channel, game, lang);
     }
+    delivered(data, channel, reply, posted.await).await;
 }
 
 /// Remembers the message that shows a game's board (in the background, which also takes the
@@ -389,7 +395,7 @@ pub fn spawn_ai_turn(
             match result {
                 Ok(Some(reply)) => {
                     next = reply.ai_turn;
-                    deliver(&http, &data, channel, lang, &reply).await;
+                    deliver(&data, channel, lang, &reply).await;
                 }
                 Ok(None) => {}
                 Err(e) => tracing::error!(error = %e, game = id.0, "the AI's move failed"),
@@ -513,6 +519,11 @@ async fn serve(
         words: Arc::clone(&words),
         turns,
         boards,
+        posts: posting::Posts::new(
+            &config.token,
+            config.api_base.as_deref(),
+            Arc::clone(&words),
+        ),
     });
     let setup_data = Arc::clone(&data);
     let mut commands = vec![commands::dama()];

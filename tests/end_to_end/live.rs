@@ -1,6 +1,7 @@
 //! Live games through the Discord stand-in, in real time: a bullet game ending on time with
-//! both clocks shown, increments keeping a player alive, an AI game on a half-minute clock, and
-//! the clock option's autocomplete.
+//! both clocks shown, increments keeping a player alive, an AI game on a half-minute clock, a
+//! fast game kept up with inside Discord's per-channel limit, and the clock option's
+//! autocomplete.
 
 use std::time::{Duration, Instant};
 
@@ -165,18 +166,16 @@ async fn an_ai_game_at_half_a_minute_is_played_to_the_end_without_the_ai_flaggin
         let from = fake.call_count();
         fake.message(channel, CAROL, "carol", &mv);
         moves += 1;
-        let mine = fake
+        // Carol's board, then the AI's; or one board for both (Discord's pace).
+        last = fake
             .wait_for(from, |c| {
-                c.content().contains(&format!("Played by <@{CAROL}>"))
+                let text = c.content();
+                c.png().is_some()
+                    && (text.contains(&format!("To move: <@{CAROL}>"))
+                        || text.contains(" wins")
+                        || text.contains("Draw"))
             })
             .await;
-        let over = mine.content().contains(" wins") || mine.content().contains("Draw");
-        last = if over {
-            mine
-        } else {
-            fake.wait_for(from, |c| c.content().contains("Played by the master AI"))
-                .await
-        };
         assert!(moves < 200, "the game should have ended");
     }
     let text = last.content();
@@ -240,4 +239,74 @@ async fn the_clock_option_offers_the_usual_time_controls_and_refuses_others_clea
         answer.content()
     );
     assert!(fake.created_in(channel).is_empty(), "no challenge was made");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_fast_game_stays_within_discords_limit_and_every_move_reaches_the_channel_in_two_seconds()
+{
+    let (fake, _bot, db) = connected_bot("fast").await;
+    let channel = 444_444_444_444_444_505;
+    live_challenge(&fake, channel, "1+0").await;
+    let players = [(ALICE, "alice"), (BOB, "bob")];
+    // Thirty plies half a second apart: twice what the channel takes (5 posts in 5 s).
+    let mut game = dama::engine::Game::default();
+    let mut typed = Vec::new();
+    for ply in 0..30 {
+        let pos = *game.position();
+        let legal = pos.legal_moves();
+        let Some(mv) = legal.first() else { break };
+        let text = pos.notation(mv);
+        game.play(*mv).unwrap();
+        let (user, name) = players[ply % 2];
+        fake.message(channel, user, name, &text);
+        typed.push((text, Instant::now()));
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    let (last, _) = typed.last().unwrap().clone();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let boards = loop {
+        let boards: Vec<Call> = fake
+            .created_in(channel)
+            .into_iter()
+            .filter(|c| c.png().is_some())
+            .collect();
+        let done = boards.last().is_some_and(|b| {
+            let text = b.content();
+            text.contains(&format!(": {last}")) || text.contains(&format!("then {last} by"))
+        });
+        if done {
+            break boards;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the last move's board never came"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    // Every ply on a board within 2 s of being typed: the first board after it names it.
+    for (i, (text, at)) in typed.iter().enumerate() {
+        let shown = boards
+            .iter()
+            .find(|b| b.at >= *at && b.content().contains(text.as_str()))
+            .unwrap_or_else(|| panic!("ply {i} ({text}) is on no board"));
+        let late = shown.at - *at;
+        assert!(
+            late < Duration::from_secs(2),
+            "ply {i} ({text}) shown {late:?} after"
+        );
+    }
+    // Fewer boards than plies, and never more than Discord's 5 in any 5 s: none refused.
+    assert!(boards.len() < typed.len(), "{} boards", boards.len());
+    assert_eq!(fake.refused_posts(channel), 0, "posts answered 429");
+    assert!(
+        boards
+            .iter()
+            .any(|b| b.content().contains("Played since the last board: ")),
+        "no board covered several moves"
+    );
+    assert_eq!(
+        super::position_in(&db, channel).await,
+        *game.position(),
+        "the last board's position is the game's"
+    );
 }

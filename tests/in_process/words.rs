@@ -244,6 +244,12 @@ fn messages() -> Vec<Msg> {
             notation: "h6-h5".into(),
             crowned: rated,
         });
+        all.push(Msg::PlayedSince {
+            earlier: vec!["e3-e4".into(), "f6-f5".into()],
+            mover: Player::Ai(Level::Easy),
+            notation: "d3-d4".into(),
+            crowned: rated,
+        });
         for clock in [
             TurnClock::Correspondence,
             TurnClock::FirstMove { forfeit: false },
@@ -522,6 +528,7 @@ fn variant(m: &Msg) -> usize {
         Msg::MoveTooLate => 37,
         Msg::WebListed { .. } => 38,
         Msg::Forfeit { .. } => 39,
+        Msg::PlayedSince { .. } => 67,
         Msg::Puzzle(p) => {
             40 + match p {
                 PuzzleMsg::Shown { .. } => 0,
@@ -559,7 +566,7 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 40 + 16 + 11;
+const MESSAGE_VARIANTS: usize = 40 + 16 + 11 + 1;
 
 fn tournament_result(place: i64) -> dama::host::TournamentResult {
     dama::host::TournamentResult {

@@ -292,6 +292,18 @@ pub enum Msg {
         /// The move made a king.
         crowned: bool,
     },
+    /// Several moves shown by one board: the channel could not take a board a move (Discord's
+    /// pace), so the newest board names the moves since the last one posted.
+    PlayedSince {
+        /// The moves before the last, oldest first, as written in coordinates.
+        earlier: Vec<String>,
+        /// Who made the last.
+        mover: Player,
+        /// The last move.
+        notation: String,
+        /// The last move made a king.
+        crowned: bool,
+    },
     /// Whose turn it is, and until when (a person; the AI's turn is [`Msg::AiThinking`]).
     ToMove {
         /// The player to move.

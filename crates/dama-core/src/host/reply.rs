@@ -320,6 +320,67 @@ impl Reply {
         })
     }
 
+    /// This board, not yet posted, and `newer`, the next board of the same game, as one post:
+    /// `newer` naming this one's moves before its own. `None` where both must be posted: not
+    /// boards of one game, or this one says more than moves and whose turn it is (an offer, an
+    /// ending), which must not be lost.
+    pub fn overtaken_by(&self, newer: &Reply) -> Option<Reply> {
+        let boards = self.board.is_some() && newer.board.is_some();
+        let private = self.ephemeral || newer.ephemeral;
+        if !boards || private || self.game.is_none() || self.game != newer.game {
+            return None;
+        }
+        let mut earlier = Vec::new();
+        for msg in &self.body {
+            match msg {
+                Msg::Played { notation, .. } => earlier.push(notation.clone()),
+                Msg::PlayedSince {
+                    earlier: before,
+                    notation,
+                    ..
+                } => {
+                    earlier.extend(before.iter().cloned());
+                    earlier.push(notation.clone());
+                }
+                Msg::ToMove { .. } | Msg::AiThinking { .. } => {}
+                _ => return None,
+            }
+        }
+        let mut merged = newer.clone();
+        let last = merged
+            .body
+            .iter_mut()
+            .find(|m| matches!(m, Msg::Played { .. } | Msg::PlayedSince { .. }))?;
+        *last = match last.clone() {
+            Msg::Played {
+                mover,
+                notation,
+                crowned,
+            } => Msg::PlayedSince {
+                earlier,
+                mover,
+                notation,
+                crowned,
+            },
+            Msg::PlayedSince {
+                earlier: mut own,
+                mover,
+                notation,
+                crowned,
+            } => {
+                earlier.append(&mut own);
+                Msg::PlayedSince {
+                    earlier,
+                    mover,
+                    notation,
+                    crowned,
+                }
+            }
+            _ => return None,
+        };
+        Some(merged)
+    }
+
     /// Puts `msg` before what the reply already says.
     pub fn led_by(mut self, msg: Msg) -> Reply {
         self.body.insert(0, msg);
@@ -339,4 +400,73 @@ pub struct Notice {
     /// A message of ours in that channel whose buttons no longer act (an expired challenge),
     /// with its buttons as they should now show: greyed.
     pub settles: Option<(dama_model::MessageId, Vec<Button>)>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::Player;
+    use dama_play::ai::Level;
+
+    fn board(game: i64, body: Vec<Msg>) -> Reply {
+        Reply {
+            body,
+            board: Some(Arc::from(&b"png"[..])),
+            game: Some(GameId(game)),
+            ..Reply::default()
+        }
+    }
+
+    fn played(notation: &str) -> Msg {
+        Msg::Played {
+            mover: Player::Ai(Level::Easy),
+            notation: notation.into(),
+            crowned: false,
+        }
+    }
+
+    fn thinking() -> Msg {
+        Msg::AiThinking { level: Level::Easy }
+    }
+
+    #[test]
+    fn a_newer_board_names_the_moves_of_those_it_covers_oldest_first() {
+        let first = board(7, vec![played("e3-e4"), thinking()]);
+        let second = board(7, vec![played("f6-f5"), thinking()]);
+        let mut third = board(7, vec![played("d3-d4"), Msg::MoveTooLate]);
+        third.board = Some(Arc::from(&b"newest"[..]));
+        let two = first.overtaken_by(&second).expect("two boards of one game");
+        let three = two.overtaken_by(&third).expect("and a third");
+        assert_eq!(
+            three.body,
+            vec![
+                Msg::PlayedSince {
+                    earlier: vec!["e3-e4".into(), "f6-f5".into()],
+                    mover: Player::Ai(Level::Easy),
+                    notation: "d3-d4".into(),
+                    crowned: false,
+                },
+                Msg::MoveTooLate,
+            ]
+        );
+        assert_eq!(three.board.as_deref(), Some(&b"newest"[..]));
+    }
+
+    #[test]
+    fn a_board_that_says_more_than_moves_or_another_games_is_never_covered() {
+        let newer = board(7, vec![played("f6-f5")]);
+        let ending = board(7, vec![played("e3-e4"), Msg::MoveTooLate]);
+        assert_eq!(ending.overtaken_by(&newer), None);
+        assert_eq!(board(8, vec![played("e3-e4")]).overtaken_by(&newer), None);
+        let text = Reply {
+            board: None,
+            ..board(7, vec![played("e3-e4")])
+        };
+        assert_eq!(text.overtaken_by(&newer), None);
+        let private = Reply {
+            ephemeral: true,
+            ..board(7, vec![played("e3-e4")])
+        };
+        assert_eq!(private.overtaken_by(&newer), None);
+    }
 }

@@ -301,6 +301,20 @@ impl Writer<'_> {
                     ("crowned", a(yes(*crowned))),
                 ],
             ),
+            Msg::PlayedSince {
+                earlier,
+                mover,
+                notation,
+                crowned,
+            } => self.text(
+                "played-since",
+                &[
+                    ("earlier", a(earlier.join(", "))),
+                    ("mover", a(self.player(*mover))),
+                    ("move", a(notation.as_str())),
+                    ("crowned", a(yes(*crowned))),
+                ],
+            ),
             Msg::ToMove {
                 player,
                 side,

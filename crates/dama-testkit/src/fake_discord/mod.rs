@@ -62,6 +62,8 @@ pub struct Call {
     pub files: Vec<(String, Vec<u8>)>,
     /// What the stand-in answered (for created messages: the message, with its id).
     pub response: Value,
+    /// When it arrived.
+    pub at: std::time::Instant,
 }
 
 impl Call {
@@ -156,6 +158,35 @@ pub struct FakeDiscord {
     /// The Message Content intent is not enabled for the application: an IDENTIFY asking for
     /// it is closed with 4014, as Discord does.
     refuse_content: Arc<std::sync::atomic::AtomicBool>,
+    /// Discord's limit on creating messages in one channel, and each channel's window.
+    channel_limit: Arc<Mutex<ChannelLimit>>,
+}
+
+/// Discord's limit on the messages a bot creates in one channel: so many in a window that
+/// starts at the first; beyond it a 429 with `Retry-After` and the `X-RateLimit-*` headers
+/// and a body without `code`, as Discord answers.
+#[derive(Debug)]
+pub struct ChannelLimit {
+    /// Posts allowed in a window (`None`: no limit).
+    pub posts: Option<u32>,
+    /// The window's length.
+    pub window: Duration,
+    /// Each channel's window: when it started, and the posts in it.
+    pub(super) windows: std::collections::HashMap<String, (std::time::Instant, u32)>,
+    /// Posts answered 429, by path.
+    pub refused: std::collections::HashMap<String, usize>,
+}
+
+impl Default for ChannelLimit {
+    /// Discord's: 5 messages every 5 s in a channel.
+    fn default() -> Self {
+        ChannelLimit {
+            posts: Some(5),
+            window: Duration::from_secs(5),
+            windows: std::collections::HashMap::new(),
+            refused: std::collections::HashMap::new(),
+        }
+    }
 }
 
 impl FakeDiscord {
@@ -190,6 +221,7 @@ impl FakeDiscord {
             faults: Arc::default(),
             created: Arc::default(),
             refuse_content: Arc::default(),
+            channel_limit: Arc::default(),
         };
         let rest_state = RestState {
             calls: fake.calls.clone(),
@@ -201,6 +233,7 @@ impl FakeDiscord {
             created: fake.created.clone(),
             nonces: Arc::default(),
             limited_until: Arc::default(),
+            channel_limit: fake.channel_limit.clone(),
         };
         tokio::spawn(async move {
             while let Ok((stream, _)) = rest.accept().await {
@@ -245,6 +278,23 @@ impl FakeDiscord {
                 .await
                 .expect("the bot connects to the stand-in gateway");
         }
+    }
+
+    /// Lifts Discord's per-channel limit on posts (`None`) or sets another.
+    pub fn limit_channel_posts(&self, posts: Option<u32>) {
+        self.channel_limit.lock().unwrap().posts = posts;
+    }
+
+    /// How many posts in `channel` were answered 429.
+    pub fn refused_posts(&self, channel: u64) -> usize {
+        let path = format!("/api/v10/channels/{channel}/messages");
+        self.channel_limit
+            .lock()
+            .unwrap()
+            .refused
+            .get(&path)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// The next call whose path ends with `path` meets `fault`.

@@ -44,6 +44,39 @@ pub(super) struct RestState {
     pub(super) nonces: Arc<Mutex<std::collections::HashMap<String, Value>>>,
     /// A path answered 429 until then.
     pub(super) limited_until: Arc<Mutex<std::collections::HashMap<String, std::time::Instant>>>,
+    pub(super) channel_limit: Arc<Mutex<super::ChannelLimit>>,
+}
+
+/// A post in a channel against Discord's per-channel limit: the headers to answer with, and
+/// whether it is refused (429).
+fn channel_bucket(limit: &Mutex<super::ChannelLimit>, path: &str) -> (String, bool) {
+    let mut limit = limit.lock().unwrap();
+    let Some(posts) = limit.posts else {
+        return (String::new(), false);
+    };
+    let window = limit.window;
+    let now = std::time::Instant::now();
+    let (start, used) = limit.windows.entry(path.to_string()).or_insert((now, 0));
+    if now >= *start + window {
+        (*start, *used) = (now, 0);
+    }
+    let refused = *used >= posts;
+    if !refused {
+        *used += 1;
+    }
+    let reset_after = (*start + window - now).as_secs_f64();
+    let remaining = posts - *used;
+    let mut headers = format!(
+        "x-ratelimit-limit: {posts}\r\nx-ratelimit-remaining: {remaining}\r\nx-ratelimit-reset-after: {reset_after:.3}\r\nx-ratelimit-bucket: channel-messages\r\n"
+    );
+    if refused {
+        *limit.refused.entry(path.to_string()).or_default() += 1;
+        headers += &format!(
+            "retry-after: {}\r\nx-ratelimit-scope: user\r\n",
+            reset_after.ceil() as u64
+        );
+    }
+    (headers, refused)
 }
 
 pub(super) async fn serve_rest(stream: TcpStream, state: RestState) {
@@ -57,6 +90,7 @@ pub(super) async fn serve_rest(stream: TcpStream, state: RestState) {
         created,
         nonces,
         limited_until,
+        channel_limit,
     } = state;
     let mut reader = BufReader::new(stream);
     loop {
@@ -133,6 +167,7 @@ pub(super) async fn serve_rest(stream: TcpStream, state: RestState) {
             json: json.clone(),
             files,
             response: Value::Null,
+            at: std::time::Instant::now(),
         };
         let fault = {
             let mut faults = faults.lock().unwrap();
@@ -156,6 +191,15 @@ pub(super) async fn serve_rest(stream: TcpStream, state: RestState) {
         let seen = nonce
             .as_ref()
             .and_then(|n| nonces.lock().unwrap().get(n).cloned());
+        let creates = call.method == "POST"
+            && call.path.starts_with("/api/v10/channels/")
+            && call.path.ends_with("/messages");
+        let (bucket, over) =
+            if creates && fault.is_none() && !limited && !bad_token && seen.is_none() {
+                channel_bucket(&channel_limit, &call.path)
+            } else {
+                (String::new(), false)
+            };
         let (status, reply, extra) = if bad_token {
             (
                 "401 Unauthorized",
@@ -180,6 +224,20 @@ pub(super) async fn serve_rest(stream: TcpStream, state: RestState) {
                 ),
                 format!("retry-after: {}\r\n", ms.div_ceil(1000)),
             )
+        } else if over {
+            // Discord's body for a 429 has no `code`.
+            let after = bucket
+                .lines()
+                .find_map(|l| l.strip_prefix("x-ratelimit-reset-after: "))
+                .and_then(|v| v.trim().parse::<f64>().ok())
+                .unwrap_or(1.0);
+            (
+                "429 Too Many Requests",
+                Some(
+                    json!({ "message": "You are being rate limited.", "retry_after": after, "global": false }),
+                ),
+                bucket,
+            )
         } else if fault == Some(Fault::ServerError) {
             (
                 "500 Internal Server Error",
@@ -195,9 +253,6 @@ pub(super) async fn serve_rest(stream: TcpStream, state: RestState) {
             ("200 OK", Some(existing), String::new())
         } else {
             let (status, reply) = answer(&call, &next_id, &gateway);
-            let creates = call.method == "POST"
-                && call.path.starts_with("/api/v10/channels/")
-                && call.path.ends_with("/messages");
             if creates && status.starts_with("200") {
                 let mut made = call.clone();
                 made.response = reply.clone().unwrap_or(Value::Null);
@@ -213,7 +268,7 @@ pub(super) async fn serve_rest(stream: TcpStream, state: RestState) {
                     String::new(),
                 )
             } else {
-                (status, reply, String::new())
+                (status, reply, bucket)
             }
         };
         if call.method == "POST" {
