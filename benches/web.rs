@@ -222,7 +222,7 @@ fn main() {
         }
         arrivals.sort();
         println!(
-            "a move reached {viewers} live viewers: the first after {:.0} ms, half after {:.0} ms, the last after {:.0} ms (the watcher reads the game every 250 ms)",
+            "a move reached {viewers} live viewers: the first after {:.0} ms, half after {:.0} ms, the last after {:.0} ms",
             arrivals[0].as_secs_f64() * 1e3,
             arrivals[viewers / 2].as_secs_f64() * 1e3,
             arrivals[viewers - 1].as_secs_f64() * 1e3

@@ -314,7 +314,8 @@ pub fn page_html(
     let base = format!("/game/{key}");
     let flip_arg = if page.query.flip { "&amp;flip=1" } else { "" };
     let at = |p: usize| page.link(&base, &format!("ply={p}{flip_arg}"));
-    // Clocks: a running live game's now; a finished one's after the ply shown.
+    // Clocks: at the last ply, as they stand now (running) or stopped (over); before it, as
+    // they were after the ply shown.
     let clocks = web.left_now.filter(|_| ply == plies).or_else(|| {
         ply.checked_sub(1)
             .and_then(|i| web.clocks.get(i).copied().flatten())
@@ -360,7 +361,7 @@ pub fn page_html(
          <a href=\"{gif_link}\">{gif}</a></p>{server}{analysis}</div></div></article>",
         lang = page.query.lang.as_deref().map_or(String::new(), escape),
         decimal = escape(&page.words.decimal_point(page.lang)),
-        live = web.left_now.is_some(),
+        live = web.left_now.is_some() && running,
         black_first = web.game.start().side_to_move() == Color::Black,
         h1 = escape(&title),
         meta = meta(page, web),

@@ -1,7 +1,9 @@
 //! Live pages: server-sent events carrying a game's state to every open page (and a
 //! tournament's version to its pages, which read themselves again). One watcher per watched
-//! game or tournament polls the database (any process may have made the change), however many
-//! pages watch it, and hands each change to all of them at once.
+//! game or tournament, however many pages watch it, reads it again only when the store says it
+//! changed (`Store::changes`: at once for this process's writes, by PostgreSQL's `NOTIFY` for
+//! the other processes'; everything again after a lost connection), and hands each change to
+//! all of them at once. Nothing is polled.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -14,17 +16,15 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use tokio::sync::watch;
+use tokio::sync::{broadcast, watch};
+
+use crate::store::Change;
 
 use crate::model::{GameId, TournamentId};
 
 use super::error::GameByKey;
 use super::game::state_json;
 use super::{Reader, Web};
-
-/// How often a watched game is read again: a move shows on its pages within this (plus the
-/// time to send it).
-const POLL: Duration = Duration::from_millis(250);
 
 /// The watchers of this process, and the limits on open live pages.
 pub struct Live {
@@ -104,33 +104,66 @@ impl Live {
         }
         let (sender, receiver) = watch::channel(now);
         games.insert(game, sender.clone());
-        tokio::spawn(watcher(web.clone(), game, key, version, sender));
+        let changes = web.host.changes();
+        tokio::spawn(watcher(web.clone(), game, key, version, sender, changes));
         receiver
     }
 }
 
-/// Reads the game every [`POLL`] while a page watches it; sends its state when it changed.
+/// Waits until `wanted` says a change concerns what is watched (or some may have been missed),
+/// or until no page watches any more (`None`).
+async fn next_change(
+    changes: &mut broadcast::Receiver<Change>,
+    sender: &watch::Sender<Arc<str>>,
+    wanted: impl Fn(Change) -> bool,
+) -> Option<()> {
+    loop {
+        tokio::select! {
+            () = sender.closed() => return None,
+            change = changes.recv() => match change {
+                Ok(c) if c == Change::Resync || wanted(c) => return Some(()),
+                Ok(_) => {}
+                // Fell behind: something may be missed, so read again.
+                Err(broadcast::error::RecvError::Lagged(_)) => return Some(()),
+                Err(broadcast::error::RecvError::Closed) => return None,
+            },
+        }
+    }
+}
+
+/// Reads the game again whenever the store says it changed, while a page watches it; sends its
+/// state when its version moved.
 async fn watcher(
     web: Web,
     game: GameId,
     key: String,
     version: i64,
     sender: watch::Sender<Arc<str>>,
+    mut changes: broadcast::Receiver<Change>,
 ) {
     let mut seen = Some(version);
+    // A change between the page's first reading and the subscription: read once at the start.
+    let mut first = true;
     loop {
-        tokio::time::sleep(POLL).await;
+        if !first
+            && next_change(&mut changes, &sender, |c| c == Change::Game(game))
+                .await
+                .is_none()
         {
             let mut games = web
                 .live
                 .games
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner);
+            // A page may have come between the last one closing and this lock: it keeps the
+            // watcher.
             if sender.receiver_count() == 0 {
                 games.remove(&game);
                 return;
             }
+            continue;
         }
+        first = false;
         let version = match web.host.web_game_version(game).await {
             Ok(v) => v,
             Err(e) => {
@@ -221,8 +254,9 @@ fn stream(receiver: watch::Receiver<Arc<str>>, open: Open, name: &'static str) -
         .into_response()
 }
 
-/// How often a watched tournament is read again (its page changes with a round, not a move).
-const TOURNAMENT_POLL: Duration = Duration::from_secs(1);
+/// A watched tournament is read again at most this often (a round's last games may end
+/// together).
+const TOURNAMENT_PAUSE: Duration = Duration::from_millis(250);
 
 impl Live {
     /// A receiver of the tournament's version, starting a watcher if none runs.
@@ -241,26 +275,39 @@ impl Live {
         }
         let (sender, receiver) = watch::channel(now);
         watched.insert(id, sender.clone());
-        tokio::spawn(tournament_watcher(web.clone(), id, sender));
+        let changes = web.host.changes();
+        tokio::spawn(tournament_watcher(web.clone(), id, sender, changes));
         receiver
     }
 }
 
-/// Reads the tournament's version every [`TOURNAMENT_POLL`] while a page watches it.
-async fn tournament_watcher(web: Web, id: TournamentId, sender: watch::Sender<Arc<str>>) {
+/// Reads the tournament's version again whenever it or any game changed (its games' results
+/// are on its page), while a page watches it.
+async fn tournament_watcher(
+    web: Web,
+    id: TournamentId,
+    sender: watch::Sender<Arc<str>>,
+    mut changes: broadcast::Receiver<Change>,
+) {
+    let mut first = true;
     loop {
-        tokio::time::sleep(TOURNAMENT_POLL).await;
-        {
-            let mut watched = web
-                .live
-                .tournaments
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            if sender.receiver_count() == 0 {
-                watched.remove(&id);
-                return;
+        if !first {
+            let wanted = |c| matches!(c, Change::Game(_)) || c == Change::Tournament(id);
+            if next_change(&mut changes, &sender, wanted).await.is_none() {
+                let mut watched = web
+                    .live
+                    .tournaments
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                if sender.receiver_count() == 0 {
+                    watched.remove(&id);
+                    return;
+                }
+                continue;
             }
+            tokio::time::sleep(TOURNAMENT_PAUSE).await;
         }
+        first = false;
         match web.host.web_tournament_version(id).await {
             Ok(Some(version)) if **sender.borrow() != *version => {
                 sender.send_replace(Arc::from(version));

@@ -570,6 +570,59 @@ async fn a_turkish_page_writes_clocks_and_time_controls_the_turkish_way() {
     assert!(en.contains(">9.4</span>"), "{en}");
 }
 
+/// A page opened (or reloaded) after a loss on time shows the flagged clock at 0 and the
+/// result, as the board in Discord does, not the clock as the last move left it.
+#[tokio::test]
+async fn a_page_after_a_flag_shows_the_flagged_clock_at_zero() {
+    let db = TestDb::sqlite();
+    let (web, clock) = web_of(&db).await;
+    let c = web
+        .host
+        .challenge_on(
+            &who(ALICE),
+            BOB,
+            ColorChoice::White,
+            false,
+            false,
+            "1/4+0".parse().unwrap(),
+        )
+        .await
+        .unwrap();
+    web.host
+        .button(&who(BOB), &button(&c, dama::host::ButtonLabel::Accept))
+        .await
+        .unwrap();
+    web.host.play(&who(ALICE), "e3-e4").await.unwrap();
+    web.host.play(&who(BOB), "d6-d5").await.unwrap();
+    clock.advance(Duration::from_millis(16_000));
+    let flagged = web.host.flags().await.unwrap();
+    assert_eq!(flagged.len(), 1, "White's flag falls");
+    let row = web
+        .host
+        .store()
+        .latest_game(dama::model::ChannelId(CHANNEL))
+        .await
+        .unwrap()
+        .unwrap();
+    let path = format!("/game/{}", row.web_key.unwrap());
+    let page = fetch(&web, &path, Some("en")).await.body;
+    assert!(
+        page.contains("id=\"clock-white\" data-ms=\"0\" role=\"timer\">0.0</span>"),
+        "White's clock at 0: {page}"
+    );
+    assert!(
+        page.contains(">0:15</span>"),
+        "Black's clock as it stood: {page}"
+    );
+    assert!(
+        page.contains("data-live-clock=\"false\""),
+        "not ticking: {page}"
+    );
+    let state = fetch(&web, &format!("{path}/state"), Some("en")).await.body;
+    assert!(state.contains("\"left\":[0,15000]"), "{state}");
+    assert!(state.contains("\"running\":false"), "{state}");
+}
+
 /// One reader holds only so many live pages; another reader is not held back by it.
 #[tokio::test]
 async fn one_reader_holds_only_so_many_live_pages() {
@@ -984,6 +1037,55 @@ async fn an_unlisted_tournament_is_answered_as_a_missing_one(db: TestDb) {
         "unlisted {:?} against missing {:?}",
         quickest[0],
         quickest[1]
+    );
+}
+
+/// Another process (a second host on the same PostgreSQL database) plays a move: an open page
+/// of this process hears of it through the database's notifications, with no polling.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_made_by_another_process_reaches_an_open_page_at_once() {
+    let Some(db) = TestDb::postgres().await else {
+        return;
+    };
+    let (web, _clock) = web_of(&db).await;
+    let (_, key) = a_game(&web, &who(ALICE), CHANNEL).await;
+    let (other, _other_clock) = web_of(&db).await;
+    let response = router(web.clone())
+        .oneshot(
+            Request::get(format!("/game/{key}/events"))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let mut stream = response.into_body().into_data_stream();
+    let mut seen = String::new();
+    let mut next_event = async || loop {
+        let chunk = tokio::time::timeout(Duration::from_secs(10), stream.next())
+            .await
+            .expect("an event within 10 s")
+            .expect("the stream stays open")
+            .unwrap();
+        seen.push_str(&String::from_utf8_lossy(&chunk));
+        if let Some(end) = seen.find("\n\n") {
+            let event: String = seen.drain(..end + 2).collect();
+            if event.contains("event: state") {
+                return event;
+            }
+        }
+    };
+    assert!(next_event().await.contains("\"ply\":2"));
+    let played = std::time::Instant::now();
+    other.host.play(&who(ALICE), "a3-a4").await.unwrap();
+    let second = next_event().await;
+    let took = played.elapsed();
+    assert!(
+        second.contains("\"ply\":3") && second.contains("a3-a4"),
+        "{second}"
+    );
+    assert!(
+        took < Duration::from_secs(1),
+        "the move came after {took:?}"
     );
 }
 

@@ -37,7 +37,8 @@ pub struct WebGame {
     pub black: WebPlayer,
     /// Both clocks after each ply (live games; milliseconds).
     pub clocks: Vec<Option<[Millis; 2]>>,
-    /// A running live game's clocks now.
+    /// A live game's clocks now: running, as they stand; over, as they stopped (a flagged
+    /// side at 0).
     pub left_now: Option<[Millis; 2]>,
     /// Its server, when that server is listed on the web.
     pub server: Option<PublicServer>,
@@ -173,15 +174,8 @@ impl Host {
             };
             let game = with_stored_result(&row, game);
             let clocks = self.clocks_by_ply(&row).await?;
-            let left_now = (row.time_control.is_live()
-                && row.status == dama_model::GameStatus::Running)
-                .then(|| {
-                    row.clocks().left_at(
-                        game.ply_count(),
-                        game.position().side_to_move(),
-                        self.clock.now(),
-                    )
-                });
+            // Read now, as the board's picture is: a flagged side shows 0, not its last value.
+            let left_now = self.clocks_now(&row, &game, self.clock.now());
             let server = match row.guild_id {
                 Some(g) => self.store.public_server(g).await?,
                 None => None,
@@ -205,6 +199,12 @@ impl Host {
             }));
         }
         Err(HostError::Refused(Refusal::ChangedMeanwhile))
+    }
+
+    /// What is committed from now on (by this process or, on PostgreSQL, another): what live
+    /// pages follow instead of reading the database again and again.
+    pub fn changes(&self) -> tokio::sync::broadcast::Receiver<crate::store::Change> {
+        self.store.changes()
     }
 
     /// A game's version and status now (what live pages watch; see [`WebGame::version`]).

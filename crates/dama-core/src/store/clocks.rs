@@ -3,6 +3,7 @@
 
 use dama_model::{Millis, UnixMs};
 
+use super::Change;
 use super::{GameId, GameRow, Result, Store, Tx};
 
 impl Store {
@@ -55,6 +56,8 @@ pub async fn beat(tx: &mut Tx, now: UnixMs) -> Result<()> {
 /// then is given back to every running game whose turn's time was not already up then (its
 /// turn is taken to begin that much later). Marks the bot alive. Returns the time given back.
 pub async fn give_back_outage(tx: &mut Tx, now: UnixMs, quiet: Millis) -> Result<Option<Millis>> {
+    // Every running game's clocks move: whatever is followed is read again.
+    tx.changed(Change::Resync);
     let last: Option<UnixMs> = sqlx::query_scalar("SELECT at_ms FROM alive WHERE id = 1")
         .fetch_optional(&mut **tx)
         .await?;
@@ -88,6 +91,7 @@ pub async fn give_back_outage(tx: &mut Tx, now: UnixMs, quiet: Millis) -> Result
 
 /// Stops a live game's clocks at its end: each side's time left, as of `at`.
 pub async fn stop_clocks(tx: &mut Tx, game: GameId, left: [Millis; 2], at: UnixMs) -> Result<()> {
+    tx.changed(Change::Game(game));
     sqlx::query(
         "UPDATE games SET white_ms = $1, black_ms = $2, turn_began_ms = $3, flag_at_ms = NULL
          WHERE id = $4",

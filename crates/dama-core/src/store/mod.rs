@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
+mod changes;
 mod clocks;
 mod mined;
 mod puzzles;
@@ -26,6 +27,7 @@ mod web;
 mod work;
 mod write;
 mod yes_no;
+pub use changes::Change;
 pub use clocks::{WebCounts, beat, give_back_outage, stop_clocks};
 use dama_model::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
@@ -76,12 +78,26 @@ pub struct Tx {
     /// Games started and moves written in it, counted once it commits.
     games: u64,
     moves: u64,
+    /// What it changed, told to the followers once it commits.
+    changes: Vec<Change>,
+    hub: Arc<changes::Hub>,
+    backend: Backend,
 }
 
 impl Tx {
     /// Commits, and counts what was written in the metrics.
-    pub async fn commit(self) -> Result<()> {
+    pub async fn commit(mut self) -> Result<()> {
+        // PostgreSQL delivers a notification with the commit, and drops it with a rollback.
+        if self.backend == Backend::Postgres
+            && let Some(payload) = self.hub.payload(&self.changes)
+        {
+            sqlx::query(changes::NOTIFY)
+                .bind(payload)
+                .execute(&mut *self.inner)
+                .await?;
+        }
         self.inner.commit().await?;
+        self.hub.tell(&self.changes);
         let s = &self.stats;
         s.commits.fetch_add(1, Ordering::Relaxed);
         s.commit_micros
@@ -103,6 +119,15 @@ pub struct StoreStats {
     pub commits: AtomicU64,
     /// The time of those transactions, in microseconds.
     pub commit_micros: AtomicU64,
+}
+
+impl Tx {
+    /// Notes that this transaction changes `change` (told to its followers at the commit).
+    pub fn changed(&mut self, change: Change) {
+        if !self.changes.contains(&change) {
+            self.changes.push(change);
+        }
+    }
 }
 
 impl std::ops::Deref for Tx {
@@ -396,6 +421,7 @@ pub struct Store {
     /// SQLite only (see [`Tx`]).
     writer: Arc<Mutex<()>>,
     stats: Arc<StoreStats>,
+    hub: Arc<changes::Hub>,
 }
 
 impl Store {
@@ -421,6 +447,7 @@ impl Store {
             backend,
             writer: Arc::new(Mutex::new(())),
             stats: Arc::default(),
+            hub: changes::Hub::new(),
         };
         match backend {
             Backend::Sqlite => {
@@ -441,9 +468,16 @@ impl Store {
                 sqlx::migrate!("../../migrations/postgres")
                     .run(&store.pool)
                     .await?;
+                store.hub.listen(url.trim());
             }
         }
         Ok(store)
+    }
+
+    /// What is committed from now on, in this process and (PostgreSQL) the others, as it is
+    /// committed; [`Change::Resync`] where some may have been missed.
+    pub fn changes(&self) -> tokio::sync::broadcast::Receiver<Change> {
+        self.hub.subscribe()
     }
 
     /// Which database this is.
@@ -453,6 +487,7 @@ impl Store {
 
     /// Closes every connection (on SQLite the WAL is checkpointed).
     pub async fn close(&self) {
+        self.hub.stop();
         self.pool.close().await;
     }
 
@@ -480,6 +515,9 @@ impl Store {
             began,
             games: 0,
             moves: 0,
+            changes: Vec::new(),
+            hub: Arc::clone(&self.hub),
+            backend: self.backend,
         })
     }
 

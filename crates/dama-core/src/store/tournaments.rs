@@ -2,6 +2,7 @@
 //! what it expects (the status, the rounds paired, a pairing without a game or a result), so
 //! two processes racing each other change it once.
 
+use super::Change;
 use super::GameStatus;
 use super::types::Word;
 use super::yes_no::YesNo;
@@ -397,6 +398,7 @@ pub async fn join_tournament(
     joined_round: i64,
     now: UnixMs,
 ) -> Result<Joined> {
+    tx.changed(Change::Tournament(id));
     let withdrawn: Option<YesNo> = sqlx::query_scalar(
         "SELECT withdrawn FROM tournament_players WHERE tournament_id = $1 AND user_id = $2",
     )
@@ -439,6 +441,7 @@ pub async fn join_tournament(
 
 /// Withdraws a player; false when they were not in it (or had already withdrawn).
 pub async fn withdraw(tx: &mut Tx, id: TournamentId, user: UserId) -> Result<bool> {
+    tx.changed(Change::Tournament(id));
     let done = sqlx::query(
         "UPDATE tournament_players SET withdrawn = $1
          WHERE tournament_id = $2 AND user_id = $3 AND withdrawn = $4",
@@ -462,6 +465,7 @@ pub async fn set_tournament_status(
     now: UnixMs,
     ends_at: Option<UnixMs>,
 ) -> Result<bool> {
+    tx.changed(Change::Tournament(id));
     let started = (to == TournamentStatus::Running).then_some(now);
     let done = sqlx::query(
         "UPDATE tournaments SET status = $1, version = version + 1,
@@ -490,6 +494,7 @@ pub async fn pair_round(
     now: UnixMs,
     starts: UnixMs,
 ) -> Result<bool> {
+    tx.changed(Change::Tournament(id));
     let done = sqlx::query(
         "UPDATE tournaments SET round = round + 1, version = version + 1, round_ends_ms = $1
          WHERE id = $2 AND round = $3 AND status = 'running'",
@@ -515,6 +520,7 @@ pub async fn pair_arena_games(
     games: &[NewPairing],
     now: UnixMs,
 ) -> Result<bool> {
+    tx.changed(Change::Tournament(id));
     let done = sqlx::query(
         "UPDATE tournaments SET version = version + 1
          WHERE id = $1 AND version = $2 AND status = 'running'",
@@ -627,6 +633,7 @@ pub async fn start_pairing(tx: &mut Tx, pairing: PairingId, game: GameId) -> Res
 
 /// Notes each player's final place in a finished tournament.
 pub async fn set_places(tx: &mut Tx, id: TournamentId, places: &[(UserId, i64)]) -> Result<()> {
+    tx.changed(Change::Tournament(id));
     for &(user, place) in places {
         sqlx::query(
             "UPDATE tournament_players SET place = $1 WHERE tournament_id = $2 AND user_id = $3",
@@ -658,6 +665,7 @@ pub async fn go_berserk(
     side: dama_rules::Color,
     clocks: &dama_play::clock::Clocks,
 ) -> Result<bool> {
+    tx.changed(Change::Game(expected.game));
     let white = side == dama_rules::Color::White;
     let bit: i64 = if white { 1 } else { 2 };
     let done = sqlx::query(
@@ -770,6 +778,7 @@ pub async fn record_pairing_result(
     plies: i64,
     now: UnixMs,
 ) -> Result<bool> {
+    tx.changed(Change::Game(game));
     let done = sqlx::query(
         "UPDATE tournament_games SET white_halves = $1, plies = $2, ended_at_ms = $3
          WHERE game_id = $4 AND white_halves IS NULL",

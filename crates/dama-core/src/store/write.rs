@@ -1,6 +1,7 @@
 //! Writes inside a transaction: games, moves, offers, challenges, players and ratings. Each
 //! write names what it expects to find, and reports when the row has moved on.
 
+use super::Change;
 use super::types::Word;
 use super::{
     ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, MessageId, NewGame,
@@ -52,7 +53,10 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
         }
         e => e,
     })
-    .inspect(|_| tx.games += 1)
+    .inspect(|id| {
+        tx.games += 1;
+        tx.changed(Change::Game(*id));
+    })
 }
 
 /// What a change is made against: the game as it was read. A write succeeds only if the game
@@ -104,6 +108,7 @@ pub struct NewMove<'a> {
 /// Writes ply `expected.ply + 1`. `false` when the game has changed (or ended) since it was
 /// read: nothing is written then.
 pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> Result<bool> {
+    tx.changed(Change::Game(expected.game));
     let live = mv.clocks.control.is_live();
     let updated = sqlx::query(
         "UPDATE games SET ply = ply + 1, version = version + 1, fen = $1, updated_at_ms = $2, warn_at_ms = $3,
@@ -156,6 +161,7 @@ pub async fn end_game(
     reason: Option<Reason>,
     now: UnixMs,
 ) -> Result<bool> {
+    tx.changed(Change::Game(expected.game));
     let n = sqlx::query(
         "UPDATE games SET status = $1, result = $2, reason = $3, updated_at_ms = $4, version = version + 1,
                           draw_offer = NULL, takeback_offer = NULL
@@ -196,6 +202,7 @@ pub async fn take_back(
     now: UnixMs,
     turn: NewTurn,
 ) -> Result<bool> {
+    tx.changed(Change::Game(expected.game));
     let game = expected.game;
     let live = turn.clocks.control.is_live();
     let n = sqlx::query(
@@ -247,6 +254,7 @@ pub struct NewTurn {
 /// `expected` version where no offer stands: an offer the asker did not see is accepted, not
 /// overwritten (they get `false` and ask again).
 pub async fn set_offer(tx: &mut Tx, expected: Expect<'_>, column: Offer, by: i64) -> Result<bool> {
+    tx.changed(Change::Game(expected.game));
     let sql = match column {
         Offer::Draw => {
             "UPDATE games SET draw_offer = $1
