@@ -134,7 +134,7 @@ fn main() {
         let mut size = 0;
         for _ in 0..pages {
             let started = Instant::now();
-            let html = dama::web::page_html(&page, &renderer, &game, &[]);
+            let html = dama::web::page_html(&page, &renderer, &game, &[], None);
             times.push(started.elapsed());
             size = html.len();
         }

@@ -68,6 +68,7 @@ played = Played by { $mover }: { $move }{ $crowned ->
     [yes] {""}, and the man is crowned a king
    *[no] {""}
 }.
+play-link = Your own link to play this game on its page: { $link } It is for you alone (it signs you in), works until the game ends, and asking again replaces it.
 played-since = Played since the last board: { $earlier }, then { $move } by { $mover }{ $crowned ->
     [yes] {""}, and the man is crowned a king
    *[no] {""}
@@ -305,12 +306,15 @@ button-offer-draw = Offer draw
 button-accept-draw = Accept draw
 button-allow-takeback = Allow takeback
 button-hint = Hint
+button-play-on-board = Play on the board
 
 ## Refusals
 
 error-no-game = There is no game in this channel. Start one with { $challenge } or { $ai }.
 error-no-game-yet = No game has been played here yet. Start one with { $challenge } or { $ai }.
 error-not-a-player = You are not playing in this game.
+error-no-public-url = Playing on the board needs the bot's web address: the bot's operator has to set DAMA_PUBLIC_URL.
+error-not-signed-in = This page is not signed in for the player to move: open your own link again (/dama play-link).
 error-not-your-turn = It is not your turn: { $player } is to move.
 error-move = That move cannot be played: { $why }.
 error-changed-meanwhile = Something changed while your request was on its way (a move or an answer came first): look at the board again, then send it again if it still stands.
@@ -483,6 +487,8 @@ cmd-hint = hint
     .description = The AI's suggestion for your move (casual and AI games)
 cmd-board = board
     .description = Show this channel's board again
+cmd-play-link = play-link
+    .description = Your own link to play this channel's game on its web page (only you see it)
 cmd-moves = moves
     .description = List the legal moves
 cmd-pdn = pdn
@@ -1036,6 +1042,13 @@ web-first = First position
 web-previous = Previous move
 web-next = Next move
 web-last = Last move
+web-play-open = Open the game
+web-play-wait = Wait for your opponent's move.
+web-play-white = You play White: click a piece, then where it goes (or drag it), or type the move.
+web-play-black = You play Black: click a piece, then where it goes (or drag it), or type the move.
+web-play-move = Your move
+web-play-send = Play
+web-play-route = This capture can go several ways: choose one.
 web-flip = Flip board
 web-moves = Moves
 web-pdn = Download PDN

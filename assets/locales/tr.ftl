@@ -51,6 +51,7 @@ played = Hamle: { $move } ({ $mover }){ $crowned ->
     [yes] {""}; taş dama oldu
    *[no] {""}
 }.
+play-link = Bu oyunu sayfasında oynaman için sana özel bağlantı: { $link } Yalnızca senin için (seni oturuma sokar); oyun bitene dek geçerli, yeniden istersen eskisinin yerini alır.
 played-since = Son tahtadan beri: { $earlier }, ardından { $move } ({ $mover }){ $crowned ->
     [yes] {""}; taş dama oldu
    *[no] {""}
@@ -255,12 +256,15 @@ button-offer-draw = Beraberlik teklif et
 button-accept-draw = Beraberliği kabul et
 button-allow-takeback = Geri almaya izin ver
 button-hint = İpucu
+button-play-on-board = Tahtada oyna
 
 ## Retler
 
 error-no-game = Bu kanalda süren bir oyun yok. { $challenge } ya da { $ai } ile yeni bir oyun başlat.
 error-no-game-yet = Burada henüz hiç oyun oynanmadı. { $challenge } ya da { $ai } ile bir oyun başlat.
 error-not-a-player = Bu oyunda oynamıyorsun.
+error-no-public-url = Tahtada oynamak için botun web adresi gerekir: botu çalıştıran kişi DAMA_PUBLIC_URL ayarını yapmalı.
+error-not-signed-in = Bu sayfa sırası gelen oyuncu olarak açılmamış: sana özel bağlantıyı yeniden aç (/dama play-link).
 error-not-your-turn = Sıra sende değil; şimdi { $player } oynayacak.
 error-move = Bu hamle oynanamaz: { $why }.
 error-changed-meanwhile = İsteğin yoldayken bir şey değişti (önce bir hamle ya da cevap geldi): tahtaya yeniden bak, hâlâ geçerliyse tekrar gönder.
@@ -427,6 +431,8 @@ cmd-hint = ipucu
     .description = Bilgisayarın senin için önerdiği hamle (puansız ve bilgisayara karşı oyunlarda)
 cmd-board = tahta
     .description = Bu kanalın tahtasını yeniden göster
+cmd-play-link = tahtada-oyna
+    .description = Bu kanaldaki oyunu web sayfasında oynaman için sana özel bağlantı (yalnızca sen görürsün)
 cmd-moves = hamleler
     .description = Geçerli hamleleri listele
 cmd-pdn = pdn
@@ -902,6 +908,13 @@ web-first = İlk konum
 web-previous = Önceki hamle
 web-next = Sonraki hamle
 web-last = Son hamle
+web-play-open = Oyunu aç
+web-play-wait = Rakibinin hamlesini bekle.
+web-play-white = Beyazla oynuyorsun: bir taşa, sonra gideceği kareye tıkla (ya da sürükle) veya hamleyi yaz.
+web-play-black = Siyahla oynuyorsun: bir taşa, sonra gideceği kareye tıkla (ya da sürükle) veya hamleyi yaz.
+web-play-move = Hamlen
+web-play-send = Oyna
+web-play-route = Bu alma birkaç yoldan yapılabilir: birini seç.
 web-flip = Tahtayı çevir
 web-moves = Hamleler
 web-pdn = PDN indir

@@ -1,6 +1,7 @@
 // A game page: stepping through the moves (buttons, the move list, the arrow keys) and, while
-// the game runs, following it live (server-sent events; the browser reconnects by itself).
-// Without this script every link still works as a plain page.
+// the game runs, following it live (server-sent events; the browser reconnects by itself). On a
+// page signed in as a player (data-seat), playing on the board: click or drag a piece to a
+// marked square, or type the move. Without this script every link still works as a plain page.
 "use strict";
 (() => {
   const game = document.getElementById("game");
@@ -113,6 +114,8 @@
   // The status line the server sent, in the page's language.
   const liveStatus = (s) => s.status && (s.status[document.documentElement.lang] || s.status.en);
 
+  let onState = () => {}; // the board's controls, on a seated page
+
   const apply = (next) => {
     const wasAtEnd = ply === plies;
     const moved = next.ply !== plies;
@@ -131,6 +134,7 @@
     if (text && ply === plies && status.textContent !== text) status.textContent = text;
     game.dataset.running = String(next.running);
     tick();
+    onState();
   };
 
   document.addEventListener("click", (event) => {
@@ -149,6 +153,154 @@
     event.preventDefault();
     go(to);
   });
+
+  const seat = game.dataset.seat;
+  const form = document.getElementById("play");
+  if (seat && form) {
+    const said = document.getElementById("play-said");
+    const input = document.getElementById("play-move");
+    const routes = document.getElementById("routes");
+    const square = Number(game.dataset.square);
+    const margin = Number(game.dataset.margin);
+    const flipped = game.dataset.flipped === "true";
+    const NS = "http://www.w3.org/2000/svg";
+    let selected = null;
+    let sending = false;
+    let downAt = null;
+    board.classList.add("seated");
+    // The moves this player may make now: on their turn, at the newest position.
+    const legal = () =>
+      state && state.running && state.toMove === seat && ply === plies ? state.legal || [] : [];
+    const squaresOf = (text) => text.split(/[-x]/);
+    const from = (m) => squaresOf(m)[0];
+    const to = (m) => squaresOf(m).at(-1);
+    const corner = (name) => {
+      const file = name.charCodeAt(0) - 97;
+      const rank = Number(name.slice(1)) - 1;
+      const c = flipped ? 7 - file : file;
+      const r = flipped ? rank : 7 - rank;
+      return [margin + c * square, margin + r * square];
+    };
+    const squareAt = (event) => {
+      const svg = board.querySelector("svg");
+      if (!svg) return null;
+      const rect = svg.getBoundingClientRect();
+      const size = svg.viewBox.baseVal.width;
+      const x = ((event.clientX - rect.left) * size) / rect.width - margin;
+      const y = ((event.clientY - rect.top) * size) / rect.height - margin;
+      const c = Math.floor(x / square);
+      const r = Math.floor(y / square);
+      if (c < 0 || c > 7 || r < 0 || r > 7) return null;
+      return "abcdefgh"[flipped ? 7 - c : c] + ((flipped ? r : 7 - r) + 1);
+    };
+    const clearMarks = () => {
+      for (const m of board.querySelectorAll(".mark")) m.remove();
+    };
+    const mark = (name, kind) => {
+      const svg = board.querySelector("svg");
+      if (!svg) return;
+      const [x, y] = corner(name);
+      let shape;
+      if (kind === "dest") {
+        shape = document.createElementNS(NS, "circle");
+        shape.setAttribute("cx", x + square / 2);
+        shape.setAttribute("cy", y + square / 2);
+        shape.setAttribute("r", square * 0.17);
+      } else {
+        shape = document.createElementNS(NS, "rect");
+        shape.setAttribute("x", x + 2);
+        shape.setAttribute("y", y + 2);
+        shape.setAttribute("width", square - 4);
+        shape.setAttribute("height", square - 4);
+      }
+      shape.setAttribute("class", "mark " + kind);
+      shape.dataset.square = name;
+      svg.append(shape);
+    };
+    const showSelection = () => {
+      clearMarks();
+      if (!selected) return;
+      mark(selected, "from");
+      for (const m of legal()) if (from(m) === selected) mark(to(m), "dest");
+    };
+    const send = async (text) => {
+      if (sending || !text) return;
+      sending = true;
+      said.textContent = "";
+      try {
+        const answer = await fetch("/game/" + key + "/move" + query(""), {
+          method: "POST",
+          headers: { "x-dama-seat": "1", "content-type": "text/plain; charset=utf-8" },
+          body: text,
+          credentials: "same-origin",
+        });
+        if (answer.ok) input.value = "";
+        else said.textContent = await answer.text();
+      } catch (e) {
+        said.textContent = "…";
+      } finally {
+        sending = false;
+      }
+    };
+    // A capture with several routes to one square asks which, never guesses.
+    const choose = (a, b) => {
+      const options = legal().filter((m) => from(m) === a && to(m) === b);
+      selected = null;
+      clearMarks();
+      if (options.length === 1) {
+        send(options[0]);
+        return;
+      }
+      if (options.length === 0) return;
+      for (const old of routes.querySelectorAll("button")) old.remove();
+      for (const option of options) {
+        const button = document.createElement("button");
+        button.type = "button";
+        button.textContent = option;
+        button.addEventListener("click", () => {
+          routes.hidden = true;
+          send(option);
+        });
+        routes.append(button);
+      }
+      routes.hidden = false;
+    };
+    const goes = (a, b) => legal().some((m) => from(m) === a && to(m) === b);
+    board.addEventListener("pointerdown", (event) => {
+      const name = squareAt(event);
+      downAt = name;
+      if (!name) return;
+      if (selected && name !== selected && goes(selected, name)) {
+        downAt = null;
+        choose(selected, name);
+        return;
+      }
+      selected = legal().some((m) => from(m) === name) ? name : null;
+      showSelection();
+      if (selected) event.preventDefault();
+    });
+    // A drag: let go on another square.
+    board.addEventListener("pointerup", (event) => {
+      const name = squareAt(event);
+      if (selected && downAt === selected && name && name !== selected && goes(selected, name)) {
+        choose(selected, name);
+      }
+      downAt = null;
+    });
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      send(input.value.trim());
+    });
+    let seenPly = plies;
+    onState = () => {
+      // A refusal is about the position it was made in.
+      if (state && state.ply !== seenPly) said.textContent = "";
+      seenPly = state ? state.ply : seenPly;
+      routes.hidden = true;
+      if (selected && !legal().some((m) => from(m) === selected)) selected = null;
+      showSelection();
+    };
+  }
 
   if (game.dataset.running === "true") {
     const events = new EventSource("/game/" + key + "/events");

@@ -370,6 +370,7 @@ impl Console {
             Command::Board if in_puzzle => host.puzzle_view(&who).await,
             Command::Moves if in_puzzle => host.puzzle_legal_moves(&who).await,
             Command::Board => host.board(&who).await,
+            Command::Link => host.play_link(&who).await,
             Command::Moves => host.legal_moves(&who).await,
             Command::Pdn => host.pdn(&who).await,
             Command::Replay => host.replay(&who).await,

@@ -62,6 +62,8 @@ pub enum Command {
     Berserk,
     /// `board`: the board again.
     Board,
+    /// `link`: the player's own link to play the game on its web page.
+    Link,
     /// `moves`: the legal moves.
     Moves,
     /// `pdn`: the game's record, written to a file.
@@ -210,6 +212,7 @@ fn canonical(word: &str) -> String {
         "geri-al" => "takeback",
         "ipucu" => "hint",
         "tahta" => "board",
+        "bağlantı" | "baglanti" => "link",
         "hamleler" => "moves",
         "izle" => "replay",
         "analiz" => "analyze",
@@ -364,6 +367,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "hint" => one("hint", Command::Hint),
         "berserk" => one("berserk", Command::Berserk),
         "board" => one("board", Command::Board),
+        "link" => one("link", Command::Link),
         "moves" => one("moves", Command::Moves),
         "pdn" => one("pdn", Command::Pdn),
         "replay" => one("replay", Command::Replay),

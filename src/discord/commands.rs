@@ -144,6 +144,7 @@ pub enum LanguageScopeArg {
         "takeback",
         "hint",
         "board",
+        "play_link",
         "moves",
         "pdn",
         "replay",
@@ -294,6 +295,15 @@ async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let who = asker(&ctx).await;
     let result = ctx.data().host.hint(&who).await;
+    answer(ctx, who.lang, result).await
+}
+
+/// Your own link to play this channel's game on its web page (only you see it).
+#[poise::command(slash_command, rename = "play-link")]
+async fn play_link(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    let who = asker(&ctx).await;
+    let result = ctx.data().host.play_link(&who).await;
     answer(ctx, who.lang, result).await
 }
 

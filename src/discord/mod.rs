@@ -348,13 +348,40 @@ async fn post(
     lang: Lang,
     reply: &Reply,
 ) {
+    queue_post(http, data, channel, lang, reply).await;
+}
+
+/// Queues a reply in its channel now (in order with what was queued before) and starts the
+/// AI's turn if it follows; the future remembers the message once it is posted.
+fn queue_post(
+    http: &Arc<serenity::Http>,
+    data: &Arc<Data>,
+    channel: serenity::ChannelId,
+    lang: Lang,
+    reply: &Reply,
+) -> impl Future<Output = ()> + Send + 'static {
     // Queued before the AI's turn starts, so its board comes first; the AI does not wait
     // for it to be posted (its clock runs).
     let posted = data.posts.reply(channel, lang, reply);
     if let Some(game) = reply.ai_turn {
         spawn_ai_turn(Arc::clone(http), Arc::clone(data), channel, game, lang);
     }
-    delivered(data, channel, reply, posted.await).await;
+    let (data, reply) = (Arc::clone(data), reply.clone());
+    async move { delivered(&data, channel, &reply, posted.await).await }
+}
+
+/// Posts the boards of the moves played on the web in their channels, each in its turn.
+fn spawn_page_moves(ctx: serenity::Context, data: Arc<Data>) {
+    let Some(mut moves) = data.host.page_moves() else {
+        return;
+    };
+    tokio::spawn(async move {
+        while let Some(n) = moves.recv().await {
+            let lang = data.channel_lang(&ctx, n.guild).await;
+            let channel = serenity::ChannelId::new(n.channel.0);
+            tokio::spawn(queue_post(&ctx.http, &data, channel, lang, &n.reply));
+        }
+    });
 }
 
 /// Remembers the message that shows a game's board (in the background, which also takes the
@@ -565,6 +592,7 @@ async fn serve(
                 }
                 tidier.spawn(Arc::clone(&ctx.http), Arc::clone(&setup_data.host));
                 spawn_duties(ctx.clone(), Arc::clone(&setup_data), sweep_every);
+                spawn_page_moves(ctx.clone(), Arc::clone(&setup_data));
                 Ok(Shared(setup_data))
             })
         })

@@ -10,7 +10,7 @@ use axum::response::Response;
 
 use crate::engine::pdn::Note;
 use crate::engine::{Color, Game, Piece, Position, Role, Square};
-use crate::host::{Caption, Captions, PictureError, WebGame};
+use crate::host::{Caption, Captions, PictureError, Seat, WebGame};
 use crate::model::GameStatus;
 use crate::render::{LastMove, Renderer, Scene};
 use crate::words::{Arg, Words};
@@ -45,6 +45,15 @@ fn scene_at(game: &Game, ply: usize, flip: bool) -> Scene {
 fn flipped(web: &WebGame, query: &Query) -> bool {
     let black_person = web.white.player.user().is_none() && web.black.player.user().is_some();
     query.flip != black_person
+}
+
+/// Whether the board is drawn Black at the bottom: a seated player has their side there (the
+/// flip button still turns it).
+fn seat_flip(web: &WebGame, query: &Query, seat: Option<Seat>) -> bool {
+    match seat {
+        Some(s) => (s.color == Color::Black) != query.flip,
+        None => flipped(web, query),
+    }
 }
 
 /// What a screen reader says for the board: the ply, then each side's men and kings.
@@ -305,11 +314,12 @@ pub fn page_html(
     renderer: &Renderer,
     web: &WebGame,
     notes: &[Option<Note>],
+    seat: Option<Seat>,
 ) -> String {
     let key = web.row.web_key.as_deref().unwrap_or("");
     let plies = web.game.ply_count();
     let ply = page.query.ply.unwrap_or(plies).min(plies);
-    let flip = flipped(web, page.query);
+    let flip = seat_flip(web, page.query, seat);
     let running = web.row.status == GameStatus::Running && web.game.outcome().is_none();
     let base = format!("/game/{key}");
     let flip_arg = if page.query.flip { "&amp;flip=1" } else { "" };
@@ -350,11 +360,12 @@ pub fn page_html(
         "<article class=\"game\" id=\"game\" data-key=\"{key}\" data-ply=\"{ply}\" \
          data-plies=\"{plies}\" data-running=\"{running}\" data-flip=\"{flip}\" \
          data-lang=\"{lang}\" data-to-move=\"{to_move}\" data-live-clock=\"{live}\" \
-         data-black-first=\"{black_first}\" data-decimal=\"{decimal}\">\
+         data-black-first=\"{black_first}\" data-decimal=\"{decimal}\" data-seat=\"{seat_side}\" \
+         data-square=\"{square}\" data-margin=\"{margin}\" data-flipped=\"{flip}\">\
          <h1>{h1}</h1><p class=\"meta\">{meta}</p>\
          <div class=\"table\"><div class=\"side\">{top}<div class=\"board-box\" id=\"board\">{svg}</div>{bottom}\
          <nav class=\"steps\" aria-label=\"{steps}\">{first}{prev}{next}{last}\
-         <a id=\"flip\" class=\"step\" href=\"{flip_link}\">{flip_label}</a></nav></div>\
+         <a id=\"flip\" class=\"step\" href=\"{flip_link}\">{flip_label}</a></nav>{play}</div>\
          <div class=\"record\"><p id=\"status\" class=\"status\" aria-live=\"polite\">{status}</p>\
          <h2>{moves_title}</h2>{moves}\
          <p class=\"downloads\"><a href=\"{base}/pdn\" download>{pdn}</a> \
@@ -362,6 +373,10 @@ pub fn page_html(
         lang = page.query.lang.as_deref().map_or(String::new(), escape),
         decimal = escape(&page.words.decimal_point(page.lang)),
         live = web.left_now.is_some() && running,
+        seat_side = seat.map_or("", |s| side(s.color)),
+        square = renderer.theme().square,
+        margin = renderer.theme().margin,
+        play = seat.map_or(String::new(), |s| play_form(page, key, s)),
         black_first = web.game.start().side_to_move() == Color::Black,
         h1 = escape(&title),
         meta = meta(page, web),
@@ -385,6 +400,26 @@ pub fn page_html(
         )),
     );
     page.document(&title, &body, Some("game.js"))
+}
+
+/// The seated player's controls: who they play, a move box (for keyboards and screen
+/// readers; the board takes clicks), and where the page says what became of a move.
+fn play_form(page: &Page<'_>, key: &str, seat: Seat) -> String {
+    let you = match seat.color {
+        Color::White => page.t("web-play-white"),
+        Color::Black => page.t("web-play-black"),
+    };
+    format!(
+        "<form id=\"play\" class=\"play\" action=\"/game/{key}/move\" method=\"post\">\
+         <p class=\"you\">{you}</p><label for=\"play-move\">{label}</label> \
+         <input id=\"play-move\" name=\"move\" autocomplete=\"off\" spellcheck=\"false\" \
+         maxlength=\"60\" size=\"12\"> <button type=\"submit\">{send}</button>\
+         <p id=\"play-said\" class=\"play-said\" role=\"status\" aria-live=\"polite\"></p>\
+         <div id=\"routes\" class=\"routes\" hidden><p>{route}</p></div></form>",
+        label = page.t("web-play-move"),
+        send = page.t("web-play-send"),
+        route = page.t("web-play-route"),
+    )
 }
 
 /// The line under the title: time control, rated or casual, the date.
@@ -419,10 +454,19 @@ pub fn state_json(words: &Words, web: &WebGame) -> String {
         .history()
         .map(|(before, mv)| before.notation(&mv))
         .collect();
+    let running = web.row.status == GameStatus::Running && web.game.outcome().is_none();
+    // The moves the side to move may play (a seated page marks them; anyone could list them).
+    let pos = web.game.position();
+    let legal = if running {
+        pos.notations(&pos.legal_moves())
+    } else {
+        Vec::new()
+    };
     serde_json::json!({
+        "legal": legal,
         "ply": web.game.ply_count(),
         "moves": moves,
-        "running": web.row.status == GameStatus::Running && web.game.outcome().is_none(),
+        "running": running,
         "toMove": side(web.game.position().side_to_move()),
         "left": web.left_now.map(|left| left.map(|l| l.0)),
         "status": status,
@@ -434,10 +478,25 @@ pub(super) async fn game_page(
     State(web): State<Web>,
     GameByKey(game): GameByKey,
     asked: Asked,
+    headers: axum::http::HeaderMap,
 ) -> Response {
     let page = asked.page(&web);
     let notes = web.host.web_analysis_notes(&game, asked.lang);
-    html(page_html(&page, &web.host.renderer(), &game, &notes))
+    let seat = match game.row.web_key.as_deref() {
+        Some(key) if game.row.status == GameStatus::Running => {
+            super::play::seat_of(&web, key, &headers).await
+        }
+        _ => None,
+    };
+    let mut response = html(page_html(&page, &web.host.renderer(), &game, &notes, seat));
+    if seat.is_some() {
+        // A seated page is that player's own: never kept by a shared cache.
+        response.headers_mut().insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("private, no-store"),
+        );
+    }
+    response
 }
 
 pub(super) async fn board_svg(
@@ -445,6 +504,7 @@ pub(super) async fn board_svg(
     Path((_, ply)): Path<(String, String)>,
     GameByKey(game): GameByKey,
     asked: Asked,
+    headers: axum::http::HeaderMap,
 ) -> Result<Response, WebError> {
     let Some(ply) = ply
         .parse::<usize>()
@@ -453,7 +513,13 @@ pub(super) async fn board_svg(
     else {
         return Err(asked.not_found(&web));
     };
-    let flip = flipped(&game, &asked.query);
+    let seat = match game.row.web_key.as_deref() {
+        Some(key) if game.row.status == GameStatus::Running => {
+            super::play::seat_of(&web, key, &headers).await
+        }
+        _ => None,
+    };
+    let flip = seat_flip(&game, &asked.query, seat);
     let svg = board(
         &web.host.renderer(),
         &web.words,

@@ -9,6 +9,7 @@ mod html;
 mod limits;
 mod live;
 mod pages;
+mod play;
 mod puzzle;
 mod reader;
 mod server;
@@ -117,6 +118,8 @@ pub fn router(web: Web) -> Router {
         .route("/game/{key}/board/{ply}", get(game::board_svg))
         .route("/game/{key}/state", get(game::state))
         .route("/game/{key}/events", get(live::events))
+        .route("/game/{key}/play", get(play::sign_in))
+        .route("/game/{key}/move", axum::routing::post(play::play_move))
         .route("/game/{key}/pdn", get(game::pdn))
         .route("/game/{key}/gif", get(game::gif))
         .route("/game/{key}/analysis.png", get(game::analysis_chart))

@@ -493,3 +493,204 @@ async fn a_swiss_page_follows_its_last_round_live_then_shows_its_podium_crosstab
     let _ = stop.send(true);
     let _ = tokio::time::timeout(Duration::from_secs(2), server).await;
 }
+
+/// Clicks (or, `drag`, presses on one square and lets go on another) the page's board at the
+/// centres of squares `from` and `to`, as a pointer would.
+async fn pointer_move(client: &Client, from: &str, to: &str, drag: bool) {
+    let script = "const [from, to, drag] = arguments;\
+        const game = document.getElementById('game');\
+        const svg = document.querySelector('#board svg');\
+        const box = svg.getBoundingClientRect();\
+        const scale = box.width / svg.viewBox.baseVal.width;\
+        const s = Number(game.dataset.square), m = Number(game.dataset.margin);\
+        const flipped = game.dataset.flipped === 'true';\
+        const at = (sq) => { const f = sq.charCodeAt(0) - 97, r = Number(sq.slice(1)) - 1;\
+          const c = flipped ? 7 - f : f, row = flipped ? r : 7 - r;\
+          return { clientX: box.left + (m + c * s + s / 2) * scale,\
+                   clientY: box.top + (m + row * s + s / 2) * scale, bubbles: true }; };\
+        const board = document.getElementById('board');\
+        if (drag) {\
+          board.dispatchEvent(new PointerEvent('pointerdown', at(from)));\
+          board.dispatchEvent(new PointerEvent('pointerup', at(to)));\
+        } else {\
+          for (const sq of [from, to]) {\
+            board.dispatchEvent(new PointerEvent('pointerdown', at(sq)));\
+            board.dispatchEvent(new PointerEvent('pointerup', at(sq)));\
+          }\
+        }";
+    client
+        .execute(script, vec![json!(from), json!(to), json!(drag)])
+        .await
+        .unwrap();
+}
+
+/// Two players, each in their own browser opened from their own link, play on the board: a
+/// click and a click, a drag, a typed move; the destinations marked; each move shows on the
+/// other's page without a reload; a move out of turn is refused on the page. Screenshots of
+/// both boards land in `target/web-play-white.png` and `web-play-black.png`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_on_their_own_pages_by_click_drag_and_typing() {
+    let Some(driver) = chromedriver() else {
+        assert!(
+            std::env::var_os("DAMA_TEST_BROWSER").is_none(),
+            "DAMA_TEST_BROWSER is set, but there is no chromedriver"
+        );
+        println!("skipped: no chromedriver here (apt-get install chromium chromium-driver)");
+        return;
+    };
+    let listener = dama::web::listen("127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap();
+    let site = format!("http://{}", listener.local_addr().unwrap());
+    let db = TestDb::sqlite();
+    let clock = dama::host::Clock::system();
+    let host = dama::host::Host::new(
+        dama::store::Store::open(&db.url()).await.unwrap(),
+        renderer(),
+        Arc::new(dama::words::Words::new()),
+        dama::host::HostConfig {
+            public_url: Some(site.clone()),
+            ..dama::host::HostConfig::default()
+        },
+        clock,
+    );
+    let web = dama::web::Web::new(
+        Arc::new(host),
+        Arc::new(dama::words::Words::new()),
+        dama::telemetry::Health::expecting([0]),
+        Arc::new(dama::telemetry::Metrics::new()),
+    );
+    let board = start_game(&web.host, false, CHANNEL).await;
+    let id = board.game.unwrap();
+    let ply = async || web.host.store().game(id).await.unwrap().unwrap().ply;
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let server = tokio::spawn(dama::web::serve(listener, web.clone(), stopped));
+    let port = free_port();
+    let _driver = Driver(
+        Command::new(&driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts"),
+    );
+    let link = async |user| match &web.host.play_link(&who(user)).await.unwrap().body[..] {
+        [dama::host::Msg::PlayLink { link }] => link.clone(),
+        other => panic!("{other:?}"),
+    };
+    let white = connect(port).await;
+    let black = connect(port).await;
+    for (client, user, side) in [(&white, ALICE, "white"), (&black, BOB, "black")] {
+        client.goto(&link(user).await).await.unwrap();
+        within(Duration::from_secs(5), async || {
+            (attr(client, "#game", "data-seat").await? == side).then_some(())
+        })
+        .await
+        .unwrap_or_else(|| panic!("{side}'s page is signed in"));
+        let url = client.current_url().await.unwrap();
+        assert!(
+            !url.as_str().contains("token"),
+            "the token left the address: {url}"
+        );
+    }
+    within(Duration::from_secs(5), async || {
+        (web.live.open() == 2).then_some(())
+    })
+    .await
+    .expect("both pages follow the game live");
+
+    // White clicks e3: its one destination is marked; then e4.
+    pointer_move(&white, "e3", "e3", true).await;
+    let marked = white
+        .execute(
+            "return [...document.querySelectorAll('#board .mark.dest')].map(m => m.dataset.square)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(marked, json!(["e4"]), "e3's destinations");
+    pointer_move(&white, "e3", "e4", false).await;
+    within(Duration::from_secs(3), async || {
+        (ply().await == 1).then_some(())
+    })
+    .await
+    .expect("a click and a click play e3-e4");
+    // Black sees it without a reload, and drags f6 to f5.
+    within(Duration::from_secs(3), async || {
+        (attr(&black, "#game", "data-plies").await? == "1").then_some(())
+    })
+    .await
+    .expect("the move shows on the other page");
+    pointer_move(&black, "f6", "f5", true).await;
+    within(Duration::from_secs(3), async || {
+        (ply().await == 2).then_some(())
+    })
+    .await
+    .expect("a drag plays f6-f5");
+    // Out of turn, the page says so and nothing is played.
+    black
+        .find(Locator::Css("#play-move"))
+        .await
+        .unwrap()
+        .send_keys("a6-a5\u{E007}")
+        .await
+        .unwrap();
+    let (said, _) = within(Duration::from_secs(3), async || {
+        let text = black
+            .find(Locator::Css("#play-said"))
+            .await
+            .ok()?
+            .text()
+            .await
+            .ok()?;
+        (!text.is_empty()).then_some(text)
+    })
+    .await
+    .expect("a refusal on the page");
+    assert_eq!(said, "Wait for your opponent's move.");
+    assert_eq!(ply().await, 2);
+    // White types a move.
+    within(Duration::from_secs(3), async || {
+        (attr(&white, "#game", "data-plies").await? == "2").then_some(())
+    })
+    .await
+    .expect("Black's move shows on White's page");
+    white
+        .find(Locator::Css("#play-move"))
+        .await
+        .unwrap()
+        .send_keys("d3-d4\u{E007}")
+        .await
+        .unwrap();
+    within(Duration::from_secs(3), async || {
+        (ply().await == 3).then_some(())
+    })
+    .await
+    .expect("a typed move plays");
+
+    let target = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
+    std::fs::create_dir_all(&target).unwrap();
+    pointer_move(&black, "a6", "a6", true).await;
+    for (client, name) in [
+        (&white, "web-play-white.png"),
+        (&black, "web-play-black.png"),
+    ] {
+        std::fs::write(target.join(name), client.screenshot().await.unwrap()).unwrap();
+        let log = client.issue_cmd(BrowserLog).await.unwrap();
+        let errors: Vec<&Value> = log
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|e| e["level"] == "SEVERE")
+            .filter(|e| !e["message"].as_str().unwrap_or("").contains("/move"))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{name}: the browser's console: {errors:#?}"
+        );
+    }
+    white.close().await.unwrap();
+    black.close().await.unwrap();
+    let _ = stop.send(true);
+    let _ = tokio::time::timeout(Duration::from_secs(2), server).await;
+}

@@ -2,3 +2,4 @@
 
 mod operators;
 mod pages;
+mod play;

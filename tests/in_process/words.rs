@@ -244,6 +244,9 @@ fn messages() -> Vec<Msg> {
             notation: "h6-h5".into(),
             crowned: rated,
         });
+        all.push(Msg::PlayLink {
+            link: "https://dama.example/game/k/play?token=1-ab".into(),
+        });
         all.push(Msg::PlayedSince {
             earlier: vec!["e3-e4".into(), "f6-f5".into()],
             mover: Player::Ai(Level::Easy),
@@ -529,6 +532,7 @@ fn variant(m: &Msg) -> usize {
         Msg::WebListed { .. } => 38,
         Msg::Forfeit { .. } => 39,
         Msg::PlayedSince { .. } => 67,
+        Msg::PlayLink { .. } => 68,
         Msg::Puzzle(p) => {
             40 + match p {
                 PuzzleMsg::Shown { .. } => 0,
@@ -566,7 +570,7 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 40 + 16 + 11 + 1;
+const MESSAGE_VARIANTS: usize = 40 + 16 + 11 + 2;
 
 fn tournament_result(place: i64) -> dama::host::TournamentResult {
     dama::host::TournamentResult {
@@ -772,6 +776,8 @@ fn errors() -> Vec<HostError> {
         HostError::Refused(Refusal::NoGame),
         HostError::Refused(Refusal::NoGameYet),
         HostError::Refused(Refusal::NotAPlayer),
+        HostError::Refused(Refusal::NoPublicUrl),
+        HostError::Refused(Refusal::NotSignedIn),
         HostError::Refused(Refusal::NotYourTurn {
             to_move: Player::Ai(Level::Hard),
         }),
@@ -969,7 +975,8 @@ fn captions() -> Vec<Caption> {
     all
 }
 
-const LABELS: [ButtonLabel; 12] = [
+const LABELS: [ButtonLabel; 13] = [
+    ButtonLabel::PlayOnBoard,
     ButtonLabel::SolvePuzzle,
     ButtonLabel::Berserk,
     ButtonLabel::JoinTournament,

@@ -65,7 +65,7 @@ async fn get(web: &Web, path: &str) -> Answer {
 }
 
 /// A host whose boards link to `https://dama.example`, and its web.
-async fn web_of(db: &TestDb) -> (Web, dama::host::Clock) {
+pub(super) async fn web_of(db: &TestDb) -> (Web, dama::host::Clock) {
     let clock = dama::host::Clock::manual(UnixMs::from_secs(1_800_000_000));
     let host = Host::new(
         Store::open(&db.url()).await.unwrap(),
@@ -87,7 +87,7 @@ async fn web_of(db: &TestDb) -> (Web, dama::host::Clock) {
 }
 
 /// Alice (White) and Bob start a game in `channel` and play two moves; its id and link key.
-async fn a_game(web: &Web, alice: &Who, channel: u64) -> (GameId, String) {
+pub(super) async fn a_game(web: &Web, alice: &Who, channel: u64) -> (GameId, String) {
     let host = &web.host;
     let c = host
         .challenge(alice, BOB, ColorChoice::White, false, false)

@@ -106,6 +106,14 @@ impl Host {
                 ButtonStyle::Danger,
             ));
         }
+        // Where the web has a public address, each player may play on the game's page.
+        if running && self.config.public_url.is_some() {
+            buttons.push(button(
+                GameAction::PlayLink,
+                ButtonLabel::PlayOnBoard,
+                ButtonStyle::Secondary,
+            ));
+        }
         let to_move = who.of(side).user().filter(|_| running);
         Reply {
             board: Some(self.renderer.png(&scene)),

@@ -41,7 +41,8 @@ impl Host {
                 if row.status != GameStatus::Running {
                     return Err(HostError::Refused(Refusal::ButtonGameOver));
                 }
-                if row.version != version {
+                // A player's link does not depend on the position.
+                if row.version != version && action != GameAction::PlayLink {
                     return Err(HostError::Refused(Refusal::OldButton));
                 }
                 let here = Who {
@@ -55,6 +56,7 @@ impl Host {
                     GameAction::Takeback => self.takeback(&here).await,
                     GameAction::Hint => self.hint(&here).await,
                     GameAction::Berserk => self.berserk(&here).await,
+                    GameAction::PlayLink => self.play_link(&here).await,
                 }
             }
         }

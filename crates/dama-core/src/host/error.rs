@@ -117,6 +117,10 @@ pub enum Refusal {
     WebNeedsManageServer,
     /// A tournament command that changes nothing, and why.
     Tournament(super::TournamentRefusal),
+    /// Playing on the page needs the web's public address (`DAMA_PUBLIC_URL`).
+    NoPublicUrl,
+    /// A page asked to play without a link (or cookie) of the player to move in this game.
+    NotSignedIn,
 }
 
 /// What went wrong inside: what the host was doing, and the cause.

@@ -292,6 +292,11 @@ pub enum Msg {
         /// The move made a king.
         crowned: bool,
     },
+    /// A player's own link to play their game on its page (for them alone).
+    PlayLink {
+        /// The link.
+        link: String,
+    },
     /// Several moves shown by one board: the channel could not take a board a move (Discord's
     /// pace), so the newest board names the moves since the last one posted.
     PlayedSince {

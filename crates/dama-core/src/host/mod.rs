@@ -17,6 +17,7 @@ mod mining;
 mod offers;
 mod pictures;
 mod play;
+mod play_links;
 mod posts;
 mod puzzles;
 mod ratings;
@@ -56,6 +57,7 @@ pub use reply::{
 pub use analysis::{ANALYSIS_DEPTH, AnalysisProgress};
 pub use duties::{Duties, Duty};
 pub use pictures::PictureError;
+pub use play_links::Seat;
 pub use puzzles::{Practice, TRIES as PUZZLE_TRIES};
 pub use scheduler::{AiStats, Priority};
 pub use tables::TABLE_PIECES;
@@ -250,6 +252,8 @@ pub struct Host {
     analysis_asks: Mutex<HashMap<GameId, (i64, UserId)>>,
     /// A screening of finished games is running in this process.
     mining: std::sync::atomic::AtomicBool,
+    /// Moves made on the web, for the front end that posts their boards.
+    page_moves: play_links::PageMoves,
 }
 
 impl Host {
@@ -275,6 +279,7 @@ impl Host {
             analysis_slots: Arc::new(Semaphore::new(1)),
             analysis_asks: Mutex::new(HashMap::new()),
             mining: std::sync::atomic::AtomicBool::new(false),
+            page_moves: play_links::PageMoves::default(),
         }
     }
 
@@ -323,6 +328,11 @@ impl Host {
             .running_game(who.channel)
             .await?
             .ok_or(HostError::Refused(Refusal::NoGame))
+    }
+
+    /// The web's public address (`DAMA_PUBLIC_URL`), if it has one.
+    pub fn public_url(&self) -> Option<&str> {
+        self.config.public_url.as_deref()
     }
 
     /// The address of a game's web page, when the web has a public address.

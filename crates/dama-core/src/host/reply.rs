@@ -61,16 +61,19 @@ pub enum GameAction {
     Hint,
     /// Arena: half the clock, no increment, a point more for a win.
     Berserk,
+    /// The clicker's own link to play the game on its page (its players only).
+    PlayLink,
 }
 
 impl GameAction {
-    const NAMES: [(GameAction, &'static str); 6] = [
+    const NAMES: [(GameAction, &'static str); 7] = [
         (GameAction::Resign, "resign"),
         (GameAction::ConfirmResign, "resign!"),
         (GameAction::Draw, "draw"),
         (GameAction::Takeback, "takeback"),
         (GameAction::Hint, "hint"),
         (GameAction::Berserk, "berserk"),
+        (GameAction::PlayLink, "play"),
     ];
 }
 
@@ -199,6 +202,8 @@ pub enum ButtonLabel {
     JoinTournament,
     /// Leave a tournament.
     LeaveTournament,
+    /// Play the game on its web page.
+    PlayOnBoard,
     /// Go berserk in an Arena game.
     Berserk,
 }

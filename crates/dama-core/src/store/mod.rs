@@ -18,6 +18,7 @@ use tokio::sync::{Mutex, OwnedMutexGuard};
 mod changes;
 mod clocks;
 mod mined;
+mod play_links;
 mod puzzles;
 mod ratings;
 mod sqlite;
@@ -34,6 +35,7 @@ use dama_model::{
     TournamentId, TournamentStatus, UserId,
 };
 pub use mined::{MinedRow, NewMined, record_mined};
+pub use play_links::set_play_link;
 pub use puzzles::*;
 pub use ratings::{rate, rating_in, record_rating};
 pub use tournaments::*;

@@ -301,6 +301,7 @@ impl Writer<'_> {
                     ("crowned", a(yes(*crowned))),
                 ],
             ),
+            Msg::PlayLink { link } => self.text("play-link", &[("link", a(link.as_str()))]),
             Msg::PlayedSince {
                 earlier,
                 mover,
@@ -742,6 +743,7 @@ impl Writer<'_> {
                 ButtonLabel::AcceptDraw => "button-accept-draw",
                 ButtonLabel::AllowTakeback => "button-allow-takeback",
                 ButtonLabel::Hint => "button-hint",
+                ButtonLabel::PlayOnBoard => "button-play-on-board",
                 ButtonLabel::SolvePuzzle => "button-solve-puzzle",
                 ButtonLabel::LeavePuzzle => "button-leave-puzzle",
                 ButtonLabel::JoinTournament => "button-join-tournament",

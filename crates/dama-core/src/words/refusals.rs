@@ -43,6 +43,8 @@ impl Writer<'_> {
                 ]),
             ),
             HostError::Refused(Refusal::NotAPlayer) => self.text("error-not-a-player", &[]),
+            HostError::Refused(Refusal::NoPublicUrl) => self.text("error-no-public-url", &[]),
+            HostError::Refused(Refusal::NotSignedIn) => self.text("error-not-signed-in", &[]),
             HostError::Refused(Refusal::NotYourTurn { to_move }) => self.text(
                 "error-not-your-turn",
                 &[("player", a(self.player(*to_move)))],

@@ -1,0 +1,141 @@
+//! A player's own link to play their game on its web page. The link carries a random token
+//! (256 bits) of which only a hash is kept; asking again replaces it, so an old link stops
+//! working; it signs in for that game only and only while it runs. A move made on the page goes
+//! through the same operation as a typed one, and its board goes to the game's channel.
+
+use std::sync::PoisonError;
+
+use dama_model::{GameId, GameStatus, UserId};
+use dama_rules::Color;
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
+use tokio::sync::mpsc;
+
+use super::{Host, HostError, HostResult, Lang, Msg, Notice, Refusal, Reply, Who, color_of};
+use crate::store;
+
+/// A player signed in on a game's page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// The game.
+    pub game: GameId,
+    /// The player.
+    pub user: UserId,
+    /// Their colour.
+    pub color: Color,
+}
+
+/// The boards of moves made on the web, for the front end that posts them in their channels.
+pub(super) struct PageMoves {
+    sender: mpsc::UnboundedSender<Notice>,
+    receiver: std::sync::Mutex<Option<mpsc::UnboundedReceiver<Notice>>>,
+}
+
+impl Default for PageMoves {
+    fn default() -> Self {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        PageMoves {
+            sender,
+            receiver: std::sync::Mutex::new(Some(receiver)),
+        }
+    }
+}
+
+/// The hash kept of a link's secret.
+fn hash(secret: &str) -> String {
+    Sha256::digest(secret.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+impl Host {
+    /// A new link for the asker to play the channel's running game on its page (any link they
+    /// had to it retired), answered to them alone.
+    pub async fn play_link(&self, who: &Who) -> HostResult {
+        let base = self
+            .config
+            .public_url
+            .as_deref()
+            .ok_or(HostError::Refused(Refusal::NoPublicUrl))?;
+        let row = self.running(who).await?;
+        color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
+        let Some(key) = row.web_key.as_deref() else {
+            return Err(HostError::Refused(Refusal::NoPublicUrl));
+        };
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes).expect("the system's random source answers");
+        let secret: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let mut tx = self.store.write().await?;
+        store::set_play_link(&mut tx, row.id, who.user, &hash(&secret), self.clock.now()).await?;
+        tx.commit().await?;
+        Ok(Reply::private(Msg::PlayLink {
+            link: format!("{base}/game/{key}/play?token={}-{secret}", who.user.0),
+        }))
+    }
+
+    /// Whom `credential` (from a link, or the page's cookie) signs in as on the page of the
+    /// game at `key`: `None` for a game not running, a stranger, or a link since replaced.
+    pub async fn seat(&self, key: &str, credential: &str) -> Result<Option<Seat>, HostError> {
+        let Some((user, secret)) = credential.split_once('-') else {
+            return Ok(None);
+        };
+        let Ok(user) = user.parse::<u64>().map(UserId) else {
+            return Ok(None);
+        };
+        let Some(row) = self.store.game_by_web_key(key).await? else {
+            return Ok(None);
+        };
+        if row.status != GameStatus::Running {
+            return Ok(None);
+        }
+        let Some(color) = color_of(&row, user) else {
+            return Ok(None);
+        };
+        let Some(kept) = self.store.play_link_hash(row.id, user).await? else {
+            return Ok(None);
+        };
+        let same: bool = hash(secret).as_bytes().ct_eq(kept.as_bytes()).into();
+        Ok(same.then_some(Seat {
+            game: row.id,
+            user,
+            color,
+        }))
+    }
+
+    /// Plays `text` for the seated player, as if typed in the game's channel; its board (in
+    /// `lang`, the channel's language) goes to the front end that posts page moves.
+    pub async fn play_on_page(&self, seat: &Seat, text: &str, lang: Lang) -> HostResult {
+        let row = self
+            .store
+            .game(seat.game)
+            .await?
+            .ok_or(HostError::Refused(Refusal::NoGame))?;
+        let who = Who {
+            user: seat.user,
+            name: String::new(),
+            channel: row.channel_id,
+            guild: row.guild_id,
+            lang,
+            admin: false,
+        };
+        let reply = self.play_at(&who, text, None).await?;
+        // Nobody posts page moves (no Discord here): the page and its watchers still see it.
+        let _ = self.page_moves.sender.send(Notice {
+            channel: row.channel_id,
+            guild: row.guild_id,
+            reply: reply.clone(),
+            settles: None,
+        });
+        Ok(reply)
+    }
+
+    /// The boards of moves made on the web, to post in their channels (taken once).
+    pub fn page_moves(&self) -> Option<mpsc::UnboundedReceiver<Notice>> {
+        self.page_moves
+            .receiver
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+    }
+}

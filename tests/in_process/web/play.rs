@@ -1,0 +1,276 @@
+//! Playing on a game's page: a player's own link traded for a cookie bound to that game, moves
+//! sent with it going through the host as typed ones (their boards handed to the front end
+//! that posts them), and everyone else refused with nothing stored: a stranger, the opponent,
+//! a replaced link, another game's link, a cross-site form.
+
+use axum::body::Body;
+use axum::http::{HeaderMap, Request, StatusCode};
+use dama::host::Msg;
+use dama::model::{ColorChoice, GameId};
+use dama::web::{Web, router};
+use tower::ServiceExt;
+
+use super::pages::{a_game, web_of};
+use crate::common::db::TestDb;
+use crate::common::hosting::*;
+use crate::on_both_databases;
+
+struct Answer {
+    status: StatusCode,
+    headers: HeaderMap,
+    body: String,
+}
+
+/// One request: `cookie` as the browser would send it, the page's header only if `from_page`.
+async fn send(
+    web: &Web,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    from_page: bool,
+    body: &str,
+) -> Answer {
+    let mut request = Request::builder().method(method).uri(path);
+    if let Some(c) = cookie {
+        request = request.header("cookie", c);
+    }
+    if from_page {
+        request = request.header("x-dama-seat", "1");
+    }
+    let response = router(web.clone())
+        .oneshot(request.body(Body::from(body.to_string())).unwrap())
+        .await
+        .unwrap();
+    let (status, headers) = (response.status(), response.headers().clone());
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    Answer {
+        status,
+        headers,
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+    }
+}
+
+/// `user`'s new link to the game in `channel`, as the host answers it.
+async fn link(web: &Web, user: dama::model::UserId, channel: u64) -> String {
+    let reply = web.host.play_link(&at(user, channel)).await.unwrap();
+    assert!(reply.ephemeral, "a link is for its player alone");
+    match &reply.body[..] {
+        [Msg::PlayLink { link }] => link.clone(),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// The cookie the page's sign-in sets from `link` (and the checks on it).
+async fn sign_in(web: &Web, link: &str, key: &str) -> String {
+    let path = link.strip_prefix("https://dama.example").unwrap();
+    let answer = send(web, "GET", path, None, false, "").await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    let set = answer.headers["set-cookie"].to_str().unwrap().to_string();
+    for part in [
+        "HttpOnly",
+        "SameSite=Strict",
+        "Secure",
+        &format!("Path=/game/{key}"),
+    ] {
+        assert!(set.contains(part), "{part} in {set}");
+    }
+    assert!(
+        answer
+            .body
+            .contains(&format!("content=\"0;url=/game/{key}\"")),
+        "the page opens again without the token: {}",
+        answer.body
+    );
+    let token = path.split("token=").nth(1).unwrap();
+    assert!(!answer.body.contains(token), "the token is not on the page");
+    set.split(';').next().unwrap().to_string()
+}
+
+async fn ply(web: &Web, game: GameId) -> i64 {
+    web.host.store().game(game).await.unwrap().unwrap().ply
+}
+
+async fn players_play_on_their_pages_and_nobody_else_can(db: TestDb) {
+    let (web, _clock) = web_of(&db).await;
+    let (game, key) = a_game(&web, &who(ALICE), CHANNEL).await;
+    let mut page_moves = web.host.page_moves().expect("taken once");
+    let alice_link = link(&web, ALICE, CHANNEL).await;
+    assert!(
+        alice_link.starts_with(&format!("https://dama.example/game/{key}/play?token=1001-")),
+        "{alice_link}"
+    );
+    let secret = alice_link.rsplit('-').next().unwrap();
+    assert!(secret.len() >= 32, "at least 128 bits: {secret}");
+    let alice = sign_in(&web, &alice_link, &key).await;
+    let bob = sign_in(&web, &link(&web, BOB, CHANNEL).await, &key).await;
+
+    // Her page is hers: her side, the move box; a stranger's is the watchers' page.
+    let page = send(
+        &web,
+        "GET",
+        &format!("/game/{key}"),
+        Some(&alice),
+        false,
+        "",
+    )
+    .await;
+    assert!(page.body.contains("data-seat=\"white\""), "{}", page.body);
+    assert!(page.body.contains("id=\"play-move\""));
+    assert!(page.body.contains("You play White"));
+    assert_eq!(page.headers["cache-control"], "private, no-store");
+    let page = send(&web, "GET", &format!("/game/{key}"), Some(&bob), false, "").await;
+    assert!(page.body.contains("data-seat=\"black\""));
+    assert!(
+        page.body.contains("data-flipped=\"true\""),
+        "Black at the bottom"
+    );
+    let page = send(&web, "GET", &format!("/game/{key}"), None, false, "").await;
+    assert!(page.body.contains("data-seat=\"\"") && !page.body.contains("id=\"play\""));
+
+    // Alice moves from her page: played as a typed move, its board handed to the front end.
+    let path = format!("/game/{key}/move");
+    let played = send(&web, "POST", &path, Some(&alice), true, "a3-a4").await;
+    assert_eq!(played.status, StatusCode::NO_CONTENT, "{}", played.body);
+    assert_eq!(ply(&web, game).await, 3);
+    let notice = page_moves
+        .try_recv()
+        .expect("the board goes to the channel");
+    assert_eq!(notice.channel.0, CHANNEL);
+    assert!(notice.reply.board.is_some());
+    assert!(
+        notice
+            .reply
+            .body
+            .iter()
+            .any(|m| matches!(m, Msg::Played { notation, .. } if notation == "a3-a4"))
+    );
+
+    // Refused, nothing stored: not her turn; a stranger; a form from another site (no
+    // header); a move the rules refuse.
+    let refusals = [
+        (
+            Some(alice.as_str()),
+            true,
+            "b3-b4",
+            StatusCode::FORBIDDEN,
+            "Wait for your opponent's move.",
+        ),
+        (None, true, "a6-a5", StatusCode::FORBIDDEN, "not signed in"),
+        (
+            Some(bob.as_str()),
+            false,
+            "a6-a5",
+            StatusCode::FORBIDDEN,
+            "not signed in",
+        ),
+        (
+            Some(bob.as_str()),
+            true,
+            "a6-a4",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "a6",
+        ),
+    ];
+    for (cookie, from_page, mv, status, says) in refusals {
+        let answer = send(&web, "POST", &path, cookie, from_page, mv).await;
+        assert_eq!(answer.status, status, "{mv}: {}", answer.body);
+        assert!(answer.body.contains(says), "{mv}: {}", answer.body);
+        assert_eq!(ply(&web, game).await, 3, "{mv} stored nothing");
+    }
+    assert!(
+        page_moves.try_recv().is_err(),
+        "no board for a refused move"
+    );
+
+    // Asking again retires the old link: its cookie is refused, the new one plays.
+    let new_bob = sign_in(&web, &link(&web, BOB, CHANNEL).await, &key).await;
+    let old = send(&web, "POST", &path, Some(&bob), true, "a6-a5").await;
+    assert_eq!(old.status, StatusCode::FORBIDDEN);
+    assert_eq!(ply(&web, game).await, 3);
+    let old_link = send(
+        &web,
+        "GET",
+        &format!(
+            "/game/{key}/play?token={}",
+            bob.trim_start_matches("dama_seat=")
+        ),
+        None,
+        false,
+        "",
+    )
+    .await;
+    assert_eq!(old_link.status, StatusCode::FORBIDDEN);
+    assert!(old_link.headers.get("set-cookie").is_none());
+    let new = send(&web, "POST", &path, Some(&new_bob), true, "a6-a5").await;
+    assert_eq!(new.status, StatusCode::NO_CONTENT, "{}", new.body);
+    assert_eq!(ply(&web, game).await, 4);
+
+    // A link to another game signs in for that game only.
+    let other_channel = CHANNEL + 1;
+    let c = web
+        .host
+        .challenge(
+            &at(CAROL, other_channel),
+            BOB,
+            ColorChoice::White,
+            false,
+            false,
+        )
+        .await
+        .unwrap();
+    web.host
+        .button(
+            &at(BOB, other_channel),
+            &button(&c, dama::host::ButtonLabel::Accept),
+        )
+        .await
+        .unwrap();
+    let carol_link = link(&web, CAROL, other_channel).await;
+    let carol = format!("dama_seat={}", carol_link.split("token=").nth(1).unwrap());
+    let foreign = send(&web, "POST", &path, Some(&carol), true, "b3-b4").await;
+    assert_eq!(foreign.status, StatusCode::FORBIDDEN);
+    assert_eq!(ply(&web, game).await, 4);
+
+    // Once the game is over the link and its cookie no longer play.
+    web.host.resign(&who(ALICE)).await.unwrap();
+    web.host.resign(&who(ALICE)).await.ok();
+    let over = web.host.store().game(game).await.unwrap().unwrap();
+    if over.status == dama::model::GameStatus::Running {
+        panic!("the casual game should have ended on resigning");
+    }
+    let late = send(&web, "POST", &path, Some(&alice), true, "b3-b4").await;
+    assert_eq!(late.status, StatusCode::FORBIDDEN);
+}
+
+/// Without `DAMA_PUBLIC_URL` there is no button and the link is refused in one sentence.
+#[tokio::test]
+async fn without_a_public_address_there_is_no_link() {
+    let db = TestDb::sqlite();
+    let (host, _clock, _) = host(&db).await;
+    let c = host
+        .challenge(&who(ALICE), BOB, ColorChoice::White, false, false)
+        .await
+        .unwrap();
+    let board = host
+        .button(&who(BOB), &button(&c, dama::host::ButtonLabel::Accept))
+        .await
+        .unwrap();
+    assert!(
+        !board
+            .buttons
+            .iter()
+            .any(|b| b.label == dama::host::ButtonLabel::PlayOnBoard),
+        "no Play on the board button"
+    );
+    let refused = host.play_link(&who(ALICE)).await;
+    assert!(matches!(
+        refused,
+        Err(dama::host::HostError::Refused(
+            dama::host::Refusal::NoPublicUrl
+        ))
+    ));
+}
+
+on_both_databases!(players_play_on_their_pages_and_nobody_else_can);
