@@ -373,22 +373,8 @@ async fn a_live_page_gets_each_move_as_it_is_played(db: TestDb) {
         response.headers()["content-type"].to_str().unwrap(),
         "text/event-stream"
     );
-    let mut stream = response.into_body().into_data_stream();
-    let mut seen = String::new();
-    let mut next_event = async || loop {
-        let chunk = tokio::time::timeout(Duration::from_secs(10), stream.next())
-            .await
-            .expect("an event within 10 s")
-            .expect("the stream stays open")
-            .unwrap();
-        seen.push_str(&String::from_utf8_lossy(&chunk));
-        if let Some(end) = seen.find("\n\n") {
-            let event: String = seen.drain(..end + 2).collect();
-            if event.contains("event: state") {
-                return event;
-            }
-        }
-    };
+    let mut events = StateEvents::of(response);
+    let mut next_event = async || events.next().await;
     let first = next_event().await;
     assert!(
         first.contains("\"ply\":2") && first.contains("\"running\":true"),
@@ -415,7 +401,7 @@ async fn a_live_page_gets_each_move_as_it_is_played(db: TestDb) {
         StatusCode::SERVICE_UNAVAILABLE,
         "no more live pages than the limit"
     );
-    drop(stream);
+    drop(events);
 }
 
 /// Plays `plies` moves (the first legal one each time) in the game at `channel`.
@@ -527,11 +513,41 @@ async fn a_flood_of_web_animations_never_delays_a_replay_in_discord() {
     );
 }
 
-/// A Turkish page writes a clock's tenths with a comma, and its time control in words.
-#[tokio::test]
-async fn a_turkish_page_writes_clocks_and_time_controls_the_turkish_way() {
-    let db = TestDb::sqlite();
-    let (web, clock) = web_of(&db).await;
+/// The `state` events of a live page's stream, one at a time.
+struct StateEvents {
+    stream: axum::body::BodyDataStream,
+    seen: String,
+}
+
+impl StateEvents {
+    fn of(response: axum::response::Response) -> StateEvents {
+        StateEvents {
+            stream: response.into_body().into_data_stream(),
+            seen: String::new(),
+        }
+    }
+
+    /// The next `state` event, within 10 s.
+    async fn next(&mut self) -> String {
+        loop {
+            let chunk = tokio::time::timeout(Duration::from_secs(10), self.stream.next())
+                .await
+                .expect("an event within 10 s")
+                .expect("the stream stays open")
+                .unwrap();
+            self.seen.push_str(&String::from_utf8_lossy(&chunk));
+            if let Some(end) = self.seen.find("\n\n") {
+                let event: String = self.seen.drain(..end + 2).collect();
+                if event.contains("event: state") {
+                    return event;
+                }
+            }
+        }
+    }
+}
+
+/// Alice (White) and Bob start a 1/4+0 game in [`CHANNEL`] and play a move each.
+async fn a_bullet_game(web: &Web) {
     let c = web
         .host
         .challenge_on(
@@ -550,6 +566,14 @@ async fn a_turkish_page_writes_clocks_and_time_controls_the_turkish_way() {
         .unwrap();
     web.host.play(&who(ALICE), "e3-e4").await.unwrap();
     web.host.play(&who(BOB), "d6-d5").await.unwrap();
+}
+
+/// A Turkish page writes a clock's tenths with a comma, and its time control in words.
+#[tokio::test]
+async fn a_turkish_page_writes_clocks_and_time_controls_the_turkish_way() {
+    let db = TestDb::sqlite();
+    let (web, clock) = web_of(&db).await;
+    a_bullet_game(&web).await;
     clock.advance(Duration::from_millis(5_600));
     let row = web
         .host
@@ -576,24 +600,7 @@ async fn a_turkish_page_writes_clocks_and_time_controls_the_turkish_way() {
 async fn a_page_after_a_flag_shows_the_flagged_clock_at_zero() {
     let db = TestDb::sqlite();
     let (web, clock) = web_of(&db).await;
-    let c = web
-        .host
-        .challenge_on(
-            &who(ALICE),
-            BOB,
-            ColorChoice::White,
-            false,
-            false,
-            "1/4+0".parse().unwrap(),
-        )
-        .await
-        .unwrap();
-    web.host
-        .button(&who(BOB), &button(&c, dama::host::ButtonLabel::Accept))
-        .await
-        .unwrap();
-    web.host.play(&who(ALICE), "e3-e4").await.unwrap();
-    web.host.play(&who(BOB), "d6-d5").await.unwrap();
+    a_bullet_game(&web).await;
     clock.advance(Duration::from_millis(16_000));
     let flagged = web.host.flags().await.unwrap();
     assert_eq!(flagged.len(), 1, "White's flag falls");
@@ -1058,22 +1065,8 @@ async fn a_move_made_by_another_process_reaches_an_open_page_at_once() {
         )
         .await
         .unwrap();
-    let mut stream = response.into_body().into_data_stream();
-    let mut seen = String::new();
-    let mut next_event = async || loop {
-        let chunk = tokio::time::timeout(Duration::from_secs(10), stream.next())
-            .await
-            .expect("an event within 10 s")
-            .expect("the stream stays open")
-            .unwrap();
-        seen.push_str(&String::from_utf8_lossy(&chunk));
-        if let Some(end) = seen.find("\n\n") {
-            let event: String = seen.drain(..end + 2).collect();
-            if event.contains("event: state") {
-                return event;
-            }
-        }
-    };
+    let mut events = StateEvents::of(response);
+    let mut next_event = async || events.next().await;
     assert!(next_event().await.contains("\"ply\":2"));
     let played = std::time::Instant::now();
     other.host.play(&who(ALICE), "a3-a4").await.unwrap();
