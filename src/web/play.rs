@@ -185,11 +185,7 @@ pub(super) async fn play_move(
 
 /// The language of the game's channel (its board is posted there).
 async fn channel_lang(web: &Web, seat: Seat) -> crate::host::Lang {
-    let guild = match web.host.store().game(seat.game).await {
-        Ok(Some(row)) => row.guild_id,
-        _ => None,
-    };
-    let Some(guild) = guild else {
+    let Some(guild) = seat.guild else {
         return crate::host::Lang::ENGLISH;
     };
     let chosen = web

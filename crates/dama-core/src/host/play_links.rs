@@ -5,7 +5,7 @@
 
 use std::sync::PoisonError;
 
-use dama_model::{GameId, GameStatus, UserId};
+use dama_model::{ChannelId, GameId, GameStatus, GuildId, UserId};
 use dama_rules::Color;
 use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
@@ -23,6 +23,10 @@ pub struct Seat {
     pub user: UserId,
     /// Their colour.
     pub color: Color,
+    /// Where the game is played (its boards are posted there).
+    pub channel: ChannelId,
+    /// The server of that channel.
+    pub guild: Option<GuildId>,
 }
 
 /// The boards of moves made on the web, for the front end that posts them in their channels.
@@ -100,30 +104,27 @@ impl Host {
             game: row.id,
             user,
             color,
+            channel: row.channel_id,
+            guild: row.guild_id,
         }))
     }
 
     /// Plays `text` for the seated player, as if typed in the game's channel; its board (in
     /// `lang`, the channel's language) goes to the front end that posts page moves.
     pub async fn play_on_page(&self, seat: &Seat, text: &str, lang: Lang) -> HostResult {
-        let row = self
-            .store
-            .game(seat.game)
-            .await?
-            .ok_or(HostError::Refused(Refusal::NoGame))?;
         let who = Who {
             user: seat.user,
             name: String::new(),
-            channel: row.channel_id,
-            guild: row.guild_id,
+            channel: seat.channel,
+            guild: seat.guild,
             lang,
             admin: false,
         };
         let reply = self.play_at(&who, text, None).await?;
         // Nobody posts page moves (no Discord here): the page and its watchers still see it.
         let _ = self.page_moves.sender.send(Notice {
-            channel: row.channel_id,
-            guild: row.guild_id,
+            channel: seat.channel,
+            guild: seat.guild,
             reply: reply.clone(),
             settles: None,
         });

@@ -10,10 +10,9 @@
 //! channel, a second rating row of a game.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use tokio::sync::{Mutex, OwnedMutexGuard};
+use tokio::sync::Mutex;
 
 mod changes;
 mod clocks;
@@ -23,6 +22,7 @@ mod puzzles;
 mod ratings;
 mod sqlite;
 mod tournaments;
+mod tx;
 mod types;
 mod web;
 mod work;
@@ -39,6 +39,7 @@ pub use play_links::set_play_link;
 pub use puzzles::*;
 pub use ratings::{rate, rating_in, record_rating};
 pub use tournaments::*;
+pub use tx::{StoreStats, Tx};
 pub use types::{MaybeWord, Stored, TextColumn, Word};
 pub use web::{PublicRatedGame, PublicServer, is_web_key, save_analysis, set_public};
 pub use work::*;
@@ -52,9 +53,8 @@ use yes_no::YesNo;
 
 use sqlite::{checkpoints, is_read_only, migrate_sqlite, open_sqlite};
 
+use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
-use sqlx::{Any, Transaction};
-use sqlx::{AnyConnection, AnyPool};
 
 /// Which database a store speaks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,83 +67,6 @@ pub enum Backend {
 
 /// The advisory lock every PostgreSQL write transaction holds ("dama" in ASCII).
 const WRITE_LOCK: i64 = 0x6461_6d61;
-
-/// An open write transaction.
-pub struct Tx {
-    inner: Transaction<'static, Any>,
-    /// SQLite only: writers take turns inside the process first, so none of them meets
-    /// SQLite's busy lock (whose retry sleeps made the slowest moves wait tens of ms).
-    _turn: Option<OwnedMutexGuard<()>>,
-    stats: Arc<StoreStats>,
-    /// When it was asked for (waiting for the write turn counts).
-    began: std::time::Instant,
-    /// Games started and moves written in it, counted once it commits.
-    games: u64,
-    moves: u64,
-    /// What it changed, told to the followers once it commits.
-    changes: Vec<Change>,
-    hub: Arc<changes::Hub>,
-    backend: Backend,
-}
-
-impl Tx {
-    /// Commits, and counts what was written in the metrics.
-    pub async fn commit(mut self) -> Result<()> {
-        // PostgreSQL delivers a notification with the commit, and drops it with a rollback.
-        if self.backend == Backend::Postgres
-            && let Some(payload) = self.hub.payload(&self.changes)
-        {
-            sqlx::query(changes::NOTIFY)
-                .bind(payload)
-                .execute(&mut *self.inner)
-                .await?;
-        }
-        self.inner.commit().await?;
-        self.hub.tell(&self.changes);
-        let s = &self.stats;
-        s.commits.fetch_add(1, Ordering::Relaxed);
-        s.commit_micros
-            .fetch_add(self.began.elapsed().as_micros() as u64, Ordering::Relaxed);
-        s.games_started.fetch_add(self.games, Ordering::Relaxed);
-        s.moves.fetch_add(self.moves, Ordering::Relaxed);
-        Ok(())
-    }
-}
-
-/// What this process's store has written since it started, for the metrics.
-#[derive(Debug, Default)]
-pub struct StoreStats {
-    /// Games started.
-    pub games_started: AtomicU64,
-    /// Moves written.
-    pub moves: AtomicU64,
-    /// Write transactions committed, and their time from asking to commit (microseconds).
-    pub commits: AtomicU64,
-    /// The time of those transactions, in microseconds.
-    pub commit_micros: AtomicU64,
-}
-
-impl Tx {
-    /// Notes that this transaction changes `change` (told to its followers at the commit).
-    pub fn changed(&mut self, change: Change) {
-        if !self.changes.contains(&change) {
-            self.changes.push(change);
-        }
-    }
-}
-
-impl std::ops::Deref for Tx {
-    type Target = AnyConnection;
-    fn deref(&self) -> &Self::Target {
-        &self.inner
-    }
-}
-
-impl std::ops::DerefMut for Tx {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.inner
-    }
-}
 
 /// A database failure; shown to players only as an apology.
 #[derive(Debug, thiserror::Error)]
