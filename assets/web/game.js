@@ -66,6 +66,7 @@
     }
     ply = to;
     board.innerHTML = svg;
+    onBoard();
     game.dataset.ply = String(ply);
     const said = ply === plies && state ? liveStatus(state) : statuses.get(ply);
     if (said) status.textContent = said;
@@ -109,12 +110,15 @@
       clock.textContent = show(ms);
       clock.classList.toggle("running", running);
     }
+    onTick();
   };
 
   // The status line the server sent, in the page's language.
   const liveStatus = (s) => s.status && (s.status[document.documentElement.lang] || s.status.en);
 
   let onState = () => {}; // the board's controls, on a seated page
+  let onTick = () => {}; // and its low-time warning
+  let onBoard = () => {}; // and its marks, on a new picture
 
   const apply = (next) => {
     const wasAtEnd = ply === plies;
@@ -157,20 +161,37 @@
   const seat = game.dataset.seat;
   const form = document.getElementById("play");
   if (seat && form) {
+    const words = form.dataset; // the sentences the page shows as the game goes
     const said = document.getElementById("play-said");
     const input = document.getElementById("play-move");
     const routes = document.getElementById("routes");
+    const offer = document.getElementById("offer");
+    const sound = document.getElementById("sound");
     const square = Number(game.dataset.square);
     const margin = Number(game.dataset.margin);
     const flipped = game.dataset.flipped === "true";
     const NS = "http://www.w3.org/2000/svg";
+    const other = seat === "white" ? "black" : "white";
     let selected = null;
+    let premove = null; // { from, to } or { text }: one move queued while the opponent thinks
     let sending = false;
     let downAt = null;
     board.classList.add("seated");
-    // The moves this player may make now: on their turn, at the newest position.
-    const legal = () =>
-      state && state.running && state.toMove === seat && ply === plies ? state.legal || [] : [];
+    // The moves this player may make now (whichever position the page shows).
+    const legalNow = () => (state && state.running && state.toMove === seat ? state.legal || [] : []);
+    // The moves the board offers to click: the same, while it shows the newest position.
+    const legal = () => (ply === plies ? legalNow() : []);
+    const waiting = () => !!(ply === plies && state && state.running && state.toMove !== seat);
+    // The squares of this player's pieces, from the position's FEN ("W:Wa3,Kb4:Bc6").
+    const mine = () => {
+      const own = new Set();
+      if (!state || !state.fen) return own;
+      for (const part of state.fen.split(":").slice(1)) {
+        if (part[0] !== (seat === "white" ? "W" : "B")) continue;
+        for (const p of part.slice(1).split(",")) if (p) own.add(p.replace(/^K/, ""));
+      }
+      return own;
+    };
     const squaresOf = (text) => text.split(/[-x]/);
     const from = (m) => squaresOf(m)[0];
     const to = (m) => squaresOf(m).at(-1);
@@ -219,23 +240,30 @@
     };
     const showSelection = () => {
       clearMarks();
+      if (premove && premove.from) {
+        mark(premove.from, "pre");
+        mark(premove.to, "pre");
+      }
       if (!selected) return;
       mark(selected, "from");
       for (const m of legal()) if (from(m) === selected) mark(to(m), "dest");
     };
-    const send = async (text) => {
+    const post = (path, body) =>
+      fetch("/game/" + key + path + query(""), {
+        method: "POST",
+        headers: { "x-dama-seat": "1", "content-type": "text/plain; charset=utf-8" },
+        body,
+        credentials: "same-origin",
+      });
+    // Sends a move; `dropped` is said instead of the server's refusal (a premove).
+    const send = async (text, dropped) => {
       if (sending || !text) return;
       sending = true;
       said.textContent = "";
       try {
-        const answer = await fetch("/game/" + key + "/move" + query(""), {
-          method: "POST",
-          headers: { "x-dama-seat": "1", "content-type": "text/plain; charset=utf-8" },
-          body: text,
-          credentials: "same-origin",
-        });
+        const answer = await post("/move", text);
         if (answer.ok) input.value = "";
-        else said.textContent = await answer.text();
+        else said.textContent = dropped && answer.status === 422 ? dropped : await answer.text();
       } catch (e) {
         said.textContent = "…";
       } finally {
@@ -243,15 +271,18 @@
       }
     };
     // A capture with several routes to one square asks which, never guesses.
-    const choose = (a, b) => {
-      const options = legal().filter((m) => from(m) === a && to(m) === b);
+    const choose = (a, b, dropped) => {
+      const options = legalNow().filter((m) => from(m) === a && to(m) === b);
       selected = null;
       clearMarks();
       if (options.length === 1) {
         send(options[0]);
         return;
       }
-      if (options.length === 0) return;
+      if (options.length === 0) {
+        if (dropped) said.textContent = dropped;
+        return;
+      }
       for (const old of routes.querySelectorAll("button")) old.remove();
       for (const option of options) {
         const button = document.createElement("button");
@@ -266,10 +297,36 @@
       routes.hidden = false;
     };
     const goes = (a, b) => legal().some((m) => from(m) === a && to(m) === b);
+    const queue = (next) => {
+      premove = next;
+      selected = null;
+      const text = next.text || next.from + "-" + next.to;
+      said.textContent = words.premove.replace("%s", text);
+      showSelection();
+    };
+    const unqueue = () => {
+      if (!premove) return;
+      premove = null;
+      said.textContent = "";
+    };
     board.addEventListener("pointerdown", (event) => {
       const name = squareAt(event);
       downAt = name;
       if (!name) return;
+      if (waiting()) {
+        // The opponent's turn: a premove, from one of this player's pieces.
+        if (selected && name !== selected) {
+          downAt = null;
+          queue({ from: selected, to: name });
+          return;
+        }
+        const was = premove && premove.from === name;
+        unqueue();
+        selected = !was && mine().has(name) ? name : null;
+        showSelection();
+        if (selected) event.preventDefault();
+        return;
+      }
       if (selected && name !== selected && goes(selected, name)) {
         downAt = null;
         choose(selected, name);
@@ -282,23 +339,125 @@
     // A drag: let go on another square.
     board.addEventListener("pointerup", (event) => {
       const name = squareAt(event);
-      if (selected && downAt === selected && name && name !== selected && goes(selected, name)) {
-        choose(selected, name);
+      if (selected && downAt === selected && name && name !== selected) {
+        if (waiting()) queue({ from: selected, to: name });
+        else if (goes(selected, name)) choose(selected, name);
       }
       downAt = null;
     });
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      send(input.value.trim());
+      const text = input.value.trim();
+      if (!text) return;
+      if (waiting()) {
+        input.value = "";
+        queue({ text });
+      } else send(text);
     });
+
+    // Offers, resignation, berserk: the game's buttons in Discord, by the same rules.
+    const acts = {};
+    for (const button of form.querySelectorAll("button.act")) acts[button.id.slice(4)] = button;
+    const resignAgain = () => {
+      acts.resign.dataset.act = "resign";
+      acts.resign.textContent = acts.resign.dataset.label;
+    };
+    acts.resign.dataset.label = acts.resign.textContent;
+    acts.takeback.dataset.label = acts.takeback.textContent;
+    for (const button of Object.values(acts)) {
+      button.addEventListener("click", async () => {
+        said.textContent = "";
+        try {
+          const answer = await post("/act", button.dataset.act);
+          if (answer.status === 204) {
+            resignAgain();
+            return;
+          }
+          said.textContent = await answer.text();
+          if (answer.headers.get("x-dama-confirm") === "resign!") {
+            acts.resign.dataset.act = "resign!";
+            acts.resign.textContent = words.confirmResign;
+          }
+        } catch (e) {
+          said.textContent = "…";
+        }
+      });
+    }
+    const showActs = () => {
+      const running = !!(state && state.running);
+      for (const button of Object.values(acts)) button.disabled = !running;
+      const offers = (state && state.offers) || {};
+      const lines = [];
+      acts.draw.textContent = offers.draw === other ? words.drawAccept : words.draw;
+      acts.draw.disabled = !running || offers.draw === seat;
+      if (offers.draw === seat) lines.push(words.drawOffered);
+      if (offers.draw === other) lines.push(words.drawAsked);
+      acts.takeback.textContent = offers.takeback === other ? words.takebackAccept : acts.takeback.dataset.label;
+      acts.takeback.disabled = !running || offers.takeback === seat || (state && state.ply === 0);
+      if (offers.takeback === seat) lines.push(words.takebackOffered);
+      if (offers.takeback === other) lines.push(words.takebackAsked);
+      offer.textContent = lines.join(" ");
+      acts.berserk.hidden = !(running && (state.berserk || []).includes(seat));
+    };
+
+    // Sound (off unless asked for, remembered in this browser): a move, and low time.
+    let audio = null;
+    sound.checked = localStorage.getItem("dama-sound") === "on";
+    sound.addEventListener("change", () => localStorage.setItem("dama-sound", sound.checked ? "on" : "off"));
+    const beep = (hz, ms) => {
+      if (!sound.checked) return;
+      try {
+        audio = audio || new AudioContext();
+        const tone = audio.createOscillator();
+        const gain = audio.createGain();
+        tone.frequency.value = hz;
+        gain.gain.value = 0.08;
+        tone.connect(gain).connect(audio.destination);
+        tone.start();
+        tone.stop(audio.currentTime + ms / 1000);
+      } catch (e) {
+        sound.checked = false;
+      }
+    };
+    let warned = -1; // the ply at which low time was last sounded
+    onTick = () => {
+      if (!state || !state.left || !state.running || state.toMove !== seat || warned === state.ply) return;
+      const left = state.left[seat === "white" ? 0 : 1] - (Date.now() - received);
+      if (left < 10000) {
+        warned = state.ply;
+        beep(880, 120);
+      }
+    };
+
+    onBoard = showSelection;
     let seenPly = plies;
     onState = () => {
+      const moved = state && state.ply !== seenPly;
       // A refusal is about the position it was made in.
-      if (state && state.ply !== seenPly) said.textContent = "";
+      if (moved && !premove) said.textContent = "";
+      if (moved) {
+        resignAgain();
+        beep(state.toMove === seat ? 660 : 520, 70);
+      }
       seenPly = state ? state.ply : seenPly;
       routes.hidden = true;
-      if (selected && !legal().some((m) => from(m) === selected)) selected = null;
+      if (!state || !state.running) {
+        premove = null;
+        selected = null;
+      }
+      if (selected && !waiting() && !legal().some((m) => from(m) === selected)) selected = null;
+      // The opponent moved: the premove is played now if it is legal, and dropped if not.
+      if (premove && legalNow().length) {
+        const queued = premove;
+        premove = null;
+        const text = queued.text || queued.from + "-" + queued.to;
+        const dropped = words.premoveDropped.replace("%s", text);
+        said.textContent = "";
+        if (queued.text) send(queued.text, dropped);
+        else choose(queued.from, queued.to, dropped);
+      }
       showSelection();
+      showActs();
     };
   }
 

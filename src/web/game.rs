@@ -409,16 +409,49 @@ fn play_form(page: &Page<'_>, key: &str, seat: Seat) -> String {
         Color::White => page.t("web-play-white"),
         Color::Black => page.t("web-play-black"),
     };
+    // Words the script shows as the game goes (`%s` stands for a move).
+    let said = [
+        ("draw", "button-offer-draw"),
+        ("draw-accept", "button-accept-draw"),
+        ("draw-offered", "web-play-draw-offered"),
+        ("draw-asked", "web-play-draw-asked"),
+        ("takeback-accept", "button-allow-takeback"),
+        ("takeback-offered", "web-play-takeback-offered"),
+        ("takeback-asked", "web-play-takeback-asked"),
+        ("confirm-resign", "button-confirm-resign"),
+        ("premove", "web-play-premove"),
+        ("premove-dropped", "web-play-premove-dropped"),
+    ]
+    .map(|(name, id)| {
+        let text = page.t_with(id, &[("move", Arg::from("%s"))]);
+        format!(" data-{name}=\"{}\"", escape(&text))
+    })
+    .concat();
+    let act = |name: &str, label: &str, extra: &str| {
+        format!(
+            "<button type=\"button\" class=\"act\" id=\"act-{id}\" data-act=\"{name}\"{extra}>{}</button>",
+            escape(&page.t(label)),
+            id = name.trim_end_matches('!'),
+        )
+    };
     format!(
-        "<form id=\"play\" class=\"play\" action=\"/game/{key}/move\" method=\"post\">\
+        "<form id=\"play\" class=\"play\" action=\"/game/{key}/move\" method=\"post\"{said}>\
          <p class=\"you\">{you}</p><label for=\"play-move\">{label}</label> \
          <input id=\"play-move\" name=\"move\" autocomplete=\"off\" spellcheck=\"false\" \
          maxlength=\"60\" size=\"12\"> <button type=\"submit\">{send}</button>\
          <p id=\"play-said\" class=\"play-said\" role=\"status\" aria-live=\"polite\"></p>\
-         <div id=\"routes\" class=\"routes\" hidden><p>{route}</p></div></form>",
+         <div id=\"routes\" class=\"routes\" hidden><p>{route}</p></div>\
+         <p id=\"offer\" class=\"offer\" role=\"status\" aria-live=\"polite\"></p>\
+         <div class=\"acts\">{draw}{takeback}{resign}{berserk}</div>\
+         <p class=\"sound\"><label><input type=\"checkbox\" id=\"sound\"> {sound}</label></p></form>",
         label = page.t("web-play-move"),
         send = page.t("web-play-send"),
         route = page.t("web-play-route"),
+        draw = act("draw", "button-offer-draw", ""),
+        takeback = act("takeback", "web-play-takeback", ""),
+        resign = act("resign", "button-resign", ""),
+        berserk = act("berserk", "button-berserk", " hidden"),
+        sound = page.t("web-play-sound"),
     )
 }
 
@@ -462,8 +495,25 @@ pub fn state_json(words: &Words, web: &WebGame) -> String {
     } else {
         Vec::new()
     };
+    // Standing offers, by the side that made them; the sides that may still go berserk.
+    let by = |offer: Option<i64>| offer.map(|c| if c == 0 { "white" } else { "black" });
+    let berserk: Vec<&str> = [Color::White, Color::Black]
+        .into_iter()
+        .filter(|&c| {
+            running
+                && web
+                    .row
+                    .berserk
+                    .is_some_and(|bits| bits & (1 << c.index()) == 0)
+                && web.row.clocks().berserk(web.game.ply_count(), c).is_some()
+        })
+        .map(side)
+        .collect();
     serde_json::json!({
+        "offers": { "draw": by(web.row.draw_offer), "takeback": by(web.row.takeback_offer) },
+        "berserk": berserk,
         "legal": legal,
+        "fen": crate::engine::fen::write(pos),
         "ply": web.game.ply_count(),
         "moves": moves,
         "running": running,

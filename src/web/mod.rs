@@ -57,6 +57,7 @@ pub struct Web {
     proxies: Arc<Proxies>,
     rate: Arc<limits::RateLimit>,
     puzzle_tries: Arc<puzzle::Tries>,
+    seats: Arc<play::SeatRate>,
 }
 
 impl Web {
@@ -79,6 +80,7 @@ impl Web {
             limits,
             proxies,
             puzzle_tries: Arc::default(),
+            seats: Arc::default(),
         }
     }
 
@@ -120,6 +122,7 @@ pub fn router(web: Web) -> Router {
         .route("/game/{key}/events", get(live::events))
         .route("/game/{key}/play", get(play::sign_in))
         .route("/game/{key}/move", axum::routing::post(play::play_move))
+        .route("/game/{key}/act", axum::routing::post(play::act))
         .route("/game/{key}/pdn", get(game::pdn))
         .route("/game/{key}/gif", get(game::gif))
         .route("/game/{key}/analysis.png", get(game::analysis_chart))

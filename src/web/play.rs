@@ -8,8 +8,10 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
-use crate::host::{HostError, Refusal, Seat};
-use crate::model::UserId;
+use crate::host::{ButtonAction, GameAction, HostError, Refusal, Seat};
+use std::num::NonZeroU32;
+
+use crate::model::{GameId, UserId};
 use crate::words::{Markup, Surface};
 
 use super::Web;
@@ -135,9 +137,66 @@ fn refusal_text(web: &Web, asked: &Asked, e: &HostError) -> String {
     }
 }
 
+/// A short answer to a page's request, never kept by a cache.
+fn answer(status: StatusCode, text: String) -> Response {
+    let mut r = (status, text).into_response();
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// The seat behind a request that changes the game: the page's header, the game's cookie of
+/// one of its players, and within that player's rate; or the refusal.
+async fn seated(
+    web: &Web,
+    key: &str,
+    asked: &Asked,
+    headers: &HeaderMap,
+) -> Result<Seat, Response> {
+    let signed_out = || {
+        answer(
+            StatusCode::FORBIDDEN,
+            refusal_text(web, asked, &HostError::Refused(Refusal::NotSignedIn)),
+        )
+    };
+    if !headers.contains_key(HEADER) || !crate::store::is_web_key(key) {
+        return Err(signed_out());
+    }
+    let seat = seat_of(web, key, headers).await.ok_or_else(signed_out)?;
+    if !web.seats.admit(&seat) {
+        web.metrics.web_refused("player_rate");
+        return Err(answer(
+            StatusCode::TOO_MANY_REQUESTS,
+            web.words.get(asked.lang, "web-play-too-fast"),
+        ));
+    }
+    Ok(seat)
+}
+
+/// A host's answer to a page: 403 for what the seat may not do now, 422 for what the rules
+/// refuse (with the sentence saying why), 500 with an apology for what failed inside.
+fn refused(web: &Web, asked: &Asked, e: &HostError) -> Response {
+    match e {
+        HostError::Refused(Refusal::NotYourTurn { .. } | Refusal::NoGame) => {
+            answer(StatusCode::FORBIDDEN, refusal_text(web, asked, e))
+        }
+        HostError::Refused(_) => answer(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            refusal_text(web, asked, e),
+        ),
+        _ => {
+            e.log_internal();
+            answer(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                web.words.writer(asked.lang, &WebMarkup).error(e),
+            )
+        }
+    }
+}
+
 /// `POST /game/{key}/move`: a move from the seated player's page (the body: the move as
 /// typed). 204 once played; 403 without the page's header, a seat, or the turn; 422 for a
-/// move the rules refuse, with the sentence saying why.
+/// move the rules refuse, with the sentence saying why; 429 past the player's rate.
 pub(super) async fn play_move(
     State(web): State<Web>,
     Path(key): Path<String>,
@@ -145,41 +204,93 @@ pub(super) async fn play_move(
     headers: HeaderMap,
     body: String,
 ) -> Response {
-    let text_of = |status: StatusCode, text: String| {
-        let mut r = (status, text).into_response();
-        r.headers_mut()
-            .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-        r
-    };
-    let signed_out = || {
-        text_of(
-            StatusCode::FORBIDDEN,
-            refusal_text(&web, &asked, &HostError::Refused(Refusal::NotSignedIn)),
-        )
-    };
-    if !headers.contains_key(HEADER) || !crate::store::is_web_key(&key) {
-        return signed_out();
-    }
-    let Some(seat) = seat_of(&web, &key, &headers).await else {
-        return signed_out();
+    let seat = match seated(&web, &key, &asked, &headers).await {
+        Ok(seat) => seat,
+        Err(refusal) => return refusal,
     };
     let lang = channel_lang(&web, seat).await;
     match web.host.play_on_page(&seat, body.trim(), lang).await {
         Ok(_) => StatusCode::NO_CONTENT.into_response(),
-        Err(e @ HostError::Refused(Refusal::NotYourTurn { .. } | Refusal::NoGame)) => {
-            text_of(StatusCode::FORBIDDEN, refusal_text(&web, &asked, &e))
+        Err(e) => refused(&web, &asked, &e),
+    }
+}
+
+/// What a page may ask besides a move, by the name its button sends.
+const ACTIONS: [&str; 5] = ["resign", "resign!", "draw", "takeback", "berserk"];
+
+/// `POST /game/{key}/act`: the seated player resigns (`resign`, then `resign!` where a rated
+/// game asks to be sure), offers or accepts a draw (`draw`), asks for or agrees to a takeback
+/// (`takeback`), goes berserk (`berserk`): as the game's buttons in Discord, by the same
+/// rules. 204 once done (the channel told); 200 with the question when the player must
+/// confirm (`x-dama-confirm` names what confirms); refusals as for a move.
+pub(super) async fn act(
+    State(web): State<Web>,
+    Path(key): Path<String>,
+    asked: Asked,
+    headers: HeaderMap,
+    body: String,
+) -> Response {
+    let seat = match seated(&web, &key, &asked, &headers).await {
+        Ok(seat) => seat,
+        Err(refusal) => return refusal,
+    };
+    let name = body.trim();
+    let Some(action) = ACTIONS
+        .contains(&name)
+        .then(|| GameAction::named(name))
+        .flatten()
+    else {
+        return refused(&web, &asked, &HostError::Refused(Refusal::UnknownButton));
+    };
+    let lang = channel_lang(&web, seat).await;
+    match web.host.act_on_page(&seat, action, lang).await {
+        Ok(reply) if reply.ephemeral => {
+            let confirm = reply.buttons.iter().any(|b| {
+                matches!(
+                    b.action,
+                    ButtonAction::Game {
+                        action: GameAction::ConfirmResign,
+                        ..
+                    }
+                )
+            });
+            if !confirm {
+                let text = web.words.writer(asked.lang, &WebMarkup).reply(&reply);
+                return answer(StatusCode::OK, text);
+            }
+            let mut response = answer(
+                StatusCode::OK,
+                web.words.get(asked.lang, "web-play-resign-sure"),
+            );
+            response
+                .headers_mut()
+                .insert("x-dama-confirm", HeaderValue::from_static("resign!"));
+            response
         }
-        Err(e @ HostError::Refused(_)) => text_of(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            refusal_text(&web, &asked, &e),
-        ),
-        Err(e) => {
-            e.log_internal();
-            text_of(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                web.words.writer(asked.lang, &WebMarkup).error(&e),
-            )
+        Ok(_) => StatusCode::NO_CONTENT.into_response(),
+        Err(e) => refused(&web, &asked, &e),
+    }
+}
+
+/// Each player's requests: enough for any game played by hand (premoves included), not for a
+/// script hammering the database.
+pub struct SeatRate(governor::DefaultKeyedRateLimiter<(GameId, UserId)>);
+
+impl Default for SeatRate {
+    fn default() -> Self {
+        let quota = governor::Quota::per_second(NonZeroU32::new(4).expect("not zero"))
+            .allow_burst(NonZeroU32::new(12).expect("not zero"));
+        SeatRate(governor::RateLimiter::keyed(quota))
+    }
+}
+
+impl SeatRate {
+    /// Whether `seat` may ask now (and counts the request).
+    fn admit(&self, seat: &Seat) -> bool {
+        if self.0.len() > 10_000 {
+            self.0.retain_recent();
         }
+        self.0.check_key(&(seat.game, seat.user)).is_ok()
     }
 }
 

@@ -273,4 +273,171 @@ async fn without_a_public_address_there_is_no_link() {
     ));
 }
 
-on_both_databases!(players_play_on_their_pages_and_nobody_else_can);
+/// The game's state as its live pages read it.
+async fn state(web: &Web, key: &str) -> serde_json::Value {
+    let answer = send(web, "GET", &format!("/game/{key}/state"), None, false, "").await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.body);
+    serde_json::from_str(&answer.body).unwrap()
+}
+
+/// A draw offered on one page and accepted on the other; a takeback asked on one page and
+/// agreed to on the other; a rated game's resignation confirmed on the page: each as its
+/// button in Discord does, the channel told of each, the offers on both pages; what a page may
+/// not ask refused with nothing changed.
+async fn offers_takebacks_and_resignations_are_made_on_the_page(db: TestDb) {
+    let (web, _clock) = web_of(&db).await;
+    let (game, key) = a_game(&web, &who(ALICE), CHANNEL).await;
+    let mut page_moves = web.host.page_moves().expect("taken once");
+    let alice = sign_in(&web, &link(&web, ALICE, CHANNEL).await, &key).await;
+    let bob = sign_in(&web, &link(&web, BOB, CHANNEL).await, &key).await;
+    let page = send(
+        &web,
+        "GET",
+        &format!("/game/{key}"),
+        Some(&alice),
+        false,
+        "",
+    )
+    .await;
+    for part in [
+        "data-act=\"draw\"",
+        "data-act=\"takeback\"",
+        "data-act=\"resign\"",
+        "id=\"sound\"",
+    ] {
+        assert!(page.body.contains(part), "the seated page has {part}");
+    }
+    let act = format!("/game/{key}/act");
+    let moved = format!("/game/{key}/move");
+
+    // A takeback: Alice moves, asks for it on her page; Bob's page shows the request, he agrees.
+    let played = send(&web, "POST", &moved, Some(&alice), true, "a3-a4").await;
+    assert_eq!(played.status, StatusCode::NO_CONTENT, "{}", played.body);
+    page_moves.try_recv().expect("the move's board");
+    let asked = send(&web, "POST", &act, Some(&alice), true, "takeback").await;
+    assert_eq!(asked.status, StatusCode::NO_CONTENT, "{}", asked.body);
+    assert_eq!(state(&web, &key).await["offers"]["takeback"], "white");
+    page_moves
+        .try_recv()
+        .expect("the channel hears the request");
+    let agreed = send(&web, "POST", &act, Some(&bob), true, "takeback").await;
+    assert_eq!(agreed.status, StatusCode::NO_CONTENT, "{}", agreed.body);
+    assert_eq!(ply(&web, game).await, 2, "a3-a4 taken back");
+    let now = state(&web, &key).await;
+    assert_eq!(now["offers"]["takeback"], serde_json::Value::Null);
+    assert_eq!(now["toMove"], "white");
+    page_moves
+        .try_recv()
+        .expect("the channel gets the board taken back");
+
+    // A draw: offered by Alice, shown on the pages, accepted by Bob.
+    let offered = send(&web, "POST", &act, Some(&alice), true, "draw").await;
+    assert_eq!(offered.status, StatusCode::NO_CONTENT, "{}", offered.body);
+    assert_eq!(state(&web, &key).await["offers"]["draw"], "white");
+    let again = send(&web, "POST", &act, Some(&alice), true, "draw").await;
+    assert_eq!(
+        again.status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "offered twice"
+    );
+    assert!(!again.body.is_empty());
+    // Refused, nothing changed: an action a page does not have, no header, a stranger.
+    for (cookie, from_page, action, status) in [
+        (
+            Some(alice.as_str()),
+            true,
+            "hint",
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (Some(bob.as_str()), false, "draw", StatusCode::FORBIDDEN),
+        (None, true, "draw", StatusCode::FORBIDDEN),
+    ] {
+        let answer = send(&web, "POST", &act, cookie, from_page, action).await;
+        assert_eq!(answer.status, status, "{action}: {}", answer.body);
+        assert!(!answer.body.trim().is_empty(), "{action}: says why");
+    }
+    let row = web.host.store().game(game).await.unwrap().unwrap();
+    assert_eq!(
+        row.status,
+        dama::model::GameStatus::Running,
+        "still running"
+    );
+    let accepted = send(&web, "POST", &act, Some(&bob), true, "draw").await;
+    assert_eq!(accepted.status, StatusCode::NO_CONTENT, "{}", accepted.body);
+    let row = web.host.store().game(game).await.unwrap().unwrap();
+    assert_eq!(row.result, Some(dama::engine::GameResult::Draw));
+    assert_eq!(state(&web, &key).await["running"], false);
+
+    // A rated game: resigning asks first, on the page as in Discord.
+    let c = web
+        .host
+        .challenge(&who(ALICE), BOB, ColorChoice::White, true, false)
+        .await
+        .unwrap();
+    web.host
+        .button(&who(BOB), &button(&c, dama::host::ButtonLabel::Accept))
+        .await
+        .unwrap();
+    web.host.play(&who(ALICE), "e3-e4").await.unwrap();
+    web.host.play(&who(BOB), "d6-d5").await.unwrap();
+    let rated = web
+        .host
+        .store()
+        .running_game(dama::model::ChannelId(CHANNEL))
+        .await
+        .unwrap()
+        .unwrap();
+    let key = rated.web_key.unwrap();
+    let bob = sign_in(&web, &link(&web, BOB, CHANNEL).await, &key).await;
+    let act = format!("/game/{key}/act");
+    let sure = send(&web, "POST", &act, Some(&bob), true, "resign").await;
+    assert_eq!(sure.status, StatusCode::OK, "{}", sure.body);
+    assert_eq!(sure.headers["x-dama-confirm"], "resign!");
+    assert!(sure.body.contains("rated"), "{}", sure.body);
+    assert_eq!(
+        web.host
+            .store()
+            .game(rated.id)
+            .await
+            .unwrap()
+            .unwrap()
+            .status,
+        dama::model::GameStatus::Running,
+        "not before it is confirmed"
+    );
+    let done = send(&web, "POST", &act, Some(&bob), true, "resign!").await;
+    assert_eq!(done.status, StatusCode::NO_CONTENT, "{}", done.body);
+    let row = web.host.store().game(rated.id).await.unwrap().unwrap();
+    assert_eq!(
+        row.result,
+        Some(dama::engine::GameResult::Win(dama::engine::Color::White))
+    );
+}
+
+/// A page (or a script behind it) that sends more than a player could is slowed down: a
+/// sentence saying so, nothing played.
+#[tokio::test]
+async fn a_player_sending_too_fast_is_told_to_wait() {
+    let db = TestDb::sqlite();
+    let (web, _clock) = web_of(&db).await;
+    let (game, key) = a_game(&web, &who(ALICE), CHANNEL).await;
+    let bob = sign_in(&web, &link(&web, BOB, CHANNEL).await, &key).await;
+    let path = format!("/game/{key}/move");
+    let mut slowed = None;
+    for _ in 0..40 {
+        let answer = send(&web, "POST", &path, Some(&bob), true, "b6-b5").await;
+        if answer.status == StatusCode::TOO_MANY_REQUESTS {
+            slowed = Some(answer.body);
+            break;
+        }
+        assert_eq!(answer.status, StatusCode::FORBIDDEN, "not Bob's turn");
+    }
+    let said = slowed.expect("slowed down within 40 requests");
+    assert!(said.contains("wait a moment"), "{said}");
+    assert_eq!(ply(&web, game).await, 2);
+}
+
+on_both_databases!(
+    players_play_on_their_pages_and_nobody_else_can,
+    offers_takebacks_and_resignations_are_made_on_the_page,
+);

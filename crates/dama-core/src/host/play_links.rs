@@ -11,7 +11,9 @@ use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
 use tokio::sync::mpsc;
 
-use super::{Host, HostError, HostResult, Lang, Msg, Notice, Refusal, Reply, Who, color_of};
+use super::{
+    GameAction, Host, HostError, HostResult, Lang, Msg, Notice, Refusal, Reply, Who, color_of,
+};
 use crate::store;
 
 /// A player signed in on a game's page.
@@ -42,6 +44,18 @@ impl Default for PageMoves {
             sender,
             receiver: std::sync::Mutex::new(Some(receiver)),
         }
+    }
+}
+
+/// The seated player as the host's operations know a player, in the game's channel.
+fn seated(seat: &Seat, lang: Lang) -> Who {
+    Who {
+        user: seat.user,
+        name: String::new(),
+        channel: seat.channel,
+        guild: seat.guild,
+        lang,
+        admin: false,
     }
 }
 
@@ -112,15 +126,35 @@ impl Host {
     /// Plays `text` for the seated player, as if typed in the game's channel; its board (in
     /// `lang`, the channel's language) goes to the front end that posts page moves.
     pub async fn play_on_page(&self, seat: &Seat, text: &str, lang: Lang) -> HostResult {
-        let who = Who {
-            user: seat.user,
-            name: String::new(),
-            channel: seat.channel,
-            guild: seat.guild,
-            lang,
-            admin: false,
-        };
-        let reply = self.play_at(&who, text, None).await?;
+        let reply = self.play_at(&seated(seat, lang), text, None).await?;
+        self.to_channel(seat, &reply);
+        Ok(reply)
+    }
+
+    /// Acts for the seated player as the game's button (or command) `action` would: resign
+    /// (asked to confirm where a rated game needs it), offer or accept a draw, ask for or agree
+    /// to a takeback, go berserk. What the channel should see goes there, as for a move; a
+    /// question for the player alone (the resignation's confirmation) is the answer.
+    pub async fn act_on_page(&self, seat: &Seat, action: GameAction, lang: Lang) -> HostResult {
+        let who = seated(seat, lang);
+        let reply = match action {
+            GameAction::Resign => self.resign(&who).await,
+            GameAction::ConfirmResign => self.resign_confirmed(&who).await,
+            GameAction::Draw => self.draw(&who).await,
+            GameAction::Takeback => self.takeback(&who).await,
+            GameAction::Berserk => self.berserk(&who).await,
+            GameAction::Hint | GameAction::PlayLink => {
+                Err(HostError::Refused(Refusal::UnknownButton))
+            }
+        }?;
+        if !reply.ephemeral {
+            self.to_channel(seat, &reply);
+        }
+        Ok(reply)
+    }
+
+    /// Hands a page's reply to the front end that posts it in the game's channel.
+    fn to_channel(&self, seat: &Seat, reply: &Reply) {
         // Nobody posts page moves (no Discord here): the page and its watchers still see it.
         let _ = self.page_moves.sender.send(Notice {
             channel: seat.channel,
@@ -128,7 +162,6 @@ impl Host {
             reply: reply.clone(),
             settles: None,
         });
-        Ok(reply)
     }
 
     /// The boards of moves made on the web, to post in their channels (taken once).

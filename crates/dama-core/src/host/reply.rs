@@ -66,6 +66,14 @@ pub enum GameAction {
 }
 
 impl GameAction {
+    /// The action named `name` (as in a button's id: `resign`, `resign!`, `draw`, …).
+    pub fn named(name: &str) -> Option<GameAction> {
+        Self::NAMES
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(a, _)| *a)
+    }
+
     const NAMES: [(GameAction, &'static str); 7] = [
         (GameAction::Resign, "resign"),
         (GameAction::ConfirmResign, "resign!"),
@@ -138,11 +146,7 @@ impl FromStr for ButtonAction {
             ["game", id, version, action] => Ok(ButtonAction::Game {
                 id: GameId(id.parse().map_err(|_| UnknownButton)?),
                 version: version.parse().map_err(|_| UnknownButton)?,
-                action: GameAction::NAMES
-                    .iter()
-                    .find(|(_, n)| n == action)
-                    .map(|(a, _)| *a)
-                    .ok_or(UnknownButton)?,
+                action: GameAction::named(action).ok_or(UnknownButton)?,
             }),
             ["puzzle", "open"] => Ok(ButtonAction::OpenPuzzle),
             ["puzzle", "leave", attempt, then] => Ok(ButtonAction::LeavePuzzle {

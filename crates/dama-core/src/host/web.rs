@@ -46,9 +46,12 @@ pub struct WebGame {
     pub analysis: Option<dama_play::ai::analysis::Analysis>,
 }
 
-/// One number that changes with every move, takeback and ending of a game.
+/// One number that changes with every move, takeback, ending, offer and berserk of a game
+/// (what its page shows).
 fn version(row: &GameRow) -> i64 {
-    row.version * 4 + row.status as i64
+    let offer = |o: Option<i64>| o.map_or(0, |c| c + 1);
+    let asked = offer(row.draw_offer) * 3 + offer(row.takeback_offer);
+    ((row.version * 4 + row.status as i64) * 9 + asked) * 4 + row.berserk.unwrap_or(0)
 }
 
 impl WebGame {
