@@ -53,17 +53,24 @@
     if (flip) flip.href = "?ply=" + ply + (flipAsked ? "" : "&flip=1") + (lang ? "&lang=" + encodeURIComponent(lang) : "");
   };
 
+  let wanted = ply; // the ply shown, or being fetched to be shown
+  let generation = 0; // bumped when the moves change: boards fetched before are stale
   const go = async (to) => {
     to = Math.max(0, Math.min(plies, to));
+    wanted = to;
     let svg = boards.get(to);
     if (svg === undefined) {
+      const asked = generation;
       const response = await fetch("/game/" + key + "/board/" + to + query(""));
-      if (!response.ok) return;
+      if (!response.ok || asked !== generation) return;
       svg = await response.text();
+      if (asked !== generation) return;
       boards.set(to, svg);
       const said = response.headers.get("x-dama-status");
       if (said) statuses.set(to, decodeURIComponent(said));
     }
+    // A newer step (or move) asked for another board meanwhile: that one is shown.
+    if (wanted !== to) return;
     ply = to;
     board.innerHTML = svg;
     onBoard();
@@ -121,8 +128,8 @@
   let onBoard = () => {}; // and its marks, on a new picture
 
   const apply = (next) => {
-    const wasAtEnd = ply === plies;
-    const moved = next.ply !== plies;
+    const wasAtEnd = wanted === plies;
+    const moved = next.ply !== plies || (state && next.moves.at(-1) !== state.moves.at(-1));
     state = next;
     received = Date.now();
     if (moved) {
@@ -130,8 +137,9 @@
       game.dataset.plies = String(plies);
       boards.clear();
       statuses.clear();
+      generation += 1;
       rebuildMoves(next.moves);
-      if (wasAtEnd || ply > plies) go(plies);
+      if (wasAtEnd || wanted > plies) go(plies);
       else markCurrent();
     }
     const text = liveStatus(next);

@@ -424,13 +424,13 @@ fn play_form(page: &Page<'_>, key: &str, seat: Seat) -> String {
     ]
     .map(|(name, id)| {
         let text = page.t_with(id, &[("move", Arg::from("%s"))]);
-        format!(" data-{name}=\"{}\"", escape(&text))
+        format!(" data-{name}=\"{text}\"")
     })
     .concat();
     let act = |name: &str, label: &str, extra: &str| {
         format!(
             "<button type=\"button\" class=\"act\" id=\"act-{id}\" data-act=\"{name}\"{extra}>{}</button>",
-            escape(&page.t(label)),
+            page.t(label),
             id = name.trim_end_matches('!'),
         )
     };

@@ -524,83 +524,213 @@ async fn pointer_move(client: &Client, from: &str, to: &str, drag: bool) {
         .unwrap();
 }
 
-/// Two players, each in their own browser opened from their own link, play on the board: a
-/// click and a click, a drag, a typed move; the destinations marked; each move shows on the
-/// other's page without a reload; a move out of turn is refused on the page. Screenshots of
-/// both boards land in `target/web-play-white.png` and `web-play-black.png`.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_players_play_on_their_own_pages_by_click_drag_and_typing() {
-    let Some(driver) = chromedriver() else {
-        assert!(
-            std::env::var_os("DAMA_TEST_BROWSER").is_none(),
-            "DAMA_TEST_BROWSER is set, but there is no chromedriver"
+/// A game between two browsers, each signed in from its player's own link, on a server of
+/// its own; dropped, it stops the server and the browsers.
+struct Table {
+    web: dama::web::Web,
+    game: dama::model::GameId,
+    white: Client,
+    black: Client,
+    stop: tokio::sync::watch::Sender<bool>,
+    _driver: Driver,
+    _db: TestDb,
+}
+
+impl Table {
+    /// Alice (White) and Bob at `control`, both pages open and following the game; `None`
+    /// where there is no ChromeDriver (and the test may skip).
+    async fn open(control: &str) -> Option<Table> {
+        let Some(driver) = chromedriver() else {
+            assert!(
+                std::env::var_os("DAMA_TEST_BROWSER").is_none(),
+                "DAMA_TEST_BROWSER is set, but there is no chromedriver"
+            );
+            println!("skipped: no chromedriver here (apt-get install chromium chromium-driver)");
+            return None;
+        };
+        let listener = dama::web::listen("127.0.0.1:0".parse().unwrap())
+            .await
+            .unwrap();
+        let site = format!("http://{}", listener.local_addr().unwrap());
+        let db = TestDb::sqlite();
+        let host = dama::host::Host::new(
+            dama::store::Store::open(&db.url()).await.unwrap(),
+            renderer(),
+            Arc::new(dama::words::Words::new()),
+            dama::host::HostConfig {
+                public_url: Some(site.clone()),
+                ..dama::host::HostConfig::default()
+            },
+            dama::host::Clock::system(),
         );
-        println!("skipped: no chromedriver here (apt-get install chromium chromium-driver)");
-        return;
-    };
-    let listener = dama::web::listen("127.0.0.1:0".parse().unwrap())
-        .await
-        .unwrap();
-    let site = format!("http://{}", listener.local_addr().unwrap());
-    let db = TestDb::sqlite();
-    let clock = dama::host::Clock::system();
-    let host = dama::host::Host::new(
-        dama::store::Store::open(&db.url()).await.unwrap(),
-        renderer(),
-        Arc::new(dama::words::Words::new()),
-        dama::host::HostConfig {
-            public_url: Some(site.clone()),
-            ..dama::host::HostConfig::default()
-        },
-        clock,
-    );
-    let web = dama::web::Web::new(
-        Arc::new(host),
-        Arc::new(dama::words::Words::new()),
-        dama::telemetry::Health::expecting([0]),
-        Arc::new(dama::telemetry::Metrics::new()),
-    );
-    let board = start_game(&web.host, false, CHANNEL).await;
-    let id = board.game.unwrap();
-    let ply = async || web.host.store().game(id).await.unwrap().unwrap().ply;
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    let server = tokio::spawn(dama::web::serve(listener, web.clone(), stopped));
-    let port = free_port();
-    let _driver = Driver(
-        Command::new(&driver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts"),
-    );
-    let link = async |user| match &web.host.play_link(&who(user)).await.unwrap().body[..] {
-        [dama::host::Msg::PlayLink { link }] => link.clone(),
-        other => panic!("{other:?}"),
-    };
-    let white = connect(port).await;
-    let black = connect(port).await;
-    for (client, user, side) in [(&white, ALICE, "white"), (&black, BOB, "black")] {
-        client.goto(&link(user).await).await.unwrap();
+        let web = dama::web::Web::new(
+            Arc::new(host),
+            Arc::new(dama::words::Words::new()),
+            dama::telemetry::Health::expecting([0]),
+            Arc::new(dama::telemetry::Metrics::new()),
+        );
+        let c = web
+            .host
+            .challenge_on(
+                &who(ALICE),
+                BOB,
+                dama::model::ColorChoice::White,
+                false,
+                false,
+                control.parse().unwrap(),
+            )
+            .await
+            .unwrap();
+        let board = web
+            .host
+            .button(&who(BOB), &button(&c, dama::host::ButtonLabel::Accept))
+            .await
+            .unwrap();
+        let (stop, stopped) = tokio::sync::watch::channel(false);
+        tokio::spawn(dama::web::serve(listener, web.clone(), stopped));
+        let port = free_port();
+        let driver = Driver(
+            Command::new(&driver)
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("chromedriver starts"),
+        );
+        let table = Table {
+            game: board.game.unwrap(),
+            white: connect(port).await,
+            black: connect(port).await,
+            web,
+            stop,
+            _driver: driver,
+            _db: db,
+        };
+        for (client, user, side) in [
+            (&table.white, ALICE, "white"),
+            (&table.black, BOB, "black"),
+        ] {
+            let link = match &table.web.host.play_link(&who(user)).await.unwrap().body[..] {
+                [dama::host::Msg::PlayLink { link }] => link.clone(),
+                other => panic!("{other:?}"),
+            };
+            client.goto(&link).await.unwrap();
+            within(Duration::from_secs(5), async || {
+                (attr(client, "#game", "data-seat").await? == side).then_some(())
+            })
+            .await
+            .unwrap_or_else(|| panic!("{side}'s page is signed in"));
+            let url = client.current_url().await.unwrap();
+            assert!(
+                !url.as_str().contains("token"),
+                "the token left the address: {url}"
+            );
+        }
         within(Duration::from_secs(5), async || {
-            (attr(client, "#game", "data-seat").await? == side).then_some(())
+            (table.web.live.open() == 2).then_some(())
         })
         .await
-        .unwrap_or_else(|| panic!("{side}'s page is signed in"));
-        let url = client.current_url().await.unwrap();
-        assert!(
-            !url.as_str().contains("token"),
-            "the token left the address: {url}"
-        );
+        .expect("both pages follow the game live");
+        Some(table)
     }
-    within(Duration::from_secs(5), async || {
-        (web.live.open() == 2).then_some(())
+
+    async fn ply(&self) -> i64 {
+        let row = self.web.host.store().game(self.game).await.unwrap();
+        row.unwrap().ply
+    }
+
+    /// Waits until the game has `n` plies, and both pages show them.
+    async fn plies(&self, n: i64, what: &str) {
+        let reached = within(Duration::from_secs(3), async || {
+            (self.ply().await == n).then_some(())
+        })
+        .await;
+        if reached.is_none() {
+            panic!("{what}: the game has {} plies, not {n}", self.ply().await);
+        }
+        for client in [&self.white, &self.black] {
+            within(Duration::from_secs(3), async || {
+                let shown = [
+                    attr(client, "#game", "data-plies").await?,
+                    attr(client, "#game", "data-ply").await?,
+                ];
+                (shown == [n.to_string(), n.to_string()]).then_some(())
+            })
+            .await
+            .unwrap_or_else(|| panic!("{what}: ply {n} on both boards"));
+        }
+    }
+
+    /// The browsers' consoles hold no error (a refused move's 4xx aside: the page says it).
+    async fn no_console_errors(&self) {
+        for client in [&self.white, &self.black] {
+            let log = client.issue_cmd(BrowserLog).await.unwrap();
+            let errors: Vec<&Value> = log
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|e| e["level"] == "SEVERE")
+                .filter(|e| {
+                    let m = e["message"].as_str().unwrap_or("");
+                    !(m.contains("/move") || m.contains("/act")) || !m.contains(" 4")
+                })
+                .collect();
+            assert!(errors.is_empty(), "the browser's console: {errors:#?}");
+        }
+    }
+
+    async fn close(self) {
+        self.white.close().await.unwrap();
+        self.black.close().await.unwrap();
+        let _ = self.stop.send(true);
+    }
+}
+
+/// The text of the element `css`, once it is not empty.
+async fn text_of(client: &Client, css: &str) -> String {
+    within(Duration::from_secs(3), async || {
+        let text = client.find(Locator::Css(css)).await.ok()?.text().await.ok()?;
+        (!text.is_empty()).then_some(text)
     })
     .await
-    .expect("both pages follow the game live");
+    .unwrap_or_else(|| panic!("{css} says something"))
+    .0
+}
+
+async fn type_move(client: &Client, text: &str) {
+    let input = client.find(Locator::Css("#play-move")).await.unwrap();
+    input.send_keys(&format!("{text}\u{E007}")).await.unwrap();
+}
+
+async fn press(client: &Client, css: &str) {
+    client.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
+}
+
+/// Both screenshots of the moment, as `target/web-play-<side><suffix>.png`.
+async fn screenshots(table: &Table, suffix: &str) {
+    let target = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
+    std::fs::create_dir_all(&target).unwrap();
+    for (client, side) in [(&table.white, "white"), (&table.black, "black")] {
+        let png = client.screenshot().await.unwrap();
+        std::fs::write(target.join(format!("web-play-{side}{suffix}.png")), png).unwrap();
+    }
+}
+
+/// Two players, each in their own browser opened from their own link, play a whole game on the
+/// board: a click and a click (the destinations marked), a drag, typed moves, a premove played
+/// and one dropped, a king's capture that reaches one square two ways (the page asks which), a
+/// takeback asked on one page and allowed on the other, a draw offered and shown, and a
+/// resignation; each step on the other page without a reload; the pages fit a phone.
+/// Screenshots: `target/web-play-{white,black}.png` and `-phone.png`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_play_a_whole_game_on_their_own_pages() {
+    let Some(table) = Table::open("5+3").await else {
+        return;
+    };
+    let (white, black) = (&table.white, &table.black);
 
     // White clicks e3: its one destination is marked; then e4.
-    pointer_move(&white, "e3", "e3", true).await;
+    pointer_move(white, "e3", "e3", true).await;
     let marked = white
         .execute(
             "return [...document.querySelectorAll('#board .mark.dest')].map(m => m.dataset.square)",
@@ -609,88 +739,157 @@ async fn two_players_play_on_their_own_pages_by_click_drag_and_typing() {
         .await
         .unwrap();
     assert_eq!(marked, json!(["e4"]), "e3's destinations");
-    pointer_move(&white, "e3", "e4", false).await;
-    within(Duration::from_secs(3), async || {
-        (ply().await == 1).then_some(())
-    })
-    .await
-    .expect("a click and a click play e3-e4");
-    // Black sees it without a reload, and drags f6 to f5.
-    within(Duration::from_secs(3), async || {
-        (attr(&black, "#game", "data-plies").await? == "1").then_some(())
-    })
-    .await
-    .expect("the move shows on the other page");
-    pointer_move(&black, "f6", "f5", true).await;
-    within(Duration::from_secs(3), async || {
-        (ply().await == 2).then_some(())
-    })
-    .await
-    .expect("a drag plays f6-f5");
-    // Out of turn, the page says so and nothing is played.
-    black
-        .find(Locator::Css("#play-move"))
-        .await
-        .unwrap()
-        .send_keys("a6-a5\u{E007}")
-        .await
-        .unwrap();
-    let (said, _) = within(Duration::from_secs(3), async || {
-        let text = black
-            .find(Locator::Css("#play-said"))
-            .await
-            .ok()?
-            .text()
-            .await
-            .ok()?;
-        (!text.is_empty()).then_some(text)
-    })
-    .await
-    .expect("a refusal on the page");
-    assert_eq!(said, "Wait for your opponent's move.");
-    assert_eq!(ply().await, 2);
-    // White types a move.
-    within(Duration::from_secs(3), async || {
-        (attr(&white, "#game", "data-plies").await? == "2").then_some(())
-    })
-    .await
-    .expect("Black's move shows on White's page");
-    white
-        .find(Locator::Css("#play-move"))
-        .await
-        .unwrap()
-        .send_keys("d3-d4\u{E007}")
-        .await
-        .unwrap();
-    within(Duration::from_secs(3), async || {
-        (ply().await == 3).then_some(())
-    })
-    .await
-    .expect("a typed move plays");
-
-    let target = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
-    std::fs::create_dir_all(&target).unwrap();
-    pointer_move(&black, "a6", "a6", true).await;
-    for (client, name) in [
-        (&white, "web-play-white.png"),
-        (&black, "web-play-black.png"),
-    ] {
-        std::fs::write(target.join(name), client.screenshot().await.unwrap()).unwrap();
-        let log = client.issue_cmd(BrowserLog).await.unwrap();
-        let errors: Vec<&Value> = log
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter(|e| e["level"] == "SEVERE")
-            .filter(|e| !e["message"].as_str().unwrap_or("").contains("/move"))
-            .collect();
-        assert!(
-            errors.is_empty(),
-            "{name}: the browser's console: {errors:#?}"
-        );
+    pointer_move(white, "e3", "e4", false).await;
+    table.plies(1, "a click and a click play e3-e4").await;
+    // Black drags g6 to g5.
+    pointer_move(black, "g6", "g5", true).await;
+    table.plies(2, "a drag plays g6-g5").await;
+    // While White thinks, Black queues b6-b5: played the moment White has moved.
+    pointer_move(black, "b6", "b5", false).await;
+    let queued = text_of(black, "#play-said").await;
+    assert!(queued.starts_with("Premove b6-b5"), "{queued}");
+    assert_eq!(table.ply().await, 2, "a premove waits");
+    type_move(white, "e4-d4").await;
+    table.plies(4, "a typed move, then the premove").await;
+    let moves = table.web.host.store().game(table.game).await.unwrap().unwrap();
+    assert!(moves.fen.contains("b5"), "b6-b5 played: {}", moves.fen);
+    pointer_move(white, "d4", "c4", false).await;
+    table.plies(5, "d4-c4").await;
+    pointer_move(black, "f6", "g6", false).await;
+    table.plies(6, "f6-g6, sideways").await;
+    // Black's premove a6-a5 is no longer legal once g3-g4 offers a capture: dropped, and said.
+    pointer_move(black, "a6", "a5", false).await;
+    pointer_move(white, "g3", "g4", false).await;
+    table.plies(7, "g3-g4").await;
+    let dropped = text_of(black, "#play-said").await;
+    assert_eq!(
+        dropped,
+        "Your premove a6-a5 was not legal after your opponent's move, so it was not played."
+    );
+    type_move(black, "g5xg3xe3xe1").await;
+    table.plies(8, "a typed capture that crowns").await;
+    // The next moves as typed in Discord; the pages follow.
+    for (i, mv) in ["h3-h4", "e1-c1", "d2-e2", "g6-f6", "h4-g4", "f6-g6", "c4-c5", "c6xc4", "c3xc5xa5"]
+        .into_iter()
+        .enumerate()
+    {
+        let player = if i % 2 == 0 { ALICE } else { BOB };
+        table.web.host.play(&who(player), mv).await.unwrap();
     }
-    white.close().await.unwrap();
-    black.close().await.unwrap();
-    let _ = stop.send(true);
-    let _ = tokio::time::timeout(Duration::from_secs(2), server).await;
+    table.plies(17, "moves typed in the channel").await;
+    // Black's king on c1 takes two pieces and lands on h1 by either of two routes: asked.
+    pointer_move(black, "c1", "h1", false).await;
+    let routes = black
+        .execute(
+            "const r = document.getElementById('routes');\
+             return r.hidden ? [] : [...r.querySelectorAll('button')].map(b => b.textContent)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        routes,
+        json!(["c1xc3xh3xh1", "c1xc4xh4xh1"]),
+        "both routes offered"
+    );
+    assert_eq!(table.ply().await, 17, "nothing played before the choice");
+    screenshots(&table, "").await;
+    press(black, "#routes button:nth-of-type(2)").await;
+    table.plies(18, "the chosen route").await;
+    let last = table.web.host.web_game(
+        table.web.host.store().game(table.game).await.unwrap().unwrap().web_key.as_deref().unwrap(),
+    ).await.unwrap().unwrap();
+    let (before, mv) = last.game.last_move().unwrap();
+    assert_eq!(before.notation(&mv), "c1xc4xh4xh1");
+
+    // Black takes it back: White's page asks White, who allows it.
+    press(black, "#act-takeback").await;
+    let asked = text_of(white, "#offer").await;
+    assert_eq!(asked, "Your opponent asks to take back the last move.");
+    assert_eq!(text_of(black, "#offer").await, "You asked to take back the last move.");
+    assert_eq!(
+        white.find(Locator::Css("#act-takeback")).await.unwrap().text().await.unwrap(),
+        "Allow takeback"
+    );
+    press(white, "#act-takeback").await;
+    table.plies(17, "the takeback").await;
+    type_move(black, "c1xc3xh3xh1").await;
+    table.plies(18, "the other route, typed").await;
+
+    // A draw offered by White shows on Black's page; Black plays on, and White resigns.
+    press(white, "#act-draw").await;
+    assert_eq!(text_of(black, "#offer").await, "Your opponent offers a draw.");
+    assert_eq!(
+        black.find(Locator::Css("#act-draw")).await.unwrap().text().await.unwrap(),
+        "Accept draw"
+    );
+
+    // On a phone: no sideways scrolling, the board as wide as the screen allows.
+    for client in [white, black] {
+        client.set_window_size(390, 844).await.unwrap();
+        let fits = client
+            .execute(
+                "const b = document.querySelector('#board svg').getBoundingClientRect();\
+                 return [document.documentElement.scrollWidth, window.innerWidth, b.width];",
+                vec![],
+            )
+            .await
+            .unwrap();
+        let [page, screen, board] = [0, 1, 2].map(|i| fits[i].as_f64().unwrap());
+        assert!(page <= screen, "no sideways scrolling on a phone: {fits}");
+        assert!(board >= screen * 0.8, "the board fills the phone's width: {fits}");
+    }
+    screenshots(&table, "-phone").await;
+
+    press(white, "#act-resign").await;
+    for client in [white, black] {
+        within(Duration::from_secs(3), async || {
+            (attr(client, "#game", "data-running").await? == "false").then_some(())
+        })
+        .await
+        .expect("both pages show the game over without a reload");
+        let status = text_of(client, "#status").await;
+        assert!(status.contains("resign"), "{status}");
+        assert!(client.find(Locator::Css("#act-resign")).await.unwrap().attr("disabled").await.unwrap().is_some());
+    }
+    let row = table.web.host.store().game(table.game).await.unwrap().unwrap();
+    assert_eq!(row.result, Some(dama::engine::GameResult::Win(dama::engine::Color::Black)));
+    table.no_console_errors().await;
+    table.close().await;
+}
+
+/// A 1/4+0 game left on White's turn: the flag falls, and both pages show White's clock at 0
+/// and the result without a reload.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quarter_minute_game_ends_on_a_flag_shown_on_both_pages() {
+    let Some(table) = Table::open("1/4+0").await else {
+        return;
+    };
+    let flags = {
+        let host = table.web.host.clone();
+        tokio::spawn(async move {
+            loop {
+                let _ = host.flags().await;
+                tokio::time::sleep(Duration::from_millis(100)).await;
+            }
+        })
+    };
+    pointer_move(&table.white, "e3", "e4", false).await;
+    table.plies(1, "e3-e4").await;
+    pointer_move(&table.black, "f6", "f5", true).await;
+    table.plies(2, "f6-f5").await;
+    for client in [&table.white, &table.black] {
+        within(Duration::from_secs(20), async || {
+            (attr(client, "#game", "data-running").await? == "false").then_some(())
+        })
+        .await
+        .expect("the flag falls on both pages");
+        let clock = text_of(client, "#clock-white").await;
+        assert_eq!(clock, "0.0", "White's clock at 0");
+        let status = text_of(client, "#status").await;
+        assert!(status.contains("time"), "{status}");
+    }
+    flags.abort();
+    table.no_console_errors().await;
+    table.close().await;
 }
