@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use common::{start, who};
+use common::{drop_postgres, fresh_postgres, start, who};
 use dama::engine::{Game, fen};
 use dama::host::{Clock, Host, HostConfig};
 use dama::model::{ChannelId, UserId};
@@ -245,27 +245,6 @@ fn fresh_sqlite(run: &str) -> String {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     format!("sqlite://{}", dir.join("bench.db").display())
-}
-
-async fn fresh_postgres(admin: &str, run: &str) -> String {
-    let name = format!("dama_bench_{}_{run}", std::process::id());
-    let mut conn = sqlx::AnyConnection::connect(admin).await.unwrap();
-    sqlx::raw_sql(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    let base = admin.rsplit_once('/').map_or(admin, |(b, _)| b);
-    format!("{base}/{name}")
-}
-
-async fn drop_postgres(admin: &str, url: &str) {
-    let name = url.rsplit_once('/').unwrap().1;
-    let mut conn = sqlx::AnyConnection::connect(admin).await.unwrap();
-    let _ = sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
-        "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
-    )))
-    .execute(&mut conn)
-    .await;
 }
 
 fn say(label: &str, f: &Figures) {

@@ -34,6 +34,10 @@ pub struct WebLimits {
     /// How long a connection may take to send a request's headers, and may stay idle between
     /// two requests, before it is closed.
     pub header_wait: Duration,
+    /// A seated player's moves and offers: this many at once, then one every `player_every`.
+    pub player_burst: u32,
+    /// How often a player past the burst may send again.
+    pub player_every: Duration,
 }
 
 impl Default for WebLimits {
@@ -48,6 +52,9 @@ impl Default for WebLimits {
             connections: 10_000,
             connections_per_address: 64,
             header_wait: Duration::from_secs(10),
+            // Enough for any game played by hand, premoves included; not for a script.
+            player_burst: 12,
+            player_every: Duration::from_millis(250),
         }
     }
 }

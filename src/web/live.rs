@@ -3,20 +3,21 @@
 //! game or tournament, however many pages watch it, reads it again only when the store says it
 //! changed (`Store::changes`: at once for this process's writes, by PostgreSQL's `NOTIFY` for
 //! the other processes'; everything again after a lost connection), and hands each change to
-//! all of them at once. Nothing is polled.
+//! all of them at once. One dispatcher hears every change and wakes only the watcher it
+//! concerns, so a move costs the same with ten watched games or a thousand. Nothing is polled.
 
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 use std::time::Duration;
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
-use tokio::sync::{broadcast, watch};
+use tokio::sync::{Notify, broadcast, watch};
 
 use crate::store::Change;
 
@@ -26,10 +27,30 @@ use super::error::GameByKey;
 use super::game::state_json;
 use super::{Reader, Web};
 
+/// One watched game or tournament: what its pages are sent, and the dispatcher's nudge.
+struct Watched {
+    sender: watch::Sender<Arc<str>>,
+    changed: Arc<Notify>,
+}
+
+impl Watched {
+    /// A new watcher's end, holding `now` for its pages.
+    fn new(now: Arc<str>) -> (Watched, watch::Receiver<Arc<str>>, Arc<Notify>) {
+        let (sender, receiver) = watch::channel(now);
+        let changed = Arc::new(Notify::new());
+        let watched = Watched {
+            sender,
+            changed: Arc::clone(&changed),
+        };
+        (watched, receiver, changed)
+    }
+}
+
 /// The watchers of this process, and the limits on open live pages.
 pub struct Live {
-    games: Mutex<HashMap<GameId, watch::Sender<Arc<str>>>>,
-    tournaments: Mutex<HashMap<TournamentId, watch::Sender<Arc<str>>>>,
+    games: Mutex<HashMap<GameId, Watched>>,
+    tournaments: Mutex<HashMap<TournamentId, Watched>>,
+    dispatcher: OnceLock<()>,
     open: AtomicUsize,
     max_open: usize,
     by_reader: Mutex<HashMap<IpAddr, usize>>,
@@ -42,6 +63,7 @@ impl Live {
         Live {
             games: Mutex::new(HashMap::new()),
             tournaments: Mutex::new(HashMap::new()),
+            dispatcher: OnceLock::new(),
             open: AtomicUsize::new(0),
             max_open: limits.live_pages,
             by_reader: Mutex::new(HashMap::new()),
@@ -98,37 +120,79 @@ impl Live {
         key: String,
         (version, now): (i64, Arc<str>),
     ) -> watch::Receiver<Arc<str>> {
+        self.dispatch(web);
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(sender) = games.get(&game) {
-            return sender.subscribe();
+        if let Some(watched) = games.get(&game) {
+            return watched.sender.subscribe();
         }
-        let (sender, receiver) = watch::channel(now);
-        games.insert(game, sender.clone());
-        let changes = web.host.changes();
-        tokio::spawn(watcher(web.clone(), game, key, version, sender, changes));
+        let (watched, receiver, changed) = Watched::new(now);
+        let sender = watched.sender.clone();
+        games.insert(game, watched);
+        tokio::spawn(watcher(web.clone(), game, key, version, sender, changed));
         receiver
+    }
+
+    /// Starts this process's dispatcher, once: it hears of every change from here on.
+    fn dispatch(&self, web: &Web) {
+        self.dispatcher.get_or_init(|| {
+            let changes = web.host.changes();
+            tokio::spawn(dispatcher(Arc::downgrade(&web.live), changes));
+        });
     }
 }
 
-/// Waits until `wanted` says a change concerns what is watched (or some may have been missed),
-/// or until no page watches any more (`None`).
-async fn next_change(
-    changes: &mut broadcast::Receiver<Change>,
-    sender: &watch::Sender<Arc<str>>,
-    wanted: impl Fn(Change) -> bool,
-) -> Option<()> {
+/// Wakes the watcher of each changed game (and the tournaments' watchers, whose pages show
+/// their games), or every watcher when some change may have been missed; ends with the pages.
+async fn dispatcher(live: Weak<Live>, mut changes: broadcast::Receiver<Change>) {
     loop {
-        tokio::select! {
-            () = sender.closed() => return None,
-            change = changes.recv() => match change {
-                Ok(c) if c == Change::Resync || wanted(c) => return Some(()),
-                Ok(_) => {}
-                // Fell behind: something may be missed, so read again.
-                Err(broadcast::error::RecvError::Lagged(_)) => return Some(()),
-                Err(broadcast::error::RecvError::Closed) => return None,
-            },
+        let change = changes.recv().await;
+        let Some(live) = live.upgrade() else {
+            return;
+        };
+        let games = live.games.lock().unwrap_or_else(PoisonError::into_inner);
+        let tournaments = live
+            .tournaments
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        let wake = |w: &Watched| w.changed.notify_one();
+        match change {
+            Ok(Change::Game(game)) => {
+                games.get(&game).into_iter().for_each(wake);
+                tournaments.values().for_each(wake);
+            }
+            Ok(Change::Tournament(id)) => tournaments.get(&id).into_iter().for_each(wake),
+            // Fell behind, or told to read everything again.
+            Ok(Change::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                games.values().for_each(wake);
+                tournaments.values().for_each(wake);
+            }
+            Err(broadcast::error::RecvError::Closed) => return,
         }
     }
+}
+
+/// Waits until the dispatcher says what is watched changed, or until no page watches it any
+/// more (`None`).
+async fn next_change(changed: &Notify, sender: &watch::Sender<Arc<str>>) -> Option<()> {
+    tokio::select! {
+        () = sender.closed() => None,
+        () = changed.notified() => Some(()),
+    }
+}
+
+/// Removes a watcher whose pages are all closed (`true`); one that a page came back to between
+/// the last one closing and this lock stays.
+fn unwatched<K: std::hash::Hash + Eq>(
+    watched: &Mutex<HashMap<K, Watched>>,
+    key: &K,
+    sender: &watch::Sender<Arc<str>>,
+) -> bool {
+    let mut watched = watched.lock().unwrap_or_else(PoisonError::into_inner);
+    if sender.receiver_count() == 0 {
+        watched.remove(key);
+        return true;
+    }
+    false
 }
 
 /// Reads the game again whenever the store says it changed, while a page watches it; sends its
@@ -139,26 +203,14 @@ async fn watcher(
     key: String,
     version: i64,
     sender: watch::Sender<Arc<str>>,
-    mut changes: broadcast::Receiver<Change>,
+    changed: Arc<Notify>,
 ) {
     let mut seen = Some(version);
     // A change between the page's first reading and the subscription: read once at the start.
     let mut first = true;
     loop {
-        if !first
-            && next_change(&mut changes, &sender, |c| c == Change::Game(game))
-                .await
-                .is_none()
-        {
-            let mut games = web
-                .live
-                .games
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner);
-            // A page may have come between the last one closing and this lock: it keeps the
-            // watcher.
-            if sender.receiver_count() == 0 {
-                games.remove(&game);
+        if !first && next_change(&changed, &sender).await.is_none() {
+            if unwatched(&web.live.games, &game, &sender) {
                 return;
             }
             continue;
@@ -266,17 +318,18 @@ impl Live {
         id: TournamentId,
         now: Arc<str>,
     ) -> watch::Receiver<Arc<str>> {
-        let mut watched = self
+        self.dispatch(web);
+        let mut tournaments = self
             .tournaments
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
-        if let Some(sender) = watched.get(&id) {
-            return sender.subscribe();
+        if let Some(watched) = tournaments.get(&id) {
+            return watched.sender.subscribe();
         }
-        let (sender, receiver) = watch::channel(now);
-        watched.insert(id, sender.clone());
-        let changes = web.host.changes();
-        tokio::spawn(tournament_watcher(web.clone(), id, sender, changes));
+        let (watched, receiver, changed) = Watched::new(now);
+        let sender = watched.sender.clone();
+        tournaments.insert(id, watched);
+        tokio::spawn(tournament_watcher(web.clone(), id, sender, changed));
         receiver
     }
 }
@@ -287,20 +340,13 @@ async fn tournament_watcher(
     web: Web,
     id: TournamentId,
     sender: watch::Sender<Arc<str>>,
-    mut changes: broadcast::Receiver<Change>,
+    changed: Arc<Notify>,
 ) {
     let mut first = true;
     loop {
         if !first {
-            let wanted = |c| matches!(c, Change::Game(_)) || c == Change::Tournament(id);
-            if next_change(&mut changes, &sender, wanted).await.is_none() {
-                let mut watched = web
-                    .live
-                    .tournaments
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner);
-                if sender.receiver_count() == 0 {
-                    watched.remove(&id);
+            if next_change(&changed, &sender).await.is_none() {
+                if unwatched(&web.live.tournaments, &id, &sender) {
                     return;
                 }
                 continue;

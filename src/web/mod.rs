@@ -80,7 +80,7 @@ impl Web {
             limits,
             proxies,
             puzzle_tries: Arc::default(),
-            seats: Arc::default(),
+            seats: Arc::new(play::SeatRate::new(&limits)),
         }
     }
 
@@ -89,6 +89,7 @@ impl Web {
         Web {
             live: Arc::new(Live::new(&limits)),
             rate: limits::rate_limit(&limits, &self.proxies),
+            seats: Arc::new(play::SeatRate::new(&limits)),
             limits,
             ..self
         }

@@ -10,6 +10,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::host::{ButtonAction, GameAction, HostError, Refusal, Seat};
 use std::num::NonZeroU32;
+use std::time::Duration;
 
 use crate::model::{GameId, UserId};
 use crate::words::{Markup, Surface};
@@ -272,19 +273,18 @@ pub(super) async fn act(
     }
 }
 
-/// Each player's requests: enough for any game played by hand (premoves included), not for a
-/// script hammering the database.
+/// Each seated player's requests, within [`super::WebLimits::player_burst`].
 pub struct SeatRate(governor::DefaultKeyedRateLimiter<(GameId, UserId)>);
 
-impl Default for SeatRate {
-    fn default() -> Self {
-        let quota = governor::Quota::per_second(NonZeroU32::new(4).expect("not zero"))
-            .allow_burst(NonZeroU32::new(12).expect("not zero"));
+impl SeatRate {
+    /// The rate of `limits`.
+    pub fn new(limits: &super::WebLimits) -> SeatRate {
+        let quota = governor::Quota::with_period(limits.player_every.max(Duration::from_nanos(1)))
+            .expect("a period above zero")
+            .allow_burst(NonZeroU32::new(limits.player_burst.max(1)).expect("not zero"));
         SeatRate(governor::RateLimiter::keyed(quota))
     }
-}
 
-impl SeatRate {
     /// Whether `seat` may ask now (and counts the request).
     fn admit(&self, seat: &Seat) -> bool {
         if self.0.len() > 10_000 {

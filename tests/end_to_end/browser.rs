@@ -711,6 +711,11 @@ async fn screenshots(table: &Table, suffix: &str) {
     let target = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target");
     std::fs::create_dir_all(&target).unwrap();
     for (client, side) in [(&table.white, "white"), (&table.black, "black")] {
+        if suffix.is_empty() {
+            // The whole board and its controls in one picture (the README's).
+            client.set_window_size(1000, 1250).await.unwrap();
+            client.execute("window.scrollTo(0, 0)", vec![]).await.unwrap();
+        }
         let png = client.screenshot().await.unwrap();
         std::fs::write(target.join(format!("web-play-{side}{suffix}.png")), png).unwrap();
     }
