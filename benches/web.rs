@@ -71,7 +71,11 @@ impl Follower {
 
 /// The move the benches play next in the game in `channel` (a spread of legal moves, the same
 /// every run), with the player to make it; `None` once it is over.
-async fn next_move(host: &Host, channel: u64, (white, black): (u64, u64)) -> Option<(u64, String, usize)> {
+async fn next_move(
+    host: &Host,
+    channel: u64,
+    (white, black): (u64, u64),
+) -> Option<(u64, String, usize)> {
     let row = host
         .store()
         .running_game(dama::model::ChannelId(channel))
@@ -127,7 +131,10 @@ async fn clicks(
             seat_cookie(host, players.0, channel).await,
             seat_cookie(host, players.1, channel).await,
         ];
-        let mut pages = [Follower::open(watch, &key).await, Follower::open(watch, &key).await];
+        let mut pages = [
+            Follower::open(watch, &key).await,
+            Follower::open(watch, &key).await,
+        ];
         for page in &mut pages {
             page.until(0).await;
         }
@@ -201,7 +208,10 @@ async fn many_games(
             .unwrap()
             .web_key
             .unwrap();
-        let mut pages = [Follower::open(addr, &key).await, Follower::open(addr, &key).await];
+        let mut pages = [
+            Follower::open(addr, &key).await,
+            Follower::open(addr, &key).await,
+        ];
         for page in &mut pages {
             page.until(0).await;
         }

@@ -606,10 +606,7 @@ impl Table {
             _driver: driver,
             _db: db,
         };
-        for (client, user, side) in [
-            (&table.white, ALICE, "white"),
-            (&table.black, BOB, "black"),
-        ] {
+        for (client, user, side) in [(&table.white, ALICE, "white"), (&table.black, BOB, "black")] {
             let link = match &table.web.host.play_link(&who(user)).await.unwrap().body[..] {
                 [dama::host::Msg::PlayLink { link }] => link.clone(),
                 other => panic!("{other:?}"),
@@ -689,7 +686,13 @@ impl Table {
 /// The text of the element `css`, once it is not empty.
 async fn text_of(client: &Client, css: &str) -> String {
     within(Duration::from_secs(3), async || {
-        let text = client.find(Locator::Css(css)).await.ok()?.text().await.ok()?;
+        let text = client
+            .find(Locator::Css(css))
+            .await
+            .ok()?
+            .text()
+            .await
+            .ok()?;
         (!text.is_empty()).then_some(text)
     })
     .await
@@ -703,7 +706,13 @@ async fn type_move(client: &Client, text: &str) {
 }
 
 async fn press(client: &Client, css: &str) {
-    client.find(Locator::Css(css)).await.unwrap().click().await.unwrap();
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
 }
 
 /// Both screenshots of the moment, as `target/web-play-<side><suffix>.png`.
@@ -714,7 +723,10 @@ async fn screenshots(table: &Table, suffix: &str) {
         if suffix.is_empty() {
             // The whole board and its controls in one picture (the README's).
             client.set_window_size(1000, 1250).await.unwrap();
-            client.execute("window.scrollTo(0, 0)", vec![]).await.unwrap();
+            client
+                .execute("window.scrollTo(0, 0)", vec![])
+                .await
+                .unwrap();
         }
         let png = client.screenshot().await.unwrap();
         std::fs::write(target.join(format!("web-play-{side}{suffix}.png")), png).unwrap();
@@ -756,7 +768,14 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
     assert_eq!(table.ply().await, 2, "a premove waits");
     type_move(white, "e4-d4").await;
     table.plies(4, "a typed move, then the premove").await;
-    let moves = table.web.host.store().game(table.game).await.unwrap().unwrap();
+    let moves = table
+        .web
+        .host
+        .store()
+        .game(table.game)
+        .await
+        .unwrap()
+        .unwrap();
     assert!(moves.fen.contains("b5"), "b6-b5 played: {}", moves.fen);
     pointer_move(white, "d4", "c4", false).await;
     table.plies(5, "d4-c4").await;
@@ -774,9 +793,11 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
     type_move(black, "g5xg3xe3xe1").await;
     table.plies(8, "a typed capture that crowns").await;
     // The next moves as typed in Discord; the pages follow.
-    for (i, mv) in ["h3-h4", "e1-c1", "d2-e2", "g6-f6", "h4-g4", "f6-g6", "c4-c5", "c6xc4", "c3xc5xa5"]
-        .into_iter()
-        .enumerate()
+    for (i, mv) in [
+        "h3-h4", "e1-c1", "d2-e2", "g6-f6", "h4-g4", "f6-g6", "c4-c5", "c6xc4", "c3xc5xa5",
+    ]
+    .into_iter()
+    .enumerate()
     {
         let player = if i % 2 == 0 { ALICE } else { BOB };
         table.web.host.play(&who(player), mv).await.unwrap();
@@ -801,9 +822,25 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
     screenshots(&table, "").await;
     press(black, "#routes button:nth-of-type(2)").await;
     table.plies(18, "the chosen route").await;
-    let last = table.web.host.web_game(
-        table.web.host.store().game(table.game).await.unwrap().unwrap().web_key.as_deref().unwrap(),
-    ).await.unwrap().unwrap();
+    let last = table
+        .web
+        .host
+        .web_game(
+            table
+                .web
+                .host
+                .store()
+                .game(table.game)
+                .await
+                .unwrap()
+                .unwrap()
+                .web_key
+                .as_deref()
+                .unwrap(),
+        )
+        .await
+        .unwrap()
+        .unwrap();
     let (before, mv) = last.game.last_move().unwrap();
     assert_eq!(before.notation(&mv), "c1xc4xh4xh1");
 
@@ -811,9 +848,18 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
     press(black, "#act-takeback").await;
     let asked = text_of(white, "#offer").await;
     assert_eq!(asked, "Your opponent asks to take back the last move.");
-    assert_eq!(text_of(black, "#offer").await, "You asked to take back the last move.");
     assert_eq!(
-        white.find(Locator::Css("#act-takeback")).await.unwrap().text().await.unwrap(),
+        text_of(black, "#offer").await,
+        "You asked to take back the last move."
+    );
+    assert_eq!(
+        white
+            .find(Locator::Css("#act-takeback"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
         "Allow takeback"
     );
     press(white, "#act-takeback").await;
@@ -823,9 +869,18 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
 
     // A draw offered by White shows on Black's page; Black plays on, and White resigns.
     press(white, "#act-draw").await;
-    assert_eq!(text_of(black, "#offer").await, "Your opponent offers a draw.");
     assert_eq!(
-        black.find(Locator::Css("#act-draw")).await.unwrap().text().await.unwrap(),
+        text_of(black, "#offer").await,
+        "Your opponent offers a draw."
+    );
+    assert_eq!(
+        black
+            .find(Locator::Css("#act-draw"))
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap(),
         "Accept draw"
     );
 
@@ -842,7 +897,10 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
             .unwrap();
         let [page, screen, board] = [0, 1, 2].map(|i| fits[i].as_f64().unwrap());
         assert!(page <= screen, "no sideways scrolling on a phone: {fits}");
-        assert!(board >= screen * 0.8, "the board fills the phone's width: {fits}");
+        assert!(
+            board >= screen * 0.8,
+            "the board fills the phone's width: {fits}"
+        );
     }
     screenshots(&table, "-phone").await;
 
@@ -855,10 +913,29 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
         .expect("both pages show the game over without a reload");
         let status = text_of(client, "#status").await;
         assert!(status.contains("resign"), "{status}");
-        assert!(client.find(Locator::Css("#act-resign")).await.unwrap().attr("disabled").await.unwrap().is_some());
+        assert!(
+            client
+                .find(Locator::Css("#act-resign"))
+                .await
+                .unwrap()
+                .attr("disabled")
+                .await
+                .unwrap()
+                .is_some()
+        );
     }
-    let row = table.web.host.store().game(table.game).await.unwrap().unwrap();
-    assert_eq!(row.result, Some(dama::engine::GameResult::Win(dama::engine::Color::Black)));
+    let row = table
+        .web
+        .host
+        .store()
+        .game(table.game)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        row.result,
+        Some(dama::engine::GameResult::Win(dama::engine::Color::Black))
+    );
     table.no_console_errors().await;
     table.close().await;
 }

@@ -88,4 +88,3 @@ pub async fn drop_postgres(admin: &str, url: &str) {
     .execute(&mut conn)
     .await;
 }
-

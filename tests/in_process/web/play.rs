@@ -307,6 +307,24 @@ async fn offers_takebacks_and_resignations_are_made_on_the_page(db: TestDb) {
     ] {
         assert!(page.body.contains(part), "the seated page has {part}");
     }
+    // In Turkish, the same controls in Turkish words.
+    let page = send(
+        &web,
+        "GET",
+        &format!("/game/{key}?lang=tr"),
+        Some(&alice),
+        false,
+        "",
+    )
+    .await;
+    for words in [
+        "Beraberlik teklif et",
+        "Geri almayı iste",
+        "Terk et",
+        "Ön hamle %s",
+    ] {
+        assert!(page.body.contains(words), "the Turkish page says {words}");
+    }
     let act = format!("/game/{key}/act");
     let moved = format!("/game/{key}/move");
 

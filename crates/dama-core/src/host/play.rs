@@ -24,6 +24,17 @@ impl Host {
     /// within the turn and the moment it arrived.
     pub async fn play_at(&self, who: &Who, text: &str, stamp: Option<UnixMs>) -> HostResult {
         let row = self.running(who).await?;
+        self.play_in(row, who, text, stamp).await
+    }
+
+    /// Plays `text` for `who` in the game `row` (read just before), as [`Host::play_at`].
+    pub(super) async fn play_in(
+        &self,
+        row: GameRow,
+        who: &Who,
+        text: &str,
+        stamp: Option<UnixMs>,
+    ) -> HostResult {
         let color = color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
         let game = self.load(&row).await?;
         let side = game.position().side_to_move();

@@ -4,6 +4,7 @@
 //! through the same operation as a typed one, and its board goes to the game's channel.
 
 use std::sync::PoisonError;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use dama_model::{ChannelId, GameId, GameStatus, GuildId, UserId};
 use dama_rules::Color;
@@ -31,10 +32,12 @@ pub struct Seat {
     pub guild: Option<GuildId>,
 }
 
-/// The boards of moves made on the web, for the front end that posts them in their channels.
+/// The boards of moves made on the web, for the front end that posts them in their channels
+/// (kept only once one has taken them: with nobody to post them they would pile up).
 pub(super) struct PageMoves {
     sender: mpsc::UnboundedSender<Notice>,
     receiver: std::sync::Mutex<Option<mpsc::UnboundedReceiver<Notice>>>,
+    taken: AtomicBool,
 }
 
 impl Default for PageMoves {
@@ -43,6 +46,7 @@ impl Default for PageMoves {
         PageMoves {
             sender,
             receiver: std::sync::Mutex::new(Some(receiver)),
+            taken: AtomicBool::new(false),
         }
     }
 }
@@ -126,7 +130,12 @@ impl Host {
     /// Plays `text` for the seated player, as if typed in the game's channel; its board (in
     /// `lang`, the channel's language) goes to the front end that posts page moves.
     pub async fn play_on_page(&self, seat: &Seat, text: &str, lang: Lang) -> HostResult {
-        let reply = self.play_at(&seated(seat, lang), text, None).await?;
+        // The seat's game itself, not whatever runs in its channel by now.
+        let row = self.game_row(seat.game).await?;
+        if row.status != GameStatus::Running {
+            return Err(HostError::Refused(Refusal::NoGame));
+        }
+        let reply = self.play_in(row, &seated(seat, lang), text, None).await?;
         self.to_channel(seat, &reply);
         Ok(reply)
     }
@@ -137,6 +146,10 @@ impl Host {
     /// question for the player alone (the resignation's confirmation) is the answer.
     pub async fn act_on_page(&self, seat: &Seat, action: GameAction, lang: Lang) -> HostResult {
         let who = seated(seat, lang);
+        // These act on the channel's running game: it must still be the seat's.
+        if self.running(&who).await?.id != seat.game {
+            return Err(HostError::Refused(Refusal::NoGame));
+        }
         let reply = match action {
             GameAction::Resign => self.resign(&who).await,
             GameAction::ConfirmResign => self.resign_confirmed(&who).await,
@@ -156,6 +169,9 @@ impl Host {
     /// Hands a page's reply to the front end that posts it in the game's channel.
     fn to_channel(&self, seat: &Seat, reply: &Reply) {
         // Nobody posts page moves (no Discord here): the page and its watchers still see it.
+        if !self.page_moves.taken.load(Ordering::Acquire) {
+            return;
+        }
         let _ = self.page_moves.sender.send(Notice {
             channel: seat.channel,
             guild: seat.guild,
@@ -166,10 +182,13 @@ impl Host {
 
     /// The boards of moves made on the web, to post in their channels (taken once).
     pub fn page_moves(&self) -> Option<mpsc::UnboundedReceiver<Notice>> {
-        self.page_moves
+        let taken = self
+            .page_moves
             .receiver
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .take()
+            .take();
+        self.page_moves.taken.store(true, Ordering::Release);
+        taken
     }
 }
