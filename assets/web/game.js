@@ -145,6 +145,18 @@
     const text = liveStatus(next);
     if (text && ply === plies && status.textContent !== text) status.textContent = text;
     game.dataset.running = String(next.running);
+    // The ratings, as a rated game's end changes them.
+    for (const [side, text] of Object.entries(next.ratings || {})) {
+      const line = document.querySelector(".player." + side);
+      if (!line || !text) continue;
+      let rating = line.querySelector(".rating");
+      if (!rating) {
+        rating = document.createElement("span");
+        rating.className = "rating";
+        line.querySelector(".name").after(" ", rating);
+      }
+      if (rating.textContent !== text) rating.textContent = text;
+    }
     tick();
     onState();
   };

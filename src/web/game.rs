@@ -118,12 +118,22 @@ pub fn board(
     renderer.svg(&scene, &title)
 }
 
+/// A player's rating as the page shows it: `1512`, or after a rated game `1512 (+12)`.
+fn rating_text(p: &crate::host::WebPlayer) -> Option<String> {
+    let rating = p.rating?.round() as i64;
+    Some(match p.change.map(|c| c.round() as i64) {
+        Some(c) if c < 0 => format!("{rating} (−{})", -c),
+        Some(c) => format!("{rating} (+{c})"),
+        None => rating.to_string(),
+    })
+}
+
 /// The line under or over the board for one side: name (linked to their page), rating, clock.
 fn player_line(page: &Page<'_>, web: &WebGame, color: Color, clock: Option<Millis>) -> String {
     let p = web.player(color);
     let who = player_link(page, p);
-    let rating = p.rating.map_or(String::new(), |r| {
-        format!(" <span class=\"rating\">{}</span>", r.round() as i64)
+    let rating = rating_text(p).map_or(String::new(), |r| {
+        format!(" <span class=\"rating\">{}</span>", escape(&r))
     });
     let clock = clock.map_or(String::new(), |left| {
         format!(
@@ -511,6 +521,7 @@ pub fn state_json(words: &Words, web: &WebGame) -> String {
         .collect();
     serde_json::json!({
         "offers": { "draw": by(web.row.draw_offer), "takeback": by(web.row.takeback_offer) },
+        "ratings": { "white": rating_text(&web.white), "black": rating_text(&web.black) },
         "berserk": berserk,
         "legal": legal,
         "fen": crate::engine::fen::write(pos),

@@ -194,6 +194,7 @@ pub(super) async fn server(
                 player: Player::User(r.user_id),
                 name: r.name.clone(),
                 rating: Some(r.rating),
+                change: None,
             };
             let _ = write!(
                 body,

@@ -223,6 +223,7 @@ fn web_player(t: &WebTournament, user: UserId) -> WebPlayer {
         player: Player::User(user),
         name: t.names.get(&user).cloned().unwrap_or_default(),
         rating: None,
+        change: None,
     }
 }
 

@@ -430,6 +430,25 @@ async fn offers_takebacks_and_resignations_are_made_on_the_page(db: TestDb) {
         row.result,
         Some(dama::engine::GameResult::Win(dama::engine::Color::White))
     );
+    // The ratings the game left, with what it changed, on the live pages and the page itself.
+    let ratings = state(&web, &key).await["ratings"].clone();
+    let (white, black) = (
+        ratings["white"].as_str().unwrap(),
+        ratings["black"].as_str().unwrap(),
+    );
+    // Their first rated game: from the starting 1500, up for the winner, down for the loser.
+    let read = |text: &str| -> (i64, i64) {
+        let (rating, change) = text.split_once(" (").unwrap();
+        let change = change.trim_end_matches(')').replace('−', "-");
+        (rating.parse().unwrap(), change.parse().unwrap())
+    };
+    let (w, dw) = read(white);
+    let (b, db) = read(black);
+    assert!(dw > 0 && db < 0, "{white} {black}");
+    assert_eq!((w - dw, b - db), (1500, 1500), "{white} {black}");
+    let page = send(&web, "GET", &format!("/game/{key}"), None, false, "").await;
+    let shown = format!("<span class=\"rating\">{white}</span>");
+    assert!(page.body.contains(&shown), "{}", page.body);
 }
 
 /// A page (or a script behind it) that sends more than a player could is slowed down: a

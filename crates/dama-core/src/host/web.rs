@@ -11,7 +11,7 @@ use dama_rules::{Color, Game};
 use super::pictures::{Key, Kind, PictureError};
 use super::play::with_stored_result;
 use super::{Host, HostError, HostResult, Msg, Player, Reply, Who, players};
-use dama_model::{GameId, GuildId, UserId};
+use dama_model::{GameId, GameStatus, GuildId, UserId};
 
 /// A player of a game as its page shows them.
 #[derive(Clone, Debug)]
@@ -20,8 +20,11 @@ pub struct WebPlayer {
     pub player: Player,
     /// The name they were last seen with (empty for the AI or a player never seen).
     pub name: String,
-    /// Their rating in the game's speed class, if they have one.
+    /// Their rating in the game's speed class, if they have one (a finished rated game: the
+    /// rating it left them with).
     pub rating: Option<f64>,
+    /// What a finished rated game did to that rating.
+    pub change: Option<f64>,
 }
 
 /// A game as its page shows it.
@@ -301,17 +304,27 @@ impl Host {
         let mut out = Vec::with_capacity(2);
         for color in [Color::White, Color::Black] {
             let player = who.of(color);
-            let (name, rating) = match player {
-                Player::User(id) => (
-                    self.store.player_name(id).await?.unwrap_or_default(),
-                    self.store.rating(id, row.speed).await?.map(|r| r.rating),
-                ),
-                Player::Ai(_) => (String::new(), None),
+            let (name, rating, change) = match player {
+                Player::User(id) => {
+                    let name = self.store.player_name(id).await?.unwrap_or_default();
+                    let rated = row.rated && row.status == GameStatus::Finished;
+                    let change = match rated {
+                        true => self.store.rating_change(row.id, id, row.speed).await?,
+                        false => None,
+                    };
+                    let now = self.store.rating(id, row.speed).await?.map(|r| r.rating);
+                    match change {
+                        Some((after, change)) => (name, Some(after), Some(change)),
+                        None => (name, now, None),
+                    }
+                }
+                Player::Ai(_) => (String::new(), None, None),
             };
             out.push(WebPlayer {
                 player,
                 name,
                 rating,
+                change,
             });
         }
         let black = out.pop().expect("two players");

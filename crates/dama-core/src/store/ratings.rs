@@ -2,7 +2,7 @@
 //! `migrations/0010_speed_ratings.sql`), their history, leaderboards and ranks.
 
 use super::types::Word;
-use super::{GuildId, PlayerRow, RatingPoint, Result, Store, Tx, UserId};
+use super::{GameId, GuildId, PlayerRow, RatingPoint, Result, Store, Tx, UserId};
 use dama_play::clock::SpeedClass;
 
 /// A player's rating in one class as a [`PlayerRow`] (the name from `players`).
@@ -136,6 +136,27 @@ impl Store {
         .fetch_one(&self.pool)
         .await?
             > 0)
+    }
+
+    /// What `game` did to `user`'s rating in `speed`: the rating after it, and the change (from
+    /// the rating after their rated game before it, or the starting rating); `None` where the
+    /// game was not rated for them.
+    pub async fn rating_change(
+        &self,
+        game: GameId,
+        user: UserId,
+        speed: SpeedClass,
+    ) -> Result<Option<(f64, f64)>> {
+        let points = self.rating_history(user, speed).await?;
+        let Some(at) = points.iter().position(|p| p.game_id == game) else {
+            return Ok(None);
+        };
+        let before = at
+            .checked_sub(1)
+            .map_or(PlayerRow::unrated(user, String::new()).rating, |i| {
+                points[i].rating
+            });
+        Ok(Some((points[at].rating, points[at].rating - before)))
     }
 
     /// A player's ratings in `speed` after each rated game, oldest first.
