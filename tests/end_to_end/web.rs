@@ -1,6 +1,7 @@
 //! The real bot with `DAMA_WEB_ADDR`: its `/healthz` turns 200 once its shard is connected to
 //! the Discord stand-in, and `/metrics` answers; with `DAMA_PUBLIC_URL` every board links to
-//! its game's page, which the bot serves; the port is closed when the bot stops.
+//! its game's page, which the bot serves, and its players play there, the channel following;
+//! the port is closed when the bot stops.
 
 use std::time::{Duration, Instant};
 
@@ -8,20 +9,49 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use crate::fake_discord::FakeDiscord;
 
-/// A plain HTTP/1.1 GET: the status code and the body (`None` while nothing listens).
-async fn get(addr: &str, path: &str) -> Option<(u16, String)> {
+/// A plain HTTP/1.1 request with `headers` and `body`: the status code, the answer's headers
+/// and its body (`None` while nothing listens).
+async fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Option<(u16, String, String)> {
     let mut stream = tokio::net::TcpStream::connect(addr).await.ok()?;
-    let request = format!("GET {path} HTTP/1.1\r\nHost: dama\r\nConnection: close\r\n\r\n");
+    let extra: String = headers
+        .iter()
+        .map(|(k, v)| format!("{k}: {v}\r\n"))
+        .collect();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: dama\r\nConnection: close\r\n{extra}\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
     stream.write_all(request.as_bytes()).await.ok()?;
     let mut answer = String::new();
     stream.read_to_string(&mut answer).await.ok()?;
     let status = answer.split(' ').nth(1)?.parse().ok()?;
-    let body = answer
-        .split("\r\n\r\n")
-        .nth(1)
-        .unwrap_or_default()
-        .to_string();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap_or((&answer, ""));
+    Some((status, head.to_string(), body.to_string()))
+}
+
+/// A plain HTTP/1.1 GET: the status code and the body (`None` while nothing listens).
+async fn get(addr: &str, path: &str) -> Option<(u16, String)> {
+    let (status, _, body) = request(addr, "GET", path, &[], "").await?;
     Some((status, body))
+}
+
+/// Waits until the bot at `addr` answers its health check with 200.
+async fn healthy(addr: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        match get(addr, "/healthz").await {
+            Some((200, body)) => return body,
+            seen => assert!(Instant::now() < deadline, "never healthy: {seen:?}"),
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -42,14 +72,7 @@ async fn the_bot_serves_its_health_and_metrics_on_the_given_address() {
         ],
     );
     fake.wait_connected().await;
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let body = loop {
-        match get(&addr, "/healthz").await {
-            Some((200, body)) => break body,
-            seen => assert!(Instant::now() < deadline, "never healthy: {seen:?}"),
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    };
+    let body = healthy(&addr).await;
     assert_eq!(
         body.trim(),
         r#"{"database":"up","shards":{"0":"connected"}}"#
@@ -100,6 +123,113 @@ async fn the_bot_serves_its_health_and_metrics_on_the_given_address() {
     assert!(
         get(&addr, "/healthz").await.is_none(),
         "nothing listens once it stopped"
+    );
+}
+
+/// Through the real bot: the Play on the board button answers its player alone with a link;
+/// the link signs the player in; a move and a draw offer made on the page reach the channel as
+/// the bot's messages, the move's board within 2 s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_and_an_offer_made_on_a_players_page_reach_the_channel() {
+    let addr = format!("127.0.0.1:{}", free_port());
+    let fake = FakeDiscord::start().await;
+    let db = crate::temp_db("web-play");
+    let _bot = fake.start_bot(
+        &format!("sqlite://{}", db.display()),
+        &[
+            ("DAMA_WEB_ADDR", addr.clone()),
+            ("DAMA_PUBLIC_URL", format!("http://{addr}")),
+        ],
+    );
+    fake.wait_connected().await;
+    healthy(&addr).await;
+    crate::challenge_and_accept(&fake).await;
+    let board = fake
+        .wait_created(crate::CHANNEL, |c| c.content().contains("Game on!"))
+        .await;
+    // Each player's own link, privately.
+    let mut cookies = Vec::new();
+    for (user, name) in [(crate::ALICE, "alice"), (crate::BOB, "bob")] {
+        let play = board
+            .custom_ids()
+            .into_iter()
+            .find(|i| i.ends_with(":play"))
+            .unwrap_or_else(|| panic!("a Play on the board button: {:?}", board.custom_ids()));
+        let from = fake.call_count();
+        let id = fake.click(crate::CHANNEL, user, name, &play, &board.custom_ids());
+        let answer = crate::answer_to(&fake, from, id).await;
+        assert!(
+            answer.ephemeral(),
+            "a link is for its player alone: {}",
+            answer.json
+        );
+        let text = answer.content();
+        let start = text.find("/game/").expect("a link in the answer");
+        let path: String = text[start..]
+            .chars()
+            .take_while(|c| !c.is_whitespace() && !matches!(c, ')' | '>' | '<'))
+            .collect();
+        let (status, head, _) = request(&addr, "GET", &path, &[], "").await.unwrap();
+        assert_eq!(status, 200, "{head}");
+        let cookie = head
+            .lines()
+            .find_map(|l| l.strip_prefix("set-cookie: "))
+            .and_then(|c| c.split(';').next())
+            .unwrap_or_else(|| panic!("the link sets the seat's cookie: {head}"))
+            .to_string();
+        cookies.push((cookie, path.split("/play").next().unwrap().to_string()));
+    }
+    let (alice, game) = &cookies[0];
+    let (bob, _) = &cookies[1];
+
+    // Alice moves on her page: its board comes to the channel.
+    let from = fake.call_count();
+    let sent = Instant::now();
+    let moved = request(
+        &addr,
+        "POST",
+        &format!("{game}/move"),
+        &[("cookie", alice), ("x-dama-seat", "1")],
+        "e3-e4",
+    )
+    .await
+    .unwrap();
+    assert_eq!(moved.0, 204, "{}", moved.2);
+    let posted = fake
+        .wait_for(from, |c| {
+            c.method == "POST"
+                && c.path == format!("/api/v10/channels/{}/messages", crate::CHANNEL)
+                && c.content().contains("e3-e4")
+        })
+        .await;
+    assert!(posted.png().is_some(), "with its board");
+    assert!(
+        sent.elapsed() < Duration::from_secs(2),
+        "the board came {:?} after the move",
+        sent.elapsed()
+    );
+    // Bob offers a draw on his: the channel hears it.
+    let from = fake.call_count();
+    let offered = request(
+        &addr,
+        "POST",
+        &format!("{game}/act"),
+        &[("cookie", bob), ("x-dama-seat", "1")],
+        "draw",
+    )
+    .await
+    .unwrap();
+    assert_eq!(offered.0, 204, "{}", offered.2);
+    let said = fake
+        .wait_for(from, |c| {
+            c.method == "POST" && c.path == format!("/api/v10/channels/{}/messages", crate::CHANNEL)
+        })
+        .await;
+    assert!(
+        said.content().contains("draw offer")
+            && said.content().contains(&format!("<@{}>", crate::BOB)),
+        "{}",
+        said.content()
     );
 }
 
