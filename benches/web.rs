@@ -96,6 +96,13 @@ async fn next_move(
     Some((user, pos.notation(&mv), ply))
 }
 
+/// A new game in `channel`: its players and its page's key.
+async fn a_game(host: &Host, channel: u64) -> ((u64, u64), String) {
+    let players = start(host, channel, false).await;
+    let row = host.store().running_game(dama::model::ChannelId(channel));
+    (players, row.await.unwrap().unwrap().web_key.unwrap())
+}
+
 /// The `dama_seat=…` cookie of `user`'s link to the game in `channel`.
 async fn seat_cookie(host: &Host, user: u64, channel: u64) -> String {
     let reply = host.play_link(&who(user, channel)).await.unwrap();
@@ -118,15 +125,7 @@ async fn clicks(
     let client = reqwest::Client::new();
     let mut times = Vec::with_capacity(samples);
     while times.len() < samples {
-        let players = start(host, channel, false).await;
-        let key = host
-            .store()
-            .running_game(dama::model::ChannelId(channel))
-            .await
-            .unwrap()
-            .unwrap()
-            .web_key
-            .unwrap();
+        let (players, key) = a_game(host, channel).await;
         let cookies = [
             seat_cookie(host, players.0, channel).await,
             seat_cookie(host, players.1, channel).await,
@@ -199,15 +198,7 @@ async fn many_games(
     let first = 100_000;
     let mut tables = Vec::new();
     for channel in first..first + games {
-        let players = start(host, channel, false).await;
-        let key = host
-            .store()
-            .running_game(dama::model::ChannelId(channel))
-            .await
-            .unwrap()
-            .unwrap()
-            .web_key
-            .unwrap();
+        let (players, key) = a_game(host, channel).await;
         let mut pages = [
             Follower::open(addr, &key).await,
             Follower::open(addr, &key).await,

@@ -4,7 +4,8 @@
 //! header no cross-site form can set. A move goes through the host's operation for a typed
 //! move, and its board to the game's channel.
 
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 
@@ -147,31 +148,44 @@ fn answer(status: StatusCode, text: String) -> Response {
 }
 
 /// The seat behind a request that changes the game: the page's header, the game's cookie of
-/// one of its players, and within that player's rate; or the refusal.
-async fn seated(
-    web: &Web,
-    key: &str,
-    asked: &Asked,
-    headers: &HeaderMap,
-) -> Result<Seat, Response> {
-    let signed_out = || {
-        answer(
-            StatusCode::FORBIDDEN,
-            refusal_text(web, asked, &HostError::Refused(Refusal::NotSignedIn)),
-        )
-    };
-    if !headers.contains_key(HEADER) || !crate::store::is_web_key(key) {
-        return Err(signed_out());
+/// one of its players, and within that player's rate; rejected with the sentence saying why.
+pub(super) struct Seated(Seat, Asked);
+
+impl FromRequestParts<Web> for Seated {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Seated, Response> {
+        let asked = Asked::new(web, parts.uri.query(), &parts.headers);
+        let signed_out = || {
+            answer(
+                StatusCode::FORBIDDEN,
+                refusal_text(web, &asked, &HostError::Refused(Refusal::NotSignedIn)),
+            )
+        };
+        let key = Path::<Vec<(String, String)>>::from_request_parts(parts, web)
+            .await
+            .ok()
+            .and_then(|Path(p)| p.into_iter().find(|(name, _)| name == "key"))
+            .map(|(_, key)| key)
+            .filter(|key| crate::store::is_web_key(key));
+        let Some(key) = key else {
+            return Err(signed_out());
+        };
+        if !parts.headers.contains_key(HEADER) {
+            return Err(signed_out());
+        }
+        let seat = seat_of(web, &key, &parts.headers)
+            .await
+            .ok_or_else(signed_out)?;
+        if !web.seats.admit(&seat) {
+            web.metrics.web_refused("player_rate");
+            return Err(answer(
+                StatusCode::TOO_MANY_REQUESTS,
+                web.words.get(asked.lang, "web-play-too-fast"),
+            ));
+        }
+        Ok(Seated(seat, asked))
     }
-    let seat = seat_of(web, key, headers).await.ok_or_else(signed_out)?;
-    if !web.seats.admit(&seat) {
-        web.metrics.web_refused("player_rate");
-        return Err(answer(
-            StatusCode::TOO_MANY_REQUESTS,
-            web.words.get(asked.lang, "web-play-too-fast"),
-        ));
-    }
-    Ok(seat)
 }
 
 /// A host's answer to a page: 403 for what the seat may not do now, 422 for what the rules
@@ -200,15 +214,9 @@ fn refused(web: &Web, asked: &Asked, e: &HostError) -> Response {
 /// move the rules refuse, with the sentence saying why; 429 past the player's rate.
 pub(super) async fn play_move(
     State(web): State<Web>,
-    Path(key): Path<String>,
-    asked: Asked,
-    headers: HeaderMap,
+    Seated(seat, asked): Seated,
     body: String,
 ) -> Response {
-    let seat = match seated(&web, &key, &asked, &headers).await {
-        Ok(seat) => seat,
-        Err(refusal) => return refusal,
-    };
     let lang = channel_lang(&web, seat).await;
     match web.host.play_on_page(&seat, body.trim(), lang).await {
         Ok(_) => StatusCode::NO_CONTENT.into_response(),
@@ -226,15 +234,9 @@ const ACTIONS: [&str; 5] = ["resign", "resign!", "draw", "takeback", "berserk"];
 /// confirm (`x-dama-confirm` names what confirms); refusals as for a move.
 pub(super) async fn act(
     State(web): State<Web>,
-    Path(key): Path<String>,
-    asked: Asked,
-    headers: HeaderMap,
+    Seated(seat, asked): Seated,
     body: String,
 ) -> Response {
-    let seat = match seated(&web, &key, &asked, &headers).await {
-        Ok(seat) => seat,
-        Err(refusal) => return refusal,
-    };
     let name = body.trim();
     let Some(action) = ACTIONS
         .contains(&name)

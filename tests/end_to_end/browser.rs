@@ -47,6 +47,20 @@ impl Drop for Driver {
     }
 }
 
+impl Driver {
+    /// ChromeDriver at `path`, listening on a free port (which it returns too).
+    fn start(path: &str) -> (Driver, u16) {
+        let port = free_port();
+        let child = Command::new(path)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        (Driver(child), port)
+    }
+}
+
 fn chromedriver() -> Option<String> {
     ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]
         .into_iter()
@@ -114,6 +128,26 @@ async fn within<T>(
     }
 }
 
+/// On a phone's screen the page fits its width (no sideways scrolling), the board as wide as it
+/// can be.
+async fn fits_a_phone(client: &Client) {
+    client.set_window_size(390, 844).await.unwrap();
+    let fits = client
+        .execute(
+            "const b = document.querySelector('#board svg').getBoundingClientRect();\
+             return [document.documentElement.scrollWidth, window.innerWidth, b.width];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let [page, screen, board] = [0, 1, 2].map(|i| fits[i].as_f64().unwrap());
+    assert!(page <= screen, "no sideways scrolling on a phone: {fits}");
+    assert!(
+        board >= screen * 0.8,
+        "the board fills the phone's width: {fits}"
+    );
+}
+
 /// What a screen reader says for the board shown.
 async fn board_title(client: &Client) -> String {
     client
@@ -174,15 +208,7 @@ async fn a_move_shows_on_an_open_page_and_the_arrow_keys_step_through_the_game()
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let server = tokio::spawn(dama::web::serve(listener, web.clone(), stopped));
 
-    let port = free_port();
-    let _driver = Driver(
-        Command::new(&driver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts"),
-    );
+    let (_driver, port) = Driver::start(&driver);
     let client = connect(port).await;
     client
         .goto(&format!("{site}/game/{key}?lang=en"))
@@ -265,22 +291,7 @@ async fn a_move_shows_on_an_open_page_and_the_arrow_keys_step_through_the_game()
     std::fs::create_dir_all(&target).unwrap();
     std::fs::write(target.join("web-game.png"), &png).unwrap();
 
-    // On a phone: the page fits the screen's width, the board as wide as it can be.
-    client.set_window_size(390, 844).await.unwrap();
-    let fits = client
-        .execute(
-            "const b = document.querySelector('#board svg').getBoundingClientRect();\
-             return [document.documentElement.scrollWidth, window.innerWidth, b.width];",
-            vec![],
-        )
-        .await
-        .unwrap();
-    let [page, screen, board] = [0, 1, 2].map(|i| fits[i].as_f64().unwrap());
-    assert!(page <= screen, "no sideways scrolling on a phone: {fits}");
-    assert!(
-        board >= screen * 0.8,
-        "the board fills the phone's width: {fits}"
-    );
+    fits_a_phone(&client).await;
     std::fs::write(
         target.join("web-game-phone.png"),
         client.screenshot().await.unwrap(),
@@ -380,15 +391,7 @@ async fn a_swiss_page_follows_its_last_round_live_then_shows_its_podium_crosstab
     let site = format!("http://{}", listener.local_addr().unwrap());
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let server = tokio::spawn(dama::web::serve(listener, web.clone(), stopped));
-    let port = free_port();
-    let _driver = Driver(
-        Command::new(&driver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts"),
-    );
+    let (_driver, port) = Driver::start(&driver);
     let client = connect(port).await;
     client
         .goto(&format!("{site}/tournament/{}?lang=en", id.0))
@@ -588,15 +591,7 @@ impl Table {
             .unwrap();
         let (stop, stopped) = tokio::sync::watch::channel(false);
         tokio::spawn(dama::web::serve(listener, web.clone(), stopped));
-        let port = free_port();
-        let driver = Driver(
-            Command::new(&driver)
-                .arg(format!("--port={port}"))
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .expect("chromedriver starts"),
-        );
+        let (driver, port) = Driver::start(&driver);
         let table = Table {
             game: board.game.unwrap(),
             white: connect(port).await,
@@ -631,9 +626,14 @@ impl Table {
         Some(table)
     }
 
-    async fn ply(&self) -> i64 {
+    /// The game as stored now.
+    async fn row(&self) -> dama::store::GameRow {
         let row = self.web.host.store().game(self.game).await.unwrap();
-        row.unwrap().ply
+        row.expect("the game is stored")
+    }
+
+    async fn ply(&self) -> i64 {
+        self.row().await.ply
     }
 
     /// Waits until the game has `n` plies, and both pages show them.
@@ -768,14 +768,7 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
     assert_eq!(table.ply().await, 2, "a premove waits");
     type_move(white, "e4-d4").await;
     table.plies(4, "a typed move, then the premove").await;
-    let moves = table
-        .web
-        .host
-        .store()
-        .game(table.game)
-        .await
-        .unwrap()
-        .unwrap();
+    let moves = table.row().await;
     assert!(moves.fen.contains("b5"), "b6-b5 played: {}", moves.fen);
     pointer_move(white, "d4", "c4", false).await;
     table.plies(5, "d4-c4").await;
@@ -822,25 +815,8 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
     screenshots(&table, "").await;
     press(black, "#routes button:nth-of-type(2)").await;
     table.plies(18, "the chosen route").await;
-    let last = table
-        .web
-        .host
-        .web_game(
-            table
-                .web
-                .host
-                .store()
-                .game(table.game)
-                .await
-                .unwrap()
-                .unwrap()
-                .web_key
-                .as_deref()
-                .unwrap(),
-        )
-        .await
-        .unwrap()
-        .unwrap();
+    let key = table.row().await.web_key.unwrap();
+    let last = table.web.host.web_game(&key).await.unwrap().unwrap();
     let (before, mv) = last.game.last_move().unwrap();
     assert_eq!(before.notation(&mv), "c1xc4xh4xh1");
 
@@ -852,16 +828,7 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
         text_of(black, "#offer").await,
         "You asked to take back the last move."
     );
-    assert_eq!(
-        white
-            .find(Locator::Css("#act-takeback"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-        "Allow takeback"
-    );
+    assert_eq!(text_of(white, "#act-takeback").await, "Allow takeback");
     press(white, "#act-takeback").await;
     table.plies(17, "the takeback").await;
     type_move(black, "c1xc3xh3xh1").await;
@@ -873,34 +840,11 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
         text_of(black, "#offer").await,
         "Your opponent offers a draw."
     );
-    assert_eq!(
-        black
-            .find(Locator::Css("#act-draw"))
-            .await
-            .unwrap()
-            .text()
-            .await
-            .unwrap(),
-        "Accept draw"
-    );
+    assert_eq!(text_of(black, "#act-draw").await, "Accept draw");
 
     // On a phone: no sideways scrolling, the board as wide as the screen allows.
     for client in [white, black] {
-        client.set_window_size(390, 844).await.unwrap();
-        let fits = client
-            .execute(
-                "const b = document.querySelector('#board svg').getBoundingClientRect();\
-                 return [document.documentElement.scrollWidth, window.innerWidth, b.width];",
-                vec![],
-            )
-            .await
-            .unwrap();
-        let [page, screen, board] = [0, 1, 2].map(|i| fits[i].as_f64().unwrap());
-        assert!(page <= screen, "no sideways scrolling on a phone: {fits}");
-        assert!(
-            board >= screen * 0.8,
-            "the board fills the phone's width: {fits}"
-        );
+        fits_a_phone(client).await;
     }
     screenshots(&table, "-phone").await;
 
@@ -924,14 +868,7 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
                 .is_some()
         );
     }
-    let row = table
-        .web
-        .host
-        .store()
-        .game(table.game)
-        .await
-        .unwrap()
-        .unwrap();
+    let row = table.row().await;
     assert_eq!(
         row.result,
         Some(dama::engine::GameResult::Win(dama::engine::Color::Black))

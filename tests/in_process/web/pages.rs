@@ -548,15 +548,21 @@ impl StateEvents {
 
 /// Alice (White) and Bob start a 1/4+0 game in [`CHANNEL`] and play a move each.
 async fn a_bullet_game(web: &Web) {
+    a_game_at(web, "1/4+0", false).await;
+}
+
+/// Alice (White) and Bob start a game at `control` in [`CHANNEL`], rated or not, and play a
+/// move each; its link key.
+pub(super) async fn a_game_at(web: &Web, control: &str, rated: bool) -> String {
     let c = web
         .host
         .challenge_on(
             &who(ALICE),
             BOB,
             ColorChoice::White,
+            rated,
             false,
-            false,
-            "1/4+0".parse().unwrap(),
+            control.parse().unwrap(),
         )
         .await
         .unwrap();
@@ -566,6 +572,11 @@ async fn a_bullet_game(web: &Web) {
         .unwrap();
     web.host.play(&who(ALICE), "e3-e4").await.unwrap();
     web.host.play(&who(BOB), "d6-d5").await.unwrap();
+    let row = web
+        .host
+        .store()
+        .running_game(dama::model::ChannelId(CHANNEL));
+    row.await.unwrap().unwrap().web_key.unwrap()
 }
 
 /// A Turkish page writes a clock's tenths with a comma, and its time control in words.

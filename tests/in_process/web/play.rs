@@ -10,7 +10,7 @@ use dama::model::{ColorChoice, GameId};
 use dama::web::{Web, router};
 use tower::ServiceExt;
 
-use super::pages::{a_game, web_of};
+use super::pages::{a_game, a_game_at, web_of};
 use crate::common::db::TestDb;
 use crate::common::hosting::*;
 use crate::on_both_databases;
@@ -290,40 +290,33 @@ async fn offers_takebacks_and_resignations_are_made_on_the_page(db: TestDb) {
     let mut page_moves = web.host.page_moves().expect("taken once");
     let alice = sign_in(&web, &link(&web, ALICE, CHANNEL).await, &key).await;
     let bob = sign_in(&web, &link(&web, BOB, CHANNEL).await, &key).await;
-    let page = send(
-        &web,
-        "GET",
-        &format!("/game/{key}"),
-        Some(&alice),
-        false,
-        "",
-    )
-    .await;
-    for part in [
-        "data-act=\"draw\"",
-        "data-act=\"takeback\"",
-        "data-act=\"resign\"",
-        "id=\"sound\"",
-    ] {
-        assert!(page.body.contains(part), "the seated page has {part}");
-    }
-    // In Turkish, the same controls in Turkish words.
-    let page = send(
-        &web,
-        "GET",
-        &format!("/game/{key}?lang=tr"),
-        Some(&alice),
-        false,
-        "",
-    )
-    .await;
-    for words in [
-        "Beraberlik teklif et",
-        "Geri almayı iste",
-        "Terk et",
-        "Ön hamle %s",
-    ] {
-        assert!(page.body.contains(words), "the Turkish page says {words}");
+    // The controls, in both languages.
+    let controls = [
+        (
+            "",
+            [
+                "data-act=\"draw\"",
+                "data-act=\"takeback\"",
+                "data-act=\"resign\"",
+                "id=\"sound\"",
+            ],
+        ),
+        (
+            "?lang=tr",
+            [
+                "Beraberlik teklif et",
+                "Geri almayı iste",
+                "Terk et",
+                "Ön hamle %s",
+            ],
+        ),
+    ];
+    for (query, parts) in controls {
+        let path = format!("/game/{key}{query}");
+        let page = send(&web, "GET", &path, Some(&alice), false, "").await;
+        for part in parts {
+            assert!(page.body.contains(part), "{path} has {part}");
+        }
     }
     let act = format!("/game/{key}/act");
     let moved = format!("/game/{key}/move");
@@ -387,25 +380,8 @@ async fn offers_takebacks_and_resignations_are_made_on_the_page(db: TestDb) {
     assert_eq!(state(&web, &key).await["running"], false);
 
     // A rated game: resigning asks first, on the page as in Discord.
-    let c = web
-        .host
-        .challenge(&who(ALICE), BOB, ColorChoice::White, true, false)
-        .await
-        .unwrap();
-    web.host
-        .button(&who(BOB), &button(&c, dama::host::ButtonLabel::Accept))
-        .await
-        .unwrap();
-    web.host.play(&who(ALICE), "e3-e4").await.unwrap();
-    web.host.play(&who(BOB), "d6-d5").await.unwrap();
-    let rated = web
-        .host
-        .store()
-        .running_game(dama::model::ChannelId(CHANNEL))
-        .await
-        .unwrap()
-        .unwrap();
-    let key = rated.web_key.unwrap();
+    let key = a_game_at(&web, "3d", true).await;
+    let rated = web.host.web_game(&key).await.unwrap().unwrap().row;
     let bob = sign_in(&web, &link(&web, BOB, CHANNEL).await, &key).await;
     let act = format!("/game/{key}/act");
     let sure = send(&web, "POST", &act, Some(&bob), true, "resign").await;
