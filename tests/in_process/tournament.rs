@@ -3,7 +3,7 @@
 
 mod arena;
 pub(crate) mod dutch;
-mod hosting;
+pub(crate) mod hosting;
 mod start;
 mod storage;
 mod swiss;

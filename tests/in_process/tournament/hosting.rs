@@ -18,14 +18,14 @@ use crate::common::db::TestDb;
 use crate::common::hosting::*;
 use crate::on_both_databases;
 
-fn organiser() -> Who {
+pub(crate) fn organiser() -> Who {
     Who {
         admin: true,
         ..who(UserId(1))
     }
 }
 
-fn spec(kind: TournamentKind) -> TournamentSpec {
+pub(crate) fn spec(kind: TournamentKind) -> TournamentSpec {
     TournamentSpec {
         kind,
         control: "5+3".parse().unwrap(),
@@ -39,7 +39,7 @@ fn spec(kind: TournamentKind) -> TournamentSpec {
     }
 }
 
-fn entrant(n: u64) -> UserId {
+pub(crate) fn entrant(n: u64) -> UserId {
     UserId(2000 + n)
 }
 
@@ -53,11 +53,11 @@ fn messages(news: &[TournamentNews]) -> Vec<TournamentMsg> {
         .collect()
 }
 
-fn games(news: &[TournamentNews]) -> Vec<GameToStart> {
+pub(crate) fn games(news: &[TournamentNews]) -> Vec<GameToStart> {
     news.iter().flat_map(|n| n.games.iter().cloned()).collect()
 }
 
-fn channel_of(g: &GameToStart) -> ChannelId {
+pub(crate) fn channel_of(g: &GameToStart) -> ChannelId {
     ChannelId(9_000 + g.pairing.0 as u64)
 }
 

@@ -427,6 +427,45 @@ async fn offers_takebacks_and_resignations_are_made_on_the_page(db: TestDb) {
     assert!(page.body.contains(&shown), "{}", page.body);
 }
 
+/// In an Arena a player goes berserk from the page before their first move, as with the
+/// board's button: the live state says who still may, and a second time is refused.
+async fn a_player_goes_berserk_from_the_page(db: TestDb) {
+    use crate::tournament::hosting::{channel_of, entrant, games, organiser, spec};
+    let (web, _clock) = web_of(&db).await;
+    let host = &web.host;
+    let arena = dama::model::TournamentKind::Arena;
+    host.create_tournament(&organiser(), spec(arena))
+        .await
+        .unwrap();
+    for n in 0..2 {
+        host.join_tournament(&who(entrant(n)), None).await.unwrap();
+    }
+    host.start_tournament(&organiser(), None).await.unwrap();
+    let g = games(&host.tournament_tick().await.unwrap()).remove(0);
+    let channel = channel_of(&g);
+    host.start_pairing(&g, channel, dama::host::Lang::ENGLISH)
+        .await
+        .unwrap()
+        .expect("a new game");
+    let row = host.store().running_game(channel).await.unwrap().unwrap();
+    let key = row.web_key.unwrap();
+    assert_eq!(
+        state(&web, &key).await["berserk"],
+        serde_json::json!(["white", "black"])
+    );
+    let white = sign_in(&web, &link(&web, g.white, channel.0).await, &key).await;
+    let act = format!("/game/{key}/act");
+    let went = send(&web, "POST", &act, Some(&white), true, "berserk").await;
+    assert_eq!(went.status, StatusCode::NO_CONTENT, "{}", went.body);
+    assert_eq!(
+        state(&web, &key).await["berserk"],
+        serde_json::json!(["black"])
+    );
+    let again = send(&web, "POST", &act, Some(&white), true, "berserk").await;
+    assert_eq!(again.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(again.body.contains("berserk"), "{}", again.body);
+}
+
 /// A page (or a script behind it) that sends more than a player could is slowed down: a
 /// sentence saying so, nothing played.
 #[tokio::test]
@@ -453,4 +492,5 @@ async fn a_player_sending_too_fast_is_told_to_wait() {
 on_both_databases!(
     players_play_on_their_pages_and_nobody_else_can,
     offers_takebacks_and_resignations_are_made_on_the_page,
+    a_player_goes_berserk_from_the_page,
 );
