@@ -61,6 +61,20 @@ pub(crate) fn channel_of(g: &GameToStart) -> ChannelId {
     ChannelId(9_000 + g.pairing.0 as u64)
 }
 
+/// A two-player Arena started: its first game, handed out (not yet started).
+pub(crate) async fn an_arena_game(host: &Host) -> GameToStart {
+    host.create_tournament(&organiser(), spec(TournamentKind::Arena))
+        .await
+        .unwrap();
+    for n in 0..2 {
+        host.join_tournament(&who(entrant(n)), None).await.unwrap();
+    }
+    host.start_tournament(&organiser(), None).await.unwrap();
+    let mut to_start = games(&host.tournament_tick().await.unwrap());
+    assert_eq!(to_start.len(), 1, "two players, one game");
+    to_start.remove(0)
+}
+
 /// Starts every game handed out; then in each, by board, Black resigns, White resigns, Black…
 async fn play_out(host: &Host, to_start: &[GameToStart], white_wins: impl Fn(usize) -> bool) {
     for g in to_start {
@@ -399,16 +413,7 @@ async fn an_arena_pairs_whoever_is_free_after_a_pause_and_doubles_a_streak(db: T
 /// and the game's are both kept to the millisecond.
 async fn an_arena_game_ended_after_the_arenas_end_does_not_count(db: TestDb) {
     let (host, clock, _) = host(&db).await;
-    host.create_tournament(&organiser(), spec(TournamentKind::Arena))
-        .await
-        .unwrap();
-    for n in 0..2 {
-        host.join_tournament(&who(entrant(n)), None).await.unwrap();
-    }
-    host.start_tournament(&organiser(), None).await.unwrap();
-    let to_start = games(&host.tournament_tick().await.unwrap());
-    assert_eq!(to_start.len(), 1);
-    let g = &to_start[0];
+    let g = &an_arena_game(&host).await;
     host.start_pairing(g, channel_of(g), Lang::ENGLISH)
         .await
         .unwrap();
@@ -486,14 +491,7 @@ async fn berserk_halves_the_clock_drops_the_increment_and_wins_a_point_more(db: 
         refusal(host.berserk(&at(ALICE, 500)).await),
         TournamentRefusal::NoBerserk
     );
-    host.create_tournament(&organiser(), spec(TournamentKind::Arena))
-        .await
-        .unwrap();
-    for n in 0..2 {
-        host.join_tournament(&who(entrant(n)), None).await.unwrap();
-    }
-    host.start_tournament(&organiser(), None).await.unwrap();
-    let g = games(&host.tournament_tick().await.unwrap()).remove(0);
+    let g = an_arena_game(&host).await;
     let channel = channel_of(&g).0;
     let board = host
         .start_pairing(&g, channel_of(&g), Lang::ENGLISH)

@@ -430,18 +430,10 @@ async fn offers_takebacks_and_resignations_are_made_on_the_page(db: TestDb) {
 /// In an Arena a player goes berserk from the page before their first move, as with the
 /// board's button: the live state says who still may, and a second time is refused.
 async fn a_player_goes_berserk_from_the_page(db: TestDb) {
-    use crate::tournament::hosting::{channel_of, entrant, games, organiser, spec};
+    use crate::tournament::hosting::{an_arena_game, channel_of};
     let (web, _clock) = web_of(&db).await;
     let host = &web.host;
-    let arena = dama::model::TournamentKind::Arena;
-    host.create_tournament(&organiser(), spec(arena))
-        .await
-        .unwrap();
-    for n in 0..2 {
-        host.join_tournament(&who(entrant(n)), None).await.unwrap();
-    }
-    host.start_tournament(&organiser(), None).await.unwrap();
-    let g = games(&host.tournament_tick().await.unwrap()).remove(0);
+    let g = an_arena_game(host).await;
     let channel = channel_of(&g);
     host.start_pairing(&g, channel, dama::host::Lang::ENGLISH)
         .await
