@@ -10,7 +10,9 @@
 //! (the lowest of S1, the highest of S2); then each of S1's opponents, highest first. Players
 //! left over move down to the next bracket. Colours by C.04.3 E.1–E.5.
 
+mod colors;
 mod field;
+mod weights;
 mod wide;
 
 use std::collections::HashMap;
@@ -19,6 +21,7 @@ use dama_rules::Color;
 use integer_blossom::max_weight_matching;
 
 use self::field::{Field, Float};
+use self::weights::Layout;
 use self::wide::Wide;
 use crate::tournament::trf::Trf;
 
@@ -71,74 +74,6 @@ pub fn pair_dutch(trf: &Trf) -> Result<Vec<Board>, DutchError> {
         17..=32 => Pairer::<32>::new(&field).pair(),
         33..=64 => Pairer::<64>::new(&field).pair(),
         _ => Pairer::<128>::new(&field).pair(),
-    }
-}
-
-/// The field in pairing order, and the widths of the weight's parts.
-struct Layout {
-    /// Present players (indices into the field), by score then rank.
-    sorted: Vec<usize>,
-    /// For each score, where its bit sits in a part that holds one bit per score group.
-    shift: HashMap<u32, usize>,
-    /// The width of such a part.
-    groups_bits: usize,
-    /// Bits enough to count the largest score group.
-    group_bits: usize,
-}
-
-/// Bits needed to write `n`.
-fn bits_for(n: usize) -> usize {
-    (usize::BITS - n.leading_zeros()) as usize
-}
-
-impl Layout {
-    fn new(field: &Field) -> Layout {
-        let mut sorted: Vec<usize> = (0..field.players.len())
-            .filter(|&p| {
-                field.players[p].valid && field.players[p].rounds.len() <= field.played_rounds
-            })
-            .collect();
-        sorted.sort_by_key(|&p| {
-            (
-                std::cmp::Reverse(field.players[p].score),
-                field.players[p].rank,
-            )
-        });
-        let mut shift = HashMap::new();
-        let (mut groups_bits, mut largest, mut run) = (0, 0, 0);
-        for (i, &p) in sorted.iter().enumerate().rev() {
-            run += 1;
-            let score = field.players[p].score;
-            if i == 0 || field.players[sorted[i - 1]].score > score {
-                shift.insert(score, groups_bits);
-                largest = largest.max(run);
-                groups_bits += bits_for(run);
-                run = 0;
-            }
-        }
-        Layout {
-            sorted,
-            shift,
-            groups_bits,
-            group_bits: bits_for(largest),
-        }
-    }
-
-    /// The width of a weight, below its two top bits: every part of [`Pairer::weight`].
-    fn weight_bits(&self) -> usize {
-        self.parts_bits(usize::MAX)
-    }
-
-    fn parts_bits(&self, played_rounds: usize) -> usize {
-        let (g, s) = (self.group_bits, self.groups_bits);
-        let mut bits = 2 * g + 2 * s + 2 * g + 4 * g + 3 * g + 1;
-        if played_rounds >= 1 {
-            bits += 2 * g + 2 * s;
-        }
-        if played_rounds > 1 {
-            bits += 2 * g + 2 * s;
-        }
-        bits
     }
 }
 
@@ -353,121 +288,6 @@ impl<'a, const L: usize> Pairer<'a, L> {
 
     fn float(&self, v: usize, back: usize) -> Float {
         self.field.float(self.layout.sorted[v], back)
-    }
-
-    fn score_bit(&self, score: u32) -> Wide<L> {
-        Wide::from_u64(1).shl(self.layout.shift[&score])
-    }
-
-    /// The weight of pairing `h` (higher in the order) with `l`, where `l` is in the bracket
-    /// being paired (`current`) or in the score group below it (`next`).
-    fn weight(&self, h: usize, l: usize, current: bool, next: bool) -> Wide<L> {
-        if !self.compatible(h, l) {
-            return Wide::zero();
-        }
-        let g = self.layout.group_bits;
-        let s = self.layout.groups_bits;
-        let (hp, lp) = (self.player(h), self.player(l));
-        let (hs, ls) = (hp.score, lp.score);
-        // Everyone paired, and the bye to one who may have it.
-        let mut w = Wide::from_u64(
-            1 + u64::from(!self.bye_candidate(h)) + u64::from(!self.bye_candidate(l)),
-        );
-        // The most pairs in the bracket, then the highest scores among them.
-        w = w.shl(g).or(u64::from(current));
-        w = w.shl(s);
-        if current {
-            w = w.or_wide(self.score_bit(hs));
-        }
-        // The same for the next bracket.
-        w = w.shl(g).or(u64::from(next));
-        w = w.shl(s);
-        if next {
-            w = w.or_wide(self.score_bit(hs));
-        }
-        // The bye to the player with the fewest unplayed rounds (C.9).
-        w = w.shl(2 * g);
-        if self.single_bye {
-            if hs == self.bye_score {
-                w = w.or(self.bye_rank[&hp.games()]);
-            }
-            if ls == self.bye_score {
-                w = w.plus(self.bye_rank[&lp.games()]);
-            }
-        }
-        // Colours: C.04.3 E.1 to E.4's preferences met, strongest first.
-        let same = lp.preference == hp.preference;
-        w = w.shl(g).or(u64::from(
-            current && (!lp.absolute_imbalance() || !hp.absolute_imbalance() || !same),
-        ));
-        let third_avoided = !lp.absolute()
-            || !hp.absolute()
-            || !same
-            || if lp.imbalance == hp.imbalance {
-                lp.repeated.is_none() || lp.repeated != hp.repeated
-            } else {
-                let lesser = if lp.imbalance > hp.imbalance { hp } else { lp };
-                lesser.repeated != lp.preference.map(Color::opponent)
-            };
-        w = w.shl(g).or(u64::from(current && third_avoided));
-        let met = lp.preference.is_none() || hp.preference.is_none() || !same;
-        w = w.shl(g).or(u64::from(current && met));
-        let strong_met = (!lp.strong && !lp.absolute())
-            || (!hp.strong && !hp.absolute())
-            || (lp.absolute() && hp.absolute())
-            || !same;
-        w = w.shl(g).or(u64::from(current && strong_met));
-        let played = self.field.played_rounds;
-        // Floats repeated from one and two rounds back: fewer, then of lower scores.
-        for back in [1, 2] {
-            if played < back {
-                continue;
-            }
-            w = w.shl(g);
-            if current {
-                w = w.or(u64::from(self.float(l, back) == Float::Down));
-                w = w.plus(u64::from(hs <= ls && self.float(h, back) == Float::Down));
-            }
-            w = w.shl(g);
-            if current {
-                w = w.or(u64::from(!(hs > ls && self.float(l, back) == Float::Up)));
-            }
-        }
-        for back in [1, 2] {
-            if played < back {
-                continue;
-            }
-            w = w.shl(s);
-            if current {
-                if self.float(l, back) == Float::Down {
-                    w += self.score_bit(ls);
-                }
-                if self.float(h, back) == Float::Down {
-                    w += self.score_bit(hs);
-                }
-            }
-            w = w.shl(s);
-            if current && !(self.float(l, back) == Float::Up && hs > ls) {
-                w = w.or_wide(self.score_bit(hs));
-            }
-        }
-        // Room for the choices made inside the bracket.
-        w.shl(3 * g + 1)
-    }
-
-    /// The weights that only ask for a complete pairing with the bye on the lowest score
-    /// possible: how the bye's score is found in an odd field.
-    fn bye_finding_weight(&self, a: usize, b: usize) -> Wide<L> {
-        if !self.compatible(a, b) {
-            return Wide::zero();
-        }
-        let (pa, pb) = (self.player(a), self.player(b));
-        let top = self.score(0);
-        Wide::from_u64(1 + u64::from(!pa.bye_eligible) + u64::from(!pb.bye_eligible))
-            .shl(self.layout.groups_bits)
-            .or((self.layout.shift[&pa.score] + self.layout.shift[&pb.score]) as u64)
-            .shl(self.layout.group_bits)
-            .or(u64::from(pa.score >= top))
     }
 
     fn pair(mut self) -> Result<Vec<Board>, DutchError> {
@@ -841,75 +661,4 @@ impl<'a, const L: usize> Pairer<'a, L> {
         }
         partners
     }
-
-    /// The colour of `v` against `m`: C.04.3 E.1–E.5.
-    fn color(&self, v: usize, m: usize) -> Color {
-        let (p, o) = (self.player(v), self.player(m));
-        if let Some(c) = neutral_color(self.field, p, o) {
-            return c;
-        }
-        let p_lower = (p.score, std::cmp::Reverse(p.rank)) < (o.score, std::cmp::Reverse(o.rank));
-        let first = self.field.first_color;
-        match p.preference {
-            None => {
-                if p_lower {
-                    if o.rank % 2 == 1 {
-                        first
-                    } else {
-                        first.opponent()
-                    }
-                } else if p.rank % 2 == 1 {
-                    first.opponent()
-                } else {
-                    first
-                }
-            }
-            Some(pref) => {
-                if p_lower {
-                    o.preference.map_or(pref, Color::opponent)
-                } else {
-                    pref
-                }
-            }
-        }
-    }
-}
-
-/// The colour by preferences alone (E.1–E.4), `None` where they do not decide.
-fn neutral_color(field: &Field, p: &field::Player, o: &field::Player) -> Option<Color> {
-    let compatible =
-        p.preference != o.preference || p.preference.is_none() || o.preference.is_none();
-    if compatible {
-        return p.preference.or(o.preference.map(Color::opponent));
-    }
-    if p.absolute() && (p.imbalance > o.imbalance || !o.absolute()) {
-        return p.preference;
-    }
-    if o.absolute() && (o.imbalance > p.imbalance || !p.absolute()) {
-        return o.preference.map(Color::opponent);
-    }
-    if p.strong && !o.strong {
-        return p.preference;
-    }
-    if o.strong && !p.strong {
-        return o.preference.map(Color::opponent);
-    }
-    // E.4: the latest round in which they had different colours; each the other's then.
-    let _ = field;
-    let (mut a, mut b) = (played_colors(p), played_colors(o));
-    loop {
-        match (a.next(), b.next()) {
-            (Some(x), Some(y)) if x == y => continue,
-            (Some(_), Some(y)) => return Some(y),
-            _ => return None,
-        }
-    }
-}
-
-fn played_colors(p: &field::Player) -> impl Iterator<Item = Color> + '_ {
-    p.rounds
-        .iter()
-        .rev()
-        .filter(|r| r.played)
-        .filter_map(|r| r.color)
 }

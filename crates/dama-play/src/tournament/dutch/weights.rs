@@ -1,0 +1,196 @@
+//! The weight of each possible pair: the Dutch system's criteria stacked into one number,
+//! most important first, each part as wide as its largest count needs.
+
+use std::collections::HashMap;
+
+use dama_rules::Color;
+
+use super::Pairer;
+use super::field::{Field, Float};
+use super::wide::Wide;
+
+/// The field in pairing order, and the widths of the weight's parts.
+pub(super) struct Layout {
+    /// Present players (indices into the field), by score then rank.
+    pub(super) sorted: Vec<usize>,
+    /// For each score, where its bit sits in a part that holds one bit per score group.
+    pub(super) shift: HashMap<u32, usize>,
+    /// The width of such a part.
+    pub(super) groups_bits: usize,
+    /// Bits enough to count the largest score group.
+    pub(super) group_bits: usize,
+}
+
+/// Bits needed to write `n`.
+fn bits_for(n: usize) -> usize {
+    (usize::BITS - n.leading_zeros()) as usize
+}
+
+impl Layout {
+    pub(super) fn new(field: &Field) -> Layout {
+        let mut sorted: Vec<usize> = (0..field.players.len())
+            .filter(|&p| {
+                field.players[p].valid && field.players[p].rounds.len() <= field.played_rounds
+            })
+            .collect();
+        sorted.sort_by_key(|&p| {
+            (
+                std::cmp::Reverse(field.players[p].score),
+                field.players[p].rank,
+            )
+        });
+        let mut shift = HashMap::new();
+        let (mut groups_bits, mut largest, mut run) = (0, 0, 0);
+        for (i, &p) in sorted.iter().enumerate().rev() {
+            run += 1;
+            let score = field.players[p].score;
+            if i == 0 || field.players[sorted[i - 1]].score > score {
+                shift.insert(score, groups_bits);
+                largest = largest.max(run);
+                groups_bits += bits_for(run);
+                run = 0;
+            }
+        }
+        Layout {
+            sorted,
+            shift,
+            groups_bits,
+            group_bits: bits_for(largest),
+        }
+    }
+
+    /// The width of a weight, below its two top bits: every part of [`Pairer::weight`].
+    pub(super) fn weight_bits(&self) -> usize {
+        self.parts_bits(usize::MAX)
+    }
+
+    /// The width of the parts that count when `played_rounds` rounds were played.
+    pub(super) fn parts_bits(&self, played_rounds: usize) -> usize {
+        let (g, s) = (self.group_bits, self.groups_bits);
+        let mut bits = 2 * g + 2 * s + 2 * g + 4 * g + 3 * g + 1;
+        if played_rounds >= 1 {
+            bits += 2 * g + 2 * s;
+        }
+        if played_rounds > 1 {
+            bits += 2 * g + 2 * s;
+        }
+        bits
+    }
+}
+
+impl<const L: usize> Pairer<'_, L> {
+    fn score_bit(&self, score: u32) -> Wide<L> {
+        Wide::from_u64(1).shl(self.layout.shift[&score])
+    }
+
+    /// The weight of pairing `h` (higher in the order) with `l`, where `l` is in the bracket
+    /// being paired (`current`) or in the score group below it (`next`).
+    pub(super) fn weight(&self, h: usize, l: usize, current: bool, next: bool) -> Wide<L> {
+        if !self.compatible(h, l) {
+            return Wide::zero();
+        }
+        let g = self.layout.group_bits;
+        let s = self.layout.groups_bits;
+        let (hp, lp) = (self.player(h), self.player(l));
+        let (hs, ls) = (hp.score, lp.score);
+        // Everyone paired, and the bye to one who may have it.
+        let mut w = Wide::from_u64(
+            1 + u64::from(!self.bye_candidate(h)) + u64::from(!self.bye_candidate(l)),
+        );
+        // The most pairs in the bracket, then the highest scores among them.
+        w = w.shl(g).or(u64::from(current));
+        w = w.shl(s);
+        if current {
+            w = w.or_wide(self.score_bit(hs));
+        }
+        // The same for the next bracket.
+        w = w.shl(g).or(u64::from(next));
+        w = w.shl(s);
+        if next {
+            w = w.or_wide(self.score_bit(hs));
+        }
+        // The bye to the player with the fewest unplayed rounds (C.9).
+        w = w.shl(2 * g);
+        if self.single_bye {
+            if hs == self.bye_score {
+                w = w.or(self.bye_rank[&hp.games()]);
+            }
+            if ls == self.bye_score {
+                w = w.plus(self.bye_rank[&lp.games()]);
+            }
+        }
+        // Colours: C.04.3 E.1 to E.4's preferences met, strongest first.
+        let same = lp.preference == hp.preference;
+        w = w.shl(g).or(u64::from(
+            current && (!lp.absolute_imbalance() || !hp.absolute_imbalance() || !same),
+        ));
+        let third_avoided = !lp.absolute()
+            || !hp.absolute()
+            || !same
+            || if lp.imbalance == hp.imbalance {
+                lp.repeated.is_none() || lp.repeated != hp.repeated
+            } else {
+                let lesser = if lp.imbalance > hp.imbalance { hp } else { lp };
+                lesser.repeated != lp.preference.map(Color::opponent)
+            };
+        w = w.shl(g).or(u64::from(current && third_avoided));
+        let met = lp.preference.is_none() || hp.preference.is_none() || !same;
+        w = w.shl(g).or(u64::from(current && met));
+        let strong_met = (!lp.strong && !lp.absolute())
+            || (!hp.strong && !hp.absolute())
+            || (lp.absolute() && hp.absolute())
+            || !same;
+        w = w.shl(g).or(u64::from(current && strong_met));
+        let played = self.field.played_rounds;
+        // Floats repeated from one and two rounds back: fewer, then of lower scores.
+        for back in [1, 2] {
+            if played < back {
+                continue;
+            }
+            w = w.shl(g);
+            if current {
+                w = w.or(u64::from(self.float(l, back) == Float::Down));
+                w = w.plus(u64::from(hs <= ls && self.float(h, back) == Float::Down));
+            }
+            w = w.shl(g);
+            if current {
+                w = w.or(u64::from(!(hs > ls && self.float(l, back) == Float::Up)));
+            }
+        }
+        for back in [1, 2] {
+            if played < back {
+                continue;
+            }
+            w = w.shl(s);
+            if current {
+                if self.float(l, back) == Float::Down {
+                    w += self.score_bit(ls);
+                }
+                if self.float(h, back) == Float::Down {
+                    w += self.score_bit(hs);
+                }
+            }
+            w = w.shl(s);
+            if current && !(self.float(l, back) == Float::Up && hs > ls) {
+                w = w.or_wide(self.score_bit(hs));
+            }
+        }
+        // Room for the choices made inside the bracket.
+        w.shl(3 * g + 1)
+    }
+
+    /// The weights that only ask for a complete pairing with the bye on the lowest score
+    /// possible: how the bye's score is found in an odd field.
+    pub(super) fn bye_finding_weight(&self, a: usize, b: usize) -> Wide<L> {
+        if !self.compatible(a, b) {
+            return Wide::zero();
+        }
+        let (pa, pb) = (self.player(a), self.player(b));
+        let top = self.score(0);
+        Wide::from_u64(1 + u64::from(!pa.bye_eligible) + u64::from(!pb.bye_eligible))
+            .shl(self.layout.groups_bits)
+            .or((self.layout.shift[&pa.score] + self.layout.shift[&pb.score]) as u64)
+            .shl(self.layout.group_bits)
+            .or(u64::from(pa.score >= top))
+    }
+}
