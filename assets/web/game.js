@@ -312,6 +312,15 @@
           routes.hidden = true;
           send(option);
         });
+        // Pointing at (or tabbing to) a route shows its squares on the board.
+        const showRoute = () => {
+          clearMarks();
+          for (const name of squaresOf(option)) mark(name, "route");
+        };
+        button.addEventListener("mouseenter", showRoute);
+        button.addEventListener("focus", showRoute);
+        button.addEventListener("mouseleave", showSelection);
+        button.addEventListener("blur", showSelection);
         routes.append(button);
       }
       routes.hidden = false;

@@ -812,6 +812,19 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
         "both routes offered"
     );
     assert_eq!(table.ply().await, 17, "nothing played before the choice");
+    let shown = black
+        .execute(
+            "document.querySelector('#routes button').focus();\
+             return [...document.querySelectorAll('#board .mark.route')].map(m => m.dataset.square)",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        shown,
+        json!(["c1", "c3", "h3", "h1"]),
+        "a route's squares on the board"
+    );
     screenshots(&table, "").await;
     press(black, "#routes button:nth-of-type(2)").await;
     table.plies(18, "the chosen route").await;
