@@ -12,6 +12,7 @@
 
 mod colors;
 mod field;
+mod rest;
 mod weights;
 mod wide;
 
@@ -21,6 +22,7 @@ use dama_rules::Color;
 use integer_blossom::max_weight_matching;
 
 use self::field::{Field, Float};
+use self::rest::Scope;
 use self::weights::Layout;
 use self::wide::Wide;
 use crate::tournament::trf::Trf;
@@ -100,6 +102,8 @@ struct Pairer<'a, const L: usize> {
     /// For each number of games played, its rank among the players at the bye's score (the
     /// fewer, the likelier the bye): what a player there adds where `single_bye` holds.
     bye_rank: HashMap<usize, u64>,
+    /// The bracket being paired, where it may be solved alone.
+    scope: Option<Scope>,
 }
 
 impl<'a, const L: usize> Pairer<'a, L> {
@@ -119,6 +123,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
             bye_score: 0,
             single_bye: false,
             bye_rank: HashMap::new(),
+            scope: None,
         }
     }
 
@@ -151,6 +156,10 @@ impl<'a, const L: usize> Pairer<'a, L> {
             return best;
         }
         self.changed.clear();
+        if let Some(best) = self.solve_in_bracket() {
+            self.last = Some(best.clone());
+            return best;
+        }
         let active: Vec<usize> = (0..self.n)
             .filter(|&v| self.fixed_to[v].is_none())
             .collect();
@@ -398,6 +407,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 idx.push(next);
                 next += 1;
             }
+            self.scope = Some(Scope::new(idx.clone(), next));
             let in_bracket = |m: usize| m >= first_vertex && m < end_vertex;
             // base[larger][smaller], by place in idx.
             let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); idx.len()];

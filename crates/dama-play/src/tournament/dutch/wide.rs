@@ -63,6 +63,11 @@ impl<const L: usize> Wide<L> {
         self
     }
 
+    /// Only its lowest `bits` bits.
+    pub fn low(self, bits: usize) -> Self {
+        self & Self::ones(bits)
+    }
+
     /// The bitwise or with a small value.
     pub fn or(mut self, value: u64) -> Self {
         self.0[0] |= value;
@@ -119,6 +124,16 @@ impl<const L: usize> Ord for Wide<L> {
 impl<const L: usize> PartialOrd for Wide<L> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
+    }
+}
+
+impl<const L: usize> std::ops::BitAnd for Wide<L> {
+    type Output = Self;
+    fn bitand(mut self, other: Self) -> Self {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+        self
     }
 }
 

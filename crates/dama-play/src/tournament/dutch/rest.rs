@@ -1,0 +1,164 @@
+//! The bracket solved alone. Below the bracket being paired and the score group under it, every
+//! pair weighs the same in an even field (the criteria count only inside those two), and so
+//! does each pair's top part (everyone paired, the bye to one who may have it) summed over any
+//! pairing of everyone. A best matching of the bracket's players' own pairs, where the players
+//! it leaves and the rest of the field can still be paired among themselves, is then a best
+//! matching of the whole field: found on a graph the size of the bracket, not of the field.
+
+use integer_blossom::max_weight_matching;
+
+use super::Pairer;
+use super::wide::Wide;
+
+/// The bracket being paired: its players and the score group below it, and where the rest of
+/// the field begins.
+pub(super) struct Scope {
+    /// The vertices of the bracket and the score group below it (some fixed by now).
+    pub(super) players: Vec<usize>,
+    /// The first vertex below them: every vertex from here on is unpaired.
+    pub(super) rest_from: usize,
+    /// A pairing of the rest of the field among itself, once found: each vertex's partner.
+    rest_pairing: Option<Vec<usize>>,
+}
+
+impl Scope {
+    pub(super) fn new(players: Vec<usize>, rest_from: usize) -> Scope {
+        Scope {
+            players,
+            rest_from,
+            rest_pairing: None,
+        }
+    }
+}
+
+/// Bits enough to count `n`.
+fn bits_for(n: usize) -> usize {
+    (usize::BITS - n.leading_zeros()) as usize
+}
+
+impl<const L: usize> Pairer<'_, L> {
+    /// A best matching of the whole field found on the bracket alone, or `None` where this
+    /// cannot show it (an odd field, or the players left over not seen to pair with the rest):
+    /// the whole field is solved then.
+    pub(super) fn solve_in_bracket(&mut self) -> Option<Vec<usize>> {
+        if self.n % 2 == 1 {
+            return None;
+        }
+        let scope = self.scope.take()?;
+        let mut scope = scope;
+        let local = self.bracket_matching(&scope);
+        let found = self.complete(&mut scope, local);
+        self.scope = Some(scope);
+        found
+    }
+
+    /// The best matching of the bracket's own pairs by what they add below the top part, then
+    /// by the number of pairs: each vertex's partner, itself if none.
+    fn bracket_matching(&self, scope: &Scope) -> Vec<usize> {
+        let parts = self.layout.parts_bits(self.field.played_rounds);
+        let count = bits_for(self.n) + 1;
+        let active: Vec<usize> = scope
+            .players
+            .iter()
+            .copied()
+            .filter(|&v| self.fixed_to[v].is_none())
+            .collect();
+        let m = active.len();
+        let mut weights = vec![Wide::<L>::zero(); m * m];
+        for (i, &a) in active.iter().enumerate() {
+            for (j, &b) in active.iter().enumerate().skip(i + 1) {
+                let w = self.weights[a * self.n + b];
+                if !w.is_zero() {
+                    weights[i * m + j] = w.low(parts).shl(count).plus(1);
+                }
+            }
+        }
+        let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
+        for (i, mate) in max_weight_matching(&weights, m).into_iter().enumerate() {
+            if let Some(j) = mate {
+                partner[active[i]] = active[j];
+            }
+        }
+        partner
+    }
+
+    /// The matching completed by a pairing of the players it leaves and the rest of the field
+    /// among themselves, where one is found (by augmenting paths that may miss some where an
+    /// odd cycle hides them: then `None`).
+    fn complete(&self, scope: &mut Scope, mut partner: Vec<usize>) -> Option<Vec<usize>> {
+        let rest: Vec<usize> = (scope.rest_from..self.n).collect();
+        if scope.rest_pairing.is_none() {
+            let mut mates: Vec<usize> = (0..self.n).collect();
+            for &v in &rest {
+                if mates[v] == v
+                    && let Some(&u) = rest
+                        .iter()
+                        .find(|&&u| u != v && mates[u] == u && self.edge(u, v))
+                {
+                    mates[u] = v;
+                    mates[v] = u;
+                }
+            }
+            for &v in &rest {
+                if mates[v] == v {
+                    self.augment(&mut mates, v, &rest);
+                }
+            }
+            scope.rest_pairing = Some(mates);
+        }
+        let mates = scope.rest_pairing.as_ref()?;
+        let mut members = rest;
+        members.extend(scope.players.iter().filter(|&&v| partner[v] == v));
+        let below = scope.rest_from..self.n;
+        partner[below.clone()].copy_from_slice(&mates[below]);
+        for k in 0..members.len() {
+            let v = members[k];
+            if partner[v] == v {
+                self.augment(&mut partner, v, &members);
+            }
+        }
+        members.iter().all(|&v| partner[v] != v).then_some(partner)
+    }
+
+    fn edge(&self, a: usize, b: usize) -> bool {
+        !self.weights[a * self.n + b].is_zero()
+    }
+
+    /// Pairs the unpaired `from` by an alternating path among `members` to another unpaired
+    /// one. Each vertex is entered once, so the path found is simple; one hidden behind an odd
+    /// cycle may be missed.
+    fn augment(&self, mates: &mut [usize], from: usize, members: &[usize]) -> bool {
+        let mut entered = vec![false; self.n];
+        entered[from] = true;
+        // Each step of the path: the vertex reached through its matched edge, and where the
+        // search of its neighbours stands.
+        let mut stack: Vec<(usize, usize)> = vec![(from, 0)];
+        while let Some(&(v, cursor)) = stack.last() {
+            let Some(k) =
+                (cursor..members.len()).find(|&k| !entered[members[k]] && self.edge(v, members[k]))
+            else {
+                stack.pop();
+                continue;
+            };
+            if let Some(top) = stack.last_mut() {
+                top.1 = k + 1;
+            }
+            let x = members[k];
+            entered[x] = true;
+            if mates[x] == x {
+                let mut other = x;
+                for &(a, _) in stack.iter().rev() {
+                    let old = mates[a];
+                    mates[a] = other;
+                    mates[other] = a;
+                    other = old;
+                }
+                return true;
+            }
+            let y = mates[x];
+            entered[y] = true;
+            stack.push((y, 0));
+        }
+        false
+    }
+}
