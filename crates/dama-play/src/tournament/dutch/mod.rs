@@ -314,7 +314,15 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 self.set(a, b, w);
             }
         }
-        let first = self.solve();
+        if self.field.played_rounds == 0 {
+            return Ok(self.boards(self.first_round()));
+        }
+        // In an even field, a pairing of everyone shows the round may be paired at all.
+        let everyone: Vec<usize> = (0..n).collect();
+        let mut first = everyone.clone();
+        if n % 2 == 1 || !self.pair_up(&mut first, &everyone) {
+            first = self.solve();
+        }
         let unpaired: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
         if unpaired.len() > 1 || unpaired.iter().any(|&v| !self.player(v).bye_eligible) {
             return Err(DutchError::NoLegalPairing);
@@ -343,6 +351,25 @@ impl<'a, const L: usize> Pairer<'a, L> {
             }
         }
         let partners = self.brackets();
+        Ok(self.boards(partners))
+    }
+
+    /// Round 1: one bracket of everyone, nobody has met anyone or has a colour yet, so every
+    /// criterion is met by the first pairing tried: S1's k-th player against S2's k-th, the
+    /// lowest ranked player left out of an odd field for the bye.
+    fn first_round(&self) -> Vec<Option<usize>> {
+        let half = self.n / 2;
+        let mut partners = vec![None; self.n];
+        for k in 0..half {
+            partners[k] = Some(k + half);
+            partners[k + half] = Some(k);
+        }
+        partners
+    }
+
+    /// The boards of the round from each vertex's partner (`None` for the bye): board 1 first,
+    /// by the higher player's score, then the lower's, then the higher's rank; the bye last.
+    fn boards(&self, partners: Vec<Option<usize>>) -> Vec<Board> {
         let mut boards = Vec::new();
         for (v, partner) in partners.into_iter().enumerate() {
             match partner {
@@ -381,7 +408,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 self.player(higher).rank,
             )
         });
-        Ok(boards.into_iter().map(|(_, _, board)| board).collect())
+        boards.into_iter().map(|(_, _, board)| board).collect()
     }
 
     /// Pairs bracket by bracket; each vertex's partner, `None` for the bye.

@@ -89,21 +89,7 @@ impl<const L: usize> Pairer<'_, L> {
         let rest: Vec<usize> = (scope.rest_from..self.n).collect();
         if scope.rest_pairing.is_none() {
             let mut mates: Vec<usize> = (0..self.n).collect();
-            for &v in &rest {
-                if mates[v] == v
-                    && let Some(&u) = rest
-                        .iter()
-                        .find(|&&u| u != v && mates[u] == u && self.edge(u, v))
-                {
-                    mates[u] = v;
-                    mates[v] = u;
-                }
-            }
-            for &v in &rest {
-                if mates[v] == v {
-                    self.augment(&mut mates, v, &rest);
-                }
-            }
+            self.pair_up(&mut mates, &rest);
             scope.rest_pairing = Some(mates);
         }
         let mates = scope.rest_pairing.as_ref()?;
@@ -111,13 +97,28 @@ impl<const L: usize> Pairer<'_, L> {
         members.extend(scope.players.iter().filter(|&&v| partner[v] == v));
         let below = scope.rest_from..self.n;
         partner[below.clone()].copy_from_slice(&mates[below]);
-        for k in 0..members.len() {
-            let v = members[k];
-            if partner[v] == v {
-                self.augment(&mut partner, v, &members);
+        self.pair_up(&mut partner, &members).then_some(partner)
+    }
+
+    /// Pairs the unpaired of `members` among them by compatible pairs, each with the first
+    /// it may meet, then by augmenting paths: whether every one of them is paired.
+    pub(super) fn pair_up(&self, mates: &mut [usize], members: &[usize]) -> bool {
+        for (k, &v) in members.iter().enumerate() {
+            if mates[v] == v
+                && let Some(&u) = members[k + 1..]
+                    .iter()
+                    .find(|&&u| mates[u] == u && self.edge(u, v))
+            {
+                mates[u] = v;
+                mates[v] = u;
             }
         }
-        members.iter().all(|&v| partner[v] != v).then_some(partner)
+        for &v in members {
+            if mates[v] == v {
+                self.augment(mates, v, members);
+            }
+        }
+        members.iter().all(|&v| mates[v] != v)
     }
 
     fn edge(&self, a: usize, b: usize) -> bool {

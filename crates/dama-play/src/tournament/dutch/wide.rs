@@ -8,8 +8,21 @@ use std::ops::{Add, AddAssign, Sub, SubAssign};
 use integer_blossom::Weight;
 
 /// A signed integer of `64 * L` bits.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Eq, Hash)]
 pub struct Wide<const L: usize>([u64; L]);
+
+// By hand, limb by limb and inlined: the solver compares weights in its innermost loops, where
+// a call to `memcmp` for each comparison cost a tenth of the pairing's time.
+impl<const L: usize> PartialEq for Wide<L> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        let mut differ = 0;
+        for i in 0..L {
+            differ |= self.0[i] ^ other.0[i];
+        }
+        differ == 0
+    }
+}
 
 impl<const L: usize> Wide<L> {
     /// Zero.
@@ -39,8 +52,9 @@ impl<const L: usize> Wide<L> {
     }
 
     /// Whether it is zero.
+    #[inline]
     pub fn is_zero(&self) -> bool {
-        self.0.iter().all(|&l| l == 0)
+        self.0.iter().fold(0, |acc, &l| acc | l) == 0
     }
 
     fn is_negative(&self) -> bool {
@@ -112,12 +126,19 @@ impl<const L: usize> std::fmt::Debug for Wide<L> {
 }
 
 impl<const L: usize> Ord for Wide<L> {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        match (self.is_negative(), other.is_negative()) {
-            (true, false) => Ordering::Less,
-            (false, true) => Ordering::Greater,
-            _ => self.0.iter().rev().cmp(other.0.iter().rev()),
+        // The top limb as signed, the others as unsigned.
+        let top = (self.0[L - 1] as i64).cmp(&(other.0[L - 1] as i64));
+        if top != Ordering::Equal {
+            return top;
         }
+        for i in (0..L - 1).rev() {
+            if self.0[i] != other.0[i] {
+                return self.0[i].cmp(&other.0[i]);
+            }
+        }
+        Ordering::Equal
     }
 }
 
@@ -139,6 +160,7 @@ impl<const L: usize> std::ops::BitAnd for Wide<L> {
 
 impl<const L: usize> Add for Wide<L> {
     type Output = Self;
+    #[inline]
     fn add(mut self, other: Self) -> Self {
         let mut carry = false;
         for (a, b) in self.0.iter_mut().zip(other.0) {
@@ -153,6 +175,7 @@ impl<const L: usize> Add for Wide<L> {
 
 impl<const L: usize> Sub for Wide<L> {
     type Output = Self;
+    #[inline]
     fn sub(mut self, other: Self) -> Self {
         let mut borrow = false;
         for (a, b) in self.0.iter_mut().zip(other.0) {
@@ -190,8 +213,14 @@ impl<const L: usize> Weight for Wide<L> {
         Self::ones(64 * L - 3)
     }
 
+    #[inline]
     fn double(self) -> Self {
-        self.shl(1)
+        let mut limbs = self.0;
+        for i in (1..L).rev() {
+            limbs[i] = (limbs[i] << 1) | (limbs[i - 1] >> 63);
+        }
+        limbs[0] <<= 1;
+        Self(limbs)
     }
 
     fn half(self) -> Self {
