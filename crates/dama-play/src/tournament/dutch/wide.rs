@@ -8,11 +8,11 @@ use std::ops::{Add, AddAssign, Sub, SubAssign};
 use integer_blossom::Weight;
 
 /// A signed integer of `64 * L` bits.
-#[derive(Clone, Copy, Eq, Hash)]
+#[derive(Clone, Copy, Eq)]
 pub struct Wide<const L: usize>([u64; L]);
 
 // By hand, limb by limb and inlined: the solver compares weights in its innermost loops, where
-// a call to `memcmp` for each comparison cost a tenth of the pairing's time.
+// a call to `memcmp` for each comparison took a tenth of the pairing's time.
 impl<const L: usize> PartialEq for Wide<L> {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
