@@ -102,6 +102,9 @@ struct Pairer<'a, const L: usize> {
     /// For each number of games played, its rank among the players at the bye's score (the
     /// fewer, the likelier the bye): what a player there adds where `single_bye` holds.
     bye_rank: HashMap<usize, u64>,
+    /// Whether the weights below the brackets count `bye_rank` (`single_bye` when they were
+    /// set).
+    ranked_bye: bool,
     /// The bracket being paired, where it may be solved alone.
     scope: Option<Scope>,
 }
@@ -123,6 +126,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
             bye_score: 0,
             single_bye: false,
             bye_rank: HashMap::new(),
+            ranked_bye: false,
             scope: None,
         }
     }
@@ -343,6 +347,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
             for (rank, g) in games.into_iter().enumerate() {
                 self.bye_rank.insert(g, rank as u64);
             }
+            self.ranked_bye = self.single_bye;
             for a in 0..n {
                 for b in 0..a {
                     let w = self.weight(b, a, false, false);

@@ -1,9 +1,11 @@
-//! The bracket solved alone. Below the bracket being paired and the score group under it, every
-//! pair weighs the same in an even field (the criteria count only inside those two), and so
-//! does each pair's top part (everyone paired, the bye to one who may have it) summed over any
-//! pairing of everyone. A best matching of the bracket's players' own pairs, where the players
-//! it leaves and the rest of the field can still be paired among themselves, is then a best
-//! matching of the whole field: found on a graph the size of the bracket, not of the field.
+//! The bracket solved alone. The criteria count only inside the bracket being paired and the
+//! score group under it: every other pair weighs only its top part (everyone paired, the bye to
+//! one who may have it, and by C.9 which one), and over any pairing of everyone those parts add
+//! up to the same, less what the bye's player would have added. A best matching of the
+//! bracket's players' own pairs, where the players it leaves and the rest of the field can
+//! still be paired among themselves (leaving out, in an odd field, a player the bye costs
+//! least), is then a best matching of the whole field: found on a graph the size of the
+//! bracket, not of the field.
 
 use integer_blossom::max_weight_matching;
 
@@ -38,14 +40,19 @@ fn bits_for(n: usize) -> usize {
 
 impl<const L: usize> Pairer<'_, L> {
     /// A best matching of the whole field found on the bracket alone, or `None` where this
-    /// cannot show it (an odd field, or the players left over not seen to pair with the rest):
-    /// the whole field is solved then.
+    /// cannot show it (an odd field whose bye may fall in the bracket, or the players left over
+    /// not seen to pair with the rest): the whole field is solved then.
     pub(super) fn solve_in_bracket(&mut self) -> Option<Vec<usize>> {
-        if self.n % 2 == 1 {
+        let mut scope = self.scope.take()?;
+        if self.n % 2 == 1
+            && scope
+                .players
+                .iter()
+                .any(|&v| self.fixed_to[v].is_none() && self.score(v) <= self.bye_score)
+        {
+            self.scope = Some(scope);
             return None;
         }
-        let scope = self.scope.take()?;
-        let mut scope = scope;
         let local = self.bracket_matching(&scope);
         let found = self.complete(&mut scope, local);
         self.scope = Some(scope);
@@ -97,7 +104,40 @@ impl<const L: usize> Pairer<'_, L> {
         members.extend(scope.players.iter().filter(|&&v| partner[v] == v));
         let below = scope.rest_from..self.n;
         partner[below.clone()].copy_from_slice(&mates[below]);
-        self.pair_up(&mut partner, &members).then_some(partner)
+        if self.n % 2 == 0 {
+            return self.pair_up(&mut partner, &members).then_some(partner);
+        }
+        // Only a player the bye costs least may be left out: a few such are tried.
+        let least = members.iter().map(|&v| self.bye_cost(v)).min()?;
+        for &bye in members
+            .iter()
+            .filter(|&&v| self.bye_cost(v) == least)
+            .take(4)
+        {
+            let mut tried = partner.clone();
+            let mate = tried[bye];
+            tried[mate] = mate;
+            tried[bye] = bye;
+            let others: Vec<usize> = members.iter().copied().filter(|&v| v != bye).collect();
+            if self.pair_up(&mut tried, &others) {
+                return Some(tried);
+            }
+        }
+        None
+    }
+
+    /// What leaving `v` without an opponent takes from the weights of everyone else's pairs:
+    /// a player who may not have the bye first, then the player's C.9 rank where it counts.
+    fn bye_cost(&self, v: usize) -> (bool, u64) {
+        let ranked = self.ranked_bye && self.score(v) == self.bye_score;
+        (
+            !self.bye_candidate(v),
+            if ranked {
+                self.bye_rank[&self.player(v).games()]
+            } else {
+                0
+            },
+        )
     }
 
     /// Pairs the unpaired of `members` among them by compatible pairs, each with the first
