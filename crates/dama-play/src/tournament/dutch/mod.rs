@@ -321,12 +321,10 @@ impl<'a, const L: usize> Pairer<'a, L> {
         if self.field.played_rounds == 0 {
             return Ok(self.boards(self.first_round()));
         }
-        // In an even field, a pairing of everyone shows the round may be paired at all.
-        let everyone: Vec<usize> = (0..n).collect();
-        let mut first = everyone.clone();
-        if n % 2 == 1 || !self.pair_up(&mut first, &everyone) {
-            first = self.solve();
-        }
+        let first = match self.pairing_of_everyone() {
+            Some(shown) => shown,
+            None => self.solve(),
+        };
         let unpaired: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
         if unpaired.len() > 1 || unpaired.iter().any(|&v| !self.player(v).bye_eligible) {
             return Err(DutchError::NoLegalPairing);

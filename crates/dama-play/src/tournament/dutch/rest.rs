@@ -126,6 +126,37 @@ impl<const L: usize> Pairer<'_, L> {
         None
     }
 
+    /// Everyone paired by augmenting paths (in an odd field, everyone but a player of the
+    /// lowest score any player who may have the bye has, where that is below the top score):
+    /// which shows that the round may be paired and at what score the bye falls, as the
+    /// matching of the first weights would. `None` where none is found so.
+    pub(super) fn pairing_of_everyone(&self) -> Option<Vec<usize>> {
+        let everyone: Vec<usize> = (0..self.n).collect();
+        let mut mates = everyone.clone();
+        if self.n % 2 == 0 {
+            return self.pair_up(&mut mates, &everyone).then_some(mates);
+        }
+        let may_have_bye = |v: usize| self.player(v).bye_eligible;
+        let lowest = (0..self.n)
+            .filter(|&v| may_have_bye(v))
+            .map(|v| self.score(v))
+            .min()?;
+        if lowest >= self.score(0) {
+            return None;
+        }
+        for bye in (0..self.n)
+            .filter(|&v| may_have_bye(v) && self.score(v) == lowest)
+            .take(4)
+        {
+            let mut mates = everyone.clone();
+            let others: Vec<usize> = everyone.iter().copied().filter(|&v| v != bye).collect();
+            if self.pair_up(&mut mates, &others) {
+                return Some(mates);
+            }
+        }
+        None
+    }
+
     /// What leaving `v` without an opponent takes from the weights of everyone else's pairs:
     /// a player who may not have the bye first, then the player's C.9 rank where it counts.
     fn bye_cost(&self, v: usize) -> (bool, u64) {
