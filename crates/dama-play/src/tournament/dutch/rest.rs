@@ -104,7 +104,7 @@ impl<const L: usize> Pairer<'_, L> {
         members.extend(scope.players.iter().filter(|&&v| partner[v] == v));
         let below = scope.rest_from..self.n;
         partner[below.clone()].copy_from_slice(&mates[below]);
-        if self.n % 2 == 0 {
+        if self.n.is_multiple_of(2) {
             return self.pair_up(&mut partner, &members).then_some(partner);
         }
         // Only a player the bye costs least may be left out: a few such are tried.
@@ -133,7 +133,7 @@ impl<const L: usize> Pairer<'_, L> {
     pub(super) fn pairing_of_everyone(&self) -> Option<Vec<usize>> {
         let everyone: Vec<usize> = (0..self.n).collect();
         let mut mates = everyone.clone();
-        if self.n % 2 == 0 {
+        if self.n.is_multiple_of(2) {
             return self.pair_up(&mut mates, &everyone).then_some(mates);
         }
         let may_have_bye = |v: usize| self.player(v).bye_eligible;
