@@ -14,13 +14,15 @@ use crate::host::{Duties, Duty, Reply};
 
 /// The host's duties on the schedule it keeps ([`Duties`]): flags at every tick, the
 /// tournaments and the heartbeat every second, live games' stalled AI turns every five seconds,
-/// and the sweep (apart, so a long one never holds up a flag) every `sweep_every`.
+/// and the sweep every `sweep_every`; the tournaments and the sweep apart, so a long one never
+/// holds up a flag.
 pub(super) fn spawn_duties(ctx: serenity::Context, data: Arc<Data>, sweep_every: Duration) {
     tokio::spawn(async move {
         let mut duties = Duties::new(sweep_every);
         let mut tick = tokio::time::interval(Duties::TICK);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         let sweeping = Arc::new(AtomicBool::new(false));
+        let watching = Arc::new(AtomicBool::new(false));
         loop {
             tick.tick().await;
             for duty in duties.due() {
@@ -31,7 +33,18 @@ pub(super) fn spawn_duties(ctx: serenity::Context, data: Arc<Data>, sweep_every:
                             tracing::warn!(error = %e, "could not mark the bot alive");
                         }
                     }
-                    Duty::Tournaments => super::tournaments::watch(&ctx, &data).await,
+                    Duty::Tournaments => {
+                        // Apart too: pairing a big Swiss round takes seconds, a flag cannot
+                        // wait for it; a watch still running is left to finish.
+                        if !watching.swap(true, Ordering::AcqRel) {
+                            let (ctx, data, watching) =
+                                (ctx.clone(), Arc::clone(&data), Arc::clone(&watching));
+                            tokio::spawn(async move {
+                                super::tournaments::watch(&ctx, &data).await;
+                                watching.store(false, Ordering::Release);
+                            });
+                        }
+                    }
                     Duty::StalledLiveAi => resume_stalled_ai_turns(&ctx, &data, true).await,
                     Duty::Sweep => {
                         // A sweep still running is left to finish: the next one comes later.

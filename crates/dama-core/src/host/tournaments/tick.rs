@@ -212,7 +212,13 @@ impl Host {
         if t.round >= rounds || present.len() < 2 {
             return self.finish_tournament(t).await;
         }
-        let boards = swiss_boards(t, rounds, &entrants, &present, &pairings);
+        // Off the runtime: a round of a few hundred players takes a good part of a second.
+        let boards = {
+            let (t, pairings) = (t.clone(), pairings.clone());
+            tokio::task::spawn_blocking(move || swiss_boards(&t, rounds, &entrants, &pairings))
+                .await
+                .map_err(|e| HostError::internal("pairing the round failed", e))?
+        };
         let now = self.clock.now();
         let starts = now + t.pause;
         let mut tx = self.store.write().await?;
@@ -397,58 +403,49 @@ impl Host {
     }
 }
 
-/// Pairings (White, Black) as the store takes them.
-/// Above this many present players a round is paired by the quick approximate pairing, which
-/// keeps the absolute rules but not the Dutch system's order: the Dutch engine's time grows
-/// with the fourth power of the field (0.5 s a round at 200 players here).
-const DUTCH_FIELD_LIMIT: usize = 256;
-
-/// The next round's boards: the Dutch system's (FIDE C.04.3), or, for a field above
-/// [`DUTCH_FIELD_LIMIT`] or one the Dutch rules cannot pair at all (everyone left has met),
-/// the quick pairing, which allows a rematch as a last resort.
+/// The next round's boards: the Dutch system's (FIDE C.04.3), whatever the field's size, or,
+/// for a field the Dutch rules cannot pair at all (everyone left has met), the quick pairing,
+/// which allows a rematch as a last resort.
 fn swiss_boards(
     t: &TournamentRow,
     rounds: i64,
     entrants: &[EntrantRow],
-    present: &[&EntrantRow],
     pairings: &[PairingRow],
 ) -> Vec<NewPairing> {
-    if present.len() <= DUTCH_FIELD_LIMIT {
-        let report = swiss_report(
-            &t.name,
-            rounds as u32,
-            t.round,
-            entrants,
-            pairings,
-            Ahead::Entered,
-        );
-        match pair_dutch(&report.trf) {
-            Ok(boards) => {
-                return boards
-                    .into_iter()
-                    .map(|b| match b {
-                        Board::Game { white, black } => NewPairing {
-                            white: report.player(white),
-                            black: Some(report.player(black)),
-                            bye_halves: 0,
-                        },
-                        Board::Bye(p) => NewPairing {
-                            white: report.player(p),
-                            black: None,
-                            bye_halves: 2,
-                        },
-                    })
-                    .collect();
-            }
-            Err(e) => {
-                tracing::warn!(tournament = %t.id.0, "the Dutch system left no pairing ({e}); pairing with rematches allowed");
-            }
+    let report = swiss_report(
+        &t.name,
+        rounds as u32,
+        t.round,
+        entrants,
+        pairings,
+        Ahead::Entered,
+    );
+    match pair_dutch(&report.trf) {
+        Ok(boards) => {
+            return boards
+                .into_iter()
+                .map(|b| match b {
+                    Board::Game { white, black } => NewPairing {
+                        white: report.player(white),
+                        black: Some(report.player(black)),
+                        bye_halves: 0,
+                    },
+                    Board::Bye(p) => NewPairing {
+                        white: report.player(p),
+                        black: None,
+                        bye_halves: 2,
+                    },
+                })
+                .collect();
+        }
+        Err(e) => {
+            tracing::warn!(tournament = %t.id.0, "the Dutch system left no pairing ({e}); pairing with rematches allowed");
         }
     }
     let field = swiss_field(entrants, pairings);
     let here: Vec<SwissPlayer> = field
         .into_iter()
-        .filter(|p| present.iter().any(|e| e.user_id == p.id))
+        .filter(|p| entrants.iter().any(|e| e.user_id == p.id && !e.withdrawn))
         .collect();
     let round = pair_swiss(&here);
     let mut boards = games_to_store(&round.games);
