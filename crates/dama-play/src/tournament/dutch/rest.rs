@@ -10,6 +10,7 @@
 use integer_blossom::max_weight_matching;
 
 use super::Pairer;
+use super::weights::bits_for;
 use super::wide::Wide;
 
 /// The bracket being paired: its players and the score group below it, and where the rest of
@@ -31,11 +32,6 @@ impl Scope {
             rest_pairing: None,
         }
     }
-}
-
-/// Bits enough to count `n`.
-fn bits_for(n: usize) -> usize {
-    (usize::BITS - n.leading_zeros()) as usize
 }
 
 impl<const L: usize> Pairer<'_, L> {
@@ -232,5 +228,107 @@ impl<const L: usize> Pairer<'_, L> {
             stack.push((y, 0));
         }
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use dama_rules::Color;
+
+    use super::super::{Board, pair};
+    use crate::tournament::trf::{RoundEntry, RoundResult, Trf, TrfPlayer};
+
+    /// A small generator of the tests' own, so each tournament comes back from its seed.
+    struct Dice(u64);
+
+    impl Dice {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (self.0 >> 33) % n
+        }
+    }
+
+    fn enter(trf: &mut Trf, number: u32, entry: RoundEntry) {
+        let p = &mut trf.players[number as usize - 1];
+        p.halves += entry.result.halves();
+        p.rounds.push(Some(entry));
+    }
+
+    fn unpaired(result: RoundResult) -> RoundEntry {
+        RoundEntry {
+            opponent: None,
+            color: None,
+            result,
+        }
+    }
+
+    /// Tournaments of 5 to 64 players, some absent from a round now and then (a half-point
+    /// bye), results at random: every round paired with brackets matched alone where that is
+    /// shown to be as good, and with the whole field matched at every step, comes out the same.
+    #[test]
+    fn a_bracket_matched_alone_pairs_as_the_whole_field_does() {
+        let mut paired_rounds = 0;
+        for seed in 0..48u64 {
+            let mut dice = Dice(seed);
+            let n = 5 + dice.below(60) as u32;
+            let rounds = 4 + dice.below(5) as u32;
+            let mut trf = Trf {
+                name: None,
+                rounds: Some(rounds),
+                first_color: Some(Color::White),
+                players: (1..=n)
+                    .map(|number| TrfPlayer {
+                        number,
+                        name: format!("P{number}"),
+                        rating: 2000 - number,
+                        halves: 0,
+                        rounds: Vec::new(),
+                    })
+                    .collect(),
+            };
+            for round in 0..rounds {
+                for number in 1..=n {
+                    if round > 0 && dice.below(20) == 0 {
+                        enter(&mut trf, number, unpaired(RoundResult::HalfPointBye));
+                    }
+                }
+                let alone = pair(&trf, false);
+                let whole = pair(&trf, true);
+                assert_eq!(
+                    alone,
+                    whole,
+                    "seed {seed}, {n} players, round {}",
+                    round + 1
+                );
+                let Ok(boards) = alone else { break };
+                paired_rounds += 1;
+                for board in boards {
+                    match board {
+                        Board::Game { white, black } => {
+                            let (w, b) = match dice.below(3) {
+                                0 => (RoundResult::Won, RoundResult::Lost),
+                                1 => (RoundResult::Drew, RoundResult::Drew),
+                                _ => (RoundResult::Lost, RoundResult::Won),
+                            };
+                            let game = |opponent, color, result| RoundEntry {
+                                opponent: Some(opponent),
+                                color: Some(color),
+                                result,
+                            };
+                            enter(&mut trf, white, game(black, Color::White, w));
+                            enter(&mut trf, black, game(white, Color::Black, b));
+                        }
+                        Board::Bye(p) => enter(&mut trf, p, unpaired(RoundResult::PairingBye)),
+                    }
+                }
+            }
+        }
+        assert!(
+            paired_rounds > 200,
+            "only {paired_rounds} rounds were paired"
+        );
     }
 }

@@ -22,7 +22,7 @@ pub(super) struct Layout {
 }
 
 /// Bits needed to write `n`.
-fn bits_for(n: usize) -> usize {
+pub(super) fn bits_for(n: usize) -> usize {
     (usize::BITS - n.leading_zeros()) as usize
 }
 
