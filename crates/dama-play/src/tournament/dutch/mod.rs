@@ -69,6 +69,8 @@ pub fn pair_dutch(trf: &Trf) -> Result<Vec<Board>, DutchError> {
     pair(trf, false)
 }
 
+/// [`pair_dutch`]; the tests' `whole_field` matches the whole field at every step, never a
+/// bracket alone.
 fn pair(
     trf: &Trf,
     #[cfg_attr(not(test), allow(unused))] whole_field: bool,
@@ -79,11 +81,12 @@ fn pair(
     let bits = Layout::new(&field).weight_bits() + weights::bits_for(field.players.len()) + 8;
     macro_rules! pair_with {
         ($limbs:literal) => {{
-            let mut pairer = Pairer::<$limbs>::new(&field);
+            let pairer = Pairer::<$limbs>::new(&field);
             #[cfg(test)]
-            {
-                pairer.whole_field = whole_field;
-            }
+            let pairer = Pairer {
+                whole_field,
+                ..pairer
+            };
             pairer.pair()
         }};
     }
