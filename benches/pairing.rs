@@ -1,7 +1,7 @@
-//! Pairing speed: a Dutch Swiss round for 100 and 200 players over 9 rounds, the quick pairing
-//! the host keeps for fields above 256 (1,000 players), and an Arena re-pairing of 1,000
-//! waiting players. Prints each round's time. Give a field size (`cargo bench --bench pairing
-//! -- 400`) to time the Dutch engine on that alone.
+//! Pairing speed: a Dutch Swiss round for 100, 200 and 201 players over 9 rounds, the quick
+//! pairing the host keeps for a field the Dutch rules cannot pair (1,000 players), and an Arena
+//! re-pairing of 1,000 waiting players. Prints each round's time. Give a field size (`cargo
+//! bench --bench pairing -- 400`) to time the Dutch engine on that alone.
 
 use dama::engine::Color;
 use dama::model::UserId;
@@ -148,6 +148,7 @@ fn main() {
     }
     show("Swiss (Dutch), 100 players x 9 rounds", &swiss(100, 9));
     show("Swiss (Dutch), 200 players x 9 rounds", &swiss(200, 9));
+    show("Swiss (Dutch), 201 players x 9 rounds", &swiss(201, 9));
     show("Swiss (quick), 1,000 players x 9 rounds", &quick(1000, 9));
     let waiting: Vec<Waiting> = (0..1000)
         .map(|i| Waiting {

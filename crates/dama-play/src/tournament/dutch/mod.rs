@@ -9,6 +9,10 @@
 //! keep the rest pairable); how many exchanges between the halves S1 and S2, and which players
 //! (the lowest of S1, the highest of S2); then each of S1's opponents, highest first. Players
 //! left over move down to the next bracket. Colours by C.04.3 E.1–E.5.
+//!
+//! Each question is a matching of the bracket and the score group below it alone where the rest
+//! of the field is shown to pair up around it (`rest.rs`), of the whole field otherwise; round 1
+//! needs no matching at all.
 
 mod colors;
 mod field;
