@@ -162,12 +162,11 @@ impl<const L: usize> Add for Wide<L> {
     type Output = Self;
     #[inline]
     fn add(mut self, other: Self) -> Self {
-        let mut carry = false;
-        for (a, b) in self.0.iter_mut().zip(other.0) {
-            let (sum, c1) = a.overflowing_add(b);
-            let (sum, c2) = sum.overflowing_add(u64::from(carry));
-            *a = sum;
-            carry = c1 || c2;
+        let mut carry = 0u64;
+        for i in 0..L {
+            let sum = u128::from(self.0[i]) + u128::from(other.0[i]) + u128::from(carry);
+            self.0[i] = sum as u64;
+            carry = (sum >> 64) as u64;
         }
         self
     }
@@ -177,24 +176,27 @@ impl<const L: usize> Sub for Wide<L> {
     type Output = Self;
     #[inline]
     fn sub(mut self, other: Self) -> Self {
-        let mut borrow = false;
-        for (a, b) in self.0.iter_mut().zip(other.0) {
-            let (diff, b1) = a.overflowing_sub(b);
-            let (diff, b2) = diff.overflowing_sub(u64::from(borrow));
-            *a = diff;
-            borrow = b1 || b2;
+        let mut borrow = 0u64;
+        for i in 0..L {
+            let diff = u128::from(self.0[i])
+                .wrapping_sub(u128::from(other.0[i]))
+                .wrapping_sub(u128::from(borrow));
+            self.0[i] = diff as u64;
+            borrow = (diff >> 127) as u64;
         }
         self
     }
 }
 
 impl<const L: usize> AddAssign for Wide<L> {
+    #[inline]
     fn add_assign(&mut self, other: Self) {
         *self = *self + other;
     }
 }
 
 impl<const L: usize> SubAssign for Wide<L> {
+    #[inline]
     fn sub_assign(&mut self, other: Self) {
         *self = *self - other;
     }
