@@ -6,8 +6,7 @@
 use dama::engine::Color;
 use dama::model::UserId;
 use dama::tournament::{
-    Board, RoundEntry, RoundResult, SwissPlayer, Trf, TrfPlayer, Waiting, pair_arena, pair_dutch,
-    pair_swiss,
+    RoundResult, SwissPlayer, Trf, TrfPlayer, Waiting, pair_arena, pair_dutch, pair_swiss,
 };
 use std::time::{Duration, Instant};
 
@@ -28,12 +27,6 @@ fn field(n: usize, rounds: usize) -> Trf {
     }
 }
 
-fn enter(trf: &mut Trf, number: u32, entry: RoundEntry) {
-    let p = &mut trf.players[number as usize - 1];
-    p.halves += entry.result.halves();
-    p.rounds.push(Some(entry));
-}
-
 /// Pairs and plays `rounds` rounds (the higher seed wins two games in three, a draw in
 /// between), returning each pairing's time.
 fn swiss(n: usize, rounds: usize) -> Vec<Duration> {
@@ -43,38 +36,15 @@ fn swiss(n: usize, rounds: usize) -> Vec<Duration> {
         let began = Instant::now();
         let boards = pair_dutch(&trf).expect("a pairing");
         times.push(began.elapsed());
-        for (k, board) in boards.into_iter().enumerate() {
-            match board {
-                Board::Game { white, black } => {
-                    let (won, lost) = if white < black {
-                        (RoundResult::Won, RoundResult::Lost)
-                    } else {
-                        (RoundResult::Lost, RoundResult::Won)
-                    };
-                    let (w, b) = if (k + r) % 3 == 0 {
-                        (RoundResult::Drew, RoundResult::Drew)
-                    } else {
-                        (won, lost)
-                    };
-                    let game = |opponent, color, result| RoundEntry {
-                        opponent: Some(opponent),
-                        color: Some(color),
-                        result,
-                    };
-                    enter(&mut trf, white, game(black, Color::White, w));
-                    enter(&mut trf, black, game(white, Color::Black, b));
-                }
-                Board::Bye(p) => enter(
-                    &mut trf,
-                    p,
-                    RoundEntry {
-                        opponent: None,
-                        color: None,
-                        result: RoundResult::PairingBye,
-                    },
-                ),
+        trf.enter_round(&boards, |k, white, black| {
+            if (k + r) % 3 == 0 {
+                (RoundResult::Drew, RoundResult::Drew)
+            } else if white < black {
+                (RoundResult::Won, RoundResult::Lost)
+            } else {
+                (RoundResult::Lost, RoundResult::Won)
             }
-        }
+        });
     }
     times
 }

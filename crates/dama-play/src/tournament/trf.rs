@@ -11,6 +11,8 @@ use std::fmt::{self, Write as _};
 
 use dama_rules::Color;
 
+use super::dutch::Board;
+
 /// A tournament as its report file gives it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Trf {
@@ -72,6 +74,17 @@ pub enum RoundResult {
     FullPointBye,
     /// `Z`: a zero-point bye (absent, withdrawn, or not yet entered).
     ZeroPointBye,
+}
+
+impl RoundEntry {
+    /// A round without an opponent: a bye, or absent.
+    pub fn unpaired(result: RoundResult) -> RoundEntry {
+        RoundEntry {
+            opponent: None,
+            color: None,
+            result,
+        }
+    }
 }
 
 impl RoundResult {
@@ -152,6 +165,39 @@ fn fail(line: usize, column: usize, what: impl Into<String>) -> TrfError {
 }
 
 impl Trf {
+    /// Enters a round as it was played: each board's game with the results `result` gives
+    /// it (White's then Black's, from the board's index and the two pairing numbers), the bye
+    /// as the pairing-allocated bye. A board naming a number without a line is left out.
+    pub fn enter_round(
+        &mut self,
+        boards: &[Board],
+        mut result: impl FnMut(usize, u32, u32) -> (RoundResult, RoundResult),
+    ) {
+        for (k, &board) in boards.iter().enumerate() {
+            match board {
+                Board::Game { white, black } => {
+                    let (w, b) = result(k, white, black);
+                    let game = |opponent, color, result| RoundEntry {
+                        opponent: Some(opponent),
+                        color: Some(color),
+                        result,
+                    };
+                    self.enter(white, game(black, Color::White, w));
+                    self.enter(black, game(white, Color::Black, b));
+                }
+                Board::Bye(p) => self.enter(p, RoundEntry::unpaired(RoundResult::PairingBye)),
+            }
+        }
+    }
+
+    /// Adds the next round's entry to a player's line, and its points to the line's total.
+    pub fn enter(&mut self, number: u32, entry: RoundEntry) {
+        if let Some(p) = self.players.iter_mut().find(|p| p.number == number) {
+            p.halves += entry.result.halves();
+            p.rounds.push(Some(entry));
+        }
+    }
+
     /// Reads a report file. Lines end in CR, LF or both.
     pub fn parse(text: &str) -> Result<Trf, TrfError> {
         let mut trf = Trf::default();

@@ -235,7 +235,7 @@ impl<const L: usize> Pairer<'_, L> {
 mod tests {
     use dama_rules::Color;
 
-    use super::super::{Board, pair};
+    use super::super::pair;
     use crate::tournament::trf::{RoundEntry, RoundResult, Trf, TrfPlayer};
 
     /// A small generator of the tests' own, so each tournament comes back from its seed.
@@ -248,20 +248,6 @@ mod tests {
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (self.0 >> 33) % n
-        }
-    }
-
-    fn enter(trf: &mut Trf, number: u32, entry: RoundEntry) {
-        let p = &mut trf.players[number as usize - 1];
-        p.halves += entry.result.halves();
-        p.rounds.push(Some(entry));
-    }
-
-    fn unpaired(result: RoundResult) -> RoundEntry {
-        RoundEntry {
-            opponent: None,
-            color: None,
-            result,
         }
     }
 
@@ -292,7 +278,7 @@ mod tests {
             for round in 0..rounds {
                 for number in 1..=n {
                     if round > 0 && dice.below(20) == 0 {
-                        enter(&mut trf, number, unpaired(RoundResult::HalfPointBye));
+                        trf.enter(number, RoundEntry::unpaired(RoundResult::HalfPointBye));
                     }
                 }
                 let alone = pair(&trf, false);
@@ -305,25 +291,11 @@ mod tests {
                 );
                 let Ok(boards) = alone else { break };
                 paired_rounds += 1;
-                for board in boards {
-                    match board {
-                        Board::Game { white, black } => {
-                            let (w, b) = match dice.below(3) {
-                                0 => (RoundResult::Won, RoundResult::Lost),
-                                1 => (RoundResult::Drew, RoundResult::Drew),
-                                _ => (RoundResult::Lost, RoundResult::Won),
-                            };
-                            let game = |opponent, color, result| RoundEntry {
-                                opponent: Some(opponent),
-                                color: Some(color),
-                                result,
-                            };
-                            enter(&mut trf, white, game(black, Color::White, w));
-                            enter(&mut trf, black, game(white, Color::Black, b));
-                        }
-                        Board::Bye(p) => enter(&mut trf, p, unpaired(RoundResult::PairingBye)),
-                    }
-                }
+                trf.enter_round(&boards, |_, _, _| match dice.below(3) {
+                    0 => (RoundResult::Won, RoundResult::Lost),
+                    1 => (RoundResult::Drew, RoundResult::Drew),
+                    _ => (RoundResult::Lost, RoundResult::Won),
+                });
             }
         }
         assert!(

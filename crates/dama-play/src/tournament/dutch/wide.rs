@@ -182,7 +182,7 @@ impl<const L: usize> Sub for Wide<L> {
                 .wrapping_sub(u128::from(other.0[i]))
                 .wrapping_sub(u128::from(borrow));
             self.0[i] = diff as u64;
-            borrow = (diff >> 127) as u64;
+            borrow = u64::from(diff > u128::from(u64::MAX));
         }
         self
     }
