@@ -343,6 +343,9 @@ impl<'a, const L: usize> Pairer<'a, L> {
         if n == 0 {
             return Ok(Vec::new());
         }
+        if self.field.played_rounds == 0 {
+            return Ok(self.boards(self.first_round()));
+        }
         for a in 0..n {
             for b in 0..a {
                 let w = if n % 2 == 1 {
@@ -352,9 +355,6 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 };
                 self.set(a, b, w);
             }
-        }
-        if self.field.played_rounds == 0 {
-            return Ok(self.boards(self.first_round()));
         }
         let first = match self.pairing_of_everyone() {
             Some(shown) => shown,
