@@ -1218,7 +1218,39 @@ async fn the_rating_history_of_past_games_is_rebuilt_to_the_same_ratings(db: Tes
     assert_eq!(host.rebuild_rating_history().await.unwrap(), 0, "only once");
 }
 
+/// The change a game page shows: each of Bob's games from his rating after the one before it
+/// (the first from the starting 1500); nothing for a game he did not play.
+async fn a_games_rating_change_is_from_the_rating_after_the_game_before(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    alice_beats_bob(&host, 1, ALICE, BOB).await;
+    alice_beats_bob(&host, 2, CAROL, BOB).await;
+    alice_beats_bob(&host, 3, BOB, CAROL).await;
+    let speed = dama::clock::SpeedClass::Correspondence;
+    let history = host.store().rating_history(BOB, speed).await.unwrap();
+    assert_eq!(history.len(), 3);
+    let mut before = 1500.0;
+    for point in &history {
+        let change = host
+            .store()
+            .rating_change(point.game_id, BOB, speed)
+            .await
+            .unwrap();
+        assert_eq!(change, Some((point.rating, point.rating - before)));
+        before = point.rating;
+    }
+    assert!(history[2].rating > history[1].rating, "Bob won the third");
+    let alices = host.store().rating_history(ALICE, speed).await.unwrap();
+    assert_eq!(
+        host.store()
+            .rating_change(alices[0].game_id, CAROL, speed)
+            .await
+            .unwrap(),
+        None
+    );
+}
+
 on_both_databases!(
+    a_games_rating_change_is_from_the_rating_after_the_game_before,
     a_challenge_accepted_by_button_starts_a_game_with_a_board,
     moves_alternate_and_every_wrong_move_is_refused_without_changing_anything,
     the_board_says_whose_turn_it_is_until_when_and_that_a_capture_is_due,

@@ -147,16 +147,26 @@ impl Store {
         user: UserId,
         speed: SpeedClass,
     ) -> Result<Option<(f64, f64)>> {
-        let points = self.rating_history(user, speed).await?;
-        let Some(at) = points.iter().position(|p| p.game_id == game) else {
-            return Ok(None);
-        };
-        let before = at
-            .checked_sub(1)
-            .map_or(PlayerRow::unrated(user, String::new()).rating, |i| {
-                points[i].rating
-            });
-        Ok(Some((points[at].rating, points[at].rating - before)))
+        // The game's row by the key, the one before it by the index on the player's time.
+        let row: Option<(f64, Option<f64>)> = sqlx::query_as(
+            "SELECT h.rating,
+                    (SELECT p.rating FROM rating_history p
+                     WHERE p.user_id = h.user_id AND p.speed = h.speed
+                       AND (p.played_at_ms < h.played_at_ms
+                            OR (p.played_at_ms = h.played_at_ms AND p.game_id < h.game_id))
+                     ORDER BY p.played_at_ms DESC, p.game_id DESC LIMIT 1)
+             FROM rating_history h
+             WHERE h.user_id = $1 AND h.game_id = $2 AND h.speed = $3",
+        )
+        .bind(user)
+        .bind(game)
+        .bind(Word(speed))
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|(after, before)| {
+            let before = before.unwrap_or(PlayerRow::unrated(user, String::new()).rating);
+            (after, after - before)
+        }))
     }
 
     /// A player's ratings in `speed` after each rated game, oldest first.
