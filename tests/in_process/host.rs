@@ -1249,7 +1249,38 @@ async fn a_games_rating_change_is_from_the_rating_after_the_game_before(db: Test
     );
 }
 
+/// Discord's ids sit in SQL's signed 64-bit integers: ids with the top bit set (a console
+/// name's hash may have it) come back as they went in, in games, ratings and names.
+async fn ids_with_the_top_bit_set_come_back_as_they_went_in(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    let (white, black) = (UserId(u64::MAX - 1), UserId(1 << 63 | 5));
+    let channel = 1 << 63 | 9;
+    alice_beats_bob(&host, channel, white, black).await;
+    let speed = dama::clock::SpeedClass::Correspondence;
+    let history = host.store().rating_history(black, speed).await.unwrap();
+    assert_eq!(history.len(), 1);
+    let game = host
+        .store()
+        .game(history[0].game_id)
+        .await
+        .unwrap()
+        .expect("the game");
+    assert_eq!(game.white_id, Some(white));
+    assert_eq!(game.black_id, Some(black));
+    assert_eq!(game.channel_id, ChannelId(channel));
+    let mut names = host.store().player_names().await.unwrap();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            (black, format!("player{}", black.0)),
+            (white, format!("player{}", white.0))
+        ]
+    );
+}
+
 on_both_databases!(
+    ids_with_the_top_bit_set_come_back_as_they_went_in,
     a_games_rating_change_is_from_the_rating_after_the_game_before,
     a_challenge_accepted_by_button_starts_a_game_with_a_board,
     moves_alternate_and_every_wrong_move_is_refused_without_changing_anything,

@@ -10,7 +10,10 @@ const LAYERS: &[(&str, &[&str])] = &[
         "dama-rules",
         &["tokio", "sqlx", "poise", "serenity", "axum", "image"],
     ),
-    ("dama-model", &["tokio", "poise", "serenity", "axum"]),
+    (
+        "dama-model",
+        &["tokio", "sqlx", "poise", "serenity", "axum", "image"],
+    ),
     ("dama-play", &["tokio", "sqlx", "poise", "serenity", "axum"]),
     ("dama-core", &["poise", "serenity", "axum"]),
     ("dama", &[]),
@@ -88,13 +91,8 @@ fn every_layer_depends_only_on_the_layers_below_it() {
 fn the_pure_layers_have_no_runtime_no_database_and_no_discord() {
     let packages = workspace();
     for (layer, never) in LAYERS {
-        for (dep, optional) in &packages[*layer] {
-            // The model's column codecs are optional, turned on by the store alone.
-            let allowed = *layer == "dama-model" && dep == "sqlx" && *optional;
-            assert!(
-                allowed || !never.contains(&dep.as_str()),
-                "{layer} depends on {dep}"
-            );
+        for (dep, _) in &packages[*layer] {
+            assert!(!never.contains(&dep.as_str()), "{layer} depends on {dep}");
         }
     }
     let rules: Vec<&str> = packages["dama-rules"]
@@ -102,21 +100,10 @@ fn the_pure_layers_have_no_runtime_no_database_and_no_discord() {
         .map(|(d, _)| d.as_str())
         .collect();
     assert_eq!(rules, ["thiserror"], "the rule book needs thiserror only");
-}
-
-#[test]
-fn only_the_store_turns_on_the_models_database_codecs() {
-    let meta = metadata();
-    for package in meta["packages"].as_array().unwrap() {
-        let name = package["name"].as_str().unwrap();
-        for dep in package["dependencies"].as_array().unwrap() {
-            let features = dep["features"].as_array().unwrap();
-            if dep["name"] == "dama-model" && features.iter().any(|f| f == "sqlx") {
-                assert_eq!(
-                    name, "dama-core",
-                    "{name} turns on dama-model's sqlx codecs"
-                );
-            }
-        }
-    }
+    // Its columns are the store's to write (`store/types.rs`), not the model's.
+    assert!(
+        packages["dama-model"].is_empty(),
+        "the model depends on nothing, yet has {:?}",
+        packages["dama-model"]
+    );
 }

@@ -8,7 +8,6 @@ pub const TURKIYE_OFFSET: Millis = Millis(3 * 3_600_000);
 
 /// A day, counted from 1970-01-01 (day 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "sqlx", derive(sqlx::Type), sqlx(transparent))]
 pub struct Day(pub i64);
 
 /// A date of the (proleptic) Gregorian calendar.

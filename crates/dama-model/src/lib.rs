@@ -1,8 +1,7 @@
 //! The words every layer shares: the ids of players, channels, games, challenges, pairings,
 //! puzzle attempts and tournaments; moments and spans of time, days and Türkiye's calendar;
-//! where a game, a challenge or a tournament stands, and a tournament's format. No I/O: the
-//! store reads and writes them (the column codecs are behind the `sqlx` feature, which only
-//! the store turns on; the statuses are stored as words the store spells).
+//! where a game, a challenge or a tournament stands, and a tournament's format. No I/O and no
+//! database: the store writes their columns (`dama-core`'s `store/types.rs`).
 
 pub mod calendar;
 mod format;

@@ -1,6 +1,7 @@
 //! The clocks' side of the store: the live games whose time is up, and the moment a process of
 //! the bot was last seen running (so a restart gives the time nobody ran back).
 
+use super::types::Int;
 use dama_model::{Millis, UnixMs};
 
 use super::Change;
@@ -12,7 +13,7 @@ impl Store {
         Ok(sqlx::query_as(
             "SELECT * FROM games WHERE status = 'running' AND flag_at_ms <= $1 ORDER BY flag_at_ms",
         )
-        .bind(now)
+        .bind(Int(now))
         .fetch_all(&self.pool)
         .await?)
     }
@@ -22,9 +23,12 @@ impl Store {
     pub async fn move_clocks(&self, game: GameId) -> Result<Vec<Option<Millis>>> {
         Ok(
             sqlx::query_scalar("SELECT clock_ms FROM moves WHERE game_id = $1 ORDER BY ply")
-                .bind(game)
+                .bind(Int(game))
                 .fetch_all(&self.pool)
-                .await?,
+                .await?
+                .into_iter()
+                .map(|clock: Option<Int<Millis>>| clock.map(|Int(c)| c))
+                .collect(),
         )
     }
 
@@ -46,7 +50,7 @@ pub async fn beat(tx: &mut Tx, now: UnixMs) -> Result<()> {
          ON CONFLICT (id) DO UPDATE SET at_ms = CASE WHEN excluded.at_ms > alive.at_ms
                                                      THEN excluded.at_ms ELSE alive.at_ms END",
     )
-    .bind(now)
+    .bind(Int(now))
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -60,7 +64,8 @@ pub async fn give_back_outage(tx: &mut Tx, now: UnixMs, quiet: Millis) -> Result
     tx.changed(Change::Resync);
     let last: Option<UnixMs> = sqlx::query_scalar("SELECT at_ms FROM alive WHERE id = 1")
         .fetch_optional(&mut **tx)
-        .await?;
+        .await?
+        .map(|Int(at)| at);
     beat(tx, now).await?;
     let Some(last) = last else {
         return Ok(None);
@@ -73,8 +78,8 @@ pub async fn give_back_outage(tx: &mut Tx, now: UnixMs, quiet: Millis) -> Result
         "UPDATE games SET turn_began_ms = turn_began_ms + $1, flag_at_ms = flag_at_ms + $1
          WHERE status = 'running' AND flag_at_ms > $2",
     )
-    .bind(gap)
-    .bind(last)
+    .bind(Int(gap))
+    .bind(Int(last))
     .execute(&mut **tx)
     .await?;
     sqlx::query(
@@ -82,8 +87,8 @@ pub async fn give_back_outage(tx: &mut Tx, now: UnixMs, quiet: Millis) -> Result
                           warn_at_ms = warn_at_ms + $1
          WHERE status = 'running' AND flag_at_ms IS NULL AND deadline_ms > $2",
     )
-    .bind(gap)
-    .bind(last)
+    .bind(Int(gap))
+    .bind(Int(last))
     .execute(&mut **tx)
     .await?;
     Ok(Some(gap))
@@ -96,10 +101,10 @@ pub async fn stop_clocks(tx: &mut Tx, game: GameId, left: [Millis; 2], at: UnixM
         "UPDATE games SET white_ms = $1, black_ms = $2, turn_began_ms = $3, flag_at_ms = NULL
          WHERE id = $4",
     )
-    .bind(left[0])
-    .bind(left[1])
-    .bind(at)
-    .bind(game)
+    .bind(Int(left[0]))
+    .bind(Int(left[1]))
+    .bind(Int(at))
+    .bind(Int(game))
     .execute(&mut **tx)
     .await?;
     Ok(())

@@ -3,7 +3,7 @@
 
 use dama_model::UnixMs;
 
-use super::types::Word;
+use super::types::{Int, MaybeInt, Word};
 use super::{AttemptStatus, GameId, GameRow, GuildId, Result, Store, Tx, UserId};
 
 /// A puzzle found in a game: a combination its player missed.
@@ -16,15 +16,18 @@ pub struct MinedRow {
     /// The whole puzzle, as a line of the puzzle file.
     pub line: String,
     /// The server the game was played in.
+    #[sqlx(try_from = "MaybeInt<GuildId>")]
     pub guild_id: Option<GuildId>,
     /// The game.
+    #[sqlx(try_from = "Int<GameId>")]
     pub game_id: GameId,
     /// The ply (from 0) of the position where it was missed.
     pub ply: i64,
     /// Who had the move and missed it.
+    #[sqlx(try_from = "Int<UserId>")]
     pub player_id: UserId,
     /// When the game ended.
-    #[sqlx(rename = "played_at_ms")]
+    #[sqlx(rename = "played_at_ms", try_from = "Int<UnixMs>")]
     pub played_at: UnixMs,
 }
 
@@ -75,7 +78,7 @@ impl Store {
     pub async fn mined_in(&self, guild: GuildId) -> Result<Vec<MinedRow>> {
         Ok(
             sqlx::query_as("SELECT * FROM mined_puzzles WHERE guild_id = $1 ORDER BY id")
-                .bind(guild)
+                .bind(Int(guild))
                 .fetch_all(&self.pool)
                 .await?,
         )
@@ -85,7 +88,7 @@ impl Store {
     pub async fn mined_of(&self, user: UserId) -> Result<Vec<MinedRow>> {
         Ok(
             sqlx::query_as("SELECT * FROM mined_puzzles WHERE player_id = $1 ORDER BY id")
-                .bind(user)
+                .bind(Int(user))
                 .fetch_all(&self.pool)
                 .await?,
         )
@@ -95,7 +98,7 @@ impl Store {
     pub async fn mined_game(&self, game: GameId) -> Result<Option<i64>> {
         Ok(
             sqlx::query_scalar("SELECT found FROM mined_games WHERE game_id = $1")
-                .bind(game)
+                .bind(Int(game))
                 .fetch_optional(&self.pool)
                 .await?,
         )
@@ -107,7 +110,7 @@ impl Store {
         let rows: Vec<TriedRow> = sqlx::query_as(
             "SELECT puzzle, status FROM puzzle_attempts WHERE user_id = $1 AND status <> 'open'",
         )
-        .bind(user)
+        .bind(Int(user))
         .fetch_all(&self.pool)
         .await?;
         Ok(rows
@@ -129,8 +132,8 @@ pub async fn record_mined(
         "INSERT INTO mined_games (game_id, mined_at_ms, found) VALUES ($1, $2, $3)
          ON CONFLICT (game_id) DO NOTHING",
     )
-    .bind(game.id)
-    .bind(now)
+    .bind(Int(game.id))
+    .bind(Int(now))
     .bind(found.len() as i64)
     .execute(&mut **tx)
     .await?
@@ -145,11 +148,11 @@ pub async fn record_mined(
         )
         .bind(&m.puzzle)
         .bind(&m.line)
-        .bind(game.guild_id)
-        .bind(game.id)
+        .bind(game.guild_id.map(Int))
+        .bind(Int(game.id))
         .bind(m.ply)
-        .bind(m.player)
-        .bind(game.updated_at)
+        .bind(Int(m.player))
+        .bind(Int(game.updated_at))
         .execute(&mut **tx)
         .await?;
     }

@@ -40,7 +40,7 @@ pub use puzzles::*;
 pub use ratings::{rate, rating_in, record_rating};
 pub use tournaments::*;
 pub use tx::{StoreStats, Tx};
-pub use types::{MaybeWord, Stored, TextColumn, Word};
+pub use types::{Int, IntColumn, MaybeInt, MaybeWord, Stored, TextColumn, Word};
 pub use web::{PublicRatedGame, PublicServer, is_web_key, save_analysis, set_public};
 pub use work::*;
 pub use write::*;
@@ -114,14 +114,19 @@ pub type Result<T> = std::result::Result<T, StoreError>;
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct GameRow {
     /// The game.
+    #[sqlx(try_from = "Int<GameId>")]
     pub id: GameId,
     /// The server it is played in (`None`: a direct message or the console).
+    #[sqlx(try_from = "MaybeInt<GuildId>")]
     pub guild_id: Option<GuildId>,
     /// The channel or thread it is played in.
+    #[sqlx(try_from = "Int<ChannelId>")]
     pub channel_id: ChannelId,
     /// `None`: the AI plays this colour.
+    #[sqlx(try_from = "MaybeInt<UserId>")]
     pub white_id: Option<UserId>,
     /// `None`: the AI plays this color.
+    #[sqlx(try_from = "MaybeInt<UserId>")]
     pub black_id: Option<UserId>,
     /// The AI's level, in a game against the AI.
     #[sqlx(try_from = "MaybeWord<Level>")]
@@ -151,21 +156,22 @@ pub struct GameRow {
     /// The colour (its index) that asked for a takeback at this version.
     pub takeback_offer: Option<i64>,
     /// Correspondence: when the side to move is reminded.
-    #[sqlx(rename = "warn_at_ms")]
+    #[sqlx(rename = "warn_at_ms", try_from = "Int<UnixMs>")]
     pub warn_at: UnixMs,
     /// Correspondence: when the side to move's time is up.
-    #[sqlx(rename = "deadline_ms")]
+    #[sqlx(rename = "deadline_ms", try_from = "Int<UnixMs>")]
     pub deadline: UnixMs,
     /// The side to move was reminded (correspondence).
     #[sqlx(try_from = "YesNo")]
     pub warned: bool,
     /// The message showing the board, once posted.
+    #[sqlx(try_from = "MaybeInt<MessageId>")]
     pub board_message_id: Option<MessageId>,
     /// When it was made.
-    #[sqlx(rename = "created_at_ms")]
+    #[sqlx(rename = "created_at_ms", try_from = "Int<UnixMs>")]
     pub created_at: UnixMs,
     /// When it last changed.
-    #[sqlx(rename = "updated_at_ms")]
+    #[sqlx(rename = "updated_at_ms", try_from = "Int<UnixMs>")]
     pub updated_at: UnixMs,
     /// Its players were told that its record cannot be read (see the sweep).
     #[sqlx(try_from = "YesNo")]
@@ -177,23 +183,24 @@ pub struct GameRow {
     #[sqlx(try_from = "Word<SpeedClass>")]
     pub speed: SpeedClass,
     /// Live games: each side's time left when its turn began.
-    #[sqlx(rename = "white_ms")]
+    #[sqlx(rename = "white_ms", try_from = "MaybeInt<Millis>")]
     pub white_left: Option<Millis>,
     /// Black's time left when its turn began (live games).
-    #[sqlx(rename = "black_ms")]
+    #[sqlx(rename = "black_ms", try_from = "MaybeInt<Millis>")]
     pub black_left: Option<Millis>,
     /// When the side to move's turn began.
-    #[sqlx(rename = "turn_began_ms")]
+    #[sqlx(rename = "turn_began_ms", try_from = "Int<UnixMs>")]
     pub turn_began: UnixMs,
     /// Live games: when the side to move's time is up.
-    #[sqlx(rename = "flag_at_ms")]
+    #[sqlx(rename = "flag_at_ms", try_from = "MaybeInt<UnixMs>")]
     pub flag_at: Option<UnixMs>,
     /// Arena games: which sides went berserk (bits: 1 White, 2 Black); `None` where nobody may.
     pub berserk: Option<i64>,
     /// Live games: each side's time for its first move (`None`: the usual).
-    #[sqlx(rename = "first_move_ms")]
+    #[sqlx(rename = "first_move_ms", try_from = "MaybeInt<Millis>")]
     pub first_move: Option<Millis>,
     /// The tournament it is played for.
+    #[sqlx(try_from = "MaybeInt<TournamentId>")]
     pub tournament_id: Option<TournamentId>,
     /// The key of its web page's link (see `migrations/sqlite/0013_web.sql`).
     pub web_key: Option<String>,
@@ -234,14 +241,19 @@ impl GameRow {
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct ChallengeRow {
     /// The challenge.
+    #[sqlx(try_from = "Int<ChallengeId>")]
     pub id: ChallengeId,
     /// The server it was made in.
+    #[sqlx(try_from = "MaybeInt<GuildId>")]
     pub guild_id: Option<GuildId>,
     /// The channel it was made in.
+    #[sqlx(try_from = "Int<ChannelId>")]
     pub channel_id: ChannelId,
     /// The player who challenged.
+    #[sqlx(try_from = "Int<UserId>")]
     pub challenger_id: UserId,
     /// The player challenged.
+    #[sqlx(try_from = "Int<UserId>")]
     pub challenged_id: UserId,
     /// The color the challenger asked for.
     #[sqlx(try_from = "Word<ColorChoice>")]
@@ -256,12 +268,13 @@ pub struct ChallengeRow {
     #[sqlx(try_from = "Word<ChallengeStatus>")]
     pub status: ChallengeStatus,
     /// When it expires unanswered.
-    #[sqlx(rename = "expires_at_ms")]
+    #[sqlx(rename = "expires_at_ms", try_from = "Int<UnixMs>")]
     pub expires_at: UnixMs,
     /// When it was made.
-    #[sqlx(rename = "created_at_ms")]
+    #[sqlx(rename = "created_at_ms", try_from = "Int<UnixMs>")]
     pub created_at: UnixMs,
     /// The message that shows it, once posted.
+    #[sqlx(try_from = "MaybeInt<MessageId>")]
     pub message_id: Option<MessageId>,
     /// The game's time control.
     #[sqlx(try_from = "Word<TimeControl>")]
@@ -272,6 +285,7 @@ pub struct ChallengeRow {
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct PlayerRow {
     /// The player.
+    #[sqlx(try_from = "Int<UserId>")]
     pub user_id: UserId,
     /// Their name when last seen.
     pub name: String,
@@ -455,7 +469,7 @@ impl Store {
     pub async fn running_game(&self, channel: ChannelId) -> Result<Option<GameRow>> {
         Ok(
             sqlx::query_as("SELECT * FROM games WHERE channel_id = $1 AND status = 'running'")
-                .bind(channel)
+                .bind(Int(channel))
                 .fetch_optional(&self.pool)
                 .await?,
         )
@@ -466,7 +480,7 @@ impl Store {
         Ok(sqlx::query_as(
             "SELECT * FROM games WHERE channel_id = $1 ORDER BY status = 'running' DESC, id DESC LIMIT 1",
         )
-        .bind(channel)
+        .bind(Int(channel))
         .fetch_optional(&self.pool)
         .await?)
     }
@@ -474,7 +488,7 @@ impl Store {
     /// A game by its id.
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>> {
         Ok(sqlx::query_as("SELECT * FROM games WHERE id = $1")
-            .bind(id)
+            .bind(Int(id))
             .fetch_optional(&self.pool)
             .await?)
     }
@@ -483,7 +497,7 @@ impl Store {
     pub async fn moves(&self, game: GameId) -> Result<Vec<String>> {
         Ok(
             sqlx::query_scalar("SELECT notation FROM moves WHERE game_id = $1 ORDER BY ply")
-                .bind(game)
+                .bind(Int(game))
                 .fetch_all(&self.pool)
                 .await?,
         )
@@ -492,7 +506,7 @@ impl Store {
     /// A challenge by its id.
     pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>> {
         Ok(sqlx::query_as("SELECT * FROM challenges WHERE id = $1")
-            .bind(id)
+            .bind(Int(id))
             .fetch_optional(&self.pool)
             .await?)
     }
@@ -506,8 +520,8 @@ impl Store {
         Ok(sqlx::query_as(
             "SELECT * FROM challenges WHERE challenger_id = $1 AND channel_id = $2 AND status = 'open' ORDER BY id DESC LIMIT 1",
         )
-        .bind(user)
-        .bind(channel)
+        .bind(Int(user))
+        .bind(Int(channel))
         .fetch_optional(&self.pool)
         .await?)
     }
@@ -516,7 +530,7 @@ impl Store {
     /// are read per speed class, from [`Store::rating`]).
     pub async fn is_player(&self, user: UserId) -> Result<bool> {
         let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM players WHERE user_id = $1")
-            .bind(user)
+            .bind(Int(user))
             .fetch_optional(&self.pool)
             .await?;
         Ok(found.is_some())
@@ -527,7 +541,10 @@ impl Store {
         Ok(
             sqlx::query_as("SELECT user_id, name FROM players WHERE name <> ''")
                 .fetch_all(&self.pool)
-                .await?,
+                .await?
+                .into_iter()
+                .map(|(Int(user), name)| (user, name))
+                .collect(),
         )
     }
 
@@ -537,7 +554,7 @@ impl Store {
             "SELECT * FROM games WHERE (white_id = $1 OR black_id = $1) AND status = 'finished'
              ORDER BY updated_at_ms DESC, id DESC LIMIT $2",
         )
-        .bind(user)
+        .bind(Int(user))
         .bind(limit)
         .fetch_all(&self.pool)
         .await?)
@@ -557,7 +574,7 @@ impl Store {
         Ok(sqlx::query_as(
             "SELECT * FROM games WHERE status = 'running' AND (deadline_ms <= $1 OR (warn_at_ms <= $1 AND NOT warned))",
         )
-        .bind(now)
+        .bind(Int(now))
         .fetch_all(&self.pool)
         .await?)
     }
@@ -566,9 +583,12 @@ impl Store {
     pub async fn ai_turns_claimed(&self, now: UnixMs) -> Result<Vec<GameId>> {
         Ok(
             sqlx::query_scalar("SELECT game_id FROM ai_claims WHERE expires_at_ms > $1")
-                .bind(now)
+                .bind(Int(now))
                 .fetch_all(&self.pool)
-                .await?,
+                .await?
+                .into_iter()
+                .map(|Int(game)| game)
+                .collect(),
         )
     }
 
@@ -578,7 +598,7 @@ impl Store {
             sqlx::query_as(
                 "SELECT * FROM challenges WHERE status = 'open' AND expires_at_ms <= $1",
             )
-            .bind(now)
+            .bind(Int(now))
             .fetch_all(&self.pool)
             .await?,
         )
@@ -650,8 +670,8 @@ impl Store {
         let rows: Vec<(String, String)> = sqlx::query_as(
             "SELECT kind, lang FROM languages WHERE (kind = 'user' AND id = $1) OR (kind = 'guild' AND id = $2)",
         )
-        .bind(user)
-        .bind(guild)
+        .bind(user.map(Int))
+        .bind(guild.map(Int))
         .fetch_all(&self.pool)
         .await?;
         let mut choices = LanguageChoices::default();
@@ -710,8 +730,8 @@ impl Store {
         Ok(sqlx::query_scalar(
             "SELECT COUNT(*) FROM challenges WHERE challenger_id = $1 AND status = 'open' AND expires_at_ms > $2",
         )
-        .bind(user)
-        .bind(now)
+        .bind(Int(user))
+        .bind(Int(now))
         .fetch_one(&self.pool)
         .await?)
     }
@@ -722,7 +742,7 @@ impl Store {
             "SELECT COUNT(*) FROM games WHERE status = 'running' AND ai_level IS NOT NULL
                                         AND (white_id = $1 OR black_id = $1)",
         )
-        .bind(user)
+        .bind(Int(user))
         .fetch_one(&self.pool)
         .await?)
     }
@@ -733,7 +753,7 @@ pub async fn mark_broken(tx: &mut Tx, game: GameId) -> Result<bool> {
     let n = sqlx::query(
         "UPDATE games SET broken = TRUE WHERE id = $1 AND status = 'running' AND NOT broken",
     )
-    .bind(game)
+    .bind(Int(game))
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -744,13 +764,14 @@ pub async fn mark_broken(tx: &mut Tx, game: GameId) -> Result<bool> {
 #[derive(Clone, Copy, Debug, PartialEq, sqlx::FromRow)]
 pub struct RatingPoint {
     /// The game after which the rating was this.
+    #[sqlx(try_from = "Int<GameId>")]
     pub game_id: GameId,
     /// The rating.
     pub rating: f64,
     /// The rating deviation.
     pub deviation: f64,
     /// When the game ended.
-    #[sqlx(rename = "played_at_ms")]
+    #[sqlx(rename = "played_at_ms", try_from = "Int<UnixMs>")]
     pub played_at: UnixMs,
 }
 

@@ -1,6 +1,7 @@
 //! Players' own links to play a game on its page: only a token's hash is kept, one per player
 //! and game.
 
+use super::types::Int;
 use dama_model::UnixMs;
 
 use super::{GameId, Result, Store, Tx, UserId};
@@ -18,10 +19,10 @@ pub async fn set_play_link(
          ON CONFLICT (game_id, user_id) DO UPDATE SET token_hash = excluded.token_hash,
                                                     created_at_ms = excluded.created_at_ms",
     )
-    .bind(game)
-    .bind(user)
+    .bind(Int(game))
+    .bind(Int(user))
     .bind(hash)
-    .bind(now)
+    .bind(Int(now))
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -33,8 +34,8 @@ impl Store {
         Ok(sqlx::query_scalar(
             "SELECT token_hash FROM play_links WHERE game_id = $1 AND user_id = $2",
         )
-        .bind(game)
-        .bind(user)
+        .bind(Int(game))
+        .bind(Int(user))
         .fetch_optional(&self.pool)
         .await?)
     }

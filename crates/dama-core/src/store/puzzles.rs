@@ -2,7 +2,7 @@
 
 use dama_model::{AttemptId, Day, UnixMs};
 
-use super::types::Word;
+use super::types::{Int, MaybeInt, Word};
 use super::{ChannelId, GuildId, Result, Store, Tx, UserId};
 
 /// Where an attempt stands.
@@ -26,14 +26,18 @@ super::types::text_column!(AttemptStatus {
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct AttemptRow {
     /// The attempt.
+    #[sqlx(try_from = "Int<AttemptId>")]
     pub id: AttemptId,
     /// The player.
+    #[sqlx(try_from = "Int<UserId>")]
     pub user_id: UserId,
     /// The server it was started in, if any.
+    #[sqlx(try_from = "MaybeInt<GuildId>")]
     pub guild_id: Option<GuildId>,
     /// The puzzle's start position.
     pub puzzle: String,
     /// The day (in Türkiye) of a daily puzzle; `None` for practice.
+    #[sqlx(try_from = "MaybeInt<Day>")]
     pub day: Option<Day>,
     /// The solver's moves found so far.
     pub step: i64,
@@ -47,10 +51,10 @@ pub struct AttemptRow {
     /// The last try judged, as `step:move`, so that the same try sent twice counts once.
     pub last_try: Option<String>,
     /// When it was started.
-    #[sqlx(rename = "started_at_ms")]
+    #[sqlx(rename = "started_at_ms", try_from = "Int<UnixMs>")]
     pub started_at: UnixMs,
     /// When it last changed.
-    #[sqlx(rename = "updated_at_ms")]
+    #[sqlx(rename = "updated_at_ms", try_from = "Int<UnixMs>")]
     pub updated_at: UnixMs,
 }
 
@@ -58,12 +62,14 @@ pub struct AttemptRow {
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct PuzzlerRow {
     /// The player.
+    #[sqlx(try_from = "Int<UserId>")]
     pub user_id: UserId,
     /// Daily puzzles solved in a row, up to `last_day`.
     pub streak: i64,
     /// The most daily puzzles solved in a row.
     pub best_streak: i64,
     /// The day of the last daily puzzle finished.
+    #[sqlx(try_from = "MaybeInt<Day>")]
     pub last_day: Option<Day>,
     /// Daily puzzles solved.
     pub solved: i64,
@@ -78,6 +84,7 @@ pub struct PuzzlerRow {
     /// Practice rating volatility.
     pub volatility: f64,
     /// The attempt the player has open, if any.
+    #[sqlx(try_from = "MaybeInt<AttemptId>")]
     pub active: Option<AttemptId>,
 }
 
@@ -111,6 +118,7 @@ pub struct TryResult<'a> {
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct StreakRow {
     /// The player.
+    #[sqlx(try_from = "Int<UserId>")]
     pub user_id: UserId,
     /// Their last used name, if they ever played a game.
     pub name: Option<String>,
@@ -119,6 +127,7 @@ pub struct StreakRow {
     /// The most daily puzzles solved in a row.
     pub best_streak: i64,
     /// The day of the last daily puzzle finished.
+    #[sqlx(try_from = "MaybeInt<Day>")]
     pub last_day: Option<Day>,
     /// Daily puzzles solved.
     pub solved: i64,
@@ -129,7 +138,7 @@ impl Store {
     pub async fn puzzler(&self, user: UserId) -> Result<Option<PuzzlerRow>> {
         Ok(
             sqlx::query_as("SELECT * FROM puzzle_players WHERE user_id = $1")
-                .bind(user)
+                .bind(Int(user))
                 .fetch_optional(&self.pool)
                 .await?,
         )
@@ -139,7 +148,7 @@ impl Store {
     pub async fn attempt(&self, id: AttemptId) -> Result<Option<AttemptRow>> {
         Ok(
             sqlx::query_as("SELECT * FROM puzzle_attempts WHERE id = $1")
-                .bind(id)
+                .bind(Int(id))
                 .fetch_optional(&self.pool)
                 .await?,
         )
@@ -149,7 +158,7 @@ impl Store {
     pub async fn puzzles_tried(&self, user: UserId) -> Result<Vec<String>> {
         Ok(
             sqlx::query_scalar("SELECT DISTINCT puzzle FROM puzzle_attempts WHERE user_id = $1")
-                .bind(user)
+                .bind(Int(user))
                 .fetch_all(&self.pool)
                 .await?,
         )
@@ -190,8 +199,8 @@ impl Store {
                       pp.best_streak DESC, pp.solved DESC, pp.user_id
              LIMIT $3",
         )
-        .bind(guild)
-        .bind(today)
+        .bind(Int(guild))
+        .bind(Int(today))
         .bind(limit)
         .fetch_all(&self.pool)
         .await?)
@@ -203,9 +212,12 @@ impl Store {
             "SELECT guild_id, channel_id FROM puzzle_channels
              WHERE posted_day IS NULL OR posted_day < $1",
         )
-        .bind(day)
+        .bind(Int(day))
         .fetch_all(&self.pool)
-        .await?)
+        .await?
+        .into_iter()
+        .map(|(Int(guild), Int(channel))| (guild, channel))
+        .collect())
     }
 }
 
@@ -222,17 +234,17 @@ pub async fn open_attempt(
     sqlx::query(
         "INSERT INTO puzzle_players (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING",
     )
-    .bind(user)
+    .bind(Int(user))
     .execute(&mut **tx)
     .await?;
     let existing: Option<AttemptRow> = match day {
         Some(d) => sqlx::query_as("SELECT * FROM puzzle_attempts WHERE user_id = $1 AND day = $2")
-            .bind(user)
-            .bind(d),
+            .bind(Int(user))
+            .bind(Int(d)),
         None => sqlx::query_as(
             "SELECT * FROM puzzle_attempts WHERE user_id = $1 AND puzzle = $2 AND day IS NULL",
         )
-        .bind(user)
+        .bind(Int(user))
         .bind(puzzle),
     }
     .fetch_optional(&mut **tx)
@@ -243,18 +255,18 @@ pub async fn open_attempt(
             "INSERT INTO puzzle_attempts (user_id, guild_id, puzzle, day, started_at_ms, updated_at_ms)
                  VALUES ($1, $2, $3, $4, $5, $6) RETURNING *",
         )
-        .bind(user)
-        .bind(guild)
+        .bind(Int(user))
+        .bind(guild.map(Int))
         .bind(puzzle)
-        .bind(day)
-        .bind(now)
-        .bind(now)
+        .bind(day.map(Int))
+        .bind(Int(now))
+        .bind(Int(now))
         .fetch_one(&mut **tx)
         .await?,
     };
     sqlx::query("UPDATE puzzle_players SET active = $1 WHERE user_id = $2")
-        .bind(attempt.id)
-        .bind(user)
+        .bind(Int(attempt.id))
+        .bind(Int(user))
         .execute(&mut **tx)
         .await?;
     Ok(attempt)
@@ -267,7 +279,7 @@ pub async fn open_practice(tx: &mut Tx, user: UserId) -> Result<Option<AttemptRo
         "SELECT a.* FROM puzzle_attempts a JOIN puzzle_players p ON p.active = a.id
          WHERE p.user_id = $1 AND a.status = 'open' AND a.day IS NULL",
     )
-    .bind(user)
+    .bind(Int(user))
     .fetch_optional(&mut **tx)
     .await?)
 }
@@ -276,13 +288,13 @@ pub async fn open_practice(tx: &mut Tx, user: UserId) -> Result<Option<AttemptRo
 /// opened and left puzzles do not pile up; `false` if it moved on.
 pub async fn drop_untried(tx: &mut Tx, attempt: &AttemptRow) -> Result<bool> {
     sqlx::query("UPDATE puzzle_players SET active = NULL WHERE active = $1")
-        .bind(attempt.id)
+        .bind(Int(attempt.id))
         .execute(&mut **tx)
         .await?;
     let n = sqlx::query(
         "DELETE FROM puzzle_attempts WHERE id = $1 AND version = $2 AND status = 'open'",
     )
-    .bind(attempt.id)
+    .bind(Int(attempt.id))
     .bind(attempt.version)
     .execute(&mut **tx)
     .await?
@@ -301,8 +313,8 @@ pub async fn record_try(tx: &mut Tx, attempt: &AttemptRow, t: TryResult<'_>) -> 
     .bind(t.misses)
     .bind(Word(t.status))
     .bind(t.text)
-    .bind(t.now)
-    .bind(attempt.id)
+    .bind(Int(t.now))
+    .bind(Int(attempt.id))
     .bind(attempt.version)
     .execute(&mut **tx)
     .await?
@@ -324,8 +336,8 @@ pub async fn finish_daily(tx: &mut Tx, user: UserId, day: Day, solved: bool) -> 
         "UPDATE puzzle_players SET streak = 0, failed = failed + 1 WHERE user_id = $2 AND $1 = $1"
     };
     sqlx::query(query)
-        .bind(day)
-        .bind(user)
+        .bind(Int(day))
+        .bind(Int(user))
         .execute(&mut **tx)
         .await?;
     Ok(())
@@ -334,7 +346,7 @@ pub async fn finish_daily(tx: &mut Tx, user: UserId, day: Day, solved: bool) -> 
 /// Counts one more practice puzzle solved.
 pub async fn count_practice(tx: &mut Tx, user: UserId) -> Result<()> {
     sqlx::query("UPDATE puzzle_players SET practice = practice + 1 WHERE user_id = $1")
-        .bind(user)
+        .bind(Int(user))
         .execute(&mut **tx)
         .await?;
     Ok(())
@@ -354,7 +366,7 @@ pub async fn rate_puzzle(
     .bind(player.rating)
     .bind(player.deviation)
     .bind(player.volatility)
-    .bind(user)
+    .bind(Int(user))
     .execute(&mut **tx)
     .await?;
     sqlx::query(
@@ -386,9 +398,9 @@ pub async fn set_puzzle_channel(
                  posted_day = CASE WHEN puzzle_channels.channel_id = $2
                                    THEN puzzle_channels.posted_day ELSE NULL END",
         )
-        .bind(guild)
-        .bind(c),
-        None => sqlx::query("DELETE FROM puzzle_channels WHERE guild_id = $1").bind(guild),
+        .bind(Int(guild))
+        .bind(Int(c)),
+        None => sqlx::query("DELETE FROM puzzle_channels WHERE guild_id = $1").bind(Int(guild)),
     }
     .execute(&mut **tx)
     .await?;
@@ -402,8 +414,8 @@ pub async fn claim_puzzle_post(tx: &mut Tx, guild: GuildId, day: Day) -> Result<
         "UPDATE puzzle_channels SET posted_day = $1
          WHERE guild_id = $2 AND (posted_day IS NULL OR posted_day < $1)",
     )
-    .bind(day)
-    .bind(guild)
+    .bind(Int(day))
+    .bind(Int(guild))
     .execute(&mut **tx)
     .await?
     .rows_affected();

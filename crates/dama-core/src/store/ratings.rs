@@ -1,7 +1,7 @@
 //! Ratings: one Glicko-2 rating per player and speed class (see
 //! `migrations/0010_speed_ratings.sql`), their history, leaderboards and ranks.
 
-use super::types::Word;
+use super::types::{Int, Word};
 use super::{GameId, GuildId, PlayerRow, RatingPoint, Result, Store, Tx, UserId};
 use dama_play::clock::SpeedClass;
 
@@ -20,7 +20,7 @@ impl Store {
     pub async fn rating(&self, user: UserId, speed: SpeedClass) -> Result<Option<PlayerRow>> {
         let sql = format!("{RATING_ROW} WHERE r.user_id = $1 AND r.speed = $2 AND r.games > 0");
         Ok(sqlx::query_as(sqlx::AssertSqlSafe(sql))
-            .bind(user)
+            .bind(Int(user))
             .bind(Word(speed))
             .fetch_optional(&self.pool)
             .await?)
@@ -32,7 +32,7 @@ impl Store {
         let speeds: Vec<Word<SpeedClass>> = sqlx::query_scalar(
             "SELECT speed FROM ratings WHERE user_id = $1 AND games > 0 ORDER BY games DESC, speed",
         )
-        .bind(user)
+        .bind(Int(user))
         .fetch_all(&self.pool)
         .await?;
         for Word(speed) in speeds {
@@ -57,7 +57,7 @@ impl Store {
                      ORDER BY r.rating DESC, r.user_id LIMIT $3"
                 );
                 sqlx::query_as(sqlx::AssertSqlSafe(sql))
-                    .bind(g)
+                    .bind(Int(g))
                     .bind(Word(speed))
                     .bind(limit)
                     .fetch_all(&self.pool)
@@ -85,7 +85,7 @@ impl Store {
                AND ($1 IS NULL OR guild_id = $1)
              GROUP BY speed ORDER BY COUNT(*) DESC, speed LIMIT 1",
         )
-        .bind(guild)
+        .bind(guild.map(Int))
         .fetch_optional(&self.pool)
         .await?;
         Ok(busiest.map(|Word(speed)| speed))
@@ -107,7 +107,7 @@ impl Store {
                        AND r.rating > $3 AND {PLAYED_ON}"
                     );
                     sqlx::query_scalar(sqlx::AssertSqlSafe(sql))
-                        .bind(g)
+                        .bind(Int(g))
                         .bind(Word(speed))
                         .bind(rating)
                         .fetch_one(&self.pool)
@@ -130,8 +130,8 @@ impl Store {
             "SELECT COUNT(*) FROM games WHERE guild_id = $1 AND rated AND status = 'finished'
                AND speed = $3 AND (white_id = $2 OR black_id = $2)",
         )
-        .bind(guild)
-        .bind(user)
+        .bind(Int(guild))
+        .bind(Int(user))
         .bind(Word(speed))
         .fetch_one(&self.pool)
         .await?
@@ -158,8 +158,8 @@ impl Store {
              FROM rating_history h
              WHERE h.user_id = $1 AND h.game_id = $2 AND h.speed = $3",
         )
-        .bind(user)
-        .bind(game)
+        .bind(Int(user))
+        .bind(Int(game))
         .bind(Word(speed))
         .fetch_optional(&self.pool)
         .await?;
@@ -179,7 +179,7 @@ impl Store {
             "SELECT game_id, rating, deviation, played_at_ms FROM rating_history
              WHERE user_id = $1 AND speed = $2 ORDER BY played_at_ms, game_id",
         )
-        .bind(user)
+        .bind(Int(user))
         .bind(Word(speed))
         .fetch_all(&self.pool)
         .await?)
@@ -190,7 +190,7 @@ impl Store {
 pub async fn rating_in(tx: &mut Tx, user: UserId, speed: SpeedClass) -> Result<PlayerRow> {
     let sql = format!("{RATING_ROW} WHERE r.user_id = $1 AND r.speed = $2");
     let row: Option<PlayerRow> = sqlx::query_as(sqlx::AssertSqlSafe(sql))
-        .bind(user)
+        .bind(Int(user))
         .bind(Word(speed))
         .fetch_optional(&mut **tx)
         .await?;
@@ -219,7 +219,7 @@ pub async fn rate(
              wins = ratings.wins + excluded.wins, losses = ratings.losses + excluded.losses,
              draws = ratings.draws + excluded.draws",
     )
-    .bind(user)
+    .bind(Int(user))
     .bind(Word(speed))
     .bind(rating.0)
     .bind(rating.1)
@@ -244,11 +244,11 @@ pub async fn record_rating(
         "INSERT INTO rating_history (user_id, game_id, rating, deviation, played_at_ms, speed)
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id, game_id) DO NOTHING",
     )
-    .bind(user)
-    .bind(point.game_id)
+    .bind(Int(user))
+    .bind(Int(point.game_id))
     .bind(point.rating)
     .bind(point.deviation)
-    .bind(point.played_at)
+    .bind(Int(point.played_at))
     .bind(Word(speed))
     .execute(&mut **tx)
     .await?;

@@ -4,7 +4,7 @@
 
 use super::Change;
 use super::GameStatus;
-use super::types::Word;
+use super::types::{Int, MaybeInt, Word};
 use super::yes_no::YesNo;
 use super::{
     ChannelId, GameId, GuildId, MessageId, Result, Store, TournamentId, TournamentStatus, Tx,
@@ -18,16 +18,22 @@ use dama_rules::{Color, GameResult, Reason};
 #[derive(Clone, Debug, sqlx::FromRow)]
 pub struct TournamentRow {
     /// The tournament.
+    #[sqlx(try_from = "Int<TournamentId>")]
     pub id: TournamentId,
     /// The server it belongs to.
+    #[sqlx(try_from = "Int<GuildId>")]
     pub guild_id: GuildId,
     /// Where it was announced.
+    #[sqlx(try_from = "Int<ChannelId>")]
     pub channel_id: ChannelId,
     /// Its own thread for its announcements, once made.
+    #[sqlx(try_from = "MaybeInt<ChannelId>")]
     pub thread_id: Option<ChannelId>,
     /// The announcement with the Join and Leave buttons.
+    #[sqlx(try_from = "MaybeInt<MessageId>")]
     pub message_id: Option<MessageId>,
     /// Where its games are played (`None`: a thread each).
+    #[sqlx(try_from = "MaybeInt<ChannelId>")]
     pub games_channel_id: Option<ChannelId>,
     /// Its name.
     pub name: String,
@@ -44,34 +50,35 @@ pub struct TournamentRow {
     #[sqlx(try_from = "YesNo")]
     pub rated: bool,
     /// The player who created it (its organiser).
+    #[sqlx(try_from = "Int<UserId>")]
     pub creator_id: UserId,
     /// Open, running, finished or cancelled.
     #[sqlx(try_from = "Word<TournamentStatus>")]
     pub status: TournamentStatus,
     /// When it starts by itself (`None`: when its creator starts it).
-    #[sqlx(rename = "starts_at_ms")]
+    #[sqlx(rename = "starts_at_ms", try_from = "MaybeInt<UnixMs>")]
     pub starts_at: Option<UnixMs>,
     /// When it began.
-    #[sqlx(rename = "started_at_ms")]
+    #[sqlx(rename = "started_at_ms", try_from = "MaybeInt<UnixMs>")]
     pub started_at: Option<UnixMs>,
     /// When an Arena ends (set as it starts), or when a tournament finished.
-    #[sqlx(rename = "ends_at_ms")]
+    #[sqlx(rename = "ends_at_ms", try_from = "MaybeInt<UnixMs>")]
     pub ends_at: Option<UnixMs>,
     /// Swiss rounds paired so far.
     pub round: i64,
     /// A correspondence Swiss round's scheduled end.
-    #[sqlx(rename = "round_ends_ms")]
+    #[sqlx(rename = "round_ends_ms", try_from = "MaybeInt<UnixMs>")]
     pub round_ends: Option<UnixMs>,
     /// When the standings were last posted.
-    #[sqlx(rename = "standings_posted_ms")]
+    #[sqlx(rename = "standings_posted_ms", try_from = "MaybeInt<UnixMs>")]
     pub standings_posted: Option<UnixMs>,
     /// Bumped with every change, so that a write names the version it read.
     pub version: i64,
     /// When it was created.
-    #[sqlx(rename = "created_at_ms")]
+    #[sqlx(rename = "created_at_ms", try_from = "Int<UnixMs>")]
     pub created_at: UnixMs,
     /// How long after a Swiss round's pairings its games start.
-    #[sqlx(rename = "pause_ms")]
+    #[sqlx(rename = "pause_ms", try_from = "Int<Millis>")]
     pub pause: Millis,
 }
 
@@ -108,6 +115,7 @@ impl TryFrom<FormatColumns> for TournamentFormat {
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct TournamentResultRow {
     /// The tournament.
+    #[sqlx(try_from = "Int<TournamentId>")]
     pub id: TournamentId,
     /// Its name.
     pub name: String,
@@ -116,7 +124,7 @@ pub struct TournamentResultRow {
     /// How many players were placed.
     pub players: i64,
     /// When it ended.
-    #[sqlx(rename = "ended_at_ms")]
+    #[sqlx(rename = "ended_at_ms", try_from = "Int<UnixMs>")]
     pub ended_at: UnixMs,
 }
 
@@ -149,6 +157,7 @@ pub struct NewTournament {
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct EntrantRow {
     /// The player.
+    #[sqlx(try_from = "Int<UserId>")]
     pub user_id: UserId,
     /// Their rating in the tournament's speed class when they joined.
     pub rating: f64,
@@ -158,7 +167,7 @@ pub struct EntrantRow {
     #[sqlx(try_from = "YesNo")]
     pub withdrawn: bool,
     /// When they first joined.
-    #[sqlx(rename = "joined_at_ms")]
+    #[sqlx(rename = "joined_at_ms", try_from = "Int<UnixMs>")]
     pub joined_at: UnixMs,
     /// First moves they missed in a row.
     pub absences: i64,
@@ -168,18 +177,23 @@ pub struct EntrantRow {
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct PairingRow {
     /// The pairing.
+    #[sqlx(try_from = "Int<PairingId>")]
     pub id: PairingId,
     /// The tournament.
+    #[sqlx(try_from = "Int<TournamentId>")]
     pub tournament_id: TournamentId,
     /// The Swiss round (0 for an Arena game).
     pub round: i64,
     /// The board, from 1.
     pub board: i64,
     /// The player with White (or the bye).
+    #[sqlx(try_from = "Int<UserId>")]
     pub white_id: UserId,
     /// `None`: a bye.
+    #[sqlx(try_from = "MaybeInt<UserId>")]
     pub black_id: Option<UserId>,
     /// The game, once made.
+    #[sqlx(try_from = "MaybeInt<GameId>")]
     pub game_id: Option<GameId>,
     /// White's result in halves, once ended.
     pub white_halves: Option<i64>,
@@ -192,16 +206,16 @@ pub struct PairingRow {
     #[sqlx(try_from = "YesNo")]
     pub black_berserk: bool,
     /// When it was paired.
-    #[sqlx(rename = "created_at_ms")]
+    #[sqlx(rename = "created_at_ms", try_from = "Int<UnixMs>")]
     pub created_at: UnixMs,
     /// When its game ended.
-    #[sqlx(rename = "ended_at_ms")]
+    #[sqlx(rename = "ended_at_ms", try_from = "MaybeInt<UnixMs>")]
     pub ended_at: Option<UnixMs>,
     /// When its game starts (`None`: when it was paired).
-    #[sqlx(rename = "starts_at_ms")]
+    #[sqlx(rename = "starts_at_ms", try_from = "MaybeInt<UnixMs>")]
     pub starts_at: Option<UnixMs>,
     /// When a process took it to start its game.
-    #[sqlx(rename = "handed_out_ms")]
+    #[sqlx(rename = "handed_out_ms", try_from = "MaybeInt<UnixMs>")]
     pub handed_out: Option<UnixMs>,
     /// Lost by forfeit: the loser never made a first move, so it was not played.
     #[sqlx(try_from = "YesNo")]
@@ -249,7 +263,7 @@ impl Store {
               WHERE p.user_id = $1 AND t.status = 'finished' AND p.place IS NOT NULL
               ORDER BY ended_at_ms DESC, t.id DESC",
         )
-        .bind(user)
+        .bind(Int(user))
         .fetch_all(&self.pool)
         .await?)
     }
@@ -257,7 +271,7 @@ impl Store {
     /// A tournament by its id.
     pub async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>> {
         Ok(sqlx::query_as("SELECT * FROM tournaments WHERE id = $1")
-            .bind(id)
+            .bind(Int(id))
             .fetch_optional(&self.pool)
             .await?)
     }
@@ -268,7 +282,7 @@ impl Store {
             "SELECT * FROM tournaments WHERE guild_id = $1 AND status IN ('open', 'running')
              ORDER BY id DESC",
         )
-        .bind(guild)
+        .bind(Int(guild))
         .fetch_all(&self.pool)
         .await?)
     }
@@ -279,7 +293,7 @@ impl Store {
             sqlx::query_as(
                 "SELECT * FROM tournaments WHERE guild_id = $1 ORDER BY id DESC LIMIT 1",
             )
-            .bind(guild)
+            .bind(Int(guild))
             .fetch_optional(&self.pool)
             .await?,
         )
@@ -292,7 +306,7 @@ impl Store {
             "SELECT * FROM tournaments WHERE status = 'running'
                 OR (status = 'open' AND starts_at_ms <= $1) ORDER BY id",
         )
-        .bind(now)
+        .bind(Int(now))
         .fetch_all(&self.pool)
         .await?)
     }
@@ -303,7 +317,7 @@ impl Store {
             "SELECT user_id, rating, joined_round, withdrawn, joined_at_ms, absences
              FROM tournament_players WHERE tournament_id = $1 ORDER BY joined_at_ms, user_id",
         )
-        .bind(id)
+        .bind(Int(id))
         .fetch_all(&self.pool)
         .await?)
     }
@@ -313,7 +327,7 @@ impl Store {
         Ok(sqlx::query_as(
             "SELECT * FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board",
         )
-        .bind(id)
+        .bind(Int(id))
         .fetch_all(&self.pool)
         .await?)
     }
@@ -322,7 +336,7 @@ impl Store {
     pub async fn player_name(&self, user: UserId) -> Result<Option<String>> {
         Ok(
             sqlx::query_scalar("SELECT name FROM players WHERE user_id = $1 AND name <> ''")
-                .bind(user)
+                .bind(Int(user))
                 .fetch_optional(&self.pool)
                 .await?,
         )
@@ -332,7 +346,7 @@ impl Store {
     pub async fn pairing_of_game(&self, game: GameId) -> Result<Option<PairingRow>> {
         Ok(
             sqlx::query_as("SELECT * FROM tournament_games WHERE game_id = $1")
-                .bind(game)
+                .bind(Int(game))
                 .fetch_optional(&self.pool)
                 .await?,
         )
@@ -351,9 +365,9 @@ pub async fn create_tournament(
                                   starts_at_ms, created_at_ms, pause_ms)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id",
     )
-    .bind(t.guild_id)
-    .bind(t.channel_id)
-    .bind(t.games_channel_id)
+    .bind(Int(t.guild_id))
+    .bind(Int(t.channel_id))
+    .bind(t.games_channel_id.map(Int))
     .bind(&t.name)
     .bind(Word(t.format.kind()))
     .bind(Word(t.time_control))
@@ -361,10 +375,10 @@ pub async fn create_tournament(
     .bind(t.format.rounds().map(i64::from))
     .bind(t.format.minutes().map(i64::from))
     .bind(t.rated)
-    .bind(t.creator_id)
-    .bind(t.starts_at)
-    .bind(now)
-    .bind(t.pause)
+    .bind(Int(t.creator_id))
+    .bind(t.starts_at.map(Int))
+    .bind(Int(now))
+    .bind(Int(t.pause))
     .fetch_one(&mut **tx)
     .await?;
     Ok(TournamentId(id))
@@ -381,9 +395,9 @@ pub async fn set_announcement(
         "UPDATE tournaments SET message_id = COALESCE($1, message_id),
                                 thread_id = COALESCE($2, thread_id) WHERE id = $3",
     )
-    .bind(message)
-    .bind(thread)
-    .bind(id)
+    .bind(message.map(Int))
+    .bind(thread.map(Int))
+    .bind(Int(id))
     .execute(&mut **tx)
     .await?;
     Ok(())
@@ -402,8 +416,8 @@ pub async fn join_tournament(
     let withdrawn: Option<YesNo> = sqlx::query_scalar(
         "SELECT withdrawn FROM tournament_players WHERE tournament_id = $1 AND user_id = $2",
     )
-    .bind(id)
-    .bind(user)
+    .bind(Int(id))
+    .bind(Int(user))
     .fetch_optional(&mut **tx)
     .await?;
     match withdrawn.map(bool::from) {
@@ -414,8 +428,8 @@ pub async fn join_tournament(
                  WHERE tournament_id = $2 AND user_id = $3",
             )
             .bind(false)
-            .bind(id)
-            .bind(user)
+            .bind(Int(id))
+            .bind(Int(user))
             .execute(&mut **tx)
             .await?;
             Ok(Joined::Back)
@@ -426,12 +440,12 @@ pub async fn join_tournament(
                                                  withdrawn, joined_at_ms)
                  VALUES ($1, $2, $3, $4, $5, $6)",
             )
-            .bind(id)
-            .bind(user)
+            .bind(Int(id))
+            .bind(Int(user))
             .bind(rating)
             .bind(joined_round)
             .bind(false)
-            .bind(now)
+            .bind(Int(now))
             .execute(&mut **tx)
             .await?;
             Ok(Joined::New)
@@ -447,8 +461,8 @@ pub async fn withdraw(tx: &mut Tx, id: TournamentId, user: UserId) -> Result<boo
          WHERE tournament_id = $2 AND user_id = $3 AND withdrawn = $4",
     )
     .bind(true)
-    .bind(id)
-    .bind(user)
+    .bind(Int(id))
+    .bind(Int(user))
     .bind(false)
     .execute(&mut **tx)
     .await?;
@@ -473,9 +487,9 @@ pub async fn set_tournament_status(
          WHERE id = $4 AND status = $5",
     )
     .bind(Word(to))
-    .bind(started)
-    .bind(ends_at)
-    .bind(id)
+    .bind(started.map(Int))
+    .bind(ends_at.map(Int))
+    .bind(Int(id))
     .bind(Word(from))
     .execute(&mut **tx)
     .await?;
@@ -499,8 +513,8 @@ pub async fn pair_round(
         "UPDATE tournaments SET round = round + 1, version = version + 1, round_ends_ms = $1
          WHERE id = $2 AND round = $3 AND status = 'running'",
     )
-    .bind(round_ends)
-    .bind(id)
+    .bind(round_ends.map(Int))
+    .bind(Int(id))
     .bind(paired)
     .execute(&mut **tx)
     .await?;
@@ -525,7 +539,7 @@ pub async fn pair_arena_games(
         "UPDATE tournaments SET version = version + 1
          WHERE id = $1 AND version = $2 AND status = 'running'",
     )
-    .bind(id)
+    .bind(Int(id))
     .bind(version)
     .execute(&mut **tx)
     .await?;
@@ -535,7 +549,7 @@ pub async fn pair_arena_games(
     let next: i64 = sqlx::query_scalar(
         "SELECT COALESCE(MAX(board), 0) + 1 FROM tournament_games WHERE tournament_id = $1",
     )
-    .bind(id)
+    .bind(Int(id))
     .fetch_one(&mut **tx)
     .await?;
     insert_pairings(tx, id, 0, next, games, now, now).await?;
@@ -559,17 +573,17 @@ async fn insert_pairings(
                                            created_at_ms, ended_at_ms, starts_at_ms, forfeit)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
         )
-        .bind(id)
+        .bind(Int(id))
         .bind(round)
         .bind(first_board + k as i64)
-        .bind(p.white)
-        .bind(p.black)
+        .bind(Int(p.white))
+        .bind(p.black.map(Int))
         .bind(bye.then_some(p.bye_halves))
         .bind(false)
         .bind(false)
-        .bind(now)
-        .bind(bye.then_some(now))
-        .bind(starts)
+        .bind(Int(now))
+        .bind(bye.then_some(now).map(Int))
+        .bind(Int(starts))
         .bind(false)
         .execute(&mut **tx)
         .await?;
@@ -589,9 +603,9 @@ pub async fn standings_posted(
         "UPDATE tournaments SET standings_posted_ms = $1
          WHERE id = $2 AND COALESCE(standings_posted_ms, -1) = $3",
     )
-    .bind(now)
-    .bind(id)
-    .bind(last.unwrap_or(UnixMs(-1)))
+    .bind(Int(now))
+    .bind(Int(id))
+    .bind(Int(last.unwrap_or(UnixMs(-1))))
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -610,9 +624,9 @@ pub async fn hand_out(
          WHERE id = $2 AND game_id IS NULL AND black_id IS NOT NULL
            AND COALESCE(handed_out_ms, -1) = $3",
     )
-    .bind(now)
-    .bind(pairing)
-    .bind(handed_out.unwrap_or(UnixMs(-1)))
+    .bind(Int(now))
+    .bind(Int(pairing))
+    .bind(Int(handed_out.unwrap_or(UnixMs(-1))))
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -624,8 +638,8 @@ pub async fn start_pairing(tx: &mut Tx, pairing: PairingId, game: GameId) -> Res
         "UPDATE tournament_games SET game_id = $1 WHERE id = $2 AND game_id IS NULL
                                                      AND black_id IS NOT NULL",
     )
-    .bind(game)
-    .bind(pairing)
+    .bind(Int(game))
+    .bind(Int(pairing))
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
@@ -639,8 +653,8 @@ pub async fn set_places(tx: &mut Tx, id: TournamentId, places: &[(UserId, i64)])
             "UPDATE tournament_players SET place = $1 WHERE tournament_id = $2 AND user_id = $3",
         )
         .bind(place)
-        .bind(id)
-        .bind(user)
+        .bind(Int(id))
+        .bind(Int(user))
         .execute(&mut **tx)
         .await?;
     }
@@ -650,7 +664,7 @@ pub async fn set_places(tx: &mut Tx, id: TournamentId, places: &[(UserId, i64)])
 /// Lets the players of a new Arena game go berserk (before their first moves).
 pub async fn allow_berserk(tx: &mut Tx, game: GameId) -> Result<()> {
     sqlx::query("UPDATE games SET berserk = 0 WHERE id = $1 AND berserk IS NULL")
-        .bind(game)
+        .bind(Int(game))
         .execute(&mut **tx)
         .await?;
     Ok(())
@@ -674,9 +688,9 @@ pub async fn go_berserk(
            AND berserk IS NOT NULL AND berserk & $1 = 0",
     )
     .bind(bit)
-    .bind(clocks.left[0])
-    .bind(clocks.left[1])
-    .bind(expected.game)
+    .bind(Int(clocks.left[0]))
+    .bind(Int(clocks.left[1]))
+    .bind(Int(expected.game))
     .bind(expected.version)
     .bind(expected.ply)
     .execute(&mut **tx)
@@ -691,7 +705,7 @@ pub async fn go_berserk(
     };
     sqlx::query(sql)
         .bind(true)
-        .bind(expected.game)
+        .bind(Int(expected.game))
         .execute(&mut **tx)
         .await?;
     Ok(true)
@@ -738,14 +752,14 @@ pub(super) async fn score_pairing(
     for sql in updates {
         sqlx::query(sql)
             .bind(true)
-            .bind(game)
+            .bind(Int(game))
             .execute(&mut **tx)
             .await?;
     }
     if forfeit {
         sqlx::query("UPDATE tournament_games SET forfeit = $1 WHERE game_id = $2")
             .bind(true)
-            .bind(game)
+            .bind(Int(game))
             .execute(&mut **tx)
             .await?;
     }
@@ -785,8 +799,8 @@ pub async fn record_pairing_result(
     )
     .bind(white_halves)
     .bind(plies)
-    .bind(now)
-    .bind(game)
+    .bind(Int(now))
+    .bind(Int(game))
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)

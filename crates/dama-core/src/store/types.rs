@@ -6,6 +6,10 @@
 use std::borrow::Cow;
 
 use dama_model::TournamentKind;
+use dama_model::{
+    AttemptId, ChallengeId, ChannelId, Day, GameId, GuildId, MessageId, Millis, PairingId,
+    TournamentId, UnixMs, UserId,
+};
 use dama_model::{ChallengeStatus, ColorChoice, GameStatus, TournamentStatus};
 use dama_play::ai::Level;
 use dama_play::clock::{SpeedClass, TimeControl};
@@ -136,6 +140,130 @@ where
         Ok(MaybeWord(Some(T::read(text)?)))
     }
 }
+
+/// A value stored as SQL's 64-bit integer: an id, a moment, a span, a day. The model's types
+/// know nothing of the database; their columns are written here.
+pub trait IntColumn: Sized + Copy {
+    /// The integer written.
+    fn int(self) -> i64;
+    /// The value an integer stands for.
+    fn from_int(int: i64) -> Self;
+}
+
+/// An [`IntColumn`] value in a query: bound as `Int(value)`, read in a row with
+/// `#[sqlx(try_from = "Int<T>")]` or in a tuple as `Int<T>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Int<T>(pub T);
+
+/// A nullable [`IntColumn`] column, read with `#[sqlx(try_from = "MaybeInt<T>")]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MaybeInt<T>(pub Option<T>);
+
+impl<T, DB: sqlx::Database> sqlx::Type<DB> for Int<T>
+where
+    i64: sqlx::Type<DB>,
+{
+    fn type_info() -> DB::TypeInfo {
+        <i64 as sqlx::Type<DB>>::type_info()
+    }
+    fn compatible(ty: &DB::TypeInfo) -> bool {
+        <i64 as sqlx::Type<DB>>::compatible(ty)
+    }
+}
+
+impl<'q, T: IntColumn, DB: sqlx::Database> sqlx::Encode<'q, DB> for Int<T>
+where
+    i64: sqlx::Encode<'q, DB>,
+{
+    fn encode_by_ref(
+        &self,
+        buf: &mut <DB as sqlx::Database>::ArgumentBuffer,
+    ) -> std::result::Result<sqlx::encode::IsNull, sqlx::error::BoxDynError> {
+        <i64 as sqlx::Encode<'q, DB>>::encode(self.0.int(), buf)
+    }
+}
+
+impl<'r, T: IntColumn, DB: sqlx::Database> sqlx::Decode<'r, DB> for Int<T>
+where
+    i64: sqlx::Decode<'r, DB>,
+{
+    fn decode(
+        value: <DB as sqlx::Database>::ValueRef<'r>,
+    ) -> std::result::Result<Self, sqlx::error::BoxDynError> {
+        Ok(Int(T::from_int(<i64 as sqlx::Decode<'r, DB>>::decode(
+            value,
+        )?)))
+    }
+}
+
+impl<T, DB: sqlx::Database> sqlx::Type<DB> for MaybeInt<T>
+where
+    i64: sqlx::Type<DB>,
+{
+    fn type_info() -> DB::TypeInfo {
+        <i64 as sqlx::Type<DB>>::type_info()
+    }
+    fn compatible(ty: &DB::TypeInfo) -> bool {
+        <i64 as sqlx::Type<DB>>::compatible(ty)
+    }
+}
+
+impl<'r, T: IntColumn, DB: sqlx::Database> sqlx::Decode<'r, DB> for MaybeInt<T>
+where
+    i64: sqlx::Decode<'r, DB>,
+{
+    fn decode(
+        value: <DB as sqlx::Database>::ValueRef<'r>,
+    ) -> std::result::Result<Self, sqlx::error::BoxDynError> {
+        if value.is_null() {
+            return Ok(MaybeInt(None));
+        }
+        let int = <i64 as sqlx::Decode<'r, DB>>::decode(value)?;
+        Ok(MaybeInt(Some(T::from_int(int))))
+    }
+}
+
+/// [`IntColumn`]s with the conversions a row's `try_from` needs: `$inner` is the integer inside
+/// the type, `i64` or (Discord's snowflakes, which fit in 63 bits) `u64`.
+macro_rules! int_column {
+    ($($ty:ident($inner:ty)),+ $(,)?) => {$(
+        impl IntColumn for $ty {
+            fn int(self) -> i64 {
+                self.0 as i64
+            }
+            fn from_int(int: i64) -> Self {
+                $ty(int as $inner)
+            }
+        }
+
+        impl From<Int<$ty>> for $ty {
+            fn from(int: Int<$ty>) -> Self {
+                int.0
+            }
+        }
+
+        impl From<MaybeInt<$ty>> for Option<$ty> {
+            fn from(int: MaybeInt<$ty>) -> Self {
+                int.0
+            }
+        }
+    )+};
+}
+
+int_column!(
+    UserId(u64),
+    ChannelId(u64),
+    GuildId(u64),
+    MessageId(u64),
+    GameId(i64),
+    TournamentId(i64),
+    ChallengeId(i64),
+    PairingId(i64),
+    AttemptId(i64),
+    UnixMs(i64),
+    Millis(i64),
+    Day(i64),
+);
 
 /// The conversions a row's `try_from` needs, for a type stored as text.
 macro_rules! stored {

@@ -1,6 +1,6 @@
 //! What the web pages read, and the one setting they honour: which servers are listed.
 
-use super::types::{MaybeWord, Word};
+use super::types::{Int, MaybeWord, Word};
 use dama_play::clock::SpeedClass;
 use dama_rules::{Color, GameResult};
 
@@ -41,6 +41,7 @@ impl PublicRatedGame {
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct PublicServer {
     /// The server.
+    #[sqlx(try_from = "Int<GuildId>")]
     pub guild_id: GuildId,
     /// Its name on Discord when it was listed.
     pub name: String,
@@ -71,7 +72,7 @@ impl Store {
     pub async fn analysis(&self, game: GameId) -> Result<Option<(i64, String)>> {
         Ok(
             sqlx::query_as("SELECT version, analysis FROM analyses WHERE game_id = $1")
-                .bind(game)
+                .bind(Int(game))
                 .fetch_optional(&self.pool)
                 .await?,
         )
@@ -81,7 +82,7 @@ impl Store {
     pub async fn public_server(&self, guild: GuildId) -> Result<Option<PublicServer>> {
         Ok(
             sqlx::query_as("SELECT guild_id, name FROM web_public WHERE guild_id = $1")
-                .bind(guild)
+                .bind(Int(guild))
                 .fetch_optional(&self.pool)
                 .await?,
         )
@@ -103,7 +104,7 @@ impl Store {
                AND guild_id IN (SELECT guild_id FROM web_public)
              ORDER BY id DESC LIMIT $2",
         )
-        .bind(guild)
+        .bind(Int(guild))
         .bind(limit)
         .fetch_all(&self.pool)
         .await?)
@@ -117,7 +118,7 @@ impl Store {
                AND guild_id IN (SELECT guild_id FROM web_public)
              ORDER BY id DESC LIMIT $2",
         )
-        .bind(user)
+        .bind(Int(user))
         .bind(limit)
         .fetch_all(&self.pool)
         .await?)
@@ -135,7 +136,7 @@ impl Store {
             "SELECT t.* FROM tournaments t JOIN web_public w ON w.guild_id = t.guild_id
              WHERE t.id = $1",
         )
-        .bind(id)
+        .bind(Int(id))
         .fetch_optional(&self.pool)
         .await?)
     }
@@ -150,7 +151,7 @@ impl Store {
                AND g.guild_id IN (SELECT guild_id FROM web_public)
              ORDER BY h.played_at_ms, h.game_id",
         )
-        .bind(user)
+        .bind(Int(user))
         .fetch_all(&self.pool)
         .await?)
     }
@@ -163,7 +164,7 @@ impl Store {
              FROM puzzle_attempts
              WHERE user_id = $1 AND guild_id IN (SELECT guild_id FROM web_public)",
         )
-        .bind(user)
+        .bind(Int(user))
         .fetch_one(&self.pool)
         .await?)
     }
@@ -172,12 +173,12 @@ impl Store {
 /// Lists the server on the web (with its current name), or stops listing it.
 pub async fn set_public(tx: &mut Tx, guild: GuildId, name: &str, public: bool) -> Result<()> {
     sqlx::query("DELETE FROM web_public WHERE guild_id = $1")
-        .bind(guild)
+        .bind(Int(guild))
         .execute(&mut **tx)
         .await?;
     if public {
         sqlx::query("INSERT INTO web_public (guild_id, name) VALUES ($1, $2)")
-            .bind(guild)
+            .bind(Int(guild))
             .bind(name)
             .execute(&mut **tx)
             .await?;
@@ -188,11 +189,11 @@ pub async fn set_public(tx: &mut Tx, guild: GuildId, name: &str, public: bool) -
 /// Keeps a game's analysis (made at `version`), in place of any before.
 pub async fn save_analysis(tx: &mut Tx, game: GameId, version: i64, text: &str) -> Result<()> {
     sqlx::query("DELETE FROM analyses WHERE game_id = $1")
-        .bind(game)
+        .bind(Int(game))
         .execute(&mut **tx)
         .await?;
     sqlx::query("INSERT INTO analyses (game_id, version, analysis) VALUES ($1, $2, $3)")
-        .bind(game)
+        .bind(Int(game))
         .bind(version)
         .bind(text)
         .execute(&mut **tx)

@@ -2,6 +2,7 @@
 //! claim). Both are rows taken with one conditional write, so they hold across processes on
 //! PostgreSQL as within one on SQLite; a holder that dies leaves a row that expires.
 
+use super::types::Int;
 use dama_model::UnixMs;
 
 use super::{GameId, Result, Tx};
@@ -22,8 +23,8 @@ pub async fn take_lease(
     )
     .bind(name)
     .bind(holder)
-    .bind(until)
-    .bind(now)
+    .bind(Int(until))
+    .bind(Int(now))
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -56,11 +57,11 @@ pub async fn claim_ai_turn(
                                              expires_at_ms = excluded.expires_at_ms
          WHERE ai_claims.expires_at_ms <= $5 OR ai_claims.version <> excluded.version",
     )
-    .bind(game)
+    .bind(Int(game))
     .bind(version)
     .bind(holder)
-    .bind(until)
-    .bind(now)
+    .bind(Int(until))
+    .bind(Int(now))
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -70,7 +71,7 @@ pub async fn claim_ai_turn(
 /// Ends `holder`'s claim on `game` (its move is written, or it gave up).
 pub async fn release_ai_turn(tx: &mut Tx, game: GameId, holder: &str) -> Result<()> {
     sqlx::query("DELETE FROM ai_claims WHERE game_id = $1 AND holder = $2")
-        .bind(game)
+        .bind(Int(game))
         .bind(holder)
         .execute(&mut **tx)
         .await?;

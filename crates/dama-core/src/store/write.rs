@@ -2,7 +2,7 @@
 //! write names what it expects to find, and reports when the row has moved on.
 
 use super::Change;
-use super::types::Word;
+use super::types::{Int, Word};
 use super::{
     ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, MessageId, NewGame,
     Result, StoreError, Tx, UserId, violates,
@@ -23,27 +23,27 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
                  $20, $21)
          RETURNING id",
     )
-    .bind(g.guild_id)
-    .bind(g.channel_id)
-    .bind(g.white_id)
-    .bind(g.black_id)
+    .bind(g.guild_id.map(Int))
+    .bind(Int(g.channel_id))
+    .bind(g.white_id.map(Int))
+    .bind(g.black_id.map(Int))
     .bind(g.ai_level.map(Word))
     .bind(g.rated)
     .bind(g.start_fen)
     .bind(g.start_fen)
-    .bind(g.warn_at)
-    .bind(g.deadline)
-    .bind(g.now)
-    .bind(g.now)
+    .bind(Int(g.warn_at))
+    .bind(Int(g.deadline))
+    .bind(Int(g.now))
+    .bind(Int(g.now))
     .bind(Word(g.clocks.control))
     .bind(Word(g.clocks.control.speed()))
-    .bind(live.then_some(g.clocks.left[0]))
-    .bind(live.then_some(g.clocks.left[1]))
-    .bind(g.clocks.turn_began)
-    .bind(g.flag_at)
+    .bind(live.then_some(g.clocks.left[0]).map(Int))
+    .bind(live.then_some(g.clocks.left[1]).map(Int))
+    .bind(Int(g.clocks.turn_began))
+    .bind(g.flag_at.map(Int))
     .bind(web_key())
-    .bind(live.then_some(g.clocks.first_move))
-    .bind(g.tournament_id)
+    .bind(live.then_some(g.clocks.first_move).map(Int))
+    .bind(g.tournament_id.map(Int))
     .fetch_one(&mut **tx)
     .await
     .map_err(|e| match StoreError::from(e) {
@@ -53,6 +53,7 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
         }
         e => e,
     })
+    .map(|Int(id)| id)
     .inspect(|id| {
         tx.games += 1;
         tx.changed(Change::Game(*id));
@@ -117,17 +118,17 @@ pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> 
          WHERE id = $5 AND version = $6 AND ply = $7 AND fen = $8 AND status = 'running'",
     )
     .bind(mv.fen)
-    .bind(mv.now)
-    .bind(mv.warn_at)
-    .bind(mv.deadline)
-    .bind(expected.game)
+    .bind(Int(mv.now))
+    .bind(Int(mv.warn_at))
+    .bind(Int(mv.deadline))
+    .bind(Int(expected.game))
     .bind(expected.version)
     .bind(expected.ply)
     .bind(expected.fen)
-    .bind(live.then_some(mv.clocks.left[0]))
-    .bind(live.then_some(mv.clocks.left[1]))
-    .bind(mv.clocks.turn_began)
-    .bind(mv.flag_at)
+    .bind(live.then_some(mv.clocks.left[0]).map(Int))
+    .bind(live.then_some(mv.clocks.left[1]).map(Int))
+    .bind(Int(mv.clocks.turn_began))
+    .bind(mv.flag_at.map(Int))
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -138,11 +139,11 @@ pub async fn record_move(tx: &mut Tx, expected: Expect<'_>, mv: NewMove<'_>) -> 
     sqlx::query(
         "INSERT INTO moves (game_id, ply, notation, played_at_ms, clock_ms) VALUES ($1, $2, $3, $4, $5)",
     )
-    .bind(game)
+    .bind(Int(game))
     .bind(expected.ply + 1)
     .bind(notation)
-    .bind(now)
-    .bind(mv.clock)
+    .bind(Int(now))
+    .bind(mv.clock.map(Int))
     .execute(&mut **tx)
         .await?;
     tx.moves += 1;
@@ -170,8 +171,8 @@ pub async fn end_game(
     .bind(Word(status))
     .bind(result.map(Word))
     .bind(reason.map(Word))
-    .bind(now)
-    .bind(expected.game)
+    .bind(Int(now))
+    .bind(Int(expected.game))
     .bind(expected.version)
     .bind(expected.ply)
     .execute(&mut **tx)
@@ -213,16 +214,16 @@ pub async fn take_back(
     )
     .bind(keep)
     .bind(fen)
-    .bind(now)
-    .bind(game)
+    .bind(Int(now))
+    .bind(Int(game))
     .bind(expected.version)
     .bind(expected.ply)
-    .bind(turn.clocks.turn_began)
-    .bind(turn.flag_at)
-    .bind(live.then_some(turn.clocks.left[0]))
-    .bind(live.then_some(turn.clocks.left[1]))
-    .bind(turn.warn_at)
-    .bind(turn.deadline)
+    .bind(Int(turn.clocks.turn_began))
+    .bind(turn.flag_at.map(Int))
+    .bind(live.then_some(turn.clocks.left[0]).map(Int))
+    .bind(live.then_some(turn.clocks.left[1]).map(Int))
+    .bind(Int(turn.warn_at))
+    .bind(Int(turn.deadline))
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -230,7 +231,7 @@ pub async fn take_back(
         return Ok(false);
     }
     sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply > $2")
-        .bind(game)
+        .bind(Int(game))
         .bind(keep)
         .execute(&mut **tx)
         .await?;
@@ -267,7 +268,7 @@ pub async fn set_offer(tx: &mut Tx, expected: Expect<'_>, column: Offer, by: i64
     };
     let n = sqlx::query(sql)
         .bind(by)
-        .bind(expected.game)
+        .bind(Int(expected.game))
         .bind(expected.version)
         .execute(&mut **tx)
         .await?
@@ -290,7 +291,7 @@ pub async fn mark_warned(tx: &mut Tx, game: GameId) -> Result<bool> {
     let n = sqlx::query(
         "UPDATE games SET warned = TRUE WHERE id = $1 AND status = 'running' AND NOT warned",
     )
-    .bind(game)
+    .bind(Int(game))
     .execute(&mut **tx)
     .await?
     .rows_affected();
@@ -322,12 +323,17 @@ pub async fn set_board_messages(
         "SELECT id, board_message_id FROM games WHERE id IN ({})",
         list(1)
     );
-    let mut query = sqlx::query_as::<_, (GameId, Option<MessageId>)>(sqlx::AssertSqlSafe(sql));
+    let mut query =
+        sqlx::query_as::<_, (Int<GameId>, Option<Int<MessageId>>)>(sqlx::AssertSqlSafe(sql));
     for g in &games {
-        query = query.bind(*g);
+        query = query.bind(Int(*g));
     }
-    let stored: std::collections::HashMap<GameId, Option<MessageId>> =
-        query.fetch_all(&mut **tx).await?.into_iter().collect();
+    let stored: std::collections::HashMap<GameId, Option<MessageId>> = query
+        .fetch_all(&mut **tx)
+        .await?
+        .into_iter()
+        .map(|(Int(game), message)| (game, message.map(|Int(m)| m)))
+        .collect();
     let mut newest: std::collections::HashMap<GameId, Option<MessageId>> = stored.clone();
     let mut replaced = Vec::new();
     for &(game, message) in boards {
@@ -361,7 +367,7 @@ pub async fn set_board_messages(
             format!("UPDATE games SET board_message_id = CASE id {cases} END WHERE id IN ({ids})");
         let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
         for (g, m) in &changed {
-            query = query.bind(*g).bind(*m);
+            query = query.bind(Int(*g)).bind(Int(*m));
         }
         query.execute(&mut **tx).await?;
     }
@@ -375,8 +381,8 @@ pub async fn set_challenge_message(
     message: MessageId,
 ) -> Result<()> {
     sqlx::query("UPDATE challenges SET message_id = $1 WHERE id = $2")
-        .bind(message)
-        .bind(challenge)
+        .bind(Int(message))
+        .bind(Int(challenge))
         .execute(&mut **tx)
         .await?;
     Ok(())
@@ -389,18 +395,19 @@ pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<Challenge
                                  status, expires_at_ms, created_at_ms, time_control)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10) RETURNING id",
     )
-    .bind(c.guild_id)
-    .bind(c.channel_id)
-    .bind(c.challenger_id)
-    .bind(c.challenged_id)
+    .bind(c.guild_id.map(Int))
+    .bind(Int(c.channel_id))
+    .bind(Int(c.challenger_id))
+    .bind(Int(c.challenged_id))
     .bind(Word(c.color))
     .bind(c.rated)
     .bind(c.thread)
-    .bind(c.expires_at)
-    .bind(c.created_at)
+    .bind(Int(c.expires_at))
+    .bind(Int(c.created_at))
     .bind(Word(c.time_control))
     .fetch_one(&mut **tx)
-    .await?)
+    .await
+    .map(|Int(id)| id)?)
 }
 
 /// Moves an open challenge to `status`; `false` if it was no longer open.
@@ -411,7 +418,7 @@ pub async fn close_challenge(
 ) -> Result<bool> {
     let n = sqlx::query("UPDATE challenges SET status = $1 WHERE id = $2 AND status = 'open'")
         .bind(Word(status))
-        .bind(id)
+        .bind(Int(id))
         .execute(&mut **tx)
         .await?
         .rows_affected();
@@ -424,7 +431,7 @@ pub async fn ensure_player(tx: &mut Tx, user: UserId, name: &str) -> Result<()> 
         "INSERT INTO players (user_id, name) VALUES ($1, $2)
          ON CONFLICT (user_id) DO UPDATE SET name = CASE WHEN excluded.name = '' THEN players.name ELSE excluded.name END",
     )
-    .bind(user)
+    .bind(Int(user))
     .bind(name)
     .execute(&mut **tx)
     .await?;
