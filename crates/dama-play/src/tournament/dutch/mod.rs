@@ -82,7 +82,9 @@ fn pair(
     let field = Field::from_trf(trf)?;
     // Room above the weights: a bracket matched alone counts its pairs below them
     // (`rest.rs`), and the solver doubles and adds them.
-    let bits = Layout::new(&field).weight_bits() + weights::bits_for(field.players.len()) + 8;
+    let bits = Layout::new(&field).weight_bits(field.played_rounds)
+        + weights::bits_for(field.players.len())
+        + 8;
     macro_rules! pair_with {
         ($limbs:literal) => {{
             let pairer = Pairer::<$limbs>::new(&field);
@@ -94,11 +96,18 @@ fn pair(
             pairer.pair()
         }};
     }
+    // The solver's time grows with the width of a weight: a limb more than needed costs.
     match bits.div_ceil(64) {
         0..=2 => pair_with!(2),
-        3..=4 => pair_with!(4),
-        5..=8 => pair_with!(8),
-        9..=16 => pair_with!(16),
+        3 => pair_with!(3),
+        4 => pair_with!(4),
+        5 => pair_with!(5),
+        6 => pair_with!(6),
+        7 => pair_with!(7),
+        8 => pair_with!(8),
+        9..=10 => pair_with!(10),
+        11..=12 => pair_with!(12),
+        13..=16 => pair_with!(16),
         17..=32 => pair_with!(32),
         33..=64 => pair_with!(64),
         _ => pair_with!(128),

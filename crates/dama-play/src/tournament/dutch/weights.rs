@@ -59,9 +59,10 @@ impl Layout {
         }
     }
 
-    /// The width of a weight, below its two top bits: every part of [`Pairer::weight`].
-    pub(super) fn weight_bits(&self) -> usize {
-        self.parts_bits(usize::MAX)
+    /// The width of a weight when `played_rounds` rounds were played: its top part (everyone
+    /// paired, the bye to one who may have it: two bits) over every part of [`Pairer::weight`].
+    pub(super) fn weight_bits(&self, played_rounds: usize) -> usize {
+        2 + self.parts_bits(played_rounds)
     }
 
     /// The width of the parts that count when `played_rounds` rounds were played.
