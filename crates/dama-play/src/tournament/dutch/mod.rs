@@ -129,7 +129,10 @@ struct Pairer<'a, const L: usize> {
     fixed_to: Vec<Option<usize>>,
     /// The last matching found, and the weights changed since (with what they were).
     last: Option<Vec<usize>>,
-    changed: HashMap<(usize, usize), Wide<L>>,
+    changed: Vec<(usize, usize, Wide<L>)>,
+    /// Whether each pair (`a * n + b`, `a < b`) is in `changed` (kept once, in the order
+    /// changed, so that a tie is broken the same way every run).
+    in_changed: Vec<bool>,
     /// The score of the player who gets the bye (0 in an even field).
     bye_score: u32,
     /// The bye's player is the one moved down from the bracket being paired.
@@ -160,7 +163,8 @@ impl<'a, const L: usize> Pairer<'a, L> {
             fixed,
             fixed_to: vec![None; n],
             last: None,
-            changed: HashMap::new(),
+            changed: Vec::new(),
+            in_changed: vec![false; n * n],
             bye_score: 0,
             single_bye: false,
             bye_rank: HashMap::new(),
@@ -182,7 +186,11 @@ impl<'a, const L: usize> Pairer<'a, L> {
     fn set(&mut self, a: usize, b: usize, w: Wide<L>) {
         let old = self.weights[a * self.n + b];
         if old != w {
-            self.changed.entry((a.min(b), a.max(b))).or_insert(old);
+            let (a, b) = (a.min(b), a.max(b));
+            if !self.in_changed[a * self.n + b] {
+                self.in_changed[a * self.n + b] = true;
+                self.changed.push((a, b, old));
+            }
         }
         self.weights[a * self.n + b] = w;
         self.weights[b * self.n + a] = w;
@@ -195,11 +203,11 @@ impl<'a, const L: usize> Pairer<'a, L> {
         if let Some(last) = self.last.take()
             && let Some(best) = self.still_best(last)
         {
-            self.changed.clear();
+            self.forget_changes();
             self.last = Some(best.clone());
             return best;
         }
-        self.changed.clear();
+        self.forget_changes();
         #[cfg(test)]
         if self.whole_field {
             self.scope = None;
@@ -228,6 +236,13 @@ impl<'a, const L: usize> Pairer<'a, L> {
         partner
     }
 
+    fn forget_changes(&mut self) {
+        for &(a, b, _) in &self.changed {
+            self.in_changed[a * self.n + b] = false;
+        }
+        self.changed.clear();
+    }
+
     fn weight_of(&self, a: usize, b: usize) -> Wide<L> {
         if a == b {
             Wide::zero()
@@ -243,7 +258,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
     fn still_best(&self, mut last: Vec<usize>) -> Option<Vec<usize>> {
         let mut gain = Wide::zero();
         let mut raised = Vec::new();
-        for (&(a, b), &old) in &self.changed {
+        for &(a, b, old) in &self.changed {
             let delta = self.weights[a * self.n + b] - old;
             if last[a] == b {
                 gain += delta;
@@ -281,6 +296,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
         }
         let &(a, b, _) = raised
             .iter()
+            .rev()
             .filter(|&&(a, b, _)| last[a] != b)
             .max_by_key(|&&(_, _, d)| d)?;
         let (x, y) = (last[a], last[b]);

@@ -62,19 +62,20 @@ impl<const L: usize> Wide<L> {
     }
 
     /// Shifted left by `bits`.
-    pub fn shl(mut self, bits: usize) -> Self {
-        let (words, rest) = (bits / 64, bits % 64);
-        for i in (0..L).rev() {
-            let from = i.checked_sub(words);
-            let high = from.map_or(0, |j| self.0[j]);
-            let low = from.and_then(|j| j.checked_sub(1)).map_or(0, |j| self.0[j]);
-            self.0[i] = if rest == 0 {
+    #[inline]
+    pub fn shl(self, bits: usize) -> Self {
+        let (words, rest) = (bits / 64, (bits % 64) as u32);
+        let mut limbs = [0; L];
+        for i in words..L {
+            let high = self.0[i - words];
+            limbs[i] = if rest == 0 {
                 high
             } else {
+                let low = if i > words { self.0[i - words - 1] } else { 0 };
                 (high << rest) | (low >> (64 - rest))
             };
         }
-        self
+        Self(limbs)
     }
 
     /// Only its lowest `bits` bits.
