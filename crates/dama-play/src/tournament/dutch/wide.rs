@@ -66,9 +66,9 @@ impl<const L: usize> Wide<L> {
     pub fn shl(self, bits: usize) -> Self {
         let (words, rest) = (bits / 64, (bits % 64) as u32);
         let mut limbs = [0; L];
-        for i in words..L {
+        for (i, limb) in limbs.iter_mut().enumerate().skip(words) {
             let high = self.0[i - words];
-            limbs[i] = if rest == 0 {
+            *limb = if rest == 0 {
                 high
             } else {
                 let low = if i > words { self.0[i - words - 1] } else { 0 };
