@@ -78,17 +78,24 @@ pub struct Word<T>(pub T);
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MaybeWord<T>(pub Option<T>);
 
-impl<T, DB: sqlx::Database> sqlx::Type<DB> for Word<T>
-where
-    str: sqlx::Type<DB>,
-{
-    fn type_info() -> DB::TypeInfo {
-        <str as sqlx::Type<DB>>::type_info()
-    }
-    fn compatible(ty: &DB::TypeInfo) -> bool {
-        <str as sqlx::Type<DB>>::compatible(ty)
-    }
+/// A wrapper's column type: the type of what it is written as.
+macro_rules! column_type {
+    ($($wrapper:ident: $column:ty),+ $(,)?) => {$(
+        impl<T, DB: sqlx::Database> sqlx::Type<DB> for $wrapper<T>
+        where
+            $column: sqlx::Type<DB>,
+        {
+            fn type_info() -> DB::TypeInfo {
+                <$column as sqlx::Type<DB>>::type_info()
+            }
+            fn compatible(ty: &DB::TypeInfo) -> bool {
+                <$column as sqlx::Type<DB>>::compatible(ty)
+            }
+        }
+    )+};
 }
+
+column_type!(Word: str, MaybeWord: str, Int: i64, MaybeInt: i64);
 
 impl<'q, T: Stored, DB: sqlx::Database> sqlx::Encode<'q, DB> for Word<T>
 where
@@ -111,18 +118,6 @@ where
     ) -> std::result::Result<Self, sqlx::error::BoxDynError> {
         let text = <&str as sqlx::Decode<'r, DB>>::decode(value)?;
         Ok(Word(T::read(text)?))
-    }
-}
-
-impl<T, DB: sqlx::Database> sqlx::Type<DB> for MaybeWord<T>
-where
-    str: sqlx::Type<DB>,
-{
-    fn type_info() -> DB::TypeInfo {
-        <str as sqlx::Type<DB>>::type_info()
-    }
-    fn compatible(ty: &DB::TypeInfo) -> bool {
-        <str as sqlx::Type<DB>>::compatible(ty)
     }
 }
 
@@ -159,18 +154,6 @@ pub struct Int<T>(pub T);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MaybeInt<T>(pub Option<T>);
 
-impl<T, DB: sqlx::Database> sqlx::Type<DB> for Int<T>
-where
-    i64: sqlx::Type<DB>,
-{
-    fn type_info() -> DB::TypeInfo {
-        <i64 as sqlx::Type<DB>>::type_info()
-    }
-    fn compatible(ty: &DB::TypeInfo) -> bool {
-        <i64 as sqlx::Type<DB>>::compatible(ty)
-    }
-}
-
 impl<'q, T: IntColumn, DB: sqlx::Database> sqlx::Encode<'q, DB> for Int<T>
 where
     i64: sqlx::Encode<'q, DB>,
@@ -193,18 +176,6 @@ where
         Ok(Int(T::from_int(<i64 as sqlx::Decode<'r, DB>>::decode(
             value,
         )?)))
-    }
-}
-
-impl<T, DB: sqlx::Database> sqlx::Type<DB> for MaybeInt<T>
-where
-    i64: sqlx::Type<DB>,
-{
-    fn type_info() -> DB::TypeInfo {
-        <i64 as sqlx::Type<DB>>::type_info()
-    }
-    fn compatible(ty: &DB::TypeInfo) -> bool {
-        <i64 as sqlx::Type<DB>>::compatible(ty)
     }
 }
 
