@@ -1,7 +1,8 @@
 //! How the domain's values are stored: the words of the game's enums (status, result, reason,
 //! colour, AI level, …) in text columns, each written here once, and the time control as players
-//! write it. The values belong to other crates, so the store reads and writes them through its
-//! own wrappers, [`Word`] and [`MaybeWord`].
+//! write it; ids, moments, spans and days as 64-bit integers. The values belong to other crates,
+//! which know nothing of the database, so the store reads and writes them through its own
+//! wrappers: [`Word`] and [`MaybeWord`], [`Int`] and [`MaybeInt`].
 
 use std::borrow::Cow;
 
