@@ -60,10 +60,10 @@ pub use pictures::PictureError;
 pub use play_links::Seat;
 pub use puzzles::{Practice, TRIES as PUZZLE_TRIES};
 pub use scheduler::{AiStats, Priority};
-pub use tables::TABLE_PIECES;
+pub use tables::{TABLE_PIECES, TableWork};
 pub use tournaments::{
-    GameToStart, MAX_DAYS_AHEAD, MAX_NAME, MINUTES, ROUNDS, TournamentLine, TournamentMsg,
-    TournamentNews, TournamentRefusal, TournamentSpec,
+    GameToStart, MAX_DAYS_AHEAD, MAX_NAME, MAX_PAUSE, MINUTES, PAUSE, ROUNDS, TournamentLine,
+    TournamentMsg, TournamentNews, TournamentRefusal, TournamentSpec,
 };
 pub use web::{
     WebGame, WebGameLine, WebPlayer, WebPlayerPage, WebRating, WebServer, WebTournament,

@@ -31,8 +31,8 @@ pub const MINUTES: std::ops::RangeInclusive<u32> = 10..=720;
 pub const MAX_DAYS_AHEAD: i64 = 30;
 /// A name's length, in characters.
 pub const MAX_NAME: usize = 60;
-/// A live Swiss's pause between a round's pairings and its games, in minutes: the default
-/// and the most.
+/// A live Swiss's pause between a round's pairings and its games, in minutes, where none is
+/// asked for.
 pub const PAUSE: u32 = 1;
 /// The longest pause, in minutes.
 pub const MAX_PAUSE: u32 = 10;
