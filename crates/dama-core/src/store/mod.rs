@@ -16,11 +16,13 @@ use tokio::sync::Mutex;
 
 mod changes;
 mod clocks;
+mod languages;
 mod mined;
 mod play_links;
 mod puzzles;
 mod ratings;
 mod sqlite;
+mod tournament_rows;
 mod tournaments;
 mod tx;
 mod types;
@@ -34,10 +36,12 @@ use dama_model::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
     TournamentId, TournamentStatus, UserId,
 };
+pub use languages::{LanguageChoices, LanguageOwner, set_language};
 pub use mined::{MinedRow, NewMined, record_mined};
 pub use play_links::set_play_link;
 pub use puzzles::*;
 pub use ratings::{rate, rating_in, record_rating};
+pub use tournament_rows::*;
 pub use tournaments::*;
 pub use tx::{StoreStats, Tx};
 pub use types::{Int, IntColumn, MaybeInt, MaybeWord, Stored, TextColumn, Word};
@@ -649,79 +653,6 @@ pub(crate) fn violates(e: &StoreError, index: &str, table_column: &str) -> bool 
         }
         _ => false,
     }
-}
-
-/// The languages chosen by a player and by a server (`None`: none chosen).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LanguageChoices {
-    /// The player's choice.
-    pub user: Option<String>,
-    /// The server's choice.
-    pub guild: Option<String>,
-}
-
-impl Store {
-    /// The languages chosen by `user` and by `guild`.
-    pub async fn languages(
-        &self,
-        user: Option<UserId>,
-        guild: Option<GuildId>,
-    ) -> Result<LanguageChoices> {
-        let rows: Vec<(String, String)> = sqlx::query_as(
-            "SELECT kind, lang FROM languages WHERE (kind = 'user' AND id = $1) OR (kind = 'guild' AND id = $2)",
-        )
-        .bind(user.map(Int))
-        .bind(guild.map(Int))
-        .fetch_all(&self.pool)
-        .await?;
-        let mut choices = LanguageChoices::default();
-        for (kind, lang) in rows {
-            match kind.as_str() {
-                "user" => choices.user = Some(lang),
-                _ => choices.guild = Some(lang),
-            }
-        }
-        Ok(choices)
-    }
-}
-
-/// Whose language a choice sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LanguageOwner {
-    /// A player's own language.
-    User(UserId),
-    /// A server's language.
-    Guild(GuildId),
-}
-
-/// Stores a language choice; `None` forgets it (back to Discord's locale).
-pub async fn set_language(tx: &mut Tx, owner: LanguageOwner, lang: Option<&str>) -> Result<()> {
-    let (kind, id) = match owner {
-        LanguageOwner::User(u) => ("user", u.0),
-        LanguageOwner::Guild(g) => ("guild", g.0),
-    };
-    let id = id as i64;
-    match lang {
-        Some(lang) => {
-            sqlx::query(
-                "INSERT INTO languages (kind, id, lang) VALUES ($1, $2, $3)
-                 ON CONFLICT (kind, id) DO UPDATE SET lang = excluded.lang",
-            )
-            .bind(kind)
-            .bind(id)
-            .bind(lang)
-            .execute(&mut **tx)
-            .await?;
-        }
-        None => {
-            sqlx::query("DELETE FROM languages WHERE kind = $1 AND id = $2")
-                .bind(kind)
-                .bind(id)
-                .execute(&mut **tx)
-                .await?;
-        }
-    }
-    Ok(())
 }
 
 impl Store {
