@@ -80,11 +80,12 @@ fn pair(
     #[cfg_attr(not(test), allow(unused))] whole_field: bool,
 ) -> Result<Vec<Board>, DutchError> {
     let field = Field::from_trf(trf)?;
-    // Room above the weights: a bracket matched alone counts its pairs below them
-    // (`rest.rs`), and the solver doubles and adds them.
+    // Room above the weights: a bracket matched alone counts its pairs below its parts
+    // (`rest.rs`), `still_best` adds up to n/2 weights, and the solver needs 4 bits over its
+    // largest weight (a test in `wide.rs`); two bits to spare.
     let bits = Layout::new(&field).weight_bits(field.played_rounds)
         + weights::bits_for(field.players.len())
-        + 8;
+        + 5;
     macro_rules! pair_with {
         ($limbs:literal) => {{
             let pairer = Pairer::<$limbs>::new(&field);
