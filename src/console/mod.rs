@@ -130,6 +130,7 @@ impl Console {
             lang: self.lang,
             // The person at the terminal owns the database: they may call off any game.
             admin: true,
+            game: None,
         }
     }
 

@@ -246,6 +246,7 @@ fn who(
         guild: guild.map(|g| GuildId(g.get())),
         lang,
         admin,
+        game: None,
     }
 }
 

@@ -68,6 +68,7 @@ fn who(user: u64) -> Who {
         guild: Some(GuildId(7)),
         lang: Lang::ENGLISH,
         admin: false,
+        game: None,
     }
 }
 

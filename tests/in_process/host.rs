@@ -642,6 +642,49 @@ async fn stale_buttons_are_refused_politely(db: TestDb) {
     ));
 }
 
+/// A button or a page acts on its own game: once that game is over, its resignation, draw
+/// offer or takeback is refused and never falls on the next game in the channel (as it could
+/// if the game were looked up by channel after the check).
+async fn an_action_for_a_finished_game_never_falls_on_the_next_one_in_its_channel(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    async fn game_in(host: &Host) -> dama::store::GameRow {
+        let running = host.store().running_game(ChannelId(CHANNEL)).await;
+        running.unwrap().expect("a game runs in the channel")
+    }
+    start_game(&host, false, CHANNEL).await;
+    let first = game_in(&host).await.id;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    host.resign(&who(BOB)).await.unwrap();
+    start_game(&host, false, CHANNEL).await;
+    host.play(&who(ALICE), "e3-e4").await.unwrap();
+    let second = game_in(&host).await;
+    assert_ne!(second.id, first);
+    let on_first = Who {
+        game: Some(first),
+        ..who(BOB)
+    };
+    for refused in [
+        host.resign(&on_first).await,
+        host.resign_confirmed(&on_first).await,
+        host.draw(&on_first).await,
+        host.takeback(&on_first).await,
+    ] {
+        assert!(
+            matches!(refused, Err(HostError::Refused(Refusal::ButtonGameOver))),
+            "{refused:?}"
+        );
+    }
+    let now = game_in(&host).await;
+    assert_eq!((now.id, now.ply, now.draw_offer), (second.id, 1, None));
+    let on_second = Who {
+        game: Some(second.id),
+        ..who(BOB)
+    };
+    let offered = host.draw(&on_second).await.unwrap();
+    assert!(!offered.ephemeral, "{offered:?}");
+    assert!(game_in(&host).await.draw_offer.is_some());
+}
+
 async fn a_slow_player_is_warned_once_then_loses_on_time(db: TestDb) {
     let (host, clock, _) = host(&db).await;
     start_game(&host, true, CHANNEL).await;
@@ -1299,6 +1342,7 @@ on_both_databases!(
     board_moves_pdn_and_replay_are_there_for_the_asking,
     the_pictures_captions_follow_the_language_asked_for,
     stale_buttons_are_refused_politely,
+    an_action_for_a_finished_game_never_falls_on_the_next_one_in_its_channel,
     a_slow_player_is_warned_once_then_loses_on_time,
     a_restart_loses_nothing_and_the_ai_turn_is_resumed,
     moves_submitted_at_once_are_played_once_each_ply,

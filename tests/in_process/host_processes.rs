@@ -47,6 +47,7 @@ fn at(user: UserId, channel: u64) -> Who {
         guild: Some(GUILD),
         lang: Lang::ENGLISH,
         admin: false,
+        game: None,
     }
 }
 

@@ -67,6 +67,7 @@ fn who(user: UserId) -> Who {
         guild: Some(GUILD),
         lang: Lang::ENGLISH,
         admin: false,
+        game: None,
     }
 }
 

@@ -13,6 +13,7 @@ pub fn who(user: u64, channel: u64) -> Who {
         guild: Some(GuildId(1)),
         lang: Lang::ENGLISH,
         admin: false,
+        game: None,
     }
 }
 

@@ -61,6 +61,7 @@ pub fn who(user: UserId) -> Who {
         guild: Some(GUILD),
         lang: Lang::ENGLISH,
         admin: false,
+        game: None,
     }
 }
 

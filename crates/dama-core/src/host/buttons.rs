@@ -45,8 +45,10 @@ impl Host {
                 if row.version != version && action != GameAction::PlayLink {
                     return Err(HostError::Refused(Refusal::OldButton));
                 }
+                // The button's game only, should another start in its channel meanwhile.
                 let here = Who {
                     channel: row.channel_id,
+                    game: Some(id),
                     ..who.clone()
                 };
                 match action {

@@ -94,6 +94,9 @@ pub struct Who {
     /// May manage the server (Discord's Manage Server): may abort any game here and choose the
     /// server's language.
     pub admin: bool,
+    /// The game a button or a page acts on; `None` for whichever game runs in the channel. An
+    /// action on a game that no longer runs is refused, never played in a newer one there.
+    pub game: Option<GameId>,
 }
 
 /// How a host behaves; the command line and the tests fill it in.
@@ -324,10 +327,12 @@ impl Host {
     }
 
     async fn running(&self, who: &Who) -> Result<GameRow, HostError> {
-        self.store
-            .running_game(who.channel)
-            .await?
-            .ok_or(HostError::Refused(Refusal::NoGame))
+        let row = self.store.running_game(who.channel).await?;
+        match (row, who.game) {
+            (Some(row), game) if game.is_none_or(|game| game == row.id) => Ok(row),
+            (_, Some(_)) => Err(HostError::Refused(Refusal::ButtonGameOver)),
+            (_, None) => Err(HostError::Refused(Refusal::NoGame)),
+        }
     }
 
     /// The web's public address (`DAMA_PUBLIC_URL`), if it has one.

@@ -60,6 +60,7 @@ fn seated(seat: &Seat, lang: Lang) -> Who {
         guild: seat.guild,
         lang,
         admin: false,
+        game: Some(seat.game),
     }
 }
 
@@ -145,11 +146,8 @@ impl Host {
     /// to a takeback, go berserk. What the channel should see goes there, as for a move; a
     /// question for the player alone (the resignation's confirmation) is the answer.
     pub async fn act_on_page(&self, seat: &Seat, action: GameAction, lang: Lang) -> HostResult {
+        // The seat's game only: each read of the channel's game checks it is still the one.
         let who = seated(seat, lang);
-        // These act on the channel's running game: it must still be the seat's.
-        if self.running(&who).await?.id != seat.game {
-            return Err(HostError::Refused(Refusal::NoGame));
-        }
         let reply = match action {
             GameAction::Resign => self.resign(&who).await,
             GameAction::ConfirmResign => self.resign_confirmed(&who).await,
