@@ -279,8 +279,8 @@ mod tests {
                 for b in a + 1..n {
                     let w = match next() % 4 {
                         0 => 0,
-                        1 => top - 1 - (next() % 3) as i128,
-                        _ => (((next() as i128) << 64) | next() as i128) % top,
+                        1 => top - 1 - i128::from(next() % 3),
+                        _ => ((i128::from(next()) << 64) | i128::from(next())) % top,
                     };
                     weights[a * n + b] = w;
                 }
