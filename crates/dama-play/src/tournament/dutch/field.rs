@@ -83,6 +83,9 @@ pub(super) struct Field {
     pub rounds: usize,
     /// The colour of the top player in round 1.
     pub first_color: Color,
+    /// Each player's float one and two rounds back (`None` before there were such rounds):
+    /// read for every weight, so found once.
+    floats: Vec<[Float; 2]>,
 }
 
 impl Field {
@@ -180,12 +183,17 @@ impl Field {
             Some(c) => c,
             None => infer_first_color(&players).ok_or(DutchError::NoFirstColor)?,
         };
-        Ok(Field {
+        let mut field = Field {
             players,
             played_rounds,
             rounds,
             first_color,
-        })
+            floats: Vec::new(),
+        };
+        field.floats = (0..field.players.len())
+            .map(|p| [1, 2].map(|back| field.float_found(p, back)))
+            .collect();
+        Ok(field)
     }
 
     /// The score `back` rounds ago.
@@ -197,8 +205,15 @@ impl Field {
         player.score - recent
     }
 
-    /// How the player floated `back` rounds ago (1: the last round).
+    /// How the player floated `back` rounds ago (1: the last round, 2: the one before).
     pub fn float(&self, p: usize, back: usize) -> Float {
+        self.floats[p][back - 1]
+    }
+
+    fn float_found(&self, p: usize, back: usize) -> Float {
+        if back > self.played_rounds || self.players[p].rounds.len() < self.played_rounds {
+            return Float::None;
+        }
         let round = self.players[p].rounds[self.played_rounds - back];
         if !round.played {
             return if round.halves > 0 {

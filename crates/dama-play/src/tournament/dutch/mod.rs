@@ -20,8 +20,6 @@ mod rest;
 mod weights;
 mod wide;
 
-use std::collections::HashMap;
-
 use dama_rules::Color;
 use integer_blossom::max_weight_matching;
 
@@ -140,7 +138,7 @@ struct Pairer<'a, const L: usize> {
     single_bye: bool,
     /// For each number of games played, its rank among the players at the bye's score (the
     /// fewer, the likelier the bye): what a player there adds where `single_bye` holds.
-    bye_rank: HashMap<usize, u64>,
+    bye_rank: Vec<u64>,
     /// Whether the weights below the brackets count `bye_rank` (`single_bye` when they were
     /// set).
     ranked_bye: bool,
@@ -168,7 +166,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
             in_changed: vec![false; n * n],
             bye_score: 0,
             single_bye: false,
-            bye_rank: HashMap::new(),
+            bye_rank: Vec::new(),
             ranked_bye: false,
             scope: None,
             #[cfg(test)]
@@ -403,8 +401,9 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 .map(|v| self.player(v).games())
                 .collect();
             games.sort_unstable_by(|a, b| b.cmp(a));
+            self.bye_rank = vec![0; games.first().map_or(0, |&most| most + 1)];
             for (rank, g) in games.into_iter().enumerate() {
-                self.bye_rank.insert(g, rank as u64);
+                self.bye_rank[g] = rank as u64;
             }
             self.ranked_bye = self.single_bye;
             for a in 0..n {

@@ -160,7 +160,7 @@ impl<const L: usize> Pairer<'_, L> {
         (
             !self.bye_candidate(v),
             if ranked {
-                self.bye_rank[&self.player(v).games()]
+                self.bye_rank[self.player(v).games()]
             } else {
                 0
             },

@@ -1,8 +1,6 @@
 //! The weight of each possible pair: the Dutch system's criteria stacked into one number,
 //! most important first, each part as wide as its largest count needs.
 
-use std::collections::HashMap;
-
 use dama_rules::Color;
 
 use super::Pairer;
@@ -13,8 +11,9 @@ use super::wide::Wide;
 pub(super) struct Layout {
     /// Present players (indices into the field), by score then rank.
     pub(super) sorted: Vec<usize>,
-    /// For each score, where its bit sits in a part that holds one bit per score group.
-    pub(super) shift: HashMap<u32, usize>,
+    /// For each score (by its halves), where its bit sits in a part that holds one bit per
+    /// score group.
+    pub(super) shift: Vec<usize>,
     /// The width of such a part.
     pub(super) groups_bits: usize,
     /// Bits enough to count the largest score group.
@@ -39,13 +38,14 @@ impl Layout {
                 field.players[p].rank,
             )
         });
-        let mut shift = HashMap::new();
+        let top = sorted.first().map_or(0, |&p| field.players[p].score);
+        let mut shift = vec![0; top as usize + 1];
         let (mut groups_bits, mut largest, mut run) = (0, 0, 0);
         for (i, &p) in sorted.iter().enumerate().rev() {
             run += 1;
             let score = field.players[p].score;
             if i == 0 || field.players[sorted[i - 1]].score > score {
-                shift.insert(score, groups_bits);
+                shift[score as usize] = groups_bits;
                 largest = largest.max(run);
                 groups_bits += bits_for(run);
                 run = 0;
@@ -81,7 +81,7 @@ impl Layout {
 
 impl<const L: usize> Pairer<'_, L> {
     fn score_bit(&self, score: u32) -> Wide<L> {
-        Wide::from_u64(1).shl(self.layout.shift[&score])
+        Wide::from_u64(1).shl(self.layout.shift[score as usize])
     }
 
     /// The weight of pairing `h` (higher in the order) with `l`, where `l` is in the bracket
@@ -114,10 +114,10 @@ impl<const L: usize> Pairer<'_, L> {
         w = w.shl(2 * g);
         if self.single_bye {
             if hs == self.bye_score {
-                w = w.or(self.bye_rank[&hp.games()]);
+                w = w.or(self.bye_rank[hp.games()]);
             }
             if ls == self.bye_score {
-                w = w.plus(self.bye_rank[&lp.games()]);
+                w = w.plus(self.bye_rank[lp.games()]);
             }
         }
         // Colours: C.04.3 E.1 to E.4's preferences met, strongest first.
@@ -190,7 +190,10 @@ impl<const L: usize> Pairer<'_, L> {
         let top = self.score(0);
         Wide::from_u64(1 + u64::from(!pa.bye_eligible) + u64::from(!pb.bye_eligible))
             .shl(self.layout.groups_bits)
-            .or((self.layout.shift[&pa.score] + self.layout.shift[&pb.score]) as u64)
+            .or(
+                (self.layout.shift[pa.score as usize] + self.layout.shift[pb.score as usize])
+                    as u64,
+            )
             .shl(self.layout.group_bits)
             .or(u64::from(pa.score >= top))
     }
