@@ -259,9 +259,9 @@ mod tests {
         best
     }
 
-    /// The solver keeps dual values up to four times the largest weight below its infinity
-    /// (a quarter of the range): with weights of up to `64 * L - 4` bits it still finds the
-    /// best matching, which the room `pair` leaves above the weights counts on.
+    /// The solver's infinity is a quarter of the range and its dual values grow past the
+    /// largest weight: with weights of up to `64 * L - 4` bits it still finds the best matching
+    /// (with `64 * L - 2` it did not), which the room `pair` leaves above the weights counts on.
     #[test]
     fn the_solver_is_exact_with_weights_four_bits_under_the_width() {
         let mut seed = 7u64;
