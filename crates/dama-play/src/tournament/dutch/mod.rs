@@ -619,19 +619,40 @@ impl<'a, const L: usize> Pairer<'a, L> {
                     pairs += 1;
                 }
             }
+            // First how many, by S1's pairs alone: the places weigh only where there are
+            // exchanges to choose (with none, every pairing as good has S1 in S1 and the same
+            // places), and a matching of fewer distinct weights is quicker to find.
             for (o, &oi) in remainder.iter().enumerate() {
                 for (place, &pi) in remainder[..o].iter().enumerate() {
                     let w = exchanged(&base, pi, oi, place, pairs);
+                    let w = if w.is_zero() {
+                        w
+                    } else {
+                        w.plus(place as u64 * 2)
+                    };
                     self.set(idx[pi], idx[oi], w);
                 }
             }
             stable = self.solve();
             let downward = |stable: &[usize], v: usize| stable[v] > v && stable[v] < end_vertex;
-            let exchanges = remainder
-                .iter()
-                .take(pairs)
-                .filter(|&&pi| !downward(&stable, idx[pi]))
-                .count();
+            let count = |stable: &[usize]| {
+                remainder
+                    .iter()
+                    .take(pairs)
+                    .filter(|&&pi| !downward(stable, idx[pi]))
+                    .count()
+            };
+            let mut exchanges = count(&stable);
+            if exchanges > 0 {
+                for (o, &oi) in remainder.iter().enumerate() {
+                    for (place, &pi) in remainder[..o].iter().enumerate() {
+                        let w = exchanged(&base, pi, oi, place, pairs);
+                        self.set(idx[pi], idx[oi], w);
+                    }
+                }
+                stable = self.solve();
+                exchanges = count(&stable);
+            }
 
             // Out of S1, the lowest players where possible.
             let mut left = exchanges;
