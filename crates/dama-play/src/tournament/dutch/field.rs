@@ -211,7 +211,7 @@ impl Field {
     }
 
     fn float_found(&self, p: usize, back: usize) -> Float {
-        if back > self.played_rounds || self.players[p].rounds.len() < self.played_rounds {
+        if back > self.played_rounds {
             return Float::None;
         }
         let round = self.players[p].rounds[self.played_rounds - back];

@@ -517,20 +517,25 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 }
             }
             let g = self.layout.group_bits;
+            // S1's pairs first, then the places (which players go where there are exchanges)
+            // where `places`.
             let exchanged = |base: &Vec<Vec<Wide<L>>>,
                              smaller: usize,
                              larger: usize,
                              place: usize,
-                             pairs: usize| {
+                             pairs: usize,
+                             places: bool| {
                 let w = base[larger][smaller];
                 if w.is_zero() {
                     return w;
                 }
-                let addend = Wide::<L>::from_u64(u64::from(place < pairs))
-                    .shl(2 * g)
-                    .minus(place as u64)
-                    .shl(1);
-                w + addend
+                let addend = Wide::<L>::from_u64(u64::from(place < pairs)).shl(2 * g);
+                let addend = if places {
+                    addend.minus(place as u64)
+                } else {
+                    addend
+                };
+                w + addend.shl(1)
             };
             let mut stable = self.solve();
 
@@ -622,36 +627,24 @@ impl<'a, const L: usize> Pairer<'a, L> {
             // First how many, by S1's pairs alone: the places weigh only where there are
             // exchanges to choose (with none, every pairing as good has S1 in S1 and the same
             // places), and a matching of fewer distinct weights is quicker to find.
-            for (o, &oi) in remainder.iter().enumerate() {
-                for (place, &pi) in remainder[..o].iter().enumerate() {
-                    let w = exchanged(&base, pi, oi, place, pairs);
-                    let w = if w.is_zero() {
-                        w
-                    } else {
-                        w.plus(place as u64 * 2)
-                    };
-                    self.set(idx[pi], idx[oi], w);
-                }
-            }
-            stable = self.solve();
             let downward = |stable: &[usize], v: usize| stable[v] > v && stable[v] < end_vertex;
-            let count = |stable: &[usize]| {
-                remainder
-                    .iter()
-                    .take(pairs)
-                    .filter(|&&pi| !downward(stable, idx[pi]))
-                    .count()
-            };
-            let mut exchanges = count(&stable);
-            if exchanges > 0 {
+            let mut exchanges = 0;
+            for places in [false, true] {
                 for (o, &oi) in remainder.iter().enumerate() {
                     for (place, &pi) in remainder[..o].iter().enumerate() {
-                        let w = exchanged(&base, pi, oi, place, pairs);
+                        let w = exchanged(&base, pi, oi, place, pairs, places);
                         self.set(idx[pi], idx[oi], w);
                     }
                 }
                 stable = self.solve();
-                exchanges = count(&stable);
+                exchanges = remainder
+                    .iter()
+                    .take(pairs)
+                    .filter(|&&pi| !downward(&stable, idx[pi]))
+                    .count();
+                if exchanges == 0 {
+                    break;
+                }
             }
 
             // Out of S1, the lowest players where possible.
@@ -664,7 +657,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 let pv = idx[pi];
                 if downward(&stable, pv) {
                     for &oi in &remainder[pos + 1..] {
-                        let w = exchanged(&base, pi, oi, place, pairs);
+                        let w = exchanged(&base, pi, oi, place, pairs, true);
                         if !w.is_zero() {
                             self.set(pv, idx[oi], w.minus(1));
                         }
@@ -677,7 +670,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
                     if exchange {
                         base[oi][pi] = Wide::zero();
                     }
-                    let w = exchanged(&base, pi, oi, place, pairs);
+                    let w = exchanged(&base, pi, oi, place, pairs, true);
                     self.set(pv, idx[oi], w);
                 }
             }
@@ -692,7 +685,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 let already = downward(&stable, pv);
                 if !already {
                     for &oi in &remainder[pos + 1..] {
-                        let w = exchanged(&base, pi, oi, place, pairs);
+                        let w = exchanged(&base, pi, oi, place, pairs, true);
                         if !w.is_zero() {
                             self.set(pv, idx[oi], w.plus(1));
                         }
@@ -712,7 +705,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 }
                 if !already {
                     for &oi in &remainder[pos + 1..] {
-                        let w = exchanged(&base, pi, oi, place, pairs);
+                        let w = exchanged(&base, pi, oi, place, pairs, true);
                         self.set(pv, idx[oi], w);
                     }
                 }
