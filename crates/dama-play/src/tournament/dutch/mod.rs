@@ -14,6 +14,8 @@
 //! of the field is shown to pair up around it (`rest.rs`), of the whole field otherwise; round 1
 //! needs no matching at all.
 
+mod blossom;
+mod certified;
 mod colors;
 mod field;
 mod rest;
@@ -144,6 +146,10 @@ struct Pairer<'a, const L: usize> {
     ranked_bye: bool,
     /// The bracket being paired, where it may be solved alone.
     scope: Option<Scope>,
+    /// A best matching of it with its proof, while S1's opponents are chosen.
+    certified: Option<certified::Certified<L>>,
+    /// The solver that gives the proof, its tables kept from one matching to the next.
+    solver: blossom::Blossom<Wide<L>>,
     /// Every matching of the whole field, as the tests compare.
     #[cfg(test)]
     whole_field: bool,
@@ -169,6 +175,8 @@ impl<'a, const L: usize> Pairer<'a, L> {
             bye_rank: Vec::new(),
             ranked_bye: false,
             scope: None,
+            certified: None,
+            solver: blossom::Blossom::empty(),
             #[cfg(test)]
             whole_field: false,
         }
@@ -732,24 +740,36 @@ impl<'a, const L: usize> Pairer<'a, L> {
                     continue;
                 }
                 let mut addend = 0u64;
+                let (mut choices, mut weights) = (Vec::new(), Vec::new());
                 for &oi in remainder.iter().rev() {
                     let ov = idx[oi];
                     if oi <= pi || matched[ov] {
                         continue;
                     }
-                    let w = base[oi][pi];
-                    if !w.is_zero() {
-                        self.set(pv, ov, w.plus(addend));
+                    if !base[oi][pi].is_zero() {
+                        choices.push((ov, addend));
+                        weights.push(base[oi][pi].plus(addend));
                     }
                     addend += 1;
                 }
-                stable = self.solve();
+                if let Some(proven) = self.opponent_by_proof(pv, &choices) {
+                    stable = proven;
+                    self.forget_changes();
+                    self.last = Some(stable.clone());
+                } else {
+                    self.certified = None;
+                    for (&(ov, _), &w) in choices.iter().zip(&weights) {
+                        self.set(pv, ov, w);
+                    }
+                    stable = self.solve();
+                }
                 let mv = stable[pv];
                 matched[pv] = true;
                 matched[mv] = true;
                 self.fix(pv, mv);
             }
 
+            self.certified = None;
             // The next bracket: whoever is left, moved down, and the next score group.
             let mut carried = Vec::new();
             let mut carried_down = 0;

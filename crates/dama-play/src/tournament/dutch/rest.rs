@@ -40,26 +40,39 @@ impl<const L: usize> Pairer<'_, L> {
     /// not seen to pair with the rest): the whole field is solved then.
     pub(super) fn solve_in_bracket(&mut self) -> Option<Vec<usize>> {
         let mut scope = self.scope.take()?;
-        if self.n % 2 == 1
-            && scope
-                .players
-                .iter()
-                .any(|&v| self.fixed_to[v].is_none() && self.score(v) <= self.bye_score)
-        {
+        if !self.bye_outside(&scope) {
             self.scope = Some(scope);
             return None;
         }
-        let local = self.bracket_matching(&scope);
-        let found = self.complete(&mut scope, local);
+        let (active, weights) = self.bracket_weights(&scope);
+        let mates = max_weight_matching(&weights, active.len());
+        let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
+        for (i, mate) in mates.into_iter().enumerate() {
+            if let Some(j) = mate {
+                partner[active[i]] = active[j];
+            }
+        }
+        let found = self.complete(&mut scope, partner);
         self.scope = Some(scope);
         found
     }
 
-    /// The best matching of the bracket's own pairs by what they add below the top part, then
-    /// by the number of pairs: each vertex's partner, itself if none.
-    fn bracket_matching(&self, scope: &Scope) -> Vec<usize> {
+    /// Whether the bye, in an odd field, cannot fall on a free player of the bracket.
+    pub(super) fn bye_outside(&self, scope: &Scope) -> bool {
+        self.n.is_multiple_of(2)
+            || !scope
+                .players
+                .iter()
+                .any(|&v| self.fixed_to[v].is_none() && self.score(v) <= self.bye_score)
+    }
+
+    /// The bracket's free players, and the weights of their pairs as the bracket is matched
+    /// alone (row-major): what a pair adds below the top part, then one for the pair, so that
+    /// the most pairs win a tie. An addend of `a` to a pair's weight weighs `a` shifted left
+    /// by [`Self::pair_count_bits`] here.
+    pub(super) fn bracket_weights(&self, scope: &Scope) -> (Vec<usize>, Vec<Wide<L>>) {
         let parts = self.layout.parts_bits(self.field.played_rounds);
-        let count = bits_for(self.n) + 1;
+        let count = self.pair_count_bits();
         let active: Vec<usize> = scope
             .players
             .iter()
@@ -76,19 +89,22 @@ impl<const L: usize> Pairer<'_, L> {
                 }
             }
         }
-        let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
-        for (i, mate) in max_weight_matching(&weights, m).into_iter().enumerate() {
-            if let Some(j) = mate {
-                partner[active[i]] = active[j];
-            }
-        }
-        partner
+        (active, weights)
+    }
+
+    /// The bits under a bracket's weights that count its pairs.
+    pub(super) fn pair_count_bits(&self) -> usize {
+        bits_for(self.n) + 1
     }
 
     /// The matching completed by a pairing of the players it leaves and the rest of the field
     /// among themselves, where one is found (by augmenting paths that may miss some where an
     /// odd cycle hides them: then `None`).
-    fn complete(&self, scope: &mut Scope, mut partner: Vec<usize>) -> Option<Vec<usize>> {
+    pub(super) fn complete(
+        &self,
+        scope: &mut Scope,
+        mut partner: Vec<usize>,
+    ) -> Option<Vec<usize>> {
         let rest: Vec<usize> = (scope.rest_from..self.n).collect();
         if scope.rest_pairing.is_none() {
             let mut mates: Vec<usize> = (0..self.n).collect();
