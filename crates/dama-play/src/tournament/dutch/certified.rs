@@ -1,21 +1,22 @@
-//! S1's opponents found from one proven matching. Once S1 and S2 are settled, each S1 player
-//! in turn takes the highest S2 player that leaves the rest as good: the matching with an
+//! S1's opponents found from a proven matching. Once S1 and S2 are settled, each S1 player in
+//! turn takes the highest S2 player that leaves the rest as good: the best matching with an
 //! addend on each of the player's pairs, the higher the opponent the larger. The dual values
 //! of a best matching without the addends bound every matching that holds a given pair (the
 //! best less half the pair's slack), so they rule out at once each opponent whose addend cannot
 //! make up its slack; where the highest opponent left is in a best matching already, or one
 //! exchange of partners around a cycle puts it there at no loss, that matching is the one the
-//! addends would find, and it stays proven for the players left once the pair is fixed (the
-//! dual values still bound them, and it reaches the bound). Otherwise the matching is solved
-//! with the addends, as before.
+//! addends would find. Otherwise the matching with the addends is proven afresh. Either way
+//! the proof stays one for the players left once the pair is fixed (their dual values still
+//! bound them, and the matching reaches the bound), so the next S1 player starts from it.
 
 use super::Pairer;
 use super::blossom::Proof;
+use super::rest::Scope;
 use super::wide::Wide;
 
 /// A best matching of the bracket being paired with the dual values that prove it.
 pub(super) struct Certified<const L: usize> {
-    /// The bracket's players free when it was proven, and each vertex's place among them.
+    /// The bracket's players free when it was first proven, and each vertex's place among them.
     players: Vec<usize>,
     place: Vec<Option<usize>>,
     /// Their pairs' weights as the bracket is matched alone (row-major).
@@ -25,6 +26,18 @@ pub(super) struct Certified<const L: usize> {
     fixed: Vec<bool>,
     /// The whole field's matching: the bracket's completed by the rest of the field.
     partner: Vec<usize>,
+}
+
+/// How an opponent's best matching is had from the proven one: as it is, or with partners
+/// exchanged around a cycle (`x` and `y`, the pair's old partners, together or through `u`
+/// and `u`'s partner).
+enum Reached {
+    Held,
+    Exchanged {
+        x: usize,
+        y: usize,
+        through: Option<usize>,
+    },
 }
 
 impl<const L: usize> Certified<L> {
@@ -43,105 +56,22 @@ impl<const L: usize> Certified<L> {
         self.partner[self.players[a]] = self.players[b];
         self.partner[self.players[b]] = self.players[a];
     }
-}
 
-impl<const L: usize> Pairer<'_, L> {
-    /// The whole field's best matching with `player` against the opponent of `choices`
-    /// (with its addend) the addends would give it, where the proven matching shows it.
-    pub(super) fn opponent_by_proof(
-        &mut self,
-        player: usize,
-        choices: &[(usize, u64)],
-    ) -> Option<Vec<usize>> {
-        if self.certified.is_none() {
-            self.certified = self.certify();
+    /// A best matching with `p` against `o` got from this one by exchanging partners, where
+    /// one is found.
+    fn exchange(&self, p: usize, o: usize) -> Option<Reached> {
+        let (x, y) = (self.mate(p), self.mate(o));
+        if x == o {
+            return Some(Reached::Held);
         }
-        let unit = 1 + self.pair_count_bits();
-        let certified = self.certified.as_mut()?;
-        let p = certified.place[player]?;
-        let mut ruled_out = Vec::new();
-        let mut chosen = None;
-        let mut by_addend: Vec<(usize, u64)> = choices.to_vec();
-        by_addend.sort_by_key(|&(_, addend)| std::cmp::Reverse(addend));
-        for &(opponent, addend) in &by_addend {
-            let o = certified.place[opponent]?;
-            let slack = certified.proof.slack(p, o, certified.weight(p, o));
-            if slack.is_zero() {
-                chosen = Some((o, addend));
-                break;
-            }
-            ruled_out.push((slack, addend));
-        }
-        let (o, addend) = chosen?;
-        // Each opponent above must fall short by more than its addend adds.
-        if ruled_out
-            .iter()
-            .any(|&(slack, more)| slack <= Wide::from_u64(more - addend).shl(unit))
-        {
+        if x == p || y == o {
             return None;
         }
-        let (x, y) = (certified.mate(p), certified.mate(o));
-        if x != o {
-            if x == p || y == o {
-                return None;
-            }
-            let (rejoin, through) = certified.rejoined([p, o, x, y])?;
-            let lost = certified.weight(p, x) + certified.weight(o, y);
-            if certified.weight(p, o) + rejoin < lost {
-                return None;
-            }
-            certified.pair(p, o);
-            match through {
-                None => certified.pair(x, y),
-                Some(u) => {
-                    let u_mate = certified.mate(u);
-                    certified.pair(x, u);
-                    certified.pair(u_mate, y);
-                }
-            }
-        }
-        certified.fixed[p] = true;
-        certified.fixed[o] = true;
-        Some(certified.partner.clone())
+        let (rejoin, through) = self.rejoined([p, o, x, y])?;
+        let lost = self.weight(p, x) + self.weight(o, y);
+        (self.weight(p, o) + rejoin >= lost).then_some(Reached::Exchanged { x, y, through })
     }
 
-    /// The bracket's best matching with its proof, completed by the rest of the field.
-    fn certify(&mut self) -> Option<Certified<L>> {
-        #[cfg(test)]
-        if self.whole_field {
-            return None;
-        }
-        let mut scope = self.scope.take()?;
-        let found = self.certify_in(&mut scope);
-        self.scope = Some(scope);
-        found
-    }
-
-    fn certify_in(&mut self, scope: &mut super::rest::Scope) -> Option<Certified<L>> {
-        if !self.bye_outside(scope) {
-            return None;
-        }
-        let (players, weights) = self.bracket_weights(scope);
-        let proof = self.solver.prove(&weights, players.len());
-        let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
-        let mut place = vec![None; self.n];
-        for (i, &v) in players.iter().enumerate() {
-            place[v] = Some(i);
-            partner[v] = players[proof.mate[i]];
-        }
-        let partner = self.complete(scope, partner)?;
-        Some(Certified {
-            fixed: vec![false; players.len()],
-            players,
-            place,
-            weights,
-            proof,
-            partner,
-        })
-    }
-}
-
-impl<const L: usize> Certified<L> {
     /// The best way to pair `x` and `y` again once their partners `a` and `b` meet: with each
     /// other (`None`), or `x` with `u` and `y` with `u`'s partner, who leave each other; and
     /// what that adds. `None` where neither is possible.
@@ -165,5 +95,164 @@ impl<const L: usize> Certified<L> {
             }
         }
         best
+    }
+
+    /// The weights with the fixed players left out.
+    fn free_weights(&self) -> Vec<Wide<L>> {
+        let m = self.players.len();
+        let mut weights = self.weights.clone();
+        for v in (0..m).filter(|&v| self.fixed[v]) {
+            for u in 0..m {
+                weights[v * m + u] = Wide::zero();
+                weights[u * m + v] = Wide::zero();
+            }
+        }
+        weights
+    }
+}
+
+impl<const L: usize> Pairer<'_, L> {
+    /// The whole field's best matching with `player` against the opponent of `choices`
+    /// (each with its addend) the addends would give it, where a proof shows it.
+    pub(super) fn opponent_by_proof(
+        &mut self,
+        player: usize,
+        choices: &[(usize, u64)],
+    ) -> Option<Vec<usize>> {
+        let mut certified = match self.certified.take() {
+            Some(certified) => certified,
+            None => self.certify()?,
+        };
+        let found = self.answer(&mut certified, player, choices);
+        if found.is_some() {
+            self.certified = Some(certified);
+        }
+        found
+    }
+
+    fn answer(
+        &mut self,
+        certified: &mut Certified<L>,
+        player: usize,
+        choices: &[(usize, u64)],
+    ) -> Option<Vec<usize>> {
+        let p = certified.place[player]?;
+        let mut by_addend = Vec::with_capacity(choices.len());
+        for &(opponent, addend) in choices {
+            by_addend.push((certified.place[opponent]?, addend));
+        }
+        by_addend.sort_by_key(|&(_, addend)| std::cmp::Reverse(addend));
+        if let Some((o, reached)) = self.reached_at_once(certified, p, &by_addend) {
+            if let Reached::Exchanged { x, y, through } = reached {
+                certified.pair(p, o);
+                match through {
+                    None => certified.pair(x, y),
+                    Some(u) => {
+                        let u_mate = certified.mate(u);
+                        certified.pair(x, u);
+                        certified.pair(u_mate, y);
+                    }
+                }
+            }
+            certified.fixed[p] = true;
+            certified.fixed[o] = true;
+            return Some(certified.partner.clone());
+        }
+        // Proven afresh with the addends: the proof holds for the others once the pair is
+        // fixed, as only the player's pairs carry addends.
+        let m = certified.players.len();
+        let mut weights = certified.free_weights();
+        let shift = self.pair_count_bits();
+        for &(o, addend) in &by_addend {
+            let w = certified.weight(p, o) + Wide::from_u64(addend).shl(shift);
+            weights[p.min(o) * m + p.max(o)] = w;
+        }
+        certified.proof = self.solver.prove(&weights, m);
+        let o = certified.mate(p);
+        if o == p {
+            return None;
+        }
+        certified.fixed[p] = true;
+        certified.fixed[o] = true;
+        let mut scope = self.scope.take()?;
+        let partner = self.whole_field_matching(&mut scope, certified);
+        self.scope = Some(scope);
+        certified.partner = partner?;
+        Some(certified.partner.clone())
+    }
+
+    /// The opponent the addends would give `p` (`by_addend`: each opponent's place with its
+    /// addend, the largest first) and how its best matching is had from the proven one, where
+    /// the dual values and one exchange show it.
+    fn reached_at_once(
+        &self,
+        certified: &Certified<L>,
+        p: usize,
+        by_addend: &[(usize, u64)],
+    ) -> Option<(usize, Reached)> {
+        let slack = |o: usize| certified.proof.slack(p, o, certified.weight(p, o));
+        // The highest opponent in some best matching reaches the best total with its addend,
+        // which no opponent below can; each opponent above must fall short of it by more than
+        // its larger addend makes up (values doubled, as slacks are).
+        let k = by_addend.iter().position(|&(o, _)| slack(o).is_zero())?;
+        let (o, addend) = by_addend[k];
+        let unit = 1 + self.pair_count_bits();
+        if by_addend[..k]
+            .iter()
+            .any(|&(above, more)| slack(above) <= Wide::from_u64(more - addend).shl(unit))
+        {
+            return None;
+        }
+        Some((o, certified.exchange(p, o)?))
+    }
+
+    /// The bracket's best matching with its proof, completed by the rest of the field.
+    fn certify(&mut self) -> Option<Certified<L>> {
+        #[cfg(test)]
+        if self.whole_field {
+            return None;
+        }
+        let mut scope = self.scope.take()?;
+        let found = self.certify_in(&mut scope);
+        self.scope = Some(scope);
+        found
+    }
+
+    fn certify_in(&mut self, scope: &mut Scope) -> Option<Certified<L>> {
+        if !self.bye_outside(scope) {
+            return None;
+        }
+        let (players, weights) = self.bracket_weights(scope);
+        let proof = self.solver.prove(&weights, players.len());
+        let mut place = vec![None; self.n];
+        for (i, &v) in players.iter().enumerate() {
+            place[v] = Some(i);
+        }
+        let mut certified = Certified {
+            fixed: vec![false; players.len()],
+            players,
+            place,
+            weights,
+            proof,
+            partner: Vec::new(),
+        };
+        certified.partner = self.whole_field_matching(scope, &certified)?;
+        Some(certified)
+    }
+
+    /// The whole field's matching from the proven one: the pairs fixed, the bracket's, and
+    /// the rest of the field paired up around them, where it is.
+    fn whole_field_matching(
+        &self,
+        scope: &mut Scope,
+        certified: &Certified<L>,
+    ) -> Option<Vec<usize>> {
+        let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
+        for (i, &v) in certified.players.iter().enumerate() {
+            if self.fixed_to[v].is_none() {
+                partner[v] = certified.players[certified.mate(i)];
+            }
+        }
+        self.complete(scope, partner)
     }
 }

@@ -757,7 +757,6 @@ impl<'a, const L: usize> Pairer<'a, L> {
                     self.forget_changes();
                     self.last = Some(stable.clone());
                 } else {
-                    self.certified = None;
                     for (&(ov, _), &w) in choices.iter().zip(&weights) {
                         self.set(pv, ov, w);
                     }
