@@ -90,6 +90,9 @@ impl<const L: usize> Pairer<'_, L> {
         if !self.compatible(h, l) {
             return Wide::zero();
         }
+        if !current && !next {
+            return self.outside_weight(h, l);
+        }
         let g = self.layout.group_bits;
         let s = self.layout.groups_bits;
         let (hp, lp) = (self.player(h), self.player(l));
@@ -178,6 +181,29 @@ impl<const L: usize> Pairer<'_, L> {
         }
         // Room for the choices made inside the bracket.
         w.shl(3 * g + 1)
+    }
+
+    /// [`Self::weight`] of a compatible pair outside the bracket and the score group below it,
+    /// the most of the field's pairs: its top part and the bye's rank alone, the parts between
+    /// and below them empty, so built with two shifts rather than one a part.
+    fn outside_weight(&self, h: usize, l: usize) -> Wide<L> {
+        let g = self.layout.group_bits;
+        let s = self.layout.groups_bits;
+        let (hp, lp) = (self.player(h), self.player(l));
+        let mut w = Wide::from_u64(
+            1 + u64::from(!self.bye_candidate(h)) + u64::from(!self.bye_candidate(l)),
+        )
+        .shl(4 * g + 2 * s);
+        if self.single_bye {
+            if hp.score == self.bye_score {
+                w = w.or(self.bye_rank[hp.games()]);
+            }
+            if lp.score == self.bye_score {
+                w = w.plus(self.bye_rank[lp.games()]);
+            }
+        }
+        let backs = self.field.played_rounds.min(2);
+        w.shl(4 * g + backs * (2 * g + 2 * s) + 3 * g + 1)
     }
 
     /// The weights that only ask for a complete pairing with the bye on the lowest score
