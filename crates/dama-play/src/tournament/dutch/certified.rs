@@ -28,18 +28,6 @@ pub(super) struct Certified<const L: usize> {
     partner: Vec<usize>,
 }
 
-/// How an opponent's best matching is had from the proven one: as it is, or with partners
-/// exchanged around a cycle (`x` and `y`, the pair's old partners, together or through `u`
-/// and `u`'s partner).
-enum Reached {
-    Held,
-    Exchanged {
-        x: usize,
-        y: usize,
-        through: Option<usize>,
-    },
-}
-
 impl<const L: usize> Certified<L> {
     fn weight(&self, a: usize, b: usize) -> Wide<L> {
         let m = self.players.len();
@@ -57,19 +45,84 @@ impl<const L: usize> Certified<L> {
         self.partner[self.players[b]] = self.players[a];
     }
 
-    /// A best matching with `p` against `o` got from this one by exchanging partners, where
-    /// one is found.
-    fn exchange(&self, p: usize, o: usize) -> Option<Reached> {
+    /// The pairs to make (`p` against `o` among them) for a best matching with `p` against
+    /// `o`, got from this one by exchanging partners around a cycle; none where it holds them.
+    /// The cycle: `p`'s and `o`'s old partners together or each with one of another pair, else
+    /// joined by a path of pairs with no slack; what it gains is counted, not assumed.
+    fn exchange(&self, p: usize, o: usize) -> Option<Vec<(usize, usize)>> {
         let (x, y) = (self.mate(p), self.mate(o));
         if x == o {
-            return Some(Reached::Held);
+            return Some(Vec::new());
         }
         if x == p || y == o {
             return None;
         }
-        let (rejoin, through) = self.rejoined([p, o, x, y])?;
-        let lost = self.weight(p, x) + self.weight(o, y);
-        (self.weight(p, o) + rejoin >= lost).then_some(Reached::Exchanged { x, y, through })
+        let short = self
+            .rejoined([p, o, x, y])
+            .map(|(_, through)| match through {
+                None => vec![(p, o), (x, y)],
+                Some(u) => vec![(p, o), (x, u), (self.mate(u), y)],
+            });
+        if let Some(pairs) = short.filter(|pairs| !self.loses(pairs)) {
+            return Some(pairs);
+        }
+        let mut pairs = self.tight_path(y, x, [p, o])?;
+        pairs.push((p, o));
+        (!self.loses(&pairs)).then_some(pairs)
+    }
+
+    /// Whether making `pairs` (each player's old pair broken) weighs less than before.
+    fn loses(&self, pairs: &[(usize, usize)]) -> bool {
+        let (mut made, mut broken) = (Wide::zero(), Wide::zero());
+        for &(a, b) in pairs {
+            made += self.weight(a, b);
+            for v in [a, b] {
+                if v < self.mate(v) {
+                    broken += self.weight(v, self.mate(v));
+                }
+            }
+        }
+        made < broken
+    }
+
+    /// Pairs from `from` to `to` (both to be paired anew) along pairs of no slack, each
+    /// player between leaving its partner for the next: found breadth first, the players of
+    /// `out` and the fixed ones not entered.
+    fn tight_path(&self, from: usize, to: usize, out: [usize; 2]) -> Option<Vec<(usize, usize)>> {
+        let m = self.players.len();
+        let mut seen = self.fixed.clone();
+        for v in [from, to, out[0], out[1]] {
+            seen[v] = true;
+        }
+        // For a player reached through its partner, the player the path came from.
+        let mut came = vec![from; m];
+        let mut queue = std::collections::VecDeque::from([from]);
+        while let Some(v) = queue.pop_front() {
+            for u in 0..m {
+                let w = self.weight(v, u);
+                if w.is_zero() || !self.proof.slack(v, u, w).is_zero() {
+                    continue;
+                }
+                if u == to {
+                    let mut pairs = vec![(v, to)];
+                    let mut at = v;
+                    while at != from {
+                        pairs.push((came[at], self.mate(at)));
+                        at = came[at];
+                    }
+                    return Some(pairs);
+                }
+                let next = self.mate(u);
+                if seen[u] || next == u || seen[next] {
+                    continue;
+                }
+                seen[u] = true;
+                seen[next] = true;
+                came[next] = v;
+                queue.push_back(next);
+            }
+        }
+        None
     }
 
     /// The best way to pair `x` and `y` again once their partners `a` and `b` meet: with each
@@ -142,17 +195,9 @@ impl<const L: usize> Pairer<'_, L> {
             by_addend.push((certified.place[opponent]?, addend));
         }
         by_addend.sort_by_key(|&(_, addend)| std::cmp::Reverse(addend));
-        if let Some((o, reached)) = self.reached_at_once(certified, p, &by_addend) {
-            if let Reached::Exchanged { x, y, through } = reached {
-                certified.pair(p, o);
-                match through {
-                    None => certified.pair(x, y),
-                    Some(u) => {
-                        let u_mate = certified.mate(u);
-                        certified.pair(x, u);
-                        certified.pair(u_mate, y);
-                    }
-                }
+        if let Some((o, pairs)) = self.reached_at_once(certified, p, &by_addend) {
+            for (a, b) in pairs {
+                certified.pair(a, b);
             }
             certified.fixed[p] = true;
             certified.fixed[o] = true;
@@ -189,7 +234,7 @@ impl<const L: usize> Pairer<'_, L> {
         certified: &Certified<L>,
         p: usize,
         by_addend: &[(usize, u64)],
-    ) -> Option<(usize, Reached)> {
+    ) -> Option<(usize, Vec<(usize, usize)>)> {
         let slack = |o: usize| certified.proof.slack(p, o, certified.weight(p, o));
         // The highest opponent in some best matching reaches the best total with its addend,
         // which no opponent below can; each opponent above must fall short of it by more than
