@@ -752,20 +752,23 @@ impl<'a, const L: usize> Pairer<'a, L> {
                     }
                     addend += 1;
                 }
-                if let Some(proven) = self.opponent_by_proof(pv, &choices) {
-                    stable = proven;
-                    self.forget_changes();
-                    self.last = Some(stable.clone());
-                } else {
+                let proven = self.opponent_by_proof(pv, &choices);
+                let by_proof = proven.is_some();
+                stable = proven.unwrap_or_else(|| {
                     for (&(ov, _), &w) in choices.iter().zip(&weights) {
                         self.set(pv, ov, w);
                     }
-                    stable = self.solve();
-                }
+                    self.solve()
+                });
                 let mv = stable[pv];
                 matched[pv] = true;
                 matched[mv] = true;
                 self.fix(pv, mv);
+                if by_proof {
+                    // Kept as best under the weights as they now are, the pair fixed.
+                    self.forget_changes();
+                    self.last = Some(stable.clone());
+                }
             }
 
             self.certified = None;
