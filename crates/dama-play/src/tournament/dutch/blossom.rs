@@ -1,11 +1,12 @@
 //! A maximum-weight matching that also gives its dual values, as a proof that it is best.
 //!
-//! The solver is integer-blossom 1.2.1's (MIT, © 2026 Robin Morisset), copied here because
+//! The solver is integer-blossom 1.2.1's (MIT, © 2026 Robin Morisset; the licence in
+//! `crates/dama-play/licenses/integer-blossom-MIT.txt`), copied here because
 //! the crate keeps the dual values to itself: with them, a question that changes only one
 //! player's pairs may often be answered without solving again (`certified.rs`). Changed from
 //! the crate: the last change of the dual values is made in full, so that every unpaired
-//! vertex ends at zero (the crate stops halfway, once the matching is known), and the dual
-//! values and blossoms are read out.
+//! vertex ends at zero (the crate stops halfway, once the matching is known), the dual values
+//! and blossoms are read out, and a blossom's two tree paths are walked by one function.
 
 use std::collections::VecDeque;
 
@@ -284,23 +285,9 @@ impl<W: Weight> Blossom<W> {
         self.flower[b].clear();
         self.flower[b].push(lca);
 
-        let mut x = u;
-        while x != lca {
-            let y = self.st[self.mate[x]];
-            self.flower[b].push(x);
-            self.flower[b].push(y);
-            self.q_push(y);
-            x = self.st[self.pa[y]];
-        }
+        self.push_cycle(b, u, lca);
         self.flower[b][1..].reverse();
-        let mut x = v;
-        while x != lca {
-            let y = self.st[self.mate[x]];
-            self.flower[b].push(x);
-            self.flower[b].push(y);
-            self.q_push(y);
-            x = self.st[self.pa[y]];
-        }
+        self.push_cycle(b, v, lca);
 
         self.set_st(b, b);
         for x in 1..=self.n_x {
@@ -333,6 +320,17 @@ impl<W: Weight> Blossom<W> {
             mi += 1;
         }
         self.set_slack(b);
+    }
+
+    /// Adds to `b`'s cycle the tree path from `x` up to `lca`, each pair's outer end queued.
+    fn push_cycle(&mut self, b: usize, mut x: usize, lca: usize) {
+        while x != lca {
+            let y = self.st[self.mate[x]];
+            self.flower[b].push(x);
+            self.flower[b].push(y);
+            self.q_push(y);
+            x = self.st[self.pa[y]];
+        }
     }
 
     fn expand_blossom(&mut self, b: usize) {
