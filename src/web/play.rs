@@ -188,13 +188,14 @@ impl FromRequestParts<Web> for Seated {
     }
 }
 
-/// A host's answer to a page: 403 for what the seat may not do now, 422 for what the rules
-/// refuse (with the sentence saying why), 500 with an apology for what failed inside.
+/// A host's answer to a page: 403 for what the seat may not do now (its game over, as a seat
+/// check finds first), 422 for what the rules refuse (with the sentence saying why), 500 with
+/// an apology for what failed inside.
 fn refused(web: &Web, asked: &Asked, e: &HostError) -> Response {
     match e {
-        HostError::Refused(Refusal::NotYourTurn { .. } | Refusal::NoGame) => {
-            answer(StatusCode::FORBIDDEN, refusal_text(web, asked, e))
-        }
+        HostError::Refused(
+            Refusal::NotYourTurn { .. } | Refusal::NoGame | Refusal::ButtonGameOver,
+        ) => answer(StatusCode::FORBIDDEN, refusal_text(web, asked, e)),
         HostError::Refused(_) => answer(
             StatusCode::UNPROCESSABLE_ENTITY,
             refusal_text(web, asked, e),

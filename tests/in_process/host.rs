@@ -643,8 +643,8 @@ async fn stale_buttons_are_refused_politely(db: TestDb) {
 }
 
 /// A button or a page acts on its own game: once that game is over, its resignation, draw
-/// offer or takeback is refused and never falls on the next game in the channel (as it could
-/// if the game were looked up by channel after the check).
+/// offer, takeback or a move from its page is refused as over and never falls on the next game
+/// in the channel (as it could if the game were looked up by channel after the check).
 async fn an_action_for_a_finished_game_never_falls_on_the_next_one_in_its_channel(db: TestDb) {
     let (host, _, _) = host(&db).await;
     async fn game_in(host: &Host) -> dama::store::GameRow {
@@ -663,11 +663,20 @@ async fn an_action_for_a_finished_game_never_falls_on_the_next_one_in_its_channe
         game: Some(first),
         ..who(BOB)
     };
+    let seat_on_first = dama::host::Seat {
+        game: first,
+        user: BOB,
+        color: Color::Black,
+        channel: ChannelId(CHANNEL),
+        guild: Some(GUILD),
+    };
     for refused in [
         host.resign(&on_first).await,
         host.resign_confirmed(&on_first).await,
         host.draw(&on_first).await,
         host.takeback(&on_first).await,
+        host.play_on_page(&seat_on_first, "f6-f5", Lang::ENGLISH)
+            .await,
     ] {
         assert!(
             matches!(refused, Err(HostError::Refused(Refusal::ButtonGameOver))),

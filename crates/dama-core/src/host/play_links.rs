@@ -134,7 +134,7 @@ impl Host {
         // The seat's game itself, not whatever runs in its channel by now.
         let row = self.game_row(seat.game).await?;
         if row.status != GameStatus::Running {
-            return Err(HostError::Refused(Refusal::NoGame));
+            return Err(HostError::Refused(Refusal::ButtonGameOver));
         }
         let reply = self.play_in(row, &seated(seat, lang), text, None).await?;
         self.to_channel(seat, &reply);
