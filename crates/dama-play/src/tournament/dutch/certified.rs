@@ -150,17 +150,16 @@ impl<const L: usize> Certified<L> {
         best
     }
 
-    /// The weights with the fixed players left out.
-    fn free_weights(&self) -> Vec<Wide<L>> {
+    /// Fixes `p` against `o`: out of the matching, and of every later proof's weights.
+    fn fix(&mut self, p: usize, o: usize) {
         let m = self.players.len();
-        let mut weights = self.weights.clone();
-        for v in (0..m).filter(|&v| self.fixed[v]) {
+        for v in [p, o] {
+            self.fixed[v] = true;
             for u in 0..m {
-                weights[v * m + u] = Wide::zero();
-                weights[u * m + v] = Wide::zero();
+                self.weights[v * m + u] = Wide::zero();
+                self.weights[u * m + v] = Wide::zero();
             }
         }
-        weights
     }
 }
 
@@ -199,28 +198,25 @@ impl<const L: usize> Pairer<'_, L> {
             for (a, b) in pairs {
                 certified.pair(a, b);
             }
-            certified.fixed[p] = true;
-            certified.fixed[o] = true;
+            certified.fix(p, o);
             return Some(certified.partner.clone());
         }
         // Proven afresh with the addends: the proof holds for the others once the pair is
-        // fixed, as only the player's pairs carry addends.
+        // fixed, as only the player's pairs carry addends (gone with the fix).
         let m = certified.players.len();
-        let mut weights = certified.free_weights();
         let shift = self.pair_count_bits();
         for &(o, addend) in &by_addend {
-            let w = certified.weight(p, o) + Wide::from_u64(addend).shl(shift);
-            weights[p.min(o) * m + p.max(o)] = w;
+            certified.weights[p.min(o) * m + p.max(o)] += Wide::from_u64(addend).shl(shift);
         }
-        certified.proof = self.solver.prove(&weights, m);
+        certified.proof = self.solver.prove(&certified.weights, m);
         let o = certified.mate(p);
         if o == p {
             return None;
         }
-        certified.fixed[p] = true;
-        certified.fixed[o] = true;
+        certified.fix(p, o);
         let mut scope = self.scope.take()?;
-        let partner = self.whole_field_matching(&mut scope, certified);
+        let partner =
+            self.whole_field_matching(&mut scope, &certified.players, |i| certified.mate(i));
         self.scope = Some(scope);
         certified.partner = partner?;
         Some(certified.partner.clone())
@@ -281,23 +277,8 @@ impl<const L: usize> Pairer<'_, L> {
             proof,
             partner: Vec::new(),
         };
-        certified.partner = self.whole_field_matching(scope, &certified)?;
+        certified.partner =
+            self.whole_field_matching(scope, &certified.players, |i| certified.mate(i))?;
         Some(certified)
-    }
-
-    /// The whole field's matching from the proven one: the pairs fixed, the bracket's, and
-    /// the rest of the field paired up around them, where it is.
-    fn whole_field_matching(
-        &self,
-        scope: &mut Scope,
-        certified: &Certified<L>,
-    ) -> Option<Vec<usize>> {
-        let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
-        for (i, &v) in certified.players.iter().enumerate() {
-            if self.fixed_to[v].is_none() {
-                partner[v] = certified.players[certified.mate(i)];
-            }
-        }
-        self.complete(scope, partner)
     }
 }

@@ -46,13 +46,7 @@ impl<const L: usize> Pairer<'_, L> {
         }
         let (active, weights) = self.bracket_weights(&scope);
         let mates = max_weight_matching(&weights, active.len());
-        let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
-        for (i, mate) in mates.into_iter().enumerate() {
-            if let Some(j) = mate {
-                partner[active[i]] = active[j];
-            }
-        }
-        let found = self.complete(&mut scope, partner);
+        let found = self.whole_field_matching(&mut scope, &active, |i| mates[i].unwrap_or(i));
         self.scope = Some(scope);
         found
     }
@@ -97,14 +91,28 @@ impl<const L: usize> Pairer<'_, L> {
         bits_for(self.n) + 1
     }
 
+    /// The whole field's matching from a matching of the bracket's `players` (`mate` gives
+    /// each one's partner by place, its own place if none): the fixed pairs, the bracket's
+    /// free players' pairs, and the rest of the field paired up around them, where it is.
+    pub(super) fn whole_field_matching(
+        &self,
+        scope: &mut Scope,
+        players: &[usize],
+        mate: impl Fn(usize) -> usize,
+    ) -> Option<Vec<usize>> {
+        let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
+        for (i, &v) in players.iter().enumerate() {
+            if self.fixed_to[v].is_none() {
+                partner[v] = players[mate(i)];
+            }
+        }
+        self.complete(scope, partner)
+    }
+
     /// The matching completed by a pairing of the players it leaves and the rest of the field
     /// among themselves, where one is found (by augmenting paths that may miss some where an
     /// odd cycle hides them: then `None`).
-    pub(super) fn complete(
-        &self,
-        scope: &mut Scope,
-        mut partner: Vec<usize>,
-    ) -> Option<Vec<usize>> {
+    fn complete(&self, scope: &mut Scope, mut partner: Vec<usize>) -> Option<Vec<usize>> {
         let rest: Vec<usize> = (scope.rest_from..self.n).collect();
         if scope.rest_pairing.is_none() {
             let mut mates: Vec<usize> = (0..self.n).collect();

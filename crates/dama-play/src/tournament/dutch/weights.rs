@@ -97,10 +97,7 @@ impl<const L: usize> Pairer<'_, L> {
         let s = self.layout.groups_bits;
         let (hp, lp) = (self.player(h), self.player(l));
         let (hs, ls) = (hp.score, lp.score);
-        // Everyone paired, and the bye to one who may have it.
-        let mut w = Wide::from_u64(
-            1 + u64::from(!self.bye_candidate(h)) + u64::from(!self.bye_candidate(l)),
-        );
+        let mut w = self.top_part(h, l);
         // The most pairs in the bracket, then the highest scores among them.
         w = w.shl(g).or(u64::from(current));
         w = w.shl(s);
@@ -113,16 +110,7 @@ impl<const L: usize> Pairer<'_, L> {
         if next {
             w = w.or_wide(self.score_bit(hs));
         }
-        // The bye to the player with the fewest unplayed rounds (C.9).
-        w = w.shl(2 * g);
-        if self.single_bye {
-            if hs == self.bye_score {
-                w = w.or(self.bye_rank[hp.games()]);
-            }
-            if ls == self.bye_score {
-                w = w.plus(self.bye_rank[lp.games()]);
-            }
-        }
+        w = w.shl(2 * g).plus(self.bye_ranks(h, l));
         // Colours: C.04.3 E.1 to E.4's preferences met, strongest first.
         let same = lp.preference == hp.preference;
         w = w.shl(g).or(u64::from(
@@ -189,21 +177,31 @@ impl<const L: usize> Pairer<'_, L> {
     fn outside_weight(&self, h: usize, l: usize) -> Wide<L> {
         let g = self.layout.group_bits;
         let s = self.layout.groups_bits;
-        let (hp, lp) = (self.player(h), self.player(l));
-        let mut w = Wide::from_u64(
-            1 + u64::from(!self.bye_candidate(h)) + u64::from(!self.bye_candidate(l)),
-        )
-        .shl(4 * g + 2 * s);
-        if self.single_bye {
-            if hp.score == self.bye_score {
-                w = w.or(self.bye_rank[hp.games()]);
-            }
-            if lp.score == self.bye_score {
-                w = w.plus(self.bye_rank[lp.games()]);
-            }
-        }
+        let w = self
+            .top_part(h, l)
+            .shl(4 * g + 2 * s)
+            .plus(self.bye_ranks(h, l));
         let backs = self.field.played_rounds.min(2);
         w.shl(4 * g + backs * (2 * g + 2 * s) + 3 * g + 1)
+    }
+
+    /// A weight's top part: everyone paired, and the bye to one who may have it.
+    fn top_part(&self, h: usize, l: usize) -> Wide<L> {
+        Wide::from_u64(1 + u64::from(!self.bye_candidate(h)) + u64::from(!self.bye_candidate(l)))
+    }
+
+    /// What the pair adds for the bye going to the player with the fewest unplayed rounds
+    /// (C.9), where that counts: each player's rank among those at the bye's score.
+    fn bye_ranks(&self, h: usize, l: usize) -> u64 {
+        if !self.single_bye {
+            return 0;
+        }
+        [h, l]
+            .into_iter()
+            .map(|v| self.player(v))
+            .filter(|p| p.score == self.bye_score)
+            .map(|p| self.bye_rank[p.games()])
+            .sum()
     }
 
     /// The weights that only ask for a complete pairing with the bye on the lowest score
