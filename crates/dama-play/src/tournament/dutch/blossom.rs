@@ -22,6 +22,7 @@ type Vid = u32;
 struct Edge<W> {
     u: Vid,
     v: Vid,
+    /// Twice the weight, as the slack counts it: doubled once here, not at every look.
     w: W,
 }
 
@@ -152,6 +153,7 @@ impl<W: Weight> Blossom<W> {
 
     fn set_edge(&mut self, u: usize, v: usize, w: W) {
         let (u, v) = (u as Vid, v as Vid);
+        let w = w.double();
         *self.g_mut(u as usize, v as usize) = Edge { u, v, w };
         // Reverse orientation: endpoints swapped (field-named, not positional).
         *self.g_mut(v as usize, u as usize) = Edge { u: v, v: u, w };
@@ -159,12 +161,18 @@ impl<W: Weight> Blossom<W> {
 
     /// Reduced cost (slack) of an edge; zero means the edge is tight.
     fn e_delta(&self, e: Edge<W>) -> W {
-        self.lab[e.u as usize] + self.lab[e.v as usize] - e.w.double()
+        self.lab[e.u as usize] + self.lab[e.v as usize] - e.w
     }
 
     fn update_slack(&mut self, u: usize, x: usize) {
-        if self.slack[x] == 0 || self.e_delta(self.g(u, x)) < self.e_delta(self.g(self.slack[x], x))
-        {
+        let delta = self.e_delta(self.g(u, x));
+        self.update_slack_by(u, x, delta);
+    }
+
+    /// [`Self::update_slack`] with the slack of `u`'s edge to `x` already counted.
+    #[inline]
+    fn update_slack_by(&mut self, u: usize, x: usize, delta: W) {
+        if self.slack[x] == 0 || delta < self.e_delta(self.g(self.slack[x], x)) {
             self.slack[x] = u;
         }
     }
@@ -419,14 +427,16 @@ impl<W: Weight> Blossom<W> {
                     continue;
                 }
                 for v in 1..=self.n {
-                    if self.g(u, v).w > W::ZERO && self.st[u] != self.st[v] {
-                        if self.e_delta(self.g(u, v)) == W::ZERO {
-                            if self.on_found_edge(self.g(u, v)) {
+                    let e = self.g(u, v);
+                    if e.w > W::ZERO && self.st[u] != self.st[v] {
+                        let delta = self.e_delta(e);
+                        if delta == W::ZERO {
+                            if self.on_found_edge(e) {
                                 return true;
                             }
                         } else {
                             let x = self.st[v];
-                            self.update_slack(u, x);
+                            self.update_slack_by(u, x, delta);
                         }
                     }
                 }
@@ -520,8 +530,10 @@ impl<W: Weight> Blossom<W> {
                 }
             }
         }
+        // Every vertex starts at the largest weight (stored doubled).
+        let start = w_max.half();
         for u in 1..=self.n {
-            self.lab[u] = w_max;
+            self.lab[u] = start;
         }
         while self.matching() {}
     }
@@ -563,8 +575,13 @@ impl<W: Weight> Blossom<W> {
     }
 
     /// A best matching of the `n` vertices by the weights of `weight` (row-major, upper
-    /// triangle read, zero for no pair), with its proof.
-    pub(super) fn prove(&mut self, weight: &[W], n: usize) -> Proof<W> {
+    /// triangle read, zero for no pair): each vertex's partner, itself if none.
+    pub(super) fn best(&mut self, weight: &[W], n: usize) -> Vec<usize> {
+        self.solve_for(weight, n);
+        self.mates(n)
+    }
+
+    fn solve_for(&mut self, weight: &[W], n: usize) {
         self.reset(n);
         for i in 0..n {
             for j in (i + 1)..n {
@@ -573,6 +590,17 @@ impl<W: Weight> Blossom<W> {
             }
         }
         self.solve();
+    }
+
+    fn mates(&self, n: usize) -> Vec<usize> {
+        (1..=n)
+            .map(|u| self.mate[u].checked_sub(1).unwrap_or(u - 1))
+            .collect()
+    }
+
+    /// [`Self::best`] with its proof.
+    pub(super) fn prove(&mut self, weight: &[W], n: usize) -> Proof<W> {
+        self.solve_for(weight, n);
         let mut blossoms = vec![Vec::new(); n];
         for b in (n + 1)..=self.n_x {
             if self.st[b] == b {
@@ -580,9 +608,7 @@ impl<W: Weight> Blossom<W> {
             }
         }
         Proof {
-            mate: (1..=n)
-                .map(|u| self.mate[u].checked_sub(1).unwrap_or(u - 1))
-                .collect(),
+            mate: self.mates(n),
             value: self.lab[1..=n].to_vec(),
             blossoms,
             blossom_value: self.lab[..=self.n_x].to_vec(),

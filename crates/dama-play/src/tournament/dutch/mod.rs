@@ -15,6 +15,7 @@
 //! needs no matching at all.
 
 mod blossom;
+mod brackets;
 mod certified;
 mod colors;
 mod field;
@@ -23,7 +24,6 @@ mod weights;
 mod wide;
 
 use dama_rules::Color;
-use integer_blossom::max_weight_matching;
 
 use self::field::{Field, Float};
 use self::rest::Scope;
@@ -80,15 +80,36 @@ fn pair(
     #[cfg_attr(not(test), allow(unused))] whole_field: bool,
 ) -> Result<Vec<Board>, DutchError> {
     let field = Field::from_trf(trf)?;
+    // Weights with places for the score groups of a bracket with moved-down players of two
+    // scores, the usual most; where a bracket holds more, the round is paired again with a
+    // place for every score group of the field.
+    for places in [Some(PLACES), None] {
+        let layout = Layout::new(&field, places);
+        if let Some(boards) = pair_in(&field, layout, whole_field)? {
+            return Ok(boards);
+        }
+    }
+    Err(DutchError::NoLegalPairing)
+}
+
+/// The places for score groups in a weight's parts, at first: a bracket's, the group below,
+/// and two more for its moved-down players.
+const PLACES: usize = 4;
+
+/// [`pair`] with the weights laid out as `layout` says: `None` where a bracket holds more
+/// score groups than it has places for.
+fn pair_in(
+    field: &Field,
+    layout: Layout,
+    #[cfg_attr(not(test), allow(unused))] whole_field: bool,
+) -> Result<Option<Vec<Board>>, DutchError> {
     // Room above the weights: a bracket matched alone counts its pairs below its parts
     // (`rest.rs`), `still_best` adds up to n/2 weights, and the solver needs 4 bits over its
     // largest weight (a test in `wide.rs`); two bits to spare.
-    let bits = Layout::new(&field).weight_bits(field.played_rounds)
-        + weights::bits_for(field.players.len())
-        + 5;
+    let bits = layout.weight_bits(field.played_rounds) + weights::bits_for(field.players.len()) + 5;
     macro_rules! pair_with {
         ($limbs:literal) => {{
-            let pairer = Pairer::<$limbs>::new(&field);
+            let pairer = Pairer::<$limbs>::new(field, layout);
             #[cfg(test)]
             let pairer = Pairer {
                 whole_field,
@@ -144,6 +165,9 @@ struct Pairer<'a, const L: usize> {
     /// Whether the weights below the brackets count `bye_rank` (`single_bye` when they were
     /// set).
     ranked_bye: bool,
+    /// For each score, the place of its bit in the parts of a weight that hold one for each
+    /// score group, while its group is in the bracket being paired or below it.
+    place: Vec<Option<usize>>,
     /// The bracket being paired, where it may be solved alone.
     scope: Option<Scope>,
     /// A best matching of it with its proof, while S1's opponents are chosen.
@@ -156,9 +180,9 @@ struct Pairer<'a, const L: usize> {
 }
 
 impl<'a, const L: usize> Pairer<'a, L> {
-    fn new(field: &'a Field) -> Self {
-        let layout = Layout::new(field);
+    fn new(field: &'a Field, layout: Layout) -> Self {
         let n = layout.sorted.len();
+        let scores = layout.shift.len();
         let fixed = Wide::ones(layout.parts_bits(field.played_rounds) + 2);
         Pairer {
             field,
@@ -174,6 +198,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
             single_bye: false,
             bye_rank: Vec::new(),
             ranked_bye: false,
+            place: vec![None; scores],
             scope: None,
             certified: None,
             solver: blossom::Blossom::empty(),
@@ -234,10 +259,8 @@ impl<'a, const L: usize> Pairer<'a, L> {
             }
         }
         let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
-        for (i, mate) in max_weight_matching(&weights, m).into_iter().enumerate() {
-            if let Some(j) = mate {
-                partner[active[i]] = active[j];
-            }
+        for (i, j) in self.solver.best(&weights, m).into_iter().enumerate() {
+            partner[active[i]] = active[j];
         }
         self.last = Some(partner.clone());
         partner
@@ -262,7 +285,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
     /// what the changes since add to it is at least what they could add to any matching (a
     /// best matching of the edges they raised); or the last with its pairs swapped to take the
     /// edge raised most, where that reaches the same.
-    fn still_best(&self, mut last: Vec<usize>) -> Option<Vec<usize>> {
+    fn still_best(&mut self, mut last: Vec<usize>) -> Option<Vec<usize>> {
         let mut gain = Wide::zero();
         let mut raised = Vec::new();
         for &(a, b, old) in &self.changed {
@@ -272,6 +295,31 @@ impl<'a, const L: usize> Pairer<'a, L> {
             }
             if delta > Wide::zero() {
                 raised.push((a, b, delta));
+            }
+        }
+        // The swap, and what the last matching reaches with it.
+        let swap = raised
+            .iter()
+            .rev()
+            .filter(|&&(a, b, _)| last[a] != b)
+            .max_by_key(|&&(_, _, d)| d)
+            .map(|&(a, b, _)| {
+                let (x, y) = (last[a], last[b]);
+                // Their old partners pair with each other where they can.
+                let rejoined = x != a && y != b && !self.weight_of(x, y).is_zero();
+                let before = self.weight_of(a, x) + self.weight_of(b, y);
+                let mut after = self.weight_of(a, b);
+                if rejoined {
+                    after += self.weight_of(x, y);
+                }
+                (a, b, rejoined, after - before + gain)
+            });
+        // A matching of the raised edges taken greedily weighs no more than the best one:
+        // where neither reaches it, the best is not needed to say no.
+        if raised.len() > 1 {
+            let greedy = greedy_total(&raised, self.n);
+            if gain < greedy && swap.is_none_or(|(.., reached)| reached < greedy) {
+                return None;
             }
         }
         let bound = match raised.as_slice() {
@@ -288,10 +336,10 @@ impl<'a, const L: usize> Pairer<'a, L> {
                     let (i, j) = (at(a).min(at(b)), at(a).max(at(b)));
                     weights[i * m + j] = delta;
                 }
-                let mates = max_weight_matching(&weights, m);
+                let mates = self.solver.best(&weights, m);
                 let mut total = Wide::zero();
-                for (i, mate) in mates.into_iter().enumerate() {
-                    if let Some(j) = mate.filter(|&j| j > i) {
+                for (i, j) in mates.into_iter().enumerate() {
+                    if j > i {
                         total += weights[i * m + j];
                     }
                 }
@@ -301,22 +349,11 @@ impl<'a, const L: usize> Pairer<'a, L> {
         if gain >= bound {
             return Some(last);
         }
-        let &(a, b, _) = raised
-            .iter()
-            .rev()
-            .filter(|&&(a, b, _)| last[a] != b)
-            .max_by_key(|&&(_, _, d)| d)?;
-        let (x, y) = (last[a], last[b]);
-        // Their old partners pair with each other where they can.
-        let rejoined = x != a && y != b && !self.weight_of(x, y).is_zero();
-        let before = self.weight_of(a, x) + self.weight_of(b, y);
-        let mut after = self.weight_of(a, b);
-        if rejoined {
-            after += self.weight_of(x, y);
-        }
-        if after - before + gain < bound {
+        let (a, b, rejoined, reached) = swap?;
+        if reached < bound {
             return None;
         }
+        let (x, y) = (last[a], last[b]);
         last[a] = b;
         last[b] = a;
         if rejoined {
@@ -370,13 +407,15 @@ impl<'a, const L: usize> Pairer<'a, L> {
         self.field.float(self.layout.sorted[v], back)
     }
 
-    fn pair(mut self) -> Result<Vec<Board>, DutchError> {
+    /// The round's boards; `None` where a bracket holds more score groups than the layout has
+    /// places for.
+    fn pair(mut self) -> Result<Option<Vec<Board>>, DutchError> {
         let n = self.n;
         if n == 0 {
-            return Ok(Vec::new());
+            return Ok(Some(Vec::new()));
         }
         if self.field.played_rounds == 0 {
-            return Ok(self.boards(self.first_round()));
+            return Ok(Some(self.boards(self.first_round())));
         }
         for a in 0..n {
             for b in 0..a {
@@ -421,8 +460,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 }
             }
         }
-        let partners = self.brackets();
-        Ok(self.boards(partners))
+        Ok(self.brackets().map(|partners| self.boards(partners)))
     }
 
     /// Round 1: one bracket of everyone, nobody has met anyone or has a colour yet, so every
@@ -481,320 +519,20 @@ impl<'a, const L: usize> Pairer<'a, L> {
         });
         boards.into_iter().map(|(_, _, board)| board).collect()
     }
+}
 
-    /// Pairs bracket by bracket; each vertex's partner, `None` for the bye.
-    fn brackets(&mut self) -> Vec<Option<usize>> {
-        let n = self.n;
-        let mut partners = vec![None; n];
-        let mut matched = vec![false; n];
-        let top = self.score(0);
-        // The bracket's players (moved-down first, then residents) and the next score group.
-        let mut idx: Vec<usize> = Vec::new();
-        let mut next = 0;
-        while next < n && self.score(next) >= top {
-            idx.push(next);
-            next += 1;
+/// The total of a matching of the `raised` pairs of `n` vertices taken greedily, the most
+/// raised first: at most what a best matching of them adds.
+fn greedy_total<const L: usize>(raised: &[(usize, usize, Wide<L>)], n: usize) -> Wide<L> {
+    let mut order: Vec<usize> = (0..raised.len()).collect();
+    order.sort_unstable_by(|&i, &j| raised[j].2.cmp(&raised[i].2));
+    let mut taken = vec![false; n];
+    let mut total = Wide::zero();
+    for (a, b, delta) in order.into_iter().map(|i| raised[i]) {
+        if !taken[a] && !taken[b] {
+            (taken[a], taken[b]) = (true, true);
+            total += delta;
         }
-        let mut moved_down = 0;
-        let mut first_vertex = 0;
-        while idx.len() > 1 || next < n {
-            let group_end = idx.len();
-            let end_vertex = first_vertex + (group_end - moved_down);
-            let next_start = next;
-            while next < n && self.score(next) >= self.score(next_start) {
-                idx.push(next);
-                next += 1;
-            }
-            self.scope = Some(Scope::new(idx.clone(), next));
-            let in_bracket = |m: usize| m >= first_vertex && m < end_vertex;
-            // base[larger][smaller], by place in idx.
-            let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); idx.len()];
-            for larger in moved_down..idx.len() {
-                for smaller in 0..larger {
-                    base[larger].push(self.weight(
-                        idx[smaller],
-                        idx[larger],
-                        larger < group_end,
-                        larger >= group_end,
-                    ));
-                }
-            }
-            for larger in moved_down..idx.len() {
-                for smaller in 0..larger {
-                    self.set(idx[larger], idx[smaller], base[larger][smaller]);
-                }
-            }
-            let g = self.layout.group_bits;
-            // S1's pairs first, then the places (which players go where there are exchanges)
-            // where `places`.
-            let exchanged = |base: &Vec<Vec<Wide<L>>>,
-                             smaller: usize,
-                             larger: usize,
-                             place: usize,
-                             pairs: usize,
-                             places: bool| {
-                let w = base[larger][smaller];
-                if w.is_zero() {
-                    return w;
-                }
-                let addend = Wide::<L>::from_u64(u64::from(place < pairs)).shl(2 * g);
-                let addend = if places {
-                    addend.minus(place as u64)
-                } else {
-                    addend
-                };
-                w + addend.shl(1)
-            };
-            let mut stable = self.solve();
-
-            // Which moved-down players are paired in this bracket: as many as can be, from
-            // the highest score group down, the first of each where a choice remains.
-            let mut group_score = 0;
-            let mut remaining = 0;
-            let mut remaining_matched = 0;
-            for pi in 0..moved_down {
-                if pi == 0 || self.score(idx[pi]) < group_score {
-                    group_score = self.score(idx[pi]);
-                    remaining = 0;
-                    remaining_matched = 0;
-                    let mut m = pi;
-                    while m < idx.len() && self.score(idx[m]) >= group_score {
-                        remaining += 1;
-                        if in_bracket(stable[idx[m]]) {
-                            remaining_matched += 1;
-                        }
-                        m += 1;
-                    }
-                }
-                if remaining_matched == 0 {
-                    continue;
-                }
-                let pv = idx[pi];
-                if remaining <= remaining_matched {
-                    matched[pv] = true;
-                    continue;
-                }
-                remaining -= 1;
-                if !in_bracket(stable[pv]) {
-                    for oi in moved_down..group_end {
-                        let w = base[oi][pi];
-                        if !w.is_zero() {
-                            self.set(pv, idx[oi], w.or(1));
-                        }
-                    }
-                    stable = self.solve();
-                }
-                if in_bracket(stable[pv]) {
-                    matched[pv] = true;
-                    remaining_matched -= 1;
-                    for oi in moved_down..group_end {
-                        let w = base[oi][pi];
-                        if !w.is_zero() {
-                            self.set(pv, idx[oi], w.or((group_end - moved_down) as u64).plus(1));
-                        }
-                    }
-                }
-            }
-
-            // Their opponents: the highest resident that leaves the rest as good.
-            for pi in 0..moved_down {
-                let pv = idx[pi];
-                if !matched[pv] {
-                    continue;
-                }
-                let mut addend = idx.len() as u64;
-                for oi in (moved_down..group_end).rev() {
-                    let ov = idx[oi];
-                    if matched[ov] {
-                        continue;
-                    }
-                    let w = base[oi][pi];
-                    if !w.is_zero() {
-                        self.set(pv, ov, w.plus(addend));
-                        addend += 1;
-                    }
-                }
-                stable = self.solve();
-                let mv = stable[pv];
-                matched[mv] = true;
-                self.fix(pv, mv);
-            }
-
-            // The remainder: S1 (its first `pairs`) against S2, with the fewest exchanges.
-            let mut remainder = Vec::new();
-            let mut pairs = 0;
-            for (pi, &pv) in idx.iter().enumerate().take(group_end).skip(moved_down) {
-                if stable[pv] < first_vertex {
-                    continue;
-                }
-                remainder.push(pi);
-                if stable[pv] < pv {
-                    pairs += 1;
-                }
-            }
-            // First how many, by S1's pairs alone: the places weigh only where there are
-            // exchanges to choose (with none, every pairing as good has S1 in S1 and the same
-            // places), and a matching of fewer distinct weights is quicker to find.
-            let downward = |stable: &[usize], v: usize| stable[v] > v && stable[v] < end_vertex;
-            let mut exchanges = 0;
-            for places in [false, true] {
-                for (o, &oi) in remainder.iter().enumerate() {
-                    for (place, &pi) in remainder[..o].iter().enumerate() {
-                        let w = exchanged(&base, pi, oi, place, pairs, places);
-                        self.set(idx[pi], idx[oi], w);
-                    }
-                }
-                stable = self.solve();
-                exchanges = remainder
-                    .iter()
-                    .take(pairs)
-                    .filter(|&&pi| !downward(&stable, idx[pi]))
-                    .count();
-                if exchanges == 0 {
-                    break;
-                }
-            }
-
-            // Out of S1, the lowest players where possible.
-            let mut left = exchanges;
-            let mut pos = pairs;
-            while pos > 0 && left > 0 {
-                pos -= 1;
-                let place = pos;
-                let pi = remainder[pos];
-                let pv = idx[pi];
-                if downward(&stable, pv) {
-                    for &oi in &remainder[pos + 1..] {
-                        let w = exchanged(&base, pi, oi, place, pairs, true);
-                        if !w.is_zero() {
-                            self.set(pv, idx[oi], w.minus(1));
-                        }
-                    }
-                    stable = self.solve();
-                }
-                let exchange = !downward(&stable, pv);
-                left -= usize::from(exchange);
-                for &oi in &remainder[pos + 1..] {
-                    if exchange {
-                        base[oi][pi] = Wide::zero();
-                    }
-                    let w = exchanged(&base, pi, oi, place, pairs, true);
-                    self.set(pv, idx[oi], w);
-                }
-            }
-
-            // Into S1 from S2, the highest players where possible.
-            let mut left = exchanges;
-            let mut place = pairs;
-            let mut pos = pairs;
-            while pos < remainder.len() && left > 1 {
-                let pi = remainder[pos];
-                let pv = idx[pi];
-                let already = downward(&stable, pv);
-                if !already {
-                    for &oi in &remainder[pos + 1..] {
-                        let w = exchanged(&base, pi, oi, place, pairs, true);
-                        if !w.is_zero() {
-                            self.set(pv, idx[oi], w.plus(1));
-                        }
-                    }
-                    stable = self.solve();
-                }
-                if downward(&stable, pv) {
-                    left -= 1;
-                    for &oi in &remainder[..pos] {
-                        base[pi][oi] = Wide::zero();
-                        self.set(pv, idx[oi], Wide::zero());
-                    }
-                    for oi in group_end..idx.len() {
-                        base[oi][pi] = Wide::zero();
-                        self.set(pv, idx[oi], Wide::zero());
-                    }
-                }
-                if !already {
-                    for &oi in &remainder[pos + 1..] {
-                        let w = exchanged(&base, pi, oi, place, pairs, true);
-                        self.set(pv, idx[oi], w);
-                    }
-                }
-                place += 1;
-                pos += 1;
-            }
-
-            // S1 and S2 settled: only pairs from one to the other remain.
-            for (a, &pi) in remainder.iter().enumerate() {
-                let pv = idx[pi];
-                for &oi in &remainder[a + 1..] {
-                    let ov = idx[oi];
-                    if !downward(&stable, pv) || downward(&stable, ov) {
-                        base[oi][pi] = Wide::zero();
-                    }
-                    self.set(pv, ov, base[oi][pi]);
-                }
-            }
-
-            // Each of S1, from the top, against the highest of S2 that keeps the rest as good.
-            for &pi in &remainder {
-                let pv = idx[pi];
-                if !downward(&stable, pv) {
-                    continue;
-                }
-                let mut addend = 0u64;
-                let (mut choices, mut weights) = (Vec::new(), Vec::new());
-                for &oi in remainder.iter().rev() {
-                    let ov = idx[oi];
-                    if oi <= pi || matched[ov] {
-                        continue;
-                    }
-                    if !base[oi][pi].is_zero() {
-                        choices.push((ov, addend));
-                        weights.push(base[oi][pi].plus(addend));
-                    }
-                    addend += 1;
-                }
-                let proven = self.opponent_by_proof(pv, &choices);
-                let by_proof = proven.is_some();
-                stable = proven.unwrap_or_else(|| {
-                    for (&(ov, _), &w) in choices.iter().zip(&weights) {
-                        self.set(pv, ov, w);
-                    }
-                    self.solve()
-                });
-                let mv = stable[pv];
-                matched[pv] = true;
-                matched[mv] = true;
-                self.fix(pv, mv);
-                if by_proof {
-                    // Kept as best under the weights as they now are, the pair fixed.
-                    self.forget_changes();
-                    self.last = Some(stable.clone());
-                }
-            }
-
-            self.certified = None;
-            // The next bracket: whoever is left, moved down, and the next score group.
-            let mut carried = Vec::new();
-            let mut carried_down = 0;
-            self.single_bye =
-                n % 2 == 1 && next_start != n && self.bye_score >= self.score(next_start);
-            for (k, &pv) in idx.iter().enumerate() {
-                if k < group_end && matched[pv] {
-                    partners[pv] = Some(stable[pv]);
-                    partners[stable[pv]] = Some(pv);
-                } else {
-                    carried.push(pv);
-                    if k < group_end {
-                        carried_down += 1;
-                    }
-                    if self.single_bye && self.score(stable[pv]) < self.score(next_start) {
-                        self.single_bye = false;
-                    }
-                }
-            }
-            idx = carried;
-            moved_down = carried_down;
-            first_vertex = end_vertex;
-        }
-        partners
     }
+    total
 }

@@ -7,8 +7,6 @@
 //! least), is then a best matching of the whole field: found on a graph the size of the
 //! bracket, not of the field.
 
-use integer_blossom::max_weight_matching;
-
 use super::Pairer;
 use super::weights::bits_for;
 use super::wide::Wide;
@@ -45,8 +43,8 @@ impl<const L: usize> Pairer<'_, L> {
             return None;
         }
         let (active, weights) = self.bracket_weights(&scope);
-        let mates = max_weight_matching(&weights, active.len());
-        let found = self.whole_field_matching(&mut scope, &active, |i| mates[i].unwrap_or(i));
+        let mates = self.solver.best(&weights, active.len());
+        let found = self.whole_field_matching(&mut scope, &active, |i| mates[i]);
         self.scope = Some(scope);
         found
     }

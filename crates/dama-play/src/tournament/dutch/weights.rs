@@ -12,12 +12,17 @@ pub(super) struct Layout {
     /// Present players (indices into the field), by score then rank.
     pub(super) sorted: Vec<usize>,
     /// For each score (by its halves), where its bit sits in a part that holds one bit per
-    /// score group.
+    /// score group of the field: how the bye's score is found.
     pub(super) shift: Vec<usize>,
     /// The width of such a part.
     pub(super) groups_bits: usize,
     /// Bits enough to count the largest score group.
     pub(super) group_bits: usize,
+    /// How many score groups the parts of a pair's weight hold (the bracket's, those of its
+    /// moved-down players and the group below): a place of `group_bits` for each, given out
+    /// bracket by bracket ([`Pairer::place_scores`]), so that a weight is as wide as a bracket
+    /// needs and not as the field.
+    pub(super) places: usize,
 }
 
 /// Bits needed to write `n`.
@@ -26,7 +31,9 @@ pub(super) fn bits_for(n: usize) -> usize {
 }
 
 impl Layout {
-    pub(super) fn new(field: &Field) -> Layout {
+    /// The layout with `places` places for score groups in a weight's parts, every score group
+    /// of the field where `None`.
+    pub(super) fn new(field: &Field, places: Option<usize>) -> Layout {
         let mut sorted: Vec<usize> = (0..field.players.len())
             .filter(|&p| {
                 field.players[p].valid && field.players[p].rounds.len() <= field.played_rounds
@@ -40,7 +47,7 @@ impl Layout {
         });
         let top = sorted.first().map_or(0, |&p| field.players[p].score);
         let mut shift = vec![0; top as usize + 1];
-        let (mut groups_bits, mut largest, mut run) = (0, 0, 0);
+        let (mut groups_bits, mut largest, mut run, mut groups) = (0, 0, 0, 0);
         for (i, &p) in sorted.iter().enumerate().rev() {
             run += 1;
             let score = field.players[p].score;
@@ -48,6 +55,7 @@ impl Layout {
                 shift[score as usize] = groups_bits;
                 largest = largest.max(run);
                 groups_bits += bits_for(run);
+                groups += 1;
                 run = 0;
             }
         }
@@ -56,7 +64,13 @@ impl Layout {
             shift,
             groups_bits,
             group_bits: bits_for(largest),
+            places: places.map_or(groups, |p| p.min(groups)),
         }
+    }
+
+    /// The width of a part with a place for each score group.
+    pub(super) fn scores_bits(&self) -> usize {
+        self.places * self.group_bits
     }
 
     /// The width of a weight when `played_rounds` rounds were played: its top part (everyone
@@ -67,7 +81,7 @@ impl Layout {
 
     /// The width of the parts that count when `played_rounds` rounds were played.
     pub(super) fn parts_bits(&self, played_rounds: usize) -> usize {
-        let (g, s) = (self.group_bits, self.groups_bits);
+        let (g, s) = (self.group_bits, self.scores_bits());
         let mut bits = 2 * g + 2 * s + 2 * g + 4 * g + 3 * g + 1;
         if played_rounds >= 1 {
             bits += 2 * g + 2 * s;
@@ -81,7 +95,68 @@ impl Layout {
 
 impl<const L: usize> Pairer<'_, L> {
     fn score_bit(&self, score: u32) -> Wide<L> {
-        Wide::from_u64(1).shl(self.layout.shift[score as usize])
+        let place = self.place[score as usize].expect("a score of the bracket has its place");
+        Wide::from_u64(1).shl(place)
+    }
+
+    /// Gives each score of the bracket's `players` its place in the parts, the highest
+    /// highest, and moves the score bits of the weights of `stale` (pairs kept from the last
+    /// bracket) to them. `false` where the layout has too few places.
+    pub(super) fn place_scores(&mut self, players: &[usize], stale: &[usize]) -> bool {
+        let mut scores: Vec<u32> = players.iter().map(|&v| self.score(v)).collect();
+        scores.sort_unstable_by(|a, b| b.cmp(a));
+        scores.dedup();
+        let places = self.layout.places;
+        if scores.len() > places {
+            return false;
+        }
+        let g = self.layout.group_bits;
+        let mut place = vec![None; self.place.len()];
+        for (k, &score) in scores.iter().enumerate() {
+            place[score as usize] = Some((places - 1 - k) * g);
+        }
+        for (k, &a) in stale.iter().enumerate() {
+            for &b in &stale[k + 1..] {
+                let w = self.weights[a * self.n + b];
+                if !w.is_zero() {
+                    let moved = self.moved_scores(w, &place);
+                    self.set(a, b, moved);
+                }
+            }
+        }
+        self.place = place;
+        true
+    }
+
+    /// `w` with the bits of each score moved from its place now to its place in `to`: its
+    /// parts that hold a place for each score group are those of the bracket's pairs (and of
+    /// the next's) and of the floats' scores.
+    fn moved_scores(&self, w: Wide<L>, to: &[Option<usize>]) -> Wide<L> {
+        let (g, s) = (self.layout.group_bits, self.layout.scores_bits());
+        let backs = self.field.played_rounds.min(2);
+        let low = 3 * g + 1;
+        let next = low + 2 * backs * (s + g) + 6 * g;
+        let parts = (0..2 * backs)
+            .map(|k| low + k * s)
+            .chain([next, next + s + g]);
+        let mut out = w;
+        let mut moved = Vec::new();
+        for part in parts {
+            for (score, from) in self.place.iter().enumerate() {
+                let Some(from) = *from else { continue };
+                let bits = w.shr(part + from).low(g);
+                if bits.is_zero() {
+                    continue;
+                }
+                out -= bits.shl(part + from);
+                let to = to[score].expect("a stale pair's scores are in the bracket");
+                moved.push(bits.shl(part + to));
+            }
+        }
+        for bits in moved {
+            out += bits;
+        }
+        out
     }
 
     /// The weight of pairing `h` (higher in the order) with `l`, where `l` is in the bracket
@@ -94,7 +169,7 @@ impl<const L: usize> Pairer<'_, L> {
             return self.outside_weight(h, l);
         }
         let g = self.layout.group_bits;
-        let s = self.layout.groups_bits;
+        let s = self.layout.scores_bits();
         let (hp, lp) = (self.player(h), self.player(l));
         let (hs, ls) = (hp.score, lp.score);
         let mut w = self.top_part(h, l);
@@ -176,7 +251,7 @@ impl<const L: usize> Pairer<'_, L> {
     /// and below them empty, so built with two shifts rather than one a part.
     fn outside_weight(&self, h: usize, l: usize) -> Wide<L> {
         let g = self.layout.group_bits;
-        let s = self.layout.groups_bits;
+        let s = self.layout.scores_bits();
         let w = self
             .top_part(h, l)
             .shl(4 * g + 2 * s)

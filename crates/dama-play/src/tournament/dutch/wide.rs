@@ -78,6 +78,26 @@ impl<const L: usize> Wide<L> {
         Self(limbs)
     }
 
+    /// Shifted right by `bits`, zeros in from the top (a non-negative value halved `bits` times).
+    pub fn shr(self, bits: usize) -> Self {
+        let (words, rest) = (bits / 64, (bits % 64) as u32);
+        let mut limbs = [0; L];
+        for (i, limb) in limbs.iter_mut().enumerate().take(L.saturating_sub(words)) {
+            let low = self.0[i + words];
+            *limb = if rest == 0 {
+                low
+            } else {
+                let high = if i + words + 1 < L {
+                    self.0[i + words + 1]
+                } else {
+                    0
+                };
+                (low >> rest) | (high << (64 - rest))
+            };
+        }
+        Self(limbs)
+    }
+
     /// Only its lowest `bits` bits.
     pub fn low(self, bits: usize) -> Self {
         self & Self::ones(bits)
@@ -329,5 +349,11 @@ mod tests {
             wide(0).or_wide(Wide([0, 0, 5 << 2]))
         );
         assert_eq!(Wide::<2>::ones(70), Wide([u64::MAX, 63]));
+        for &a in values.iter().filter(|&&a| a >= 0) {
+            for bits in [0, 1, 63, 64, 65, 100] {
+                assert_eq!(wide(a).shr(bits), wide(a >> bits), "{a} >> {bits}");
+            }
+        }
+        assert_eq!(Wide::<3>::from_u64(5).shl(130).shr(129), Wide::from_u64(10));
     }
 }
