@@ -164,15 +164,17 @@ impl<W: Weight> Blossom<W> {
         self.lab[e.u as usize] + self.lab[e.v as usize] - e.w
     }
 
+    // `g(x, u)` is `g(u, x)` from the other end, with the same slack: read along `x`'s row,
+    // which lies in one piece, rather than down its column.
     fn update_slack(&mut self, u: usize, x: usize) {
-        let delta = self.e_delta(self.g(u, x));
+        let delta = self.e_delta(self.g(x, u));
         self.update_slack_by(u, x, delta);
     }
 
     /// [`Self::update_slack`] with the slack of `u`'s edge to `x` already counted.
     #[inline]
     fn update_slack_by(&mut self, u: usize, x: usize, delta: W) {
-        if self.slack[x] == 0 || delta < self.e_delta(self.g(self.slack[x], x)) {
+        if self.slack[x] == 0 || delta < self.e_delta(self.g(x, self.slack[x])) {
             self.slack[x] = u;
         }
     }
@@ -180,8 +182,10 @@ impl<W: Weight> Blossom<W> {
     fn set_slack(&mut self, x: usize) {
         self.slack[x] = 0;
         for u in 1..=self.n {
-            if self.g(u, x).w > W::ZERO && self.st[u] != x && self.s[self.st[u]] == 0 {
-                self.update_slack(u, x);
+            let e = self.g(x, u);
+            if e.w > W::ZERO && self.st[u] != x && self.s[self.st[u]] == 0 {
+                let delta = self.e_delta(e);
+                self.update_slack_by(u, x, delta);
             }
         }
     }
@@ -434,9 +438,11 @@ impl<W: Weight> Blossom<W> {
                             if self.on_found_edge(e) {
                                 return true;
                             }
+                        } else if self.st[v] == v {
+                            self.update_slack_by(u, v, delta);
                         } else {
-                            let x = self.st[v];
-                            self.update_slack_by(u, x, delta);
+                            // The best edge into `v`'s blossom may be another.
+                            self.update_slack(u, self.st[v]);
                         }
                     }
                 }
@@ -449,7 +455,7 @@ impl<W: Weight> Blossom<W> {
             }
             for x in 1..=self.n_x {
                 if self.st[x] == x && self.slack[x] != 0 {
-                    let delta = self.e_delta(self.g(self.slack[x], x));
+                    let delta = self.e_delta(self.g(x, self.slack[x]));
                     if self.s[x] == -1 {
                         d = d.min(delta);
                     } else if self.s[x] == 0 {

@@ -330,6 +330,11 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 ends.sort_unstable();
                 ends.dedup();
                 let m = ends.len();
+                // Over many players a best matching of the changes costs about as much as
+                // solving afresh, and mostly shows nothing.
+                if m > 32 {
+                    return None;
+                }
                 let at = |v: usize| ends.binary_search(&v).unwrap_or(0);
                 let mut weights = vec![Wide::zero(); m * m];
                 for &(a, b, delta) in &raised {

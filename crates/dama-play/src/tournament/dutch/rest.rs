@@ -257,7 +257,9 @@ impl<const L: usize> Pairer<'_, L> {
 mod tests {
     use dama_rules::Color;
 
-    use super::super::pair;
+    use super::super::field::Field;
+    use super::super::weights::Layout;
+    use super::super::{pair, pair_in};
     use crate::tournament::trf::{RoundEntry, RoundResult, Trf, TrfPlayer};
 
     /// A small generator of the tests' own, so each tournament comes back from its seed.
@@ -275,10 +277,13 @@ mod tests {
 
     /// Tournaments of 5 to 64 players, some absent from a round now and then (a half-point
     /// bye), results at random: every round paired with brackets matched alone where that is
-    /// shown to be as good, and with the whole field matched at every step, comes out the same.
+    /// shown to be as good, and with the whole field matched at every step, comes out the same;
+    /// and so does a round whose weights hold places for only two or three score groups
+    /// (their bits moved from bracket to bracket), wherever its brackets fit in them.
     #[test]
     fn a_bracket_matched_alone_pairs_as_the_whole_field_does() {
         let mut paired_rounds = 0;
+        let mut fitted = [0; 2];
         for seed in 0..48u64 {
             let mut dice = Dice(seed);
             let n = 5 + dice.below(60) as u32;
@@ -311,6 +316,19 @@ mod tests {
                     "seed {seed}, {n} players, round {}",
                     round + 1
                 );
+                let field = Field::from_trf(&trf).expect("a field");
+                for (places, fitted) in [2, 3].into_iter().zip(&mut fitted) {
+                    let layout = Layout::new(&field, Some(places));
+                    if let Some(narrow) = pair_in(&field, layout, false).transpose() {
+                        *fitted += usize::from(round > 0);
+                        assert_eq!(
+                            narrow,
+                            alone,
+                            "seed {seed}, {n} players, round {}, {places} places",
+                            round + 1
+                        );
+                    }
+                }
                 let Ok(boards) = alone else { break };
                 paired_rounds += 1;
                 trf.enter_round(&boards, |_, _, _| match dice.below(3) {
@@ -323,6 +341,11 @@ mod tests {
         assert!(
             paired_rounds > 200,
             "only {paired_rounds} rounds were paired"
+        );
+        // Rounds after the first (which needs no weights) fit, fewer in two places than three.
+        assert!(
+            fitted[0] > 20 && fitted[0] < fitted[1],
+            "rounds paired with two and three places: {fitted:?}"
         );
     }
 }

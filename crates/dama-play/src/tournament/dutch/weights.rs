@@ -297,3 +297,92 @@ impl<const L: usize> Pairer<'_, L> {
             .or(u64::from(pa.score >= top))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use dama_rules::Color;
+
+    use super::super::field::Field;
+    use super::super::{Pairer, pair_dutch};
+    use super::Layout;
+    use crate::tournament::trf::{RoundResult, Trf, TrfPlayer};
+
+    /// A pair's weight built with its scores in one set of places and moved to another is the
+    /// weight built with them there: for every pair, between places given for the score groups
+    /// of two different brackets.
+    #[test]
+    fn a_weight_moved_to_other_places_is_the_weight_built_there() {
+        let mut trf = Trf {
+            name: None,
+            rounds: Some(5),
+            first_color: Some(Color::White),
+            players: (1..=12)
+                .map(|number| TrfPlayer {
+                    number,
+                    name: format!("P{number}"),
+                    rating: 2000 - number,
+                    halves: 0,
+                    rounds: Vec::new(),
+                })
+                .collect(),
+        };
+        for round in 0..3 {
+            let boards = pair_dutch(&trf).expect("a pairing");
+            trf.enter_round(&boards, |k, _, _| match (k + round) % 3 {
+                0 => (RoundResult::Drew, RoundResult::Drew),
+                1 => (RoundResult::Won, RoundResult::Lost),
+                _ => (RoundResult::Lost, RoundResult::Won),
+            });
+        }
+        let field = Field::from_trf(&trf).expect("a field");
+        let mut pairer = Pairer::<4>::new(&field, Layout::new(&field, Some(4)));
+        let n = pairer.n;
+        let mut scores: Vec<u32> = (0..n).map(|v| pairer.score(v)).collect();
+        scores.dedup();
+        assert!(scores.len() >= 5, "score groups: {scores:?}");
+        let with = |from: usize| -> Vec<usize> {
+            (0..n)
+                .filter(|&v| scores[from..from + 3].contains(&pairer.score(v)))
+                .collect()
+        };
+        let (first, second) = (with(0), with(1));
+        // The players in both brackets, whose pairs are carried from one to the other.
+        let both: Vec<usize> = first
+            .iter()
+            .copied()
+            .filter(|v| second.contains(v))
+            .collect();
+        assert!(pairer.place_scores(&first, &[]));
+        let mut moved = 0;
+        for (k, &a) in both.iter().enumerate() {
+            for &b in &both[k + 1..] {
+                let w = pairer.weight(a, b, true, false);
+                if !w.is_zero() {
+                    pairer.set(a, b, w.plus(3));
+                }
+            }
+        }
+        let before: Vec<_> = both
+            .iter()
+            .flat_map(|&a| both.iter().map(move |&b| (a, b)))
+            .filter(|&(a, b)| a < b)
+            .map(|(a, b)| pairer.weights[a * n + b])
+            .collect();
+        assert!(pairer.place_scores(&second, &both));
+        let mut k = 0;
+        for (i, &a) in both.iter().enumerate() {
+            for &b in &both[i + 1..] {
+                let built = pairer.weight(a, b, true, false);
+                let now = pairer.weights[a * n + b];
+                if built.is_zero() {
+                    assert!(now.is_zero());
+                } else {
+                    assert_eq!(now, built.plus(3), "players {a} and {b}");
+                    moved += usize::from(now != before[k]);
+                }
+                k += 1;
+            }
+        }
+        assert!(moved > 0, "no weight changed places");
+    }
+}
