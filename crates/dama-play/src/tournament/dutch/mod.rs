@@ -541,3 +541,23 @@ fn greedy_total<const L: usize>(raised: &[(usize, usize, Wide<L>)], n: usize) ->
     }
     total
 }
+
+/// A tournament of `players` players rated from the top down, none of its `rounds` rounds
+/// played, White to the top player in round 1: the engine's tests start from it.
+#[cfg(test)]
+fn new_tournament(players: u32, rounds: u32) -> Trf {
+    Trf {
+        name: None,
+        rounds: Some(rounds),
+        first_color: Some(Color::White),
+        players: (1..=players)
+            .map(|number| crate::tournament::trf::TrfPlayer {
+                number,
+                name: format!("P{number}"),
+                rating: 2000 - number,
+                halves: 0,
+                rounds: Vec::new(),
+            })
+            .collect(),
+    }
+}

@@ -255,12 +255,10 @@ impl<const L: usize> Pairer<'_, L> {
 
 #[cfg(test)]
 mod tests {
-    use dama_rules::Color;
-
     use super::super::field::Field;
     use super::super::weights::Layout;
-    use super::super::{pair, pair_in};
-    use crate::tournament::trf::{RoundEntry, RoundResult, Trf, TrfPlayer};
+    use super::super::{new_tournament, pair, pair_in};
+    use crate::tournament::trf::{RoundEntry, RoundResult};
 
     /// A small generator of the tests' own, so each tournament comes back from its seed.
     struct Dice(u64);
@@ -288,20 +286,7 @@ mod tests {
             let mut dice = Dice(seed);
             let n = 5 + dice.below(60) as u32;
             let rounds = 4 + dice.below(5) as u32;
-            let mut trf = Trf {
-                name: None,
-                rounds: Some(rounds),
-                first_color: Some(Color::White),
-                players: (1..=n)
-                    .map(|number| TrfPlayer {
-                        number,
-                        name: format!("P{number}"),
-                        rating: 2000 - number,
-                        halves: 0,
-                        rounds: Vec::new(),
-                    })
-                    .collect(),
-            };
+            let mut trf = new_tournament(n, rounds);
             for round in 0..rounds {
                 for number in 1..=n {
                     if round > 0 && dice.below(20) == 0 {

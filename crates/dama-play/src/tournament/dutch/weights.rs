@@ -300,32 +300,17 @@ impl<const L: usize> Pairer<'_, L> {
 
 #[cfg(test)]
 mod tests {
-    use dama_rules::Color;
-
     use super::super::field::Field;
-    use super::super::{Pairer, pair_dutch};
+    use super::super::{Pairer, new_tournament, pair_dutch};
     use super::Layout;
-    use crate::tournament::trf::{RoundResult, Trf, TrfPlayer};
+    use crate::tournament::trf::RoundResult;
 
     /// A pair's weight built with its scores in one set of places and moved to another is the
     /// weight built with them there: for every pair, between places given for the score groups
     /// of two different brackets.
     #[test]
     fn a_weight_moved_to_other_places_is_the_weight_built_there() {
-        let mut trf = Trf {
-            name: None,
-            rounds: Some(5),
-            first_color: Some(Color::White),
-            players: (1..=12)
-                .map(|number| TrfPlayer {
-                    number,
-                    name: format!("P{number}"),
-                    rating: 2000 - number,
-                    halves: 0,
-                    rounds: Vec::new(),
-                })
-                .collect(),
-        };
+        let mut trf = new_tournament(12, 5);
         for round in 0..3 {
             let boards = pair_dutch(&trf).expect("a pairing");
             trf.enter_round(&boards, |k, _, _| match (k + round) % 3 {
