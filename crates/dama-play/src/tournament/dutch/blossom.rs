@@ -8,6 +8,8 @@
 //! vertex ends at zero (the crate stops halfway, once the matching is known), the dual values
 //! and blossoms are read out, and a blossom's two tree paths are walked by one function.
 
+mod reopen;
+
 use std::collections::VecDeque;
 
 use integer_blossom::Weight;
@@ -334,6 +336,59 @@ impl<W: Weight> Blossom<W> {
         self.set_slack(b);
     }
 
+    /// The unpaired vertex of a blossom (the vertex itself if it is none).
+    fn base(&self, mut x: usize) -> usize {
+        while x > self.n {
+            x = self.flower[x][0];
+        }
+        x
+    }
+
+    /// Once an outer vertex's value is zero: where it is a root's, that root stays unpaired;
+    /// else the vertex leaves its pair and the path to its root changes over, the root paired.
+    /// Along tight pairs, from a value of zero to the root's, the matching weighs the same.
+    fn settle(&mut self) {
+        for x in 1..=self.n_x {
+            if self.st[x] == x
+                && self.s[x] == 0
+                && self.mate[x] == 0
+                && self.lab[self.base(x)] == W::ZERO
+            {
+                return;
+            }
+        }
+        let Some(u) = (1..=self.n).find(|&u| self.s[self.st[u]] == 0 && self.lab[u] == W::ZERO)
+        else {
+            unreachable!("the least outer value reached zero");
+        };
+        let b = self.st[u];
+        let xnv = self.st[self.mate[b]];
+        self.set_unpaired(b, u);
+        if xnv != 0 {
+            let next_u = self.st[self.pa[xnv]];
+            self.set_match(xnv, next_u);
+            self.augment(next_u, xnv);
+        }
+    }
+
+    /// [`Self::set_match`] with `x` left unpaired at its vertex `u`.
+    fn set_unpaired(&mut self, x: usize, u: usize) {
+        self.mate[x] = 0;
+        if x > self.n {
+            let xr = self.flower_from(x, u);
+            let pr = self.get_pr(x, xr);
+            let mut i = 0;
+            while i < pr {
+                let a = self.flower[x][i];
+                let b = self.flower[x][i ^ 1];
+                self.set_match(a, b);
+                i += 1;
+            }
+            self.set_unpaired(xr, u);
+            self.flower[x].rotate_left(pr);
+        }
+    }
+
     /// Adds to `b`'s cycle the tree path from `x` up to `lca`, each pair's outer end queued.
     fn push_cycle(&mut self, b: usize, mut x: usize, lca: usize) {
         while x != lca {
@@ -385,6 +440,12 @@ impl<W: Weight> Blossom<W> {
     fn on_found_edge(&mut self, e: Edge<W>) -> bool {
         let u = self.st[e.u as usize];
         let v = self.st[e.v as usize];
+        if self.s[v] == -1 && self.mate[v] == 0 {
+            // Unpaired at zero, outside the trees: the path ends there.
+            self.augment(u, v);
+            self.augment(v, u);
+            return true;
+        }
         if self.s[v] == -1 {
             self.pa[v] = e.u as usize;
             self.s[v] = 1;
@@ -415,8 +476,10 @@ impl<W: Weight> Blossom<W> {
             self.slack[i] = 0;
         }
         self.q.clear();
+        // The trees grow from the unpaired vertices whose values are above zero: one at zero
+        // is where a best matching may leave it.
         for x in 1..=self.n_x {
-            if self.st[x] == x && self.mate[x] == 0 {
+            if self.st[x] == x && self.mate[x] == 0 && self.lab[self.base(x)] > W::ZERO {
                 self.pa[x] = 0;
                 self.s[x] = 0;
                 self.q_push(x);
@@ -463,9 +526,10 @@ impl<W: Weight> Blossom<W> {
                     }
                 }
             }
-            // The unpaired vertices' values are the least of the outer vertices' (each has
-            // been outer in every phase): where they reach zero the matching is best, and the
-            // change is made in full so that the values prove it.
+            // No value may fall below zero: where an outer vertex's would first, the change
+            // stops there, made in full so that the values prove the matching (in a matching
+            // solved afresh, that vertex is a root, as every unpaired vertex's value is the
+            // least of the outer vertices').
             let mut least = W::inf();
             for u in 1..=self.n {
                 if self.s[self.st[u]] == 0 {
@@ -493,7 +557,8 @@ impl<W: Weight> Blossom<W> {
                 }
             }
             if done {
-                return false;
+                self.settle();
+                return true;
             }
             self.q.clear();
             for x in 1..=self.n_x {
@@ -598,7 +663,8 @@ impl<W: Weight> Blossom<W> {
         self.solve();
     }
 
-    fn mates(&self, n: usize) -> Vec<usize> {
+    /// The last matching found, of `n` vertices: each vertex's partner, itself if none.
+    pub(super) fn mates(&self, n: usize) -> Vec<usize> {
         (1..=n)
             .map(|u| self.mate[u].checked_sub(1).unwrap_or(u - 1))
             .collect()
@@ -607,6 +673,11 @@ impl<W: Weight> Blossom<W> {
     /// [`Self::best`] with its proof.
     pub(super) fn prove(&mut self, weight: &[W], n: usize) -> Proof<W> {
         self.solve_for(weight, n);
+        self.proof(n)
+    }
+
+    /// The last matching found, of `n` vertices, with its proof.
+    pub(super) fn proof(&self, n: usize) -> Proof<W> {
         let mut blossoms = vec![Vec::new(); n];
         for b in (n + 1)..=self.n_x {
             if self.st[b] == b {
@@ -636,65 +707,4 @@ impl<W: Weight> Blossom<W> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::Blossom;
-
-    /// Random graphs, sparse and dense, with few and many distinct weights: the matching
-    /// weighs as much as the crate's, and the dual values prove it (no pair's slack below
-    /// zero, none on a pair of the matching, unpaired vertices at zero).
-    #[test]
-    fn the_matching_is_best_and_its_dual_values_prove_it() {
-        let mut seed = 7u64;
-        let mut below = |n: u64| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) % n
-        };
-        let mut solver = Blossom::<i64>::empty();
-        let mut with_blossoms = 0;
-        for round in 0..400 {
-            let n = 1 + below(24) as usize;
-            let spread = [3, 10, 1000][round % 3];
-            let density = 1 + below(4);
-            let mut weight = vec![0i64; n * n];
-            for i in 0..n {
-                for j in (i + 1)..n {
-                    if below(4) < density {
-                        weight[i * n + j] = 1 + below(spread) as i64;
-                    }
-                }
-            }
-            let total = |mate: &dyn Fn(usize) -> Option<usize>| -> i64 {
-                (0..n)
-                    .filter_map(|i| mate(i).filter(|&j| j > i).map(|j| weight[i * n + j]))
-                    .sum()
-            };
-            let theirs = integer_blossom::max_weight_matching(&weight, n);
-            let proof = solver.prove(&weight, n);
-            let ours = |i: usize| Some(proof.mate[i]).filter(|&j| j != i);
-            with_blossoms += usize::from(proof.blossoms.iter().any(|b| !b.is_empty()));
-            assert_eq!(total(&ours), total(&|i| theirs[i]), "graph {round}");
-            for i in 0..n {
-                assert_eq!(proof.mate[proof.mate[i]], i);
-                if proof.mate[i] == i {
-                    assert_eq!(proof.value[i], 0, "graph {round}: vertex {i} unpaired");
-                }
-                for j in (i + 1)..n {
-                    let w = weight[i * n + j];
-                    if w > 0 {
-                        let slack = proof.slack(i, j, w);
-                        assert!(slack >= 0, "graph {round}: pair {i}-{j}");
-                        if proof.mate[i] == j {
-                            assert_eq!(slack, 0, "graph {round}: pair {i}-{j} in the matching");
-                        }
-                    }
-                }
-            }
-        }
-        assert!(
-            with_blossoms > 20,
-            "only {with_blossoms} proofs with a blossom"
-        );
-    }
-}
+mod tests;

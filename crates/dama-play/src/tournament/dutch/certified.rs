@@ -24,6 +24,8 @@ pub(super) struct Certified<const L: usize> {
     proof: Proof<Wide<L>>,
     /// Fixed since: out of the matching.
     fixed: Vec<bool>,
+    /// The players whose pairs have changed weight since the proof.
+    changed: Vec<usize>,
     /// The whole field's matching: the bracket's completed by the rest of the field.
     partner: Vec<usize>,
 }
@@ -155,6 +157,7 @@ impl<const L: usize> Certified<L> {
         let m = self.players.len();
         for v in [p, o] {
             self.fixed[v] = true;
+            self.changed.push(v);
             for u in 0..m {
                 self.weights[v * m + u] = Wide::zero();
                 self.weights[u * m + v] = Wide::zero();
@@ -201,14 +204,19 @@ impl<const L: usize> Pairer<'_, L> {
             certified.fix(p, o);
             return Some(certified.partner.clone());
         }
-        // Proven afresh with the addends: the proof holds for the others once the pair is
+        // Proven again with the addends, from the last proof (the player's pairs and those of
+        // the players fixed since changed): the proof holds for the others once the pair is
         // fixed, as only the player's pairs carry addends (gone with the fix).
         let m = certified.players.len();
         let shift = self.pair_count_bits();
         for &(o, addend) in &by_addend {
             certified.weights[p.min(o) * m + p.max(o)] += Wide::from_u64(addend).shl(shift);
         }
-        certified.proof = self.solver.prove(&certified.weights, m);
+        certified.changed.push(p);
+        self.prover
+            .solve_again(&certified.weights, m, &certified.changed);
+        certified.proof = self.prover.proof(m);
+        certified.changed.clear();
         let o = certified.mate(p);
         if o == p {
             return None;
@@ -263,14 +271,35 @@ impl<const L: usize> Pairer<'_, L> {
         if !self.bye_outside(scope) {
             return None;
         }
-        let (players, weights) = self.bracket_weights(scope);
-        let proof = self.solver.prove(&weights, players.len());
+        // From the bracket solver's last matching where there is one: its tables become the
+        // prover's, so the bracket's next matching is solved afresh.
+        let (players, weights, proof) = match scope.take_solved() {
+            Some(players) => {
+                let weights = self.pair_weights(&players);
+                let changed = self.changed_pairs(&players);
+                self.bracket_changes.clear();
+                std::mem::swap(&mut self.prover, &mut self.bracket_solver);
+                self.prover
+                    .solve_again_pairs(&weights, players.len(), &changed);
+                let proof = self.prover.proof(players.len());
+                (players, weights, proof)
+            }
+            None => {
+                let (players, weights) = self.bracket_weights(scope);
+                let proof = self.prover.prove(&weights, players.len());
+                (players, weights, proof)
+            }
+        };
         let mut place = vec![None; self.n];
         for (i, &v) in players.iter().enumerate() {
             place[v] = Some(i);
         }
         let mut certified = Certified {
-            fixed: vec![false; players.len()],
+            fixed: players
+                .iter()
+                .map(|&v| self.fixed_to[v].is_some())
+                .collect(),
+            changed: Vec::new(),
             players,
             place,
             weights,

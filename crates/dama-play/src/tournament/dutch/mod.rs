@@ -172,8 +172,15 @@ struct Pairer<'a, const L: usize> {
     scope: Option<Scope>,
     /// A best matching of it with its proof, while S1's opponents are chosen.
     certified: Option<certified::Certified<L>>,
-    /// The solver that gives the proof, its tables kept from one matching to the next.
+    /// The solver of the whole field's matchings and `still_best`'s, its tables kept from one
+    /// to the next.
     solver: blossom::Blossom<Wide<L>>,
+    /// The solver of `certified`'s proofs, each found from the last.
+    prover: blossom::Blossom<Wide<L>>,
+    /// The solver of the bracket matched alone, and the pairs changed since its last matching
+    /// (while it has one), from which it finds the next.
+    bracket_solver: blossom::Blossom<Wide<L>>,
+    bracket_changes: Vec<(usize, usize)>,
     /// Every matching of the whole field, as the tests compare.
     #[cfg(test)]
     whole_field: bool,
@@ -202,6 +209,9 @@ impl<'a, const L: usize> Pairer<'a, L> {
             scope: None,
             certified: None,
             solver: blossom::Blossom::empty(),
+            prover: blossom::Blossom::empty(),
+            bracket_solver: blossom::Blossom::empty(),
+            bracket_changes: Vec::new(),
             #[cfg(test)]
             whole_field: false,
         }
@@ -222,6 +232,9 @@ impl<'a, const L: usize> Pairer<'a, L> {
             if !self.in_changed[a * self.n + b] {
                 self.in_changed[a * self.n + b] = true;
                 self.changed.push((a, b, old));
+            }
+            if self.scope.as_ref().is_some_and(Scope::solved) {
+                self.bracket_changes.push((a, b));
             }
         }
         self.weights[a * self.n + b] = w;

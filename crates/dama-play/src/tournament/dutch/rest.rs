@@ -20,6 +20,9 @@ pub(super) struct Scope {
     pub(super) rest_from: usize,
     /// A pairing of the rest of the field among itself, once found: each vertex's partner.
     rest_pairing: Option<Vec<usize>>,
+    /// The players of the bracket solver's last matching, by place, once there is one: the
+    /// next is found from it.
+    solved: Option<Vec<usize>>,
 }
 
 impl Scope {
@@ -28,7 +31,18 @@ impl Scope {
             players,
             rest_from,
             rest_pairing: None,
+            solved: None,
         }
+    }
+
+    /// Whether the bracket solver holds a matching of it.
+    pub(super) fn solved(&self) -> bool {
+        self.solved.is_some()
+    }
+
+    /// The players of the bracket solver's last matching, by place, taken with its tables.
+    pub(super) fn take_solved(&mut self) -> Option<Vec<usize>> {
+        self.solved.take()
     }
 }
 
@@ -42,11 +56,39 @@ impl<const L: usize> Pairer<'_, L> {
             self.scope = Some(scope);
             return None;
         }
-        let (active, weights) = self.bracket_weights(&scope);
-        let mates = self.solver.best(&weights, active.len());
+        // Found from the bracket's last matching where there is one: its players fixed since
+        // are left in, with no pairs.
+        let (active, mates) = match scope.solved.take() {
+            Some(players) => {
+                let weights = self.pair_weights(&players);
+                let changed = self.changed_pairs(&players);
+                let m = players.len();
+                self.bracket_solver.solve_again_pairs(&weights, m, &changed);
+                (players, self.bracket_solver.mates(m))
+            }
+            None => {
+                let (players, weights) = self.bracket_weights(&scope);
+                let mates = self.bracket_solver.best(&weights, players.len());
+                (players, mates)
+            }
+        };
+        self.bracket_changes.clear();
         let found = self.whole_field_matching(&mut scope, &active, |i| mates[i]);
+        scope.solved = Some(active);
         self.scope = Some(scope);
         found
+    }
+
+    /// The pairs changed since the bracket solver's last matching, by place among `players`.
+    pub(super) fn changed_pairs(&self, players: &[usize]) -> Vec<(usize, usize)> {
+        let mut place = vec![None; self.n];
+        for (i, &v) in players.iter().enumerate() {
+            place[v] = Some(i);
+        }
+        self.bracket_changes
+            .iter()
+            .filter_map(|&(a, b)| Some((place[a]?, place[b]?)))
+            .collect()
     }
 
     /// Whether the bye, in an odd field, cannot fall on a free player of the bracket.
@@ -63,25 +105,35 @@ impl<const L: usize> Pairer<'_, L> {
     /// the most pairs win a tie. An addend of `a` to a pair's weight weighs `a` shifted left
     /// by [`Self::pair_count_bits`] here.
     pub(super) fn bracket_weights(&self, scope: &Scope) -> (Vec<usize>, Vec<Wide<L>>) {
-        let parts = self.layout.parts_bits(self.field.played_rounds);
-        let count = self.pair_count_bits();
         let active: Vec<usize> = scope
             .players
             .iter()
             .copied()
             .filter(|&v| self.fixed_to[v].is_none())
             .collect();
-        let m = active.len();
+        let weights = self.pair_weights(&active);
+        (active, weights)
+    }
+
+    /// The weights of the pairs of `players` as the bracket is matched alone (see
+    /// [`Self::bracket_weights`]); none for a fixed player.
+    pub(super) fn pair_weights(&self, players: &[usize]) -> Vec<Wide<L>> {
+        let parts = self.layout.parts_bits(self.field.played_rounds);
+        let count = self.pair_count_bits();
+        let m = players.len();
         let mut weights = vec![Wide::<L>::zero(); m * m];
-        for (i, &a) in active.iter().enumerate() {
-            for (j, &b) in active.iter().enumerate().skip(i + 1) {
+        for (i, &a) in players.iter().enumerate() {
+            if self.fixed_to[a].is_some() {
+                continue;
+            }
+            for (j, &b) in players.iter().enumerate().skip(i + 1) {
                 let w = self.weights[a * self.n + b];
-                if !w.is_zero() {
+                if !w.is_zero() && self.fixed_to[b].is_none() {
                     weights[i * m + j] = w.low(parts).shl(count).plus(1);
                 }
             }
         }
-        (active, weights)
+        weights
     }
 
     /// The bits under a bracket's weights that count its pairs.
