@@ -276,7 +276,7 @@ impl<const L: usize> Pairer<'_, L> {
         let (players, weights, proof) = match scope.take_solved() {
             Some(players) => {
                 let weights = self.pair_weights(&players);
-                let changed = self.changed_pairs(&players);
+                let changed = self.changed_pairs(&players, &self.bracket_changes);
                 self.bracket_changes.clear();
                 std::mem::swap(&mut self.prover, &mut self.bracket_solver);
                 self.prover

@@ -172,9 +172,13 @@ struct Pairer<'a, const L: usize> {
     scope: Option<Scope>,
     /// A best matching of it with its proof, while S1's opponents are chosen.
     certified: Option<certified::Certified<L>>,
-    /// The solver of the whole field's matchings and `still_best`'s, its tables kept from one
-    /// to the next.
+    /// The solver of the whole field; once it has a matching, its players (by place) and the
+    /// pairs changed since, from which it finds the next.
     solver: blossom::Blossom<Wide<L>>,
+    field_players: Option<Vec<usize>>,
+    field_changes: Vec<(usize, usize)>,
+    /// The solver of `still_best`'s bound.
+    bound_solver: blossom::Blossom<Wide<L>>,
     /// The solver of `certified`'s proofs, each found from the last.
     prover: blossom::Blossom<Wide<L>>,
     /// The solver of the bracket matched alone, and the pairs changed since its last matching
@@ -209,6 +213,9 @@ impl<'a, const L: usize> Pairer<'a, L> {
             scope: None,
             certified: None,
             solver: blossom::Blossom::empty(),
+            field_players: None,
+            field_changes: Vec::new(),
+            bound_solver: blossom::Blossom::empty(),
             prover: blossom::Blossom::empty(),
             bracket_solver: blossom::Blossom::empty(),
             bracket_changes: Vec::new(),
@@ -236,6 +243,14 @@ impl<'a, const L: usize> Pairer<'a, L> {
             if self.scope.as_ref().is_some_and(Scope::solved) {
                 self.bracket_changes.push((a, b));
             }
+            if let Some(players) = &self.field_players {
+                // Past a quarter of the pairs, solving afresh costs no more than the list.
+                if self.field_changes.len() < players.len() * players.len() / 4 {
+                    self.field_changes.push((a, b));
+                } else {
+                    self.field_players = None;
+                }
+            }
         }
         self.weights[a * self.n + b] = w;
         self.weights[b * self.n + a] = w;
@@ -261,22 +276,52 @@ impl<'a, const L: usize> Pairer<'a, L> {
             self.last = Some(best.clone());
             return best;
         }
-        let active: Vec<usize> = (0..self.n)
-            .filter(|&v| self.fixed_to[v].is_none())
-            .collect();
-        let m = active.len();
-        let mut weights = vec![Wide::zero(); m * m];
-        for (i, &a) in active.iter().enumerate() {
-            for (j, &b) in active.iter().enumerate().skip(i + 1) {
-                weights[i * m + j] = self.weights[a * self.n + b];
+        // The whole field, found from its last matching where there is one; the players fixed
+        // since left in, with no pairs.
+        let (players, mates) = match self.field_players.take() {
+            Some(players) => {
+                let weights = self.field_weights(&players);
+                let pairs = self.changed_pairs(&players, &self.field_changes);
+                let m = players.len();
+                self.solver.solve_again_pairs(&weights, m, &pairs);
+                (players, self.solver.mates(m))
+            }
+            None => {
+                let players: Vec<usize> = (0..self.n)
+                    .filter(|&v| self.fixed_to[v].is_none())
+                    .collect();
+                let weights = self.field_weights(&players);
+                let mates = self.solver.best(&weights, players.len());
+                (players, mates)
+            }
+        };
+        let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
+        for (i, &v) in players.iter().enumerate() {
+            if self.fixed_to[v].is_none() {
+                partner[v] = players[mates[i]];
             }
         }
-        let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
-        for (i, j) in self.solver.best(&weights, m).into_iter().enumerate() {
-            partner[active[i]] = active[j];
-        }
+        self.field_changes.clear();
+        self.field_players = Some(players);
         self.last = Some(partner.clone());
         partner
+    }
+
+    /// The weights of the pairs of `players` (row-major); none for a fixed player.
+    fn field_weights(&self, players: &[usize]) -> Vec<Wide<L>> {
+        let m = players.len();
+        let mut weights = vec![Wide::zero(); m * m];
+        for (i, &a) in players.iter().enumerate() {
+            if self.fixed_to[a].is_some() {
+                continue;
+            }
+            for (j, &b) in players.iter().enumerate().skip(i + 1) {
+                if self.fixed_to[b].is_none() {
+                    weights[i * m + j] = self.weights[a * self.n + b];
+                }
+            }
+        }
+        weights
     }
 
     fn forget_changes(&mut self) {
@@ -354,7 +399,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
                     let (i, j) = (at(a).min(at(b)), at(a).max(at(b)));
                     weights[i * m + j] = delta;
                 }
-                let mates = self.solver.best(&weights, m);
+                let mates = self.bound_solver.best(&weights, m);
                 let mut total = Wide::zero();
                 for (i, j) in mates.into_iter().enumerate() {
                     if j > i {

@@ -61,7 +61,7 @@ impl<const L: usize> Pairer<'_, L> {
         let (active, mates) = match scope.solved.take() {
             Some(players) => {
                 let weights = self.pair_weights(&players);
-                let changed = self.changed_pairs(&players);
+                let changed = self.changed_pairs(&players, &self.bracket_changes);
                 let m = players.len();
                 self.bracket_solver.solve_again_pairs(&weights, m, &changed);
                 (players, self.bracket_solver.mates(m))
@@ -79,13 +79,17 @@ impl<const L: usize> Pairer<'_, L> {
         found
     }
 
-    /// The pairs changed since the bracket solver's last matching, by place among `players`.
-    pub(super) fn changed_pairs(&self, players: &[usize]) -> Vec<(usize, usize)> {
+    /// The pairs of `changes` between `players`, by place among them.
+    pub(super) fn changed_pairs(
+        &self,
+        players: &[usize],
+        changes: &[(usize, usize)],
+    ) -> Vec<(usize, usize)> {
         let mut place = vec![None; self.n];
         for (i, &v) in players.iter().enumerate() {
             place[v] = Some(i);
         }
-        self.bracket_changes
+        changes
             .iter()
             .filter_map(|&(a, b)| Some((place[a]?, place[b]?)))
             .collect()
