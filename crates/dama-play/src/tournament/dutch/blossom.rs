@@ -3,10 +3,14 @@
 //! The solver is integer-blossom 1.2.1's (MIT, © 2026 Robin Morisset; the licence in
 //! `crates/dama-play/licenses/integer-blossom-MIT.txt`), copied here because
 //! the crate keeps the dual values to itself: with them, a question that changes only one
-//! player's pairs may often be answered without solving again (`certified.rs`). Changed from
-//! the crate: the last change of the dual values is made in full, so that every unpaired
-//! vertex ends at zero (the crate stops halfway, once the matching is known), the dual values
-//! and blossoms are read out, and a blossom's two tree paths are walked by one function.
+//! player's pairs may often be answered without solving again (`certified.rs`), and the next
+//! matching found from the last rather than afresh (`blossom/reopen.rs`). Changed from the
+//! crate: the last change of the dual values is made in full, so that every unpaired vertex
+//! ends at zero (the crate stops halfway, once the matching is known); the trees grow only from
+//! unpaired vertices above zero, and an outer vertex whose value reaches zero is left unpaired
+//! (the path to its root changed over), which a matching found afresh never needs (its unpaired
+//! vertices are all at the least value) but one found from the last does; the dual values and
+//! blossoms are read out, and a blossom's two tree paths are walked by one function.
 
 mod reopen;
 
