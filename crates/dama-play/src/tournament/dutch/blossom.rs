@@ -241,20 +241,25 @@ impl<W: Weight> Blossom<W> {
         if u > self.n {
             let e = self.g(u, v);
             let xr = self.flower_from(u, e.u as usize);
-            let pr = self.get_pr(u, xr);
-            // The recursive `set_match` on a child touches only that child's cycle,
-            // so `flower[u]` is stable until the `rotate_left` below — index it in
-            // place instead of cloning.
-            let mut i = 0;
-            while i < pr {
-                let a = self.flower[u][i];
-                let b = self.flower[u][i ^ 1];
-                self.set_match(a, b);
-                i += 1;
-            }
+            self.rebase(u, xr);
             self.set_match(xr, v);
-            self.flower[u].rotate_left(pr);
         }
+    }
+
+    /// Blossom `b`'s cycle turned to begin at its member `xr`, the pairs along it changed
+    /// over so that `xr` is the one left to pair outside.
+    fn rebase(&mut self, b: usize, xr: usize) {
+        let pr = self.get_pr(b, xr);
+        // The recursive `set_match` on a child touches only that child's cycle, so `flower[b]`
+        // is stable until the `rotate_left` below: indexed in place rather than cloned.
+        let mut i = 0;
+        while i < pr {
+            let x = self.flower[b][i];
+            let y = self.flower[b][i ^ 1];
+            self.set_match(x, y);
+            i += 1;
+        }
+        self.flower[b].rotate_left(pr);
     }
 
     fn augment(&mut self, mut u: usize, mut v: usize) {
@@ -380,16 +385,8 @@ impl<W: Weight> Blossom<W> {
         self.mate[x] = 0;
         if x > self.n {
             let xr = self.flower_from(x, u);
-            let pr = self.get_pr(x, xr);
-            let mut i = 0;
-            while i < pr {
-                let a = self.flower[x][i];
-                let b = self.flower[x][i ^ 1];
-                self.set_match(a, b);
-                i += 1;
-            }
+            self.rebase(x, xr);
             self.set_unpaired(xr, u);
-            self.flower[x].rotate_left(pr);
         }
     }
 

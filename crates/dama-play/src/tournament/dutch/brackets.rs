@@ -34,6 +34,7 @@ impl<const L: usize> Pairer<'_, L> {
                 return None;
             }
             self.scope = Some(Scope::new(idx.clone(), next));
+            self.bracket.forget();
             let in_bracket = |m: usize| m >= first_vertex && m < end_vertex;
             // base[larger][smaller], by place in idx.
             let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); idx.len()];

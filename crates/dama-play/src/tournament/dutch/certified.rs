@@ -273,22 +273,19 @@ impl<const L: usize> Pairer<'_, L> {
         }
         // From the bracket solver's last matching where there is one: its tables become the
         // prover's, so the bracket's next matching is solved afresh.
-        let (players, weights, proof) = match scope.take_solved() {
-            Some(players) => {
-                let weights = self.pair_weights(&players);
-                let changed = self.changed_pairs(&players, &self.bracket_changes);
-                self.bracket_changes.clear();
-                std::mem::swap(&mut self.prover, &mut self.bracket_solver);
-                self.prover
-                    .solve_again_pairs(&weights, players.len(), &changed);
-                let proof = self.prover.proof(players.len());
-                (players, weights, proof)
+        let (players, pairs) = match self.bracket.take(self.n) {
+            Some((players, pairs)) => (players, Some(pairs)),
+            None => (self.free_players(scope), None),
+        };
+        let weights = self.pair_weights(&players);
+        let m = players.len();
+        let proof = match pairs {
+            Some(pairs) => {
+                self.bracket.hand_over(&mut self.prover);
+                self.prover.solve_again_pairs(&weights, m, &pairs);
+                self.prover.proof(m)
             }
-            None => {
-                let (players, weights) = self.bracket_weights(scope);
-                let proof = self.prover.prove(&weights, players.len());
-                (players, weights, proof)
-            }
+            None => self.prover.prove(&weights, m),
         };
         let mut place = vec![None; self.n];
         for (i, &v) in players.iter().enumerate() {

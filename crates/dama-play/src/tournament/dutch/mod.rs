@@ -19,6 +19,7 @@ mod brackets;
 mod certified;
 mod colors;
 mod field;
+mod kept;
 mod rest;
 mod weights;
 mod wide;
@@ -172,19 +173,14 @@ struct Pairer<'a, const L: usize> {
     scope: Option<Scope>,
     /// A best matching of it with its proof, while S1's opponents are chosen.
     certified: Option<certified::Certified<L>>,
-    /// The solver of the whole field; once it has a matching, its players (by place) and the
-    /// pairs changed since, from which it finds the next.
-    solver: blossom::Blossom<Wide<L>>,
-    field_players: Option<Vec<usize>>,
-    field_changes: Vec<(usize, usize)>,
+    /// The solver of the whole field, which finds each matching from the last.
+    whole: kept::Kept<L>,
     /// The solver of `still_best`'s bound.
     bound_solver: blossom::Blossom<Wide<L>>,
     /// The solver of `certified`'s proofs, each found from the last.
     prover: blossom::Blossom<Wide<L>>,
-    /// The solver of the bracket matched alone, and the pairs changed since its last matching
-    /// (while it has one), from which it finds the next.
-    bracket_solver: blossom::Blossom<Wide<L>>,
-    bracket_changes: Vec<(usize, usize)>,
+    /// The solver of the bracket matched alone, which finds each matching from the last.
+    bracket: kept::Kept<L>,
     /// Every matching of the whole field, as the tests compare.
     #[cfg(test)]
     whole_field: bool,
@@ -212,13 +208,10 @@ impl<'a, const L: usize> Pairer<'a, L> {
             place: vec![None; scores],
             scope: None,
             certified: None,
-            solver: blossom::Blossom::empty(),
-            field_players: None,
-            field_changes: Vec::new(),
+            whole: kept::Kept::new(),
             bound_solver: blossom::Blossom::empty(),
             prover: blossom::Blossom::empty(),
-            bracket_solver: blossom::Blossom::empty(),
-            bracket_changes: Vec::new(),
+            bracket: kept::Kept::new(),
             #[cfg(test)]
             whole_field: false,
         }
@@ -240,17 +233,8 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 self.in_changed[a * self.n + b] = true;
                 self.changed.push((a, b, old));
             }
-            if self.scope.as_ref().is_some_and(Scope::solved) {
-                self.bracket_changes.push((a, b));
-            }
-            if let Some(players) = &self.field_players {
-                // Past a quarter of the pairs, solving afresh costs no more than the list.
-                if self.field_changes.len() < players.len() * players.len() / 4 {
-                    self.field_changes.push((a, b));
-                } else {
-                    self.field_players = None;
-                }
-            }
+            self.bracket.note(a, b);
+            self.whole.note(a, b);
         }
         self.weights[a * self.n + b] = w;
         self.weights[b * self.n + a] = w;
@@ -278,31 +262,23 @@ impl<'a, const L: usize> Pairer<'a, L> {
         }
         // The whole field, found from its last matching where there is one; the players fixed
         // since left in, with no pairs.
-        let (players, mates) = match self.field_players.take() {
-            Some(players) => {
-                let weights = self.field_weights(&players);
-                let pairs = self.changed_pairs(&players, &self.field_changes);
-                let m = players.len();
-                self.solver.solve_again_pairs(&weights, m, &pairs);
-                (players, self.solver.mates(m))
-            }
+        let (players, pairs) = match self.whole.take(self.n) {
+            Some((players, pairs)) => (players, Some(pairs)),
             None => {
-                let players: Vec<usize> = (0..self.n)
-                    .filter(|&v| self.fixed_to[v].is_none())
-                    .collect();
-                let weights = self.field_weights(&players);
-                let mates = self.solver.best(&weights, players.len());
-                (players, mates)
+                let free = (0..self.n).filter(|&v| self.fixed_to[v].is_none());
+                (free.collect(), None)
             }
         };
+        let weights = self.field_weights(&players);
+        let mates = self
+            .whole
+            .solve(players.clone(), &weights, pairs.as_deref());
         let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
         for (i, &v) in players.iter().enumerate() {
             if self.fixed_to[v].is_none() {
                 partner[v] = players[mates[i]];
             }
         }
-        self.field_changes.clear();
-        self.field_players = Some(players);
         self.last = Some(partner.clone());
         partner
     }

@@ -20,9 +20,6 @@ pub(super) struct Scope {
     pub(super) rest_from: usize,
     /// A pairing of the rest of the field among itself, once found: each vertex's partner.
     rest_pairing: Option<Vec<usize>>,
-    /// The players of the bracket solver's last matching, by place, once there is one: the
-    /// next is found from it.
-    solved: Option<Vec<usize>>,
 }
 
 impl Scope {
@@ -31,18 +28,7 @@ impl Scope {
             players,
             rest_from,
             rest_pairing: None,
-            solved: None,
         }
-    }
-
-    /// Whether the bracket solver holds a matching of it.
-    pub(super) fn solved(&self) -> bool {
-        self.solved.is_some()
-    }
-
-    /// The players of the bracket solver's last matching, by place, taken with its tables.
-    pub(super) fn take_solved(&mut self) -> Option<Vec<usize>> {
-        self.solved.take()
     }
 }
 
@@ -58,41 +44,17 @@ impl<const L: usize> Pairer<'_, L> {
         }
         // Found from the bracket's last matching where there is one: its players fixed since
         // are left in, with no pairs.
-        let (active, mates) = match scope.solved.take() {
-            Some(players) => {
-                let weights = self.pair_weights(&players);
-                let changed = self.changed_pairs(&players, &self.bracket_changes);
-                let m = players.len();
-                self.bracket_solver.solve_again_pairs(&weights, m, &changed);
-                (players, self.bracket_solver.mates(m))
-            }
-            None => {
-                let (players, weights) = self.bracket_weights(&scope);
-                let mates = self.bracket_solver.best(&weights, players.len());
-                (players, mates)
-            }
+        let (players, pairs) = match self.bracket.take(self.n) {
+            Some((players, pairs)) => (players, Some(pairs)),
+            None => (self.free_players(&scope), None),
         };
-        self.bracket_changes.clear();
-        let found = self.whole_field_matching(&mut scope, &active, |i| mates[i]);
-        scope.solved = Some(active);
+        let weights = self.pair_weights(&players);
+        let mates = self
+            .bracket
+            .solve(players.clone(), &weights, pairs.as_deref());
+        let found = self.whole_field_matching(&mut scope, &players, |i| mates[i]);
         self.scope = Some(scope);
         found
-    }
-
-    /// The pairs of `changes` between `players`, by place among them.
-    pub(super) fn changed_pairs(
-        &self,
-        players: &[usize],
-        changes: &[(usize, usize)],
-    ) -> Vec<(usize, usize)> {
-        let mut place = vec![None; self.n];
-        for (i, &v) in players.iter().enumerate() {
-            place[v] = Some(i);
-        }
-        changes
-            .iter()
-            .filter_map(|&(a, b)| Some((place[a]?, place[b]?)))
-            .collect()
     }
 
     /// Whether the bye, in an odd field, cannot fall on a free player of the bracket.
@@ -104,23 +66,20 @@ impl<const L: usize> Pairer<'_, L> {
                 .any(|&v| self.fixed_to[v].is_none() && self.score(v) <= self.bye_score)
     }
 
-    /// The bracket's free players, and the weights of their pairs as the bracket is matched
-    /// alone (row-major): what a pair adds below the top part, then one for the pair, so that
-    /// the most pairs win a tie. An addend of `a` to a pair's weight weighs `a` shifted left
-    /// by [`Self::pair_count_bits`] here.
-    pub(super) fn bracket_weights(&self, scope: &Scope) -> (Vec<usize>, Vec<Wide<L>>) {
-        let active: Vec<usize> = scope
+    /// The bracket's free players.
+    pub(super) fn free_players(&self, scope: &Scope) -> Vec<usize> {
+        scope
             .players
             .iter()
             .copied()
             .filter(|&v| self.fixed_to[v].is_none())
-            .collect();
-        let weights = self.pair_weights(&active);
-        (active, weights)
+            .collect()
     }
 
-    /// The weights of the pairs of `players` as the bracket is matched alone (see
-    /// [`Self::bracket_weights`]); none for a fixed player.
+    /// The weights of the pairs of `players` as the bracket is matched alone (row-major): what
+    /// a pair adds below the top part, then one for the pair, so that the most pairs win a tie;
+    /// none for a fixed player. An addend of `a` to a pair's weight weighs `a` shifted left by
+    /// [`Self::pair_count_bits`] here.
     pub(super) fn pair_weights(&self, players: &[usize]) -> Vec<Wide<L>> {
         let parts = self.layout.parts_bits(self.field.played_rounds);
         let count = self.pair_count_bits();

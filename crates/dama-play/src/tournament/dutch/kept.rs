@@ -1,0 +1,90 @@
+//! A solver that keeps its last matching, with the pairs changed since, so that the next is
+//! found from it (`blossom/reopen.rs`) rather than afresh: one for the bracket matched alone,
+//! one for the whole field.
+
+use super::blossom::Blossom;
+use super::wide::Wide;
+
+/// Pairs of players by place, whose weights changed.
+pub(super) type ChangedPairs = Vec<(usize, usize)>;
+
+pub(super) struct Kept<const L: usize> {
+    solver: Blossom<Wide<L>>,
+    /// The players of the last matching, by place, while it is kept.
+    players: Option<Vec<usize>>,
+    /// The pairs (by vertex) whose weights changed since.
+    changes: Vec<(usize, usize)>,
+}
+
+impl<const L: usize> Kept<L> {
+    pub(super) fn new() -> Self {
+        Kept {
+            solver: Blossom::empty(),
+            players: None,
+            changes: Vec::new(),
+        }
+    }
+
+    /// Notes that the pair's weight changed.
+    pub(super) fn note(&mut self, a: usize, b: usize) {
+        if let Some(players) = &self.players {
+            // Past a quarter of the pairs, solving afresh costs no more than the list.
+            if self.changes.len() < players.len() * players.len() / 4 {
+                self.changes.push((a, b));
+            } else {
+                self.forget();
+            }
+        }
+    }
+
+    /// The next matching found afresh.
+    pub(super) fn forget(&mut self) {
+        self.players = None;
+        self.changes.clear();
+    }
+
+    /// The last matching's players, and the pairs changed since by place among them (of the
+    /// `n` vertices), where it is kept: the next is to be of them. Taken, so nothing is kept
+    /// until [`Self::solve`].
+    pub(super) fn take(&mut self, n: usize) -> Option<(Vec<usize>, ChangedPairs)> {
+        let players = self.players.take()?;
+        let mut place = vec![None; n];
+        for (i, &v) in players.iter().enumerate() {
+            place[v] = Some(i);
+        }
+        let pairs = self
+            .changes
+            .drain(..)
+            .filter_map(|(a, b)| Some((place[a]?, place[b]?)))
+            .collect();
+        Some((players, pairs))
+    }
+
+    /// A best matching of `players` by `weights` (row-major): found from the last where
+    /// `pairs` (from [`Self::take`]) are the pairs changed since, afresh otherwise. Each
+    /// player's partner by place, its own if none; the matching is kept.
+    pub(super) fn solve(
+        &mut self,
+        players: Vec<usize>,
+        weights: &[Wide<L>],
+        pairs: Option<&[(usize, usize)]>,
+    ) -> Vec<usize> {
+        let m = players.len();
+        let mates = match pairs {
+            Some(pairs) => {
+                self.solver.solve_again_pairs(weights, m, pairs);
+                self.solver.mates(m)
+            }
+            None => self.solver.best(weights, m),
+        };
+        self.changes.clear();
+        self.players = Some(players);
+        mates
+    }
+
+    /// The solver's tables handed to `to` (which holds the last matching then); nothing kept.
+    pub(super) fn hand_over(&mut self, to: &mut Blossom<Wide<L>>) {
+        std::mem::swap(to, &mut self.solver);
+        self.forget();
+    }
+}
