@@ -140,7 +140,8 @@ impl<const L: usize> Pairer<'_, L> {
             .map(|k| low + k * s)
             .chain([next, next + s + g]);
         let mut out = w;
-        let mut moved = Vec::new();
+        // Added once all are taken out, so that a bit moved to where another was is kept.
+        let mut moved = Wide::zero();
         for part in parts {
             for (score, from) in self.place.iter().enumerate() {
                 let Some(from) = *from else { continue };
@@ -150,13 +151,10 @@ impl<const L: usize> Pairer<'_, L> {
                 }
                 out -= bits.shl(part + from);
                 let to = to[score].expect("a stale pair's scores are in the bracket");
-                moved.push(bits.shl(part + to));
+                moved += bits.shl(part + to);
             }
         }
-        for bits in moved {
-            out += bits;
-        }
-        out
+        out + moved
     }
 
     /// The weight of pairing `h` (higher in the order) with `l`, where `l` is in the bracket
