@@ -81,9 +81,7 @@ impl<W: Weight> Blossom<W> {
             self.solve_for(weight, n);
             return false;
         }
-        self.reopen(weight, &changed);
-        while self.matching() {}
-        true
+        self.solve_again(weight, n, &changed)
     }
 
     /// The changed vertices (by place) out of their blossoms and pairs, their pairs' new
