@@ -22,8 +22,8 @@ use integer_blossom::Weight;
 type Vid = u32;
 
 /// One graph edge, carrying the *real* endpoints it stands for. For a super-vertex
-/// (contracted blossom) `b`, `g[b][x]` records the best underlying real edge, so
-/// `u`/`v` are always real-vertex indices even when the slot is `g[b][x]`.
+/// (contracted blossom) `b`, `g(b, x)` records the best underlying real edge, so
+/// `u`/`v` are always real-vertex indices even when the slot is a blossom's.
 #[derive(Clone, Copy)]
 struct Edge<W> {
     u: Vid,
@@ -37,15 +37,15 @@ struct Edge<W> {
 pub(super) struct Blossom<W> {
     n: usize,
     n_x: usize,
-    /// The `sz × sz` edge matrix, row-major in a single allocation: entry `(u, v)`
-    /// is at `u * stride + v` (see [`Blossom::g`]). One block, rather than a
-    /// `Vec<Vec>`, so the algorithm's column scans (`for u { g[u][x] }` in
-    /// `set_slack`/`update_slack`, the hot path) stay in one strided region the
-    /// prefetcher can follow instead of chasing `n` separate heap rows.
-    g: Vec<Edge<W>>,
-    /// Row stride of `g` — the allocated width `2 * n_cap + 1` for the largest
-    /// instance seen, so a reused buffer keeps a consistent layout.
+    /// Twice the weight of each pair of real vertices, row-major in one block (entry `(u, v)`
+    /// at `u * stride + v`): the hot path reads a real vertex's row, in one piece.
+    weights: Vec<W>,
+    /// Row stride of `weights`: `n + 1` for the largest instance seen.
     stride: usize,
+    /// Each blossom's best edge to every vertex, real or blossom (blossom `b`'s row at
+    /// `b - n - 1`, `2n + 1` wide), made as blossoms form: most matchings form few, and a
+    /// vertex's edge to a blossom is the blossom's to it turned round.
+    rows: Vec<Vec<Edge<W>>>,
     lab: Vec<W>,
     mate: Vec<usize>,
     slack: Vec<usize>,
@@ -53,7 +53,7 @@ pub(super) struct Blossom<W> {
     pa: Vec<usize>,
     /// The `sz × (n+1)` "which member does row `u` reach vertex `v` through"
     /// matrix, row-major in a single allocation (entry `(u, v)` at
-    /// `u * ff_stride + v`), for the same locality reason as [`Blossom::g`].
+    /// `u * ff_stride + v`).
     flower_from: Vec<Vid>,
     /// Row stride of `flower_from` — the allocated width `n_cap + 1` for the
     /// largest instance seen.
@@ -68,16 +68,12 @@ pub(super) struct Blossom<W> {
 impl<W: Weight> Blossom<W> {
     fn new(n: usize) -> Self {
         let sz = 2 * n + 1;
-        let nil_edge = Edge {
-            u: 0,
-            v: 0,
-            w: W::ZERO,
-        };
         Blossom {
             n,
             n_x: n,
-            g: vec![nil_edge; sz * sz],
-            stride: sz,
+            weights: vec![W::ZERO; (n + 1) * (n + 1)],
+            stride: n + 1,
+            rows: Vec::new(),
             lab: vec![W::ZERO; sz],
             mate: vec![0; sz],
             slack: vec![0; sz],
@@ -99,8 +95,8 @@ impl<W: Weight> Blossom<W> {
     /// No stale data needs clearing: `solve`/`matching` re-initialize every piece
     /// of live state within `1..=2n` each run, both entry points call `set_edge`
     /// for every vertex pair (`max_weight_matching` clamping an absent edge to a
-    /// zero weight) so every real edge slot is overwritten, and a super-vertex's
-    /// row/column is zeroed when its blossom is formed — so a buffer left over
+    /// zero weight) so every real edge slot is overwritten, and a blossom's row (and its
+    /// column in the other blossoms' rows) is zeroed when it is formed — so a buffer left over
     /// from an earlier (larger or smaller) instance is correct as long as it is
     /// big enough. Growth only ever extends the buffers (indices `1..=2n` are all
     /// a smaller `n` could have touched), never truncates.
@@ -108,17 +104,12 @@ impl<W: Weight> Blossom<W> {
         self.n = n;
         self.n_x = n;
         let sz = 2 * n + 1;
-        if sz > self.stride {
+        if n + 1 > self.stride {
             // A larger instance than any before: reallocate the buffers wide enough
             // (the old contents are stale and would be overwritten anyway, so there
-            // is nothing to copy). `g` is laid out at the new stride from here on.
-            let nil = Edge {
-                u: 0,
-                v: 0,
-                w: W::ZERO,
-            };
-            self.stride = sz;
-            self.g = vec![nil; sz * sz];
+            // is nothing to copy).
+            self.stride = n + 1;
+            self.weights = vec![W::ZERO; (n + 1) * (n + 1)];
             self.flower_from = vec![0; sz * (n + 1)];
             self.ff_stride = n + 1;
             self.lab.resize(sz, W::ZERO);
@@ -132,17 +123,39 @@ impl<W: Weight> Blossom<W> {
         }
     }
 
-    /// Edge `(u, v)` of the flattened matrix (returned by value — `Edge` is `Copy`).
+    /// Edge `(u, v)` (returned by value — `Edge` is `Copy`).
     #[inline]
     fn g(&self, u: usize, v: usize) -> Edge<W> {
-        self.g[u * self.stride + v]
+        let n = self.n;
+        if u > n {
+            self.rows[u - n - 1][v]
+        } else if v > n {
+            let e = self.rows[v - n - 1][u];
+            Edge {
+                u: e.v,
+                v: e.u,
+                w: e.w,
+            }
+        } else {
+            Edge {
+                u: u as Vid,
+                v: v as Vid,
+                w: self.weights[u * self.stride + v],
+            }
+        }
     }
 
-    /// Mutable edge `(u, v)`, for the few sites that overwrite an edge or zero its
-    /// weight in place.
-    #[inline]
-    fn g_mut(&mut self, u: usize, v: usize) -> &mut Edge<W> {
-        &mut self.g[u * self.stride + v]
+    /// Blossom `b`'s edge to `x` set to `e` (and `x`'s to `b`, turned round).
+    fn set_blossom_edge(&mut self, b: usize, x: usize, e: Edge<W>) {
+        let n = self.n;
+        self.rows[b - n - 1][x] = e;
+        if x > n {
+            self.rows[x - n - 1][b] = Edge {
+                u: e.v,
+                v: e.u,
+                w: e.w,
+            };
+        }
     }
 
     /// Entry `(u, v)` of the flattened `flower_from` matrix.
@@ -158,11 +171,9 @@ impl<W: Weight> Blossom<W> {
     }
 
     fn set_edge(&mut self, u: usize, v: usize, w: W) {
-        let (u, v) = (u as Vid, v as Vid);
         let w = w.double();
-        *self.g_mut(u as usize, v as usize) = Edge { u, v, w };
-        // Reverse orientation: endpoints swapped (field-named, not positional).
-        *self.g_mut(v as usize, u as usize) = Edge { u: v, v: u, w };
+        self.weights[u * self.stride + v] = w;
+        self.weights[v * self.stride + u] = w;
     }
 
     /// Reduced cost (slack) of an edge; zero means the edge is tight.
@@ -313,9 +324,23 @@ impl<W: Weight> Blossom<W> {
         self.push_cycle(b, v, lca);
 
         self.set_st(b, b);
+        let (k, width) = (b - self.n - 1, 2 * self.n + 1);
+        if self.rows.len() <= k {
+            self.rows.resize(k + 1, Vec::new());
+        }
+        if self.rows[k].len() < width {
+            let nil = Edge {
+                u: 0,
+                v: 0,
+                w: W::ZERO,
+            };
+            self.rows[k] = vec![nil; width];
+        }
         for x in 1..=self.n_x {
-            self.g_mut(b, x).w = W::ZERO;
-            self.g_mut(x, b).w = W::ZERO;
+            self.rows[k][x].w = W::ZERO;
+            if x > self.n {
+                self.rows[x - self.n - 1][b].w = W::ZERO;
+            }
         }
         for x in 1..=self.n {
             self.set_flower_from(b, x, 0);
@@ -328,11 +353,9 @@ impl<W: Weight> Blossom<W> {
             let xs = self.flower[b][mi];
             for x in 1..=self.n_x {
                 let gxsx = self.g(xs, x);
-                let gxxs = self.g(x, xs);
                 let gbx = self.g(b, x);
                 if gbx.w == W::ZERO || self.e_delta(gxsx) < self.e_delta(gbx) {
-                    *self.g_mut(b, x) = gxsx;
-                    *self.g_mut(x, b) = gxxs;
+                    self.set_blossom_edge(b, x, gxsx);
                 }
             }
             for x in 1..=self.n {

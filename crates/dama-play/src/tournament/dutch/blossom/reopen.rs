@@ -206,12 +206,7 @@ impl<W: Weight> Blossom<W> {
             i += 1;
         }
         let e = best.expect("a blossom has members");
-        *self.g_mut(b, v) = e;
-        *self.g_mut(v, b) = Edge {
-            u: e.v,
-            v: e.u,
-            w: e.w,
-        };
+        self.set_blossom_edge(b, v, e);
         e
     }
 }
