@@ -46,6 +46,8 @@ pub(super) struct Blossom<W> {
     /// `b - n - 1`, `2n + 1` wide), made as blossoms form: most matchings form few, and a
     /// vertex's edge to a blossom is the blossom's to it turned round.
     rows: Vec<Vec<Edge<W>>>,
+    /// The slack of each of a forming blossom's edges, by the vertex it leads to.
+    least: Vec<W>,
     lab: Vec<W>,
     mate: Vec<usize>,
     slack: Vec<usize>,
@@ -74,6 +76,7 @@ impl<W: Weight> Blossom<W> {
             weights: vec![W::ZERO; (n + 1) * (n + 1)],
             stride: n + 1,
             rows: Vec::new(),
+            least: vec![W::ZERO; sz],
             lab: vec![W::ZERO; sz],
             mate: vec![0; sz],
             slack: vec![0; sz],
@@ -113,6 +116,7 @@ impl<W: Weight> Blossom<W> {
             self.flower_from = vec![0; sz * (n + 1)];
             self.ff_stride = n + 1;
             self.lab.resize(sz, W::ZERO);
+            self.least.resize(sz, W::ZERO);
             self.mate.resize(sz, 0);
             self.slack.resize(sz, 0);
             self.st.resize(sz, 0);
@@ -177,6 +181,7 @@ impl<W: Weight> Blossom<W> {
     }
 
     /// Reduced cost (slack) of an edge; zero means the edge is tight.
+    #[inline(always)]
     fn e_delta(&self, e: Edge<W>) -> W {
         self.lab[e.u as usize] + self.lab[e.v as usize] - e.w
     }
@@ -353,9 +358,11 @@ impl<W: Weight> Blossom<W> {
             let xs = self.flower[b][mi];
             for x in 1..=self.n_x {
                 let gxsx = self.g(xs, x);
-                let gbx = self.g(b, x);
-                if gbx.w == W::ZERO || self.e_delta(gxsx) < self.e_delta(gbx) {
+                let delta = self.e_delta(gxsx);
+                // The slack of `b`'s edge so far, kept rather than counted again.
+                if self.rows[k][x].w == W::ZERO || delta < self.least[x] {
                     self.set_blossom_edge(b, x, gxsx);
+                    self.least[x] = delta;
                 }
             }
             for x in 1..=self.n {

@@ -142,6 +142,8 @@ fn pair_in(
 struct Pairer<'a, const L: usize> {
     field: &'a Field,
     layout: Layout,
+    /// Where each part of a weight begins.
+    parts: weights::Parts,
     /// The number of present players (vertices).
     n: usize,
     /// The weights, `n × n`, symmetric.
@@ -156,6 +158,9 @@ struct Pairer<'a, const L: usize> {
     /// Whether each pair (`a * n + b`, `a < b`) is in `changed` (kept once, in the order
     /// changed, so that a tie is broken the same way every run).
     in_changed: Vec<bool>,
+    /// Whether more weights changed than `changed` lists: too many for `still_best` to show
+    /// anything by them.
+    too_many_changes: bool,
     /// The score of the player who gets the bye (0 in an even field).
     bye_score: u32,
     /// The bye's player is the one moved down from the bracket being paired.
@@ -193,6 +198,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
         let fixed = Wide::ones(layout.parts_bits(field.played_rounds) + 2);
         Pairer {
             field,
+            parts: weights::Parts::new(&layout, field.played_rounds),
             layout,
             n,
             weights: vec![Wide::zero(); n * n],
@@ -201,6 +207,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
             last: None,
             changed: Vec::new(),
             in_changed: vec![false; n * n],
+            too_many_changes: false,
             bye_score: 0,
             single_bye: false,
             bye_rank: Vec::new(),
@@ -229,9 +236,13 @@ impl<'a, const L: usize> Pairer<'a, L> {
         let old = self.weights[a * self.n + b];
         if old != w {
             let (a, b) = (a.min(b), a.max(b));
-            if !self.in_changed[a * self.n + b] {
-                self.in_changed[a * self.n + b] = true;
-                self.changed.push((a, b, old));
+            if self.changed.len() < self.n * 8 + 1024 {
+                if !self.in_changed[a * self.n + b] {
+                    self.in_changed[a * self.n + b] = true;
+                    self.changed.push((a, b, old));
+                }
+            } else {
+                self.too_many_changes = true;
             }
             self.bracket.note(a, b);
             self.whole.note(a, b);
@@ -305,6 +316,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
             self.in_changed[a * self.n + b] = false;
         }
         self.changed.clear();
+        self.too_many_changes = false;
     }
 
     fn weight_of(&self, a: usize, b: usize) -> Wide<L> {
@@ -320,6 +332,9 @@ impl<'a, const L: usize> Pairer<'a, L> {
     /// best matching of the edges they raised); or the last with its pairs swapped to take the
     /// edge raised most, where that reaches the same.
     fn still_best(&mut self, mut last: Vec<usize>) -> Option<Vec<usize>> {
+        if self.too_many_changes {
+            return None;
+        }
         let mut gain = Wide::zero();
         let mut raised = Vec::new();
         for &(a, b, old) in &self.changed {

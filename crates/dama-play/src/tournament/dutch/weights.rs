@@ -81,22 +81,95 @@ impl Layout {
 
     /// The width of the parts that count when `played_rounds` rounds were played.
     pub(super) fn parts_bits(&self, played_rounds: usize) -> usize {
-        let (g, s) = (self.group_bits, self.scores_bits());
-        let mut bits = 2 * g + 2 * s + 2 * g + 4 * g + 3 * g + 1;
-        if played_rounds >= 1 {
-            bits += 2 * g + 2 * s;
+        Parts::new(self, played_rounds).top
+    }
+}
+
+/// Where each part of a pair's weight begins (its lowest bit), most important highest: each
+/// part as wide as its largest count needs ([`Pairer::weight`] says what each counts).
+pub(super) struct Parts {
+    /// Everyone paired and the bye to one who may have it (two bits); the width of the
+    /// parts below.
+    pub(super) top: usize,
+    current: usize,
+    current_score: usize,
+    next: usize,
+    next_score: usize,
+    bye: usize,
+    e1: usize,
+    e3: usize,
+    met: usize,
+    strong: usize,
+    /// By rounds back (one and two, where played): floats down repeated, and floats up.
+    down: [usize; 2],
+    up: [usize; 2],
+    down_score: [usize; 2],
+    up_score: [usize; 2],
+    /// How many rounds back count (up to two).
+    backs: usize,
+}
+
+impl Parts {
+    pub(super) fn new(layout: &Layout, played_rounds: usize) -> Parts {
+        let (g, s) = (layout.group_bits, layout.scores_bits());
+        let backs = played_rounds.min(2);
+        // Laid from the bottom up: room for the choices made inside the bracket first.
+        let mut at = 3 * g + 1;
+        let mut take = |width: usize| {
+            at += width;
+            at - width
+        };
+        let (mut down_score, mut up_score) = ([0; 2], [0; 2]);
+        for back in (0..backs).rev() {
+            up_score[back] = take(s);
+            down_score[back] = take(s);
         }
-        if played_rounds > 1 {
-            bits += 2 * g + 2 * s;
+        let (mut down, mut up) = ([0; 2], [0; 2]);
+        for back in (0..backs).rev() {
+            up[back] = take(g);
+            down[back] = take(g);
         }
-        bits
+        let strong = take(g);
+        let met = take(g);
+        let e3 = take(g);
+        let e1 = take(g);
+        let bye = take(2 * g);
+        let next_score = take(s);
+        let next = take(g);
+        let current_score = take(s);
+        let current = take(g);
+        Parts {
+            top: at,
+            current,
+            current_score,
+            next,
+            next_score,
+            bye,
+            e1,
+            e3,
+            met,
+            strong,
+            down,
+            up,
+            down_score,
+            up_score,
+            backs,
+        }
+    }
+
+    /// The parts that hold a place for each score group.
+    fn score_parts(&self) -> impl Iterator<Item = usize> + '_ {
+        let backs = 0..self.backs;
+        (backs.clone().map(|b| self.down_score[b]))
+            .chain(backs.map(|b| self.up_score[b]))
+            .chain([self.next_score, self.current_score])
     }
 }
 
 impl<const L: usize> Pairer<'_, L> {
-    fn score_bit(&self, score: u32) -> Wide<L> {
-        let place = self.place[score as usize].expect("a score of the bracket has its place");
-        Wide::from_u64(1).shl(place)
+    /// Where the score's bit sits in a part with a place for each score group.
+    fn score_place(&self, score: u32) -> usize {
+        self.place[score as usize].expect("a score of the bracket has its place")
     }
 
     /// Gives each score of the bracket's `players` its place in the parts, the highest
@@ -132,13 +205,8 @@ impl<const L: usize> Pairer<'_, L> {
     /// parts that hold a place for each score group are those of the bracket's pairs (and of
     /// the next's) and of the floats' scores.
     fn moved_scores(&self, w: Wide<L>, to: &[Option<usize>]) -> Wide<L> {
-        let (g, s) = (self.layout.group_bits, self.layout.scores_bits());
-        let backs = self.field.played_rounds.min(2);
-        let low = 3 * g + 1;
-        let next = low + 2 * backs * (s + g) + 6 * g;
-        let parts = (0..2 * backs)
-            .map(|k| low + k * s)
-            .chain([next, next + s + g]);
+        let g = self.layout.group_bits;
+        let parts = self.parts.score_parts();
         let mut out = w;
         // Added once all are taken out, so that a bit moved to where another was is kept.
         let mut moved = Wide::zero();
@@ -166,29 +234,32 @@ impl<const L: usize> Pairer<'_, L> {
         if !current && !next {
             return self.outside_weight(h, l);
         }
-        let g = self.layout.group_bits;
-        let s = self.layout.scores_bits();
+        let o = &self.parts;
         let (hp, lp) = (self.player(h), self.player(l));
         let (hs, ls) = (hp.score, lp.score);
-        let mut w = self.top_part(h, l);
-        // The most pairs in the bracket, then the highest scores among them.
-        w = w.shl(g).or(u64::from(current));
-        w = w.shl(s);
-        if current {
-            w = w.or_wide(self.score_bit(hs));
-        }
-        // The same for the next bracket.
-        w = w.shl(g).or(u64::from(next));
-        w = w.shl(s);
+        // The most pairs in the bracket, then the highest scores among them; the same for the
+        // next bracket.
+        let mut w = Wide::zero()
+            .plus_at(o.top, self.top_part(h, l))
+            .plus_at(o.bye, self.bye_ranks(h, l));
         if next {
-            w = w.or_wide(self.score_bit(hs));
+            w = w
+                .plus_at(o.next, 1)
+                .plus_at(o.next_score + self.score_place(hs), 1);
         }
-        w = w.shl(2 * g).plus(self.bye_ranks(h, l));
+        if !current {
+            return w;
+        }
+        w = w
+            .plus_at(o.current, 1)
+            .plus_at(o.current_score + self.score_place(hs), 1);
         // Colours: C.04.3 E.1 to E.4's preferences met, strongest first.
         let same = lp.preference == hp.preference;
-        w = w.shl(g).or(u64::from(
-            current && (!lp.absolute_imbalance() || !hp.absolute_imbalance() || !same),
-        ));
+        let flag = |met: bool| u64::from(met);
+        w = w.plus_at(
+            o.e1,
+            flag(!lp.absolute_imbalance() || !hp.absolute_imbalance() || !same),
+        );
         let third_avoided = !lp.absolute()
             || !hp.absolute()
             || !same
@@ -198,69 +269,48 @@ impl<const L: usize> Pairer<'_, L> {
                 let lesser = if lp.imbalance > hp.imbalance { hp } else { lp };
                 lesser.repeated != lp.preference.map(Color::opponent)
             };
-        w = w.shl(g).or(u64::from(current && third_avoided));
+        w = w.plus_at(o.e3, flag(third_avoided));
         let met = lp.preference.is_none() || hp.preference.is_none() || !same;
-        w = w.shl(g).or(u64::from(current && met));
+        w = w.plus_at(o.met, flag(met));
         let strong_met = (!lp.strong && !lp.absolute())
             || (!hp.strong && !hp.absolute())
             || (lp.absolute() && hp.absolute())
             || !same;
-        w = w.shl(g).or(u64::from(current && strong_met));
-        let played = self.field.played_rounds;
+        w = w.plus_at(o.strong, flag(strong_met));
         // Floats repeated from one and two rounds back: fewer, then of lower scores.
-        for back in [1, 2] {
-            if played < back {
-                continue;
+        for back in 0..o.backs {
+            let (l_float, h_float) = (self.float(l, back + 1), self.float(h, back + 1));
+            let l_down = l_float == Float::Down;
+            let h_down = hs <= ls && h_float == Float::Down;
+            let no_up = !(hs > ls && l_float == Float::Up);
+            w = w
+                .plus_at(o.down[back], flag(l_down) + flag(h_down))
+                .plus_at(o.up[back], flag(no_up));
+            if l_down {
+                w = w.plus_at(o.down_score[back] + self.score_place(ls), 1);
             }
-            w = w.shl(g);
-            if current {
-                w = w.or(u64::from(self.float(l, back) == Float::Down));
-                w = w.plus(u64::from(hs <= ls && self.float(h, back) == Float::Down));
+            if h_float == Float::Down {
+                w = w.plus_at(o.down_score[back] + self.score_place(hs), 1);
             }
-            w = w.shl(g);
-            if current {
-                w = w.or(u64::from(!(hs > ls && self.float(l, back) == Float::Up)));
-            }
-        }
-        for back in [1, 2] {
-            if played < back {
-                continue;
-            }
-            w = w.shl(s);
-            if current {
-                if self.float(l, back) == Float::Down {
-                    w += self.score_bit(ls);
-                }
-                if self.float(h, back) == Float::Down {
-                    w += self.score_bit(hs);
-                }
-            }
-            w = w.shl(s);
-            if current && !(self.float(l, back) == Float::Up && hs > ls) {
-                w = w.or_wide(self.score_bit(hs));
+            if no_up {
+                w = w.plus_at(o.up_score[back] + self.score_place(hs), 1);
             }
         }
-        // Room for the choices made inside the bracket.
-        w.shl(3 * g + 1)
+        w
     }
 
     /// [`Self::weight`] of a compatible pair outside the bracket and the score group below it,
     /// the most of the field's pairs: its top part and the bye's rank alone, the parts between
     /// and below them empty, so built with two shifts rather than one a part.
     fn outside_weight(&self, h: usize, l: usize) -> Wide<L> {
-        let g = self.layout.group_bits;
-        let s = self.layout.scores_bits();
-        let w = self
-            .top_part(h, l)
-            .shl(4 * g + 2 * s)
-            .plus(self.bye_ranks(h, l));
-        let backs = self.field.played_rounds.min(2);
-        w.shl(4 * g + backs * (2 * g + 2 * s) + 3 * g + 1)
+        Wide::zero()
+            .plus_at(self.parts.top, self.top_part(h, l))
+            .plus_at(self.parts.bye, self.bye_ranks(h, l))
     }
 
     /// A weight's top part: everyone paired, and the bye to one who may have it.
-    fn top_part(&self, h: usize, l: usize) -> Wide<L> {
-        Wide::from_u64(1 + u64::from(!self.bye_candidate(h)) + u64::from(!self.bye_candidate(l)))
+    fn top_part(&self, h: usize, l: usize) -> u64 {
+        1 + u64::from(!self.bye_candidate(h)) + u64::from(!self.bye_candidate(l))
     }
 
     /// What the pair adds for the bye going to the player with the fewest unplayed rounds

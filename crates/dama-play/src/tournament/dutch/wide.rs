@@ -109,10 +109,23 @@ impl<const L: usize> Wide<L> {
         self
     }
 
-    /// The bitwise or of two values.
-    pub fn or_wide(mut self, other: Self) -> Self {
-        for (a, b) in self.0.iter_mut().zip(other.0) {
-            *a |= b;
+    /// Plus `value` shifted left by `bit`: a part of a weight set where it begins, with no
+    /// shift of the whole.
+    #[inline]
+    pub fn plus_at(mut self, bit: usize, value: u64) -> Self {
+        let (i, rest) = (bit / 64, (bit % 64) as u32);
+        let high = if rest == 0 { 0 } else { value >> (64 - rest) };
+        let (sum, mut carry) = self.0[i].overflowing_add(value << rest);
+        self.0[i] = sum;
+        let mut add = high;
+        for limb in self.0.iter_mut().skip(i + 1) {
+            if add == 0 && !carry {
+                break;
+            }
+            let (a, c1) = limb.overflowing_add(add);
+            let (b, c2) = a.overflowing_add(u64::from(carry));
+            *limb = b;
+            (add, carry) = (0, c1 || c2);
         }
         self
     }
@@ -164,6 +177,7 @@ impl<const L: usize> Ord for Wide<L> {
 }
 
 impl<const L: usize> PartialOrd for Wide<L> {
+    #[inline]
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
     }
@@ -344,10 +358,7 @@ mod tests {
                 assert_eq!(wide(a).cmp(&wide(b)), a.cmp(&b), "{a} <=> {b}");
             }
         }
-        assert_eq!(
-            Wide::<3>::from_u64(5).shl(130),
-            wide(0).or_wide(Wide([0, 0, 5 << 2]))
-        );
+        assert_eq!(Wide::<3>::from_u64(5).shl(130), Wide([0, 0, 5 << 2]));
         assert_eq!(Wide::<2>::ones(70), Wide([u64::MAX, 63]));
         for &a in values.iter().filter(|&&a| a >= 0) {
             for bits in [0, 1, 63, 64, 65, 100] {
@@ -355,5 +366,17 @@ mod tests {
             }
         }
         assert_eq!(Wide::<3>::from_u64(5).shl(130).shr(129), Wide::from_u64(10));
+        for &a in &values {
+            for bit in [0, 1, 60, 63, 64, 70, 127, 128, 150] {
+                for value in [1u64, 3, u64::MAX] {
+                    let shifted = Wide::<3>::from_u64(value).shl(bit);
+                    assert_eq!(
+                        wide(a).plus_at(bit, value),
+                        wide(a) + shifted,
+                        "{a} + {value} << {bit}"
+                    );
+                }
+            }
+        }
     }
 }
