@@ -51,6 +51,9 @@ pub(super) struct Blossom<W> {
     lab: Vec<W>,
     mate: Vec<usize>,
     slack: Vec<usize>,
+    /// The slack of each vertex's edge of least slack (`slack`), counted anew as the values
+    /// change: the scans compare every edge with it.
+    slack_delta: Vec<W>,
     st: Vec<usize>,
     pa: Vec<usize>,
     /// The `sz × (n+1)` "which member does row `u` reach vertex `v` through"
@@ -80,6 +83,7 @@ impl<W: Weight> Blossom<W> {
             lab: vec![W::ZERO; sz],
             mate: vec![0; sz],
             slack: vec![0; sz],
+            slack_delta: vec![W::ZERO; sz],
             st: vec![0; sz],
             pa: vec![0; sz],
             flower_from: vec![0; sz * (n + 1)],
@@ -119,6 +123,7 @@ impl<W: Weight> Blossom<W> {
             self.least.resize(sz, W::ZERO);
             self.mate.resize(sz, 0);
             self.slack.resize(sz, 0);
+            self.slack_delta.resize(sz, W::ZERO);
             self.st.resize(sz, 0);
             self.pa.resize(sz, 0);
             self.s.resize(sz, -1);
@@ -196,8 +201,9 @@ impl<W: Weight> Blossom<W> {
     /// [`Self::update_slack`] with the slack of `u`'s edge to `x` already counted.
     #[inline]
     fn update_slack_by(&mut self, u: usize, x: usize, delta: W) {
-        if self.slack[x] == 0 || delta < self.e_delta(self.g(x, self.slack[x])) {
+        if self.slack[x] == 0 || delta < self.slack_delta[x] {
             self.slack[x] = u;
+            self.slack_delta[x] = delta;
         }
     }
 
@@ -524,11 +530,18 @@ impl<W: Weight> Blossom<W> {
                 if self.s[self.st[u]] == 1 {
                     continue;
                 }
+                // `u` is a real vertex: its row of weights read directly.
+                let (row, lab_u) = (u * self.stride, self.lab[u]);
                 for v in 1..=self.n {
-                    let e = self.g(u, v);
-                    if e.w > W::ZERO && self.st[u] != self.st[v] {
-                        let delta = self.e_delta(e);
+                    let w = self.weights[row + v];
+                    if w != W::ZERO && self.st[u] != self.st[v] {
+                        let delta = lab_u + self.lab[v] - w;
                         if delta == W::ZERO {
+                            let e = Edge {
+                                u: u as Vid,
+                                v: v as Vid,
+                                w,
+                            };
                             if self.on_found_edge(e) {
                                 return true;
                             }
@@ -585,6 +598,11 @@ impl<W: Weight> Blossom<W> {
                     } else if self.s[b] == 1 {
                         self.lab[b] -= d.double();
                     }
+                }
+            }
+            for x in 1..=self.n_x {
+                if self.slack[x] != 0 {
+                    self.slack_delta[x] = self.e_delta(self.g(x, self.slack[x]));
                 }
             }
             if done {
