@@ -146,7 +146,7 @@ struct Pairer<'a, const L: usize> {
     parts: weights::Parts,
     /// The number of present players (vertices).
     n: usize,
-    /// The weights, `n × n`, symmetric.
+    /// The weights, `n × n`: each pair's at `a * n + b` with `a < b` (see `pair_weight`).
     weights: Vec<Wide<L>>,
     /// The weight of a fixed pair: above any other.
     fixed: Wide<L>,
@@ -232,10 +232,15 @@ impl<'a, const L: usize> Pairer<'a, L> {
         self.player(v).score
     }
 
+    /// The pair's weight (stored once, under the higher of the two).
+    fn pair_weight(&self, a: usize, b: usize) -> Wide<L> {
+        self.weights[a.min(b) * self.n + a.max(b)]
+    }
+
     fn set(&mut self, a: usize, b: usize, w: Wide<L>) {
+        let (a, b) = (a.min(b), a.max(b));
         let old = self.weights[a * self.n + b];
         if old != w {
-            let (a, b) = (a.min(b), a.max(b));
             if self.changed.len() < self.n * 8 + 1024 {
                 if !self.in_changed[a * self.n + b] {
                     self.in_changed[a * self.n + b] = true;
@@ -248,7 +253,6 @@ impl<'a, const L: usize> Pairer<'a, L> {
             self.whole.note(a, b);
         }
         self.weights[a * self.n + b] = w;
-        self.weights[b * self.n + a] = w;
     }
 
     /// The best matching under the present weights: each vertex's partner, itself if none.
@@ -304,7 +308,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
             }
             for (j, &b) in players.iter().enumerate().skip(i + 1) {
                 if self.fixed_to[b].is_none() {
-                    weights[i * m + j] = self.weights[a * self.n + b];
+                    weights[i * m + j] = self.pair_weight(a, b);
                 }
             }
         }
@@ -323,7 +327,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
         if a == b {
             Wide::zero()
         } else {
-            self.weights[a * self.n + b]
+            self.pair_weight(a, b)
         }
     }
 
@@ -338,7 +342,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
         let mut gain = Wide::zero();
         let mut raised = Vec::new();
         for &(a, b, old) in &self.changed {
-            let delta = self.weights[a * self.n + b] - old;
+            let delta = self.pair_weight(a, b) - old;
             if last[a] == b {
                 gain += delta;
             }

@@ -90,7 +90,7 @@ impl<const L: usize> Pairer<'_, L> {
                 continue;
             }
             for (j, &b) in players.iter().enumerate().skip(i + 1) {
-                let w = self.weights[a * self.n + b];
+                let w = self.pair_weight(a, b);
                 if !w.is_zero() && self.fixed_to[b].is_none() {
                     weights[i * m + j] = w.low(parts).shl(count).plus(1);
                 }
@@ -226,7 +226,7 @@ impl<const L: usize> Pairer<'_, L> {
     }
 
     fn edge(&self, a: usize, b: usize) -> bool {
-        !self.weights[a * self.n + b].is_zero()
+        !self.pair_weight(a, b).is_zero()
     }
 
     /// Pairs the unpaired `from` by an alternating path among `members` to another unpaired

@@ -190,7 +190,7 @@ impl<const L: usize> Pairer<'_, L> {
         }
         for (k, &a) in stale.iter().enumerate() {
             for &b in &stale[k + 1..] {
-                let w = self.weights[a * self.n + b];
+                let w = self.pair_weight(a, b);
                 if !w.is_zero() {
                     let moved = self.moved_scores(w, &place);
                     self.set(a, b, moved);
@@ -399,14 +399,14 @@ mod tests {
             .iter()
             .flat_map(|&a| both.iter().map(move |&b| (a, b)))
             .filter(|&(a, b)| a < b)
-            .map(|(a, b)| pairer.weights[a * n + b])
+            .map(|(a, b)| pairer.pair_weight(a, b))
             .collect();
         assert!(pairer.place_scores(&second, &both));
         let mut k = 0;
         for (i, &a) in both.iter().enumerate() {
             for &b in &both[i + 1..] {
                 let built = pairer.weight(a, b, true, false);
-                let now = pairer.weights[a * n + b];
+                let now = pairer.pair_weight(a, b);
                 if built.is_zero() {
                     assert!(now.is_zero());
                 } else {
