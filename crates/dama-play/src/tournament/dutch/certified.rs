@@ -273,16 +273,18 @@ impl<const L: usize> Pairer<'_, L> {
         }
         // From the bracket solver's last matching where there is one: its tables become the
         // prover's, so the bracket's next matching is solved afresh.
-        let (players, pairs) = match self.bracket.take(self.n) {
-            Some((players, pairs)) => (players, Some(pairs)),
+        let (players, changes) = match self.bracket.take(self.n) {
+            Some((players, changes)) => (players, Some(changes)),
             None => (self.free_players(scope), None),
         };
         let weights = self.pair_weights(&players);
         let m = players.len();
-        let proof = match pairs {
-            Some(pairs) => {
+        let proof = match changes {
+            Some(changes) => {
                 self.bracket.hand_over(&mut self.prover);
-                self.prover.solve_again_pairs(&weights, m, &pairs);
+                let (raised, by) = (&changes.raised, changes.by);
+                self.prover
+                    .solve_again_raised(&weights, m, raised, by, &changes.pairs);
                 self.prover.proof(m)
             }
             None => self.prover.prove(&weights, m),
