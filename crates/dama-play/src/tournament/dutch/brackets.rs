@@ -167,11 +167,6 @@ impl<const L: usize> Pairer<'_, L> {
             let downward = |stable: &[usize], v: usize| stable[v] > v && stable[v] < end_vertex;
             let mut exchanges = 0;
             for places in [false, true] {
-                if !places {
-                    // S1's pairs all rise by the same: the solvers raise S1's values with them.
-                    let s1: Vec<usize> = remainder[..pairs].iter().map(|&pi| idx[pi]).collect();
-                    self.raise(&s1, Wide::from_u64(2).shl(2 * g));
-                }
                 for (o, &oi) in remainder.iter().enumerate() {
                     for (place, &pi) in remainder[..o].iter().enumerate() {
                         let w = exchanged(&base, pi, oi, place, pairs, places);

@@ -273,18 +273,16 @@ impl<const L: usize> Pairer<'_, L> {
         }
         // From the bracket solver's last matching where there is one: its tables become the
         // prover's, so the bracket's next matching is solved afresh.
-        let (players, changes) = match self.bracket.take(self.n) {
-            Some((players, changes)) => (players, Some(changes)),
+        let (players, pairs) = match self.bracket.take(self.n) {
+            Some((players, pairs)) => (players, Some(pairs)),
             None => (self.free_players(scope), None),
         };
         let weights = self.pair_weights(&players);
         let m = players.len();
-        let proof = match changes {
-            Some(changes) => {
+        let proof = match pairs {
+            Some(pairs) => {
                 self.bracket.hand_over(&mut self.prover);
-                let (raised, by) = (&changes.raised, changes.by);
-                self.prover
-                    .solve_again_raised(&weights, m, raised, by, &changes.pairs);
+                self.prover.solve_again_pairs(&weights, m, &pairs);
                 self.prover.proof(m)
             }
             None => self.prover.prove(&weights, m),

@@ -14,17 +14,6 @@ pub(super) struct Kept<const L: usize> {
     players: Option<Vec<usize>>,
     /// The pairs (by vertex) whose weights changed since.
     changes: Vec<(usize, usize)>,
-    /// Players (by vertex) whose every pair is to be compared, most raised by `by`.
-    raised: Vec<usize>,
-    by: Wide<L>,
-}
-
-/// What changed since the last matching, by place among its players: the pairs, and the
-/// players raised (with by how much).
-pub(super) struct Changes<const L: usize> {
-    pub(super) pairs: ChangedPairs,
-    pub(super) raised: Vec<usize>,
-    pub(super) by: Wide<L>,
 }
 
 impl<const L: usize> Kept<L> {
@@ -33,16 +22,11 @@ impl<const L: usize> Kept<L> {
             solver: Blossom::empty(),
             players: None,
             changes: Vec::new(),
-            raised: Vec::new(),
-            by: Wide::zero(),
         }
     }
 
     /// Notes that the pair's weight changed.
     pub(super) fn note(&mut self, a: usize, b: usize) {
-        if self.raised.binary_search(&a).is_ok() || self.raised.binary_search(&b).is_ok() {
-            return;
-        }
         if let Some(players) = &self.players {
             // Past a quarter of the pairs, solving afresh costs no more than the list.
             if self.changes.len() < players.len() * players.len() / 4 {
@@ -53,29 +37,16 @@ impl<const L: usize> Kept<L> {
         }
     }
 
-    /// That every pair of `players` (vertices) is about to change, most by `by`: their pairs
-    /// are then compared with the last, not listed. Once only before a matching.
-    pub(super) fn raise(&mut self, players: &[usize], by: Wide<L>) {
-        if self.players.is_some() && self.raised.is_empty() {
-            self.raised = players.to_vec();
-            self.raised.sort_unstable();
-            self.by = by;
-        } else {
-            self.forget();
-        }
-    }
-
     /// The next matching found afresh.
     pub(super) fn forget(&mut self) {
         self.players = None;
         self.changes.clear();
-        self.raised.clear();
     }
 
-    /// The last matching's players, and what changed since by place among them (of the `n`
-    /// vertices), where it is kept: the next is to be of them. Taken, so nothing is kept until
-    /// [`Self::solve`].
-    pub(super) fn take(&mut self, n: usize) -> Option<(Vec<usize>, Changes<L>)> {
+    /// The last matching's players, and the pairs changed since by place among them (of the
+    /// `n` vertices), where it is kept: the next is to be of them. Taken, so nothing is kept
+    /// until [`Self::solve`].
+    pub(super) fn take(&mut self, n: usize) -> Option<(Vec<usize>, ChangedPairs)> {
         let players = self.players.take()?;
         let mut place = vec![None; n];
         for (i, &v) in players.iter().enumerate() {
@@ -86,38 +57,27 @@ impl<const L: usize> Kept<L> {
             .drain(..)
             .filter_map(|(a, b)| Some((place[a]?, place[b]?)))
             .collect();
-        let raised = self.raised.drain(..).filter_map(|v| place[v]).collect();
-        Some((
-            players,
-            Changes {
-                pairs,
-                raised,
-                by: self.by,
-            },
-        ))
+        Some((players, pairs))
     }
 
     /// A best matching of `players` by `weights` (row-major): found from the last where
-    /// `changes` (from [`Self::take`]) are what changed since, afresh otherwise. Each
+    /// `pairs` (from [`Self::take`]) are the pairs changed since, afresh otherwise. Each
     /// player's partner by place, its own if none; the matching is kept.
     pub(super) fn solve(
         &mut self,
         players: Vec<usize>,
         weights: &[Wide<L>],
-        changes: Option<&Changes<L>>,
+        pairs: Option<&[(usize, usize)]>,
     ) -> Vec<usize> {
         let m = players.len();
-        let mates = match changes {
-            Some(changes) => {
-                let (raised, by) = (&changes.raised, changes.by);
-                self.solver
-                    .solve_again_raised(weights, m, raised, by, &changes.pairs);
+        let mates = match pairs {
+            Some(pairs) => {
+                self.solver.solve_again_pairs(weights, m, pairs);
                 self.solver.mates(m)
             }
             None => self.solver.best(weights, m),
         };
         self.changes.clear();
-        self.raised.clear();
         self.players = Some(players);
         mates
     }

@@ -277,8 +277,8 @@ impl<'a, const L: usize> Pairer<'a, L> {
         }
         // The whole field, found from its last matching where there is one; the players fixed
         // since left in, with no pairs.
-        let (players, changes) = match self.whole.take(self.n) {
-            Some((players, changes)) => (players, Some(changes)),
+        let (players, pairs) = match self.whole.take(self.n) {
+            Some((players, pairs)) => (players, Some(pairs)),
             None => {
                 let free = (0..self.n).filter(|&v| self.fixed_to[v].is_none());
                 (free.collect(), None)
@@ -287,7 +287,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
         let weights = self.field_weights(&players);
         let mates = self
             .whole
-            .solve(players.clone(), &weights, changes.as_ref());
+            .solve(players.clone(), &weights, pairs.as_deref());
         let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
         for (i, &v) in players.iter().enumerate() {
             if self.fixed_to[v].is_none() {
@@ -296,13 +296,6 @@ impl<'a, const L: usize> Pairer<'a, L> {
         }
         self.last = Some(partner.clone());
         partner
-    }
-
-    /// That every pair of `players` is about to change, most rising by `by`: the kept solvers
-    /// then raise their values with them rather than reopen them.
-    fn raise(&mut self, players: &[usize], by: Wide<L>) {
-        self.bracket.raise(players, by.shl(self.pair_count_bits()));
-        self.whole.raise(players, by);
     }
 
     /// The weights of the pairs of `players` (row-major); none for a fixed player.

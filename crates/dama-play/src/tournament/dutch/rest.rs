@@ -44,14 +44,14 @@ impl<const L: usize> Pairer<'_, L> {
         }
         // Found from the bracket's last matching where there is one: its players fixed since
         // are left in, with no pairs.
-        let (players, changes) = match self.bracket.take(self.n) {
-            Some((players, changes)) => (players, Some(changes)),
+        let (players, pairs) = match self.bracket.take(self.n) {
+            Some((players, pairs)) => (players, Some(pairs)),
             None => (self.free_players(&scope), None),
         };
         let weights = self.pair_weights(&players);
         let mates = self
             .bracket
-            .solve(players.clone(), &weights, changes.as_ref());
+            .solve(players.clone(), &weights, pairs.as_deref());
         let found = self.whole_field_matching(&mut scope, &players, |i| mates[i]);
         self.scope = Some(scope);
         found

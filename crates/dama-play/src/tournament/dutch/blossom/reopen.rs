@@ -28,37 +28,32 @@ impl<W: Weight> Blossom<W> {
         true
     }
 
-    /// The changed `pairs` weighed anew where that keeps the last matching's proof: a pair
-    /// between two top-level vertices (or a vertex and a blossom) whose slack stays at least
-    /// zero, and zero where it is in the matching. The others, and `open`, are reopened at the
-    /// player with more of them; where that reopens many, the matching is solved afresh.
-    fn solve_again_open(
+    /// [`Self::solve_again`] where the pairs that changed weight are `pairs` (by place, in
+    /// any order, repeats allowed). A pair outside every blossom and the matching whose slack
+    /// stays at least zero is only weighed anew; of the others, each is reopened at the player
+    /// with more of them (a question changes one player's pairs; a fixed pair, both players').
+    /// Where that reopens many, the matching is solved afresh.
+    pub(in crate::tournament::dutch) fn solve_again_pairs(
         &mut self,
         weight: &[W],
         n: usize,
         pairs: &[(usize, usize)],
-        mut open: Vec<(usize, usize)>,
     ) -> bool {
+        if self.n != n {
+            self.solve_for(weight, n);
+            return false;
+        }
+        let mut open = Vec::new();
         for &(i, j) in pairs {
             let (u, v) = (i + 1, j + 1);
             let w = weight[i.min(j) * n + i.max(j)];
             let w = if w > W::ZERO { w } else { W::ZERO };
-            let (bu, bv) = (self.st[u], self.st[v]);
-            let slack = self.lab[u] + self.lab[v] - w.double();
-            let paired = self.mate[u] == v;
-            if bu != bv
-                && (bu == u || bv == v)
-                && slack >= W::ZERO
-                && (!paired || (slack == W::ZERO && w > W::ZERO))
+            if self.st[u] == u
+                && self.st[v] == v
+                && self.mate[u] != v
+                && w.double() <= self.lab[u] + self.lab[v]
             {
                 self.set_edge(u, v, w);
-                // The blossom's edge to the other end may be another now.
-                if bu != u {
-                    self.best_edge_to(bu, v);
-                }
-                if bv != v {
-                    self.best_edge_to(bv, u);
-                }
             } else {
                 open.push((i, j));
             }
@@ -87,61 +82,6 @@ impl<W: Weight> Blossom<W> {
             return false;
         }
         self.solve_again(weight, n, &changed)
-    }
-
-    /// [`Self::solve_again`] where the pairs that changed weight are `pairs` (by place, in
-    /// any order, repeats allowed) and every pair of the vertices of `raised` (by place), most
-    /// of those by `by`: a question that adds to every pair of some players. The raised
-    /// vertices are taken out of their blossoms and their values raised by `by`, so that the
-    /// pairs that rose with them keep their slack; a pair outside a blossom whose slack stays
-    /// at least zero (zero in the matching) is then only weighed anew; the others are reopened
-    /// at the player with more of them. Where that reopens many, the matching is solved
-    /// afresh.
-    pub(in crate::tournament::dutch) fn solve_again_raised(
-        &mut self,
-        weight: &[W],
-        n: usize,
-        raised: &[usize],
-        by: W,
-        pairs: &[(usize, usize)],
-    ) -> bool {
-        if self.n != n {
-            self.solve_for(weight, n);
-            return false;
-        }
-        let new = |i: usize, j: usize| {
-            let w = weight[i.min(j) * n + i.max(j)];
-            if w > W::ZERO { w } else { W::ZERO }
-        };
-        for &r in raised {
-            let v = r + 1;
-            while self.st[v] != v {
-                self.dissolve(self.st[v]);
-            }
-        }
-        let mut is_raised = vec![false; n];
-        for &r in raised {
-            is_raised[r] = true;
-            self.lab[r + 1] += by.double();
-        }
-        let mut all = pairs.to_vec();
-        for &r in raised {
-            for u in (0..n).filter(|&u| u != r && !(is_raised[u] && u < r)) {
-                if self.g(r + 1, u + 1).w != new(r, u).double() {
-                    all.push((r, u));
-                }
-            }
-        }
-        // A raised vertex's pair whose weight did not rise with it is slack now: it is broken.
-        let mut open = Vec::new();
-        for &r in raised {
-            let (v, m) = (r + 1, self.mate[r + 1]);
-            let w = new(r, m.max(1) - 1);
-            if m != 0 && (w == W::ZERO || self.lab[v] + self.lab[m] != w.double()) {
-                open.push((r, m - 1));
-            }
-        }
-        self.solve_again_open(weight, n, &all, open)
     }
 
     /// The changed vertices (by place) out of their blossoms and pairs, their pairs' new
