@@ -11,6 +11,7 @@
 
 use super::Pairer;
 use super::blossom::Proof;
+use super::kept::weights_of;
 use super::rest::Scope;
 use super::wide::Wide;
 
@@ -277,7 +278,7 @@ impl<const L: usize> Pairer<'_, L> {
             Some((players, pairs)) => (players, Some(pairs)),
             None => (self.free_players(scope), None),
         };
-        let weights = self.pair_weights(&players);
+        let weights = weights_of(&players, |a, b| self.bracket_weight(a, b));
         let m = players.len();
         let proof = match pairs {
             Some(pairs) => {

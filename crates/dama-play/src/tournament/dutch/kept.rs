@@ -14,6 +14,9 @@ pub(super) struct Kept<const L: usize> {
     players: Option<Vec<usize>>,
     /// The pairs (by vertex) whose weights changed since.
     changes: Vec<(usize, usize)>,
+    /// The weights the last matching was found by (row-major, by place among its players):
+    /// only the changed pairs are weighed again for the next.
+    weights: Vec<Wide<L>>,
 }
 
 impl<const L: usize> Kept<L> {
@@ -22,6 +25,7 @@ impl<const L: usize> Kept<L> {
             solver: Blossom::empty(),
             players: None,
             changes: Vec::new(),
+            weights: Vec::new(),
         }
     }
 
@@ -60,22 +64,30 @@ impl<const L: usize> Kept<L> {
         Some((players, pairs))
     }
 
-    /// A best matching of `players` by `weights` (row-major): found from the last where
-    /// `pairs` (from [`Self::take`]) are the pairs changed since, afresh otherwise. Each
-    /// player's partner by place, its own if none; the matching is kept.
+    /// A best matching of `players` by `weigh` (each pair's weight by vertex): found from
+    /// the last where `pairs` (from [`Self::take`]) are the pairs changed since, only those
+    /// weighed again; afresh otherwise. Each player's partner by place, its own if none; the
+    /// matching is kept.
     pub(super) fn solve(
         &mut self,
         players: Vec<usize>,
-        weights: &[Wide<L>],
         pairs: Option<&[(usize, usize)]>,
+        weigh: impl Fn(usize, usize) -> Wide<L>,
     ) -> Vec<usize> {
         let m = players.len();
         let mates = match pairs {
             Some(pairs) => {
-                self.solver.solve_again_pairs(weights, m, pairs);
+                for &(i, j) in pairs {
+                    let (i, j) = (i.min(j), i.max(j));
+                    self.weights[i * m + j] = weigh(players[i], players[j]);
+                }
+                self.solver.solve_again_pairs(&self.weights, m, pairs);
                 self.solver.mates(m)
             }
-            None => self.solver.best(weights, m),
+            None => {
+                self.weights = weights_of(&players, weigh);
+                self.solver.best(&self.weights, m)
+            }
         };
         self.changes.clear();
         self.players = Some(players);
@@ -87,4 +99,19 @@ impl<const L: usize> Kept<L> {
         std::mem::swap(to, &mut self.solver);
         self.forget();
     }
+}
+
+/// The weights of the pairs of `players` by `weigh` (row-major, the upper triangle).
+pub(super) fn weights_of<const L: usize>(
+    players: &[usize],
+    weigh: impl Fn(usize, usize) -> Wide<L>,
+) -> Vec<Wide<L>> {
+    let m = players.len();
+    let mut weights = vec![Wide::zero(); m * m];
+    for (i, &a) in players.iter().enumerate() {
+        for (j, &b) in players.iter().enumerate().skip(i + 1) {
+            weights[i * m + j] = weigh(a, b);
+        }
+    }
+    weights
 }

@@ -284,10 +284,16 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 (free.collect(), None)
             }
         };
-        let weights = self.field_weights(&players);
-        let mates = self
-            .whole
-            .solve(players.clone(), &weights, pairs.as_deref());
+        // Out of `self` while it solves, as the weights are read from `self`.
+        let mut kept = std::mem::replace(&mut self.whole, kept::Kept::new());
+        let mates = kept.solve(players.clone(), pairs.as_deref(), |a, b| {
+            if self.fixed_to[a].is_some() || self.fixed_to[b].is_some() {
+                Wide::zero()
+            } else {
+                self.pair_weight(a, b)
+            }
+        });
+        self.whole = kept;
         let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();
         for (i, &v) in players.iter().enumerate() {
             if self.fixed_to[v].is_none() {
@@ -296,23 +302,6 @@ impl<'a, const L: usize> Pairer<'a, L> {
         }
         self.last = Some(partner.clone());
         partner
-    }
-
-    /// The weights of the pairs of `players` (row-major); none for a fixed player.
-    fn field_weights(&self, players: &[usize]) -> Vec<Wide<L>> {
-        let m = players.len();
-        let mut weights = vec![Wide::zero(); m * m];
-        for (i, &a) in players.iter().enumerate() {
-            if self.fixed_to[a].is_some() {
-                continue;
-            }
-            for (j, &b) in players.iter().enumerate().skip(i + 1) {
-                if self.fixed_to[b].is_none() {
-                    weights[i * m + j] = self.pair_weight(a, b);
-                }
-            }
-        }
-        weights
     }
 
     fn forget_changes(&mut self) {

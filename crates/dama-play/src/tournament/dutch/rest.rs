@@ -8,6 +8,7 @@
 //! bracket, not of the field.
 
 use super::Pairer;
+use super::kept::Kept;
 use super::weights::bits_for;
 use super::wide::Wide;
 
@@ -48,10 +49,12 @@ impl<const L: usize> Pairer<'_, L> {
             Some((players, pairs)) => (players, Some(pairs)),
             None => (self.free_players(&scope), None),
         };
-        let weights = self.pair_weights(&players);
-        let mates = self
-            .bracket
-            .solve(players.clone(), &weights, pairs.as_deref());
+        // Out of `self` while it solves, as the weights are read from `self`.
+        let mut kept = std::mem::replace(&mut self.bracket, Kept::new());
+        let mates = kept.solve(players.clone(), pairs.as_deref(), |a, b| {
+            self.bracket_weight(a, b)
+        });
+        self.bracket = kept;
         let found = self.whole_field_matching(&mut scope, &players, |i| mates[i]);
         self.scope = Some(scope);
         found
@@ -76,27 +79,16 @@ impl<const L: usize> Pairer<'_, L> {
             .collect()
     }
 
-    /// The weights of the pairs of `players` as the bracket is matched alone (row-major): what
-    /// a pair adds below the top part, then one for the pair, so that the most pairs win a tie;
-    /// none for a fixed player. An addend of `a` to a pair's weight weighs `a` shifted left by
+    /// The weight of the pair as the bracket is matched alone: what it adds below the top
+    /// part, then one for the pair, so that the most pairs win a tie; none for a fixed player.
+    /// An addend of `a` to a pair's weight weighs `a` shifted left by
     /// [`Self::pair_count_bits`] here.
-    pub(super) fn pair_weights(&self, players: &[usize]) -> Vec<Wide<L>> {
-        let parts = self.layout.parts_bits(self.field.played_rounds);
-        let count = self.pair_count_bits();
-        let m = players.len();
-        let mut weights = vec![Wide::<L>::zero(); m * m];
-        for (i, &a) in players.iter().enumerate() {
-            if self.fixed_to[a].is_some() {
-                continue;
-            }
-            for (j, &b) in players.iter().enumerate().skip(i + 1) {
-                let w = self.pair_weight(a, b);
-                if !w.is_zero() && self.fixed_to[b].is_none() {
-                    weights[i * m + j] = w.low(parts).shl(count).plus(1);
-                }
-            }
+    pub(super) fn bracket_weight(&self, a: usize, b: usize) -> Wide<L> {
+        let w = self.pair_weight(a, b);
+        if w.is_zero() || self.fixed_to[a].is_some() || self.fixed_to[b].is_some() {
+            return Wide::zero();
         }
-        weights
+        w.low(self.parts.top).shl(self.pair_count_bits()).plus(1)
     }
 
     /// The bits under a bracket's weights that count its pairs.
