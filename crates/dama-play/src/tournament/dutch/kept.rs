@@ -1,6 +1,6 @@
-//! A solver that keeps its last matching, with the pairs changed since, so that the next is
-//! found from it (`blossom/reopen.rs`) rather than afresh: one for the bracket matched alone,
-//! one for the whole field.
+//! A solver that keeps its last matching, with its weights and the pairs changed since, so
+//! that the next is found from it (`blossom/reopen.rs`) rather than afresh: one for the
+//! bracket matched alone, one for the whole field.
 
 use super::blossom::Blossom;
 use super::wide::Wide;

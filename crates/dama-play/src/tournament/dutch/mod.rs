@@ -232,7 +232,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
         self.player(v).score
     }
 
-    /// The pair's weight (stored once, under the higher of the two).
+    /// The pair's weight, stored once: in the row of the higher placed of the two.
     fn pair_weight(&self, a: usize, b: usize) -> Wide<L> {
         self.weights[a.min(b) * self.n + a.max(b)]
     }
@@ -241,6 +241,8 @@ impl<'a, const L: usize> Pairer<'a, L> {
         let (a, b) = (a.min(b), a.max(b));
         let old = self.weights[a * self.n + b];
         if old != w {
+            // `still_best` shows nothing by more than a few raised pairs, but a fixed pair
+            // lowers two players' every pair: the list keeps room for a few fixes.
             if self.changed.len() < self.n * 8 + 1024 {
                 if !self.in_changed[a * self.n + b] {
                     self.in_changed[a * self.n + b] = true;
