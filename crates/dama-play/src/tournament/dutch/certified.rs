@@ -11,7 +11,7 @@
 
 use super::Pairer;
 use super::blossom::Proof;
-use super::kept::weights_of;
+use super::kept::{Kept, weights_of};
 use super::rest::Scope;
 use super::wide::Wide;
 
@@ -272,21 +272,25 @@ impl<const L: usize> Pairer<'_, L> {
         if !self.bye_outside(scope) {
             return None;
         }
-        // From the bracket solver's last matching where there is one: its tables become the
-        // prover's, so the bracket's next matching is solved afresh.
-        let (players, pairs) = match self.bracket.take(self.n) {
-            Some((players, pairs)) => (players, Some(pairs)),
-            None => (self.free_players(scope), None),
-        };
-        let weights = weights_of(&players, |a, b| self.bracket_weight(a, b));
-        let m = players.len();
-        let proof = match pairs {
-            Some(pairs) => {
-                self.bracket.hand_over(&mut self.prover);
-                self.prover.solve_again_pairs(&weights, m, &pairs);
-                self.prover.proof(m)
+        // From the bracket solver's last matching where there is one: its tables and weights
+        // become the prover's, so the bracket's next matching is solved afresh.
+        let (players, weights, proof) = match self.bracket.take(self.n) {
+            Some((players, pairs)) => {
+                let mut kept = std::mem::replace(&mut self.bracket, Kept::new());
+                kept.reweigh(&players, &pairs, |a, b| self.bracket_weight(a, b));
+                let weights = kept.hand_over(&mut self.prover);
+                self.bracket = kept;
+                self.prover
+                    .solve_again_pairs(&weights, players.len(), &pairs);
+                let proof = self.prover.proof(players.len());
+                (players, weights, proof)
             }
-            None => self.prover.prove(&weights, m),
+            None => {
+                let players = self.free_players(scope);
+                let weights = weights_of(&players, |a, b| self.bracket_weight(a, b));
+                let proof = self.prover.prove(&weights, players.len());
+                (players, weights, proof)
+            }
         };
         let mut place = vec![None; self.n];
         for (i, &v) in players.iter().enumerate() {

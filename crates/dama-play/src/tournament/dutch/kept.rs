@@ -77,10 +77,7 @@ impl<const L: usize> Kept<L> {
         let m = players.len();
         let mates = match pairs {
             Some(pairs) => {
-                for &(i, j) in pairs {
-                    let (i, j) = (i.min(j), i.max(j));
-                    self.weights[i * m + j] = weigh(players[i], players[j]);
-                }
+                self.reweigh(&players, pairs, weigh);
                 self.solver.solve_again_pairs(&self.weights, m, pairs);
                 self.solver.mates(m)
             }
@@ -94,10 +91,27 @@ impl<const L: usize> Kept<L> {
         mates
     }
 
-    /// The solver's tables handed to `to` (which holds the last matching then); nothing kept.
-    pub(super) fn hand_over(&mut self, to: &mut Blossom<Wide<L>>) {
+    /// The last matching's weights with the changed `pairs` (from [`Self::take`]) weighed
+    /// again by `weigh`.
+    pub(super) fn reweigh(
+        &mut self,
+        players: &[usize],
+        pairs: &[(usize, usize)],
+        weigh: impl Fn(usize, usize) -> Wide<L>,
+    ) {
+        let m = players.len();
+        for &(i, j) in pairs {
+            let (i, j) = (i.min(j), i.max(j));
+            self.weights[i * m + j] = weigh(players[i], players[j]);
+        }
+    }
+
+    /// The solver's tables handed to `to` (which holds the last matching then), and the
+    /// weights it was found by (see [`Self::reweigh`]); nothing kept.
+    pub(super) fn hand_over(&mut self, to: &mut Blossom<Wide<L>>) -> Vec<Wide<L>> {
         std::mem::swap(to, &mut self.solver);
         self.forget();
+        std::mem::take(&mut self.weights)
     }
 }
 

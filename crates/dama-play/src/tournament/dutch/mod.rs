@@ -195,10 +195,11 @@ impl<'a, const L: usize> Pairer<'a, L> {
     fn new(field: &'a Field, layout: Layout) -> Self {
         let n = layout.sorted.len();
         let scores = layout.shift.len();
-        let fixed = Wide::ones(layout.parts_bits(field.played_rounds) + 2);
+        let parts = weights::Parts::new(&layout, field.played_rounds);
+        let fixed = Wide::ones(parts.top + 2);
         Pairer {
             field,
-            parts: weights::Parts::new(&layout, field.played_rounds),
+            parts,
             layout,
             n,
             weights: vec![Wide::zero(); n * n],
@@ -235,6 +236,15 @@ impl<'a, const L: usize> Pairer<'a, L> {
     /// The pair's weight, stored once: in the row of the higher placed of the two.
     fn pair_weight(&self, a: usize, b: usize) -> Wide<L> {
         self.weights[a.min(b) * self.n + a.max(b)]
+    }
+
+    /// [`Self::pair_weight`], none where either player is fixed.
+    fn free_pair_weight(&self, a: usize, b: usize) -> Wide<L> {
+        if self.fixed_to[a].is_some() || self.fixed_to[b].is_some() {
+            Wide::zero()
+        } else {
+            self.pair_weight(a, b)
+        }
     }
 
     fn set(&mut self, a: usize, b: usize, w: Wide<L>) {
@@ -289,11 +299,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
         // Out of `self` while it solves, as the weights are read from `self`.
         let mut kept = std::mem::replace(&mut self.whole, kept::Kept::new());
         let mates = kept.solve(players.clone(), pairs.as_deref(), |a, b| {
-            if self.fixed_to[a].is_some() || self.fixed_to[b].is_some() {
-                Wide::zero()
-            } else {
-                self.pair_weight(a, b)
-            }
+            self.free_pair_weight(a, b)
         });
         self.whole = kept;
         let mut partner: Vec<usize> = (0..self.n).map(|v| self.fixed_to[v].unwrap_or(v)).collect();

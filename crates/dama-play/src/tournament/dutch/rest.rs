@@ -84,9 +84,9 @@ impl<const L: usize> Pairer<'_, L> {
     /// An addend of `a` to a pair's weight weighs `a` shifted left by
     /// [`Self::pair_count_bits`] here.
     pub(super) fn bracket_weight(&self, a: usize, b: usize) -> Wide<L> {
-        let w = self.pair_weight(a, b);
-        if w.is_zero() || self.fixed_to[a].is_some() || self.fixed_to[b].is_some() {
-            return Wide::zero();
+        let w = self.free_pair_weight(a, b);
+        if w.is_zero() {
+            return w;
         }
         w.low(self.parts.top).shl(self.pair_count_bits()).plus(1)
     }
