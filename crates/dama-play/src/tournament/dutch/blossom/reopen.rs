@@ -29,10 +29,12 @@ impl<W: Weight> Blossom<W> {
     }
 
     /// [`Self::solve_again`] where the pairs that changed weight are `pairs` (by place, in
-    /// any order, repeats allowed). A pair outside every blossom and the matching whose slack
-    /// stays at least zero is only weighed anew; of the others, each is reopened at the player
-    /// with more of them (a question changes one player's pairs; a fixed pair, both players').
-    /// Where that reopens many, the matching is solved afresh.
+    /// any order, repeats allowed). A pair outside every blossom whose slack stays at least zero
+    /// (none, in the matching) is only weighed anew; of the others, each is reopened at the
+    /// player with more of them (a question changes one player's pairs; a fixed pair, both
+    /// players'). Where that reopens many, the players whose pairs all fell by one amount have
+    /// their values lowered by it (`lower`); where that still reopens many, the matching is
+    /// solved afresh.
     pub(in crate::tournament::dutch) fn solve_again_pairs(
         &mut self,
         weight: &[W],
@@ -43,28 +45,71 @@ impl<W: Weight> Blossom<W> {
             self.solve_for(weight, n);
             return false;
         }
+        let falls = self.falls(weight, pairs);
+        let open = self.open_pairs(weight, pairs);
+        let mut changed = self.reopened(&open);
+        // Each reopened vertex may root a tree or two: past an eighth of them, the search costs
+        // about what solving afresh does (measured at 1,000 players, where it is quicker so).
+        let many = |changed: &Vec<usize>| changed.len() * 8 > n;
+        if many(&changed) && !falls.is_empty() {
+            self.lower(&falls, pairs);
+            let mut open = self.open_pairs(weight, pairs);
+            for &(u, _) in &falls {
+                for v in (1..=n).filter(|&v| v != u && !self.holds_at(u, v, self.g(u, v).w)) {
+                    open.push((u - 1, v - 1));
+                }
+            }
+            changed = self.reopened(&open);
+        }
+        if many(&changed) {
+            self.solve_for(weight, n);
+            return false;
+        }
+        self.solve_again(weight, n, &changed)
+    }
+
+    /// `pair`'s new weight from `weight` (by place), none below zero.
+    fn new_weight(&self, weight: &[W], (i, j): (usize, usize)) -> W {
+        let w = weight[i.min(j) * self.n + i.max(j)];
+        if w > W::ZERO { w } else { W::ZERO }
+    }
+
+    /// Whether the pair of vertices `u` and `v` (outside every blossom) keeps slack at least
+    /// zero at twice its weight `w`, and none where it is in the matching.
+    fn holds_at(&self, u: usize, v: usize, w: W) -> bool {
+        let sum = self.lab[u] + self.lab[v];
+        if self.mate[u] == v {
+            w == sum
+        } else {
+            w <= sum
+        }
+    }
+
+    /// Of the changed `pairs`, those that cannot just be weighed anew; the others are.
+    fn open_pairs(&mut self, weight: &[W], pairs: &[(usize, usize)]) -> Vec<(usize, usize)> {
         let mut open = Vec::new();
         for &(i, j) in pairs {
             let (u, v) = (i + 1, j + 1);
-            let w = weight[i.min(j) * n + i.max(j)];
-            let w = if w > W::ZERO { w } else { W::ZERO };
-            if self.st[u] == u
-                && self.st[v] == v
-                && self.mate[u] != v
-                && w.double() <= self.lab[u] + self.lab[v]
-            {
+            let w = self.new_weight(weight, (i, j));
+            if self.st[u] == u && self.st[v] == v && self.holds_at(u, v, w.double()) {
                 self.set_edge(u, v, w);
             } else {
                 open.push((i, j));
             }
         }
+        open
+    }
+
+    /// The vertices to reopen for the `open` pairs: each pair's at the player with more.
+    fn reopened(&self, open: &[(usize, usize)]) -> Vec<usize> {
+        let n = self.n;
         let mut count = vec![0usize; n];
-        for &(i, j) in &open {
+        for &(i, j) in open {
             count[i] += 1;
             count[j] += 1;
         }
         let mut chosen = vec![false; n];
-        for (i, j) in open {
+        for &(i, j) in open {
             let (i, j) = if (count[j], i) > (count[i], j) {
                 (j, i)
             } else {
@@ -74,14 +119,51 @@ impl<W: Weight> Blossom<W> {
                 chosen[i] = true;
             }
         }
-        let changed: Vec<usize> = (0..n).filter(|&i| chosen[i]).collect();
-        // Each reopened vertex may root a tree or two: past an eighth of them, the search costs
-        // about what solving afresh does (measured at 1,000 players, where it is quicker so).
-        if changed.len() * 8 > n {
-            self.solve_for(weight, n);
-            return false;
+        (0..n).filter(|&i| chosen[i]).collect()
+    }
+
+    /// The vertices each of whose changed pairs with a later vertex (among `pairs`) fell by
+    /// one amount and stays in, with that amount (doubled, as values are) where their value
+    /// can fall by it: once S1 and S2 are settled, each S1 player's pairs lose the addend that
+    /// its place gave them, and the pairs within S1 or S2 are taken out.
+    fn falls(&self, weight: &[W], pairs: &[(usize, usize)]) -> Vec<(usize, W)> {
+        let n = self.n;
+        let mut fall: Vec<Option<W>> = vec![None; n + 1];
+        let mut mixed = vec![false; n + 1];
+        for &(i, j) in pairs {
+            let (u, v) = (i.min(j) + 1, i.max(j) + 1);
+            let w = self.new_weight(weight, (i, j)).double();
+            if w == W::ZERO {
+                continue;
+            }
+            let by = self.weights[u * self.stride + v] - w;
+            if by <= W::ZERO {
+                mixed[u] = true;
+            }
+            match fall[u] {
+                Some(f) if f != by => mixed[u] = true,
+                _ => fall[u] = Some(by),
+            }
         }
-        self.solve_again(weight, n, &changed)
+        (1..=n)
+            .filter(|&u| !mixed[u])
+            .filter_map(|u| fall[u].filter(|&f| f <= self.lab[u]).map(|f| (u, f)))
+            .collect()
+    }
+
+    /// The vertices of `falls` and every vertex of a changed pair out of their blossoms, and
+    /// the values of `falls` lowered: their changed pairs keep their slack (and the matching's
+    /// stay tight), while their other pairs lose it, to be checked.
+    fn lower(&mut self, falls: &[(usize, W)], pairs: &[(usize, usize)]) {
+        let ends = pairs.iter().flat_map(|&(i, j)| [i + 1, j + 1]);
+        for v in ends.chain(falls.iter().map(|&(u, _)| u)) {
+            while self.st[v] != v {
+                self.dissolve(self.st[v]);
+            }
+        }
+        for &(u, f) in falls {
+            self.lab[u] -= f;
+        }
     }
 
     /// The changed vertices (by place) out of their blossoms and pairs, their pairs' new

@@ -149,3 +149,55 @@ fn a_matching_found_again_after_changes_is_best() {
         "only {pairs_again} changes of pairs found from the last"
     );
 }
+
+/// As the bracket's pairing settles S1 and S2: the upper players' pairs, each raised by an
+/// addend of its own, fall back to their weight, and the pairs within S1 (and some within S2)
+/// are taken out. Proven again from the last proof, most without reopening anyone (each upper
+/// player's value falls with its pairs): every proof as good as one found afresh.
+#[test]
+fn a_matching_found_again_once_s1_and_s2_are_settled_is_best() {
+    let mut seed = 13u64;
+    let mut solver = Blossom::<i64>::empty();
+    let mut found_again = 0;
+    for round in 0..300 {
+        let n = 8 + below(&mut seed, 40) as usize;
+        let spread = [3, 10, 1000][round % 3];
+        let density = 2 + below(&mut seed, 3);
+        // Over a part every pair shares, as the pairing's weights are.
+        let base: Vec<i64> = graph(&mut seed, n, spread, density)
+            .into_iter()
+            .map(|w| if w > 0 { w + 100 * spread as i64 } else { 0 })
+            .collect();
+        let s1 = n / 2;
+        let mut raised = base.clone();
+        for a in 0..s1 {
+            let addend = 10 * spread as i64 + (s1 - a) as i64;
+            for b in (a + 1)..n {
+                if raised[a * n + b] > 0 {
+                    raised[a * n + b] += addend;
+                }
+            }
+        }
+        solver.prove(&raised, n);
+        let mut settled = base.clone();
+        let mut pairs = Vec::new();
+        for a in 0..n {
+            for b in (a + 1)..n {
+                let within = (b < s1) || (a >= s1 && below(&mut seed, 2) == 0);
+                if within {
+                    settled[a * n + b] = 0;
+                }
+                if settled[a * n + b] != raised[a * n + b] {
+                    pairs.push((b, a));
+                }
+            }
+        }
+        found_again += usize::from(solver.solve_again_pairs(&settled, n, &pairs));
+        let proof = solver.proof(n);
+        assert_proven(&settled, n, &proof, &format!("graph {round}"));
+    }
+    assert!(
+        found_again > 150,
+        "only {found_again} of 300 found from the last"
+    );
+}
