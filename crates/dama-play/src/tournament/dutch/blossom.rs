@@ -703,10 +703,24 @@ impl<W: Weight> Blossom<W> {
 
     fn solve_for(&mut self, weight: &[W], n: usize) {
         self.reset(n);
+        let stride = self.stride;
         for i in 0..n {
             for j in (i + 1)..n {
                 let w = weight[i * n + j];
-                self.set_edge(i + 1, j + 1, if w > W::ZERO { w } else { W::ZERO });
+                self.weights[(i + 1) * stride + j + 1] =
+                    if w > W::ZERO { w.double() } else { W::ZERO };
+            }
+        }
+        // The lower half mirrored a tile at a time: a column walked whole would miss the
+        // cache at every row.
+        const TILE: usize = 16;
+        for top in (1..=n).step_by(TILE) {
+            for left in (top..=n).step_by(TILE) {
+                for u in top..(top + TILE).min(n + 1) {
+                    for v in left.max(u + 1)..(left + TILE).min(n + 1) {
+                        self.weights[v * stride + u] = self.weights[u * stride + v];
+                    }
+                }
             }
         }
         self.solve();

@@ -48,8 +48,9 @@ impl<const L: usize> Pairer<'_, L> {
                     ));
                 }
             }
-            for larger in moved_down..idx.len() {
-                for smaller in 0..larger {
+            // Row by row of the stored weights (each pair's in its higher player's row).
+            for smaller in 0..idx.len() {
+                for larger in (smaller + 1).max(moved_down)..idx.len() {
                     self.set(idx[larger], idx[smaller], base[larger][smaller]);
                 }
             }

@@ -430,6 +430,12 @@ impl<'a, const L: usize> Pairer<'a, L> {
         self.fixed_to[a] = Some(b);
         self.fixed_to[b] = Some(a);
         for u in 0..self.n {
+            // A player fixed before has no pairs left but its own: not read again (half of
+            // them a column of the table, a cache miss each).
+            if self.fixed_to[u].is_some() && u != a && u != b {
+                debug_assert!(self.pair_weight(a, u).is_zero() && self.pair_weight(b, u).is_zero());
+                continue;
+            }
             if u != a {
                 let w = if u == b { self.fixed } else { Wide::zero() };
                 self.set(a, u, w);
