@@ -48,12 +48,6 @@ impl<const L: usize> Pairer<'_, L> {
                     ));
                 }
             }
-            // Row by row of the stored weights (each pair's in its higher player's row).
-            for smaller in 0..idx.len() {
-                for larger in (smaller + 1).max(moved_down)..idx.len() {
-                    self.set(idx[larger], idx[smaller], base[larger][smaller]);
-                }
-            }
             let g = self.layout.group_bits;
             // S1's pairs first, then the places (which players go where there are exchanges)
             // where `places`.
@@ -75,6 +69,21 @@ impl<const L: usize> Pairer<'_, L> {
                 };
                 w + addend.shl(1)
             };
+            // With no moved-down players, the first matching is asked the first question of
+            // the remainder too (how many of S1 pair with S2, S1 guessed as the top half):
+            // it stands where the guess holds, and another matching is not solved for it.
+            let guess = if moved_down == 0 { group_end / 2 } else { 0 };
+            // Row by row of the stored weights (each pair's in its higher player's row).
+            for smaller in 0..idx.len() {
+                for larger in (smaller + 1).max(moved_down)..idx.len() {
+                    let w = if larger < group_end {
+                        exchanged(&base, smaller, larger, smaller, guess, false)
+                    } else {
+                        base[larger][smaller]
+                    };
+                    self.set(idx[larger], idx[smaller], w);
+                }
+            }
             let mut stable = self.solve();
 
             // Which moved-down players are paired in this bracket: as many as can be, from
