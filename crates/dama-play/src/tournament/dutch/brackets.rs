@@ -73,13 +73,34 @@ impl<const L: usize> Pairer<'_, L> {
             // the remainder too (how many of S1 pair with S2, S1 guessed as the top half):
             // it stands where the guess holds, and another matching is not solved for it.
             let guess = if moved_down == 0 { group_end / 2 } else { 0 };
+            // With some, their questions come first, so the guess only breaks ties: a pair of
+            // residents holding a guessed S1 player (the residents' top ones left to the
+            // moved-down players) weighs one more, and the questions' own addends sit `q` bits
+            // up, above it. The matching that answers them then pairs S1 with S2 where it can,
+            // and the first question of the remainder raises S1's values rather than
+            // breaking every pair. Where the addends could reach the weights' parts, no guess.
+            let residents = group_end - moved_down;
+            let asked = moved_down as u64 * (1u64 << g).max(2 * idx.len() as u64);
+            let q = if moved_down > 0 && super::weights::bits_for(asked as usize) <= 2 * g {
+                g
+            } else {
+                0
+            };
+            let taken = moved_down.min(residents);
+            let ties = if q > 0 {
+                moved_down + taken..moved_down + taken + (residents - taken) / 2
+            } else {
+                0..0
+            };
             // Row by row of the stored weights (each pair's in its higher player's row).
             for smaller in 0..idx.len() {
                 for larger in (smaller + 1).max(moved_down)..idx.len() {
-                    let w = if larger < group_end {
-                        exchanged(&base, smaller, larger, smaller, guess, false)
-                    } else {
+                    let w = if larger >= group_end {
                         base[larger][smaller]
+                    } else if ties.contains(&smaller) && !base[larger][smaller].is_zero() {
+                        base[larger][smaller].plus(1)
+                    } else {
+                        exchanged(&base, smaller, larger, smaller, guess, false)
                     };
                     self.set(idx[larger], idx[smaller], w);
                 }
@@ -118,7 +139,7 @@ impl<const L: usize> Pairer<'_, L> {
                     for oi in moved_down..group_end {
                         let w = base[oi][pi];
                         if !w.is_zero() {
-                            self.set(pv, idx[oi], w.or(1));
+                            self.set(pv, idx[oi], w.plus_at(q, 1));
                         }
                     }
                     stable = self.solve();
@@ -129,7 +150,7 @@ impl<const L: usize> Pairer<'_, L> {
                     for oi in moved_down..group_end {
                         let w = base[oi][pi];
                         if !w.is_zero() {
-                            self.set(pv, idx[oi], w.or((group_end - moved_down) as u64).plus(1));
+                            self.set(pv, idx[oi], w.plus_at(q, residents as u64 + 1));
                         }
                     }
                 }
@@ -149,7 +170,7 @@ impl<const L: usize> Pairer<'_, L> {
                     }
                     let w = base[oi][pi];
                     if !w.is_zero() {
-                        self.set(pv, ov, w.plus(addend));
+                        self.set(pv, ov, w.plus_at(q, addend));
                         addend += 1;
                     }
                 }

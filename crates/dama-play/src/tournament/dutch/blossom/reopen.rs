@@ -32,9 +32,9 @@ impl<W: Weight> Blossom<W> {
     /// any order, repeats allowed). A pair outside every blossom whose slack stays at least zero
     /// (none, in the matching) is only weighed anew; of the others, each is reopened at the
     /// player with more of them (a question changes one player's pairs; a fixed pair, both
-    /// players'). Where that reopens many, the players whose pairs all fell by one amount have
-    /// their values lowered by it (`lower`); where that still reopens many, the matching is
-    /// solved afresh.
+    /// players'). Where that reopens many, the players whose pairs all fell (or all rose) by
+    /// one amount have their values moved by it (`lower`); where that still reopens many, the
+    /// matching is solved afresh.
     pub(in crate::tournament::dutch) fn solve_again_pairs(
         &mut self,
         weight: &[W],
@@ -125,7 +125,9 @@ impl<W: Weight> Blossom<W> {
     /// The vertices each of whose changed pairs with a later vertex (among `pairs`) fell by
     /// one amount and stays in, with that amount (doubled, as values are) where their value
     /// can fall by it: once S1 and S2 are settled, each S1 player's pairs lose the addend that
-    /// its place gave them, and the pairs within S1 or S2 are taken out.
+    /// its place gave them, and the pairs within S1 or S2 are taken out. An amount below zero
+    /// where they all rose by one: when a bracket's remainder is first asked how many of S1
+    /// pair with S2, each S1 player's pairs gain the addend of its place.
     fn falls(&self, weight: &[W], pairs: &[(usize, usize)]) -> Vec<(usize, W)> {
         let n = self.n;
         let mut fall: Vec<Option<W>> = vec![None; n + 1];
@@ -137,7 +139,7 @@ impl<W: Weight> Blossom<W> {
                 continue;
             }
             let by = self.weights[u * self.stride + v] - w;
-            if by <= W::ZERO {
+            if by == W::ZERO {
                 mixed[u] = true;
             }
             match fall[u] {
@@ -152,8 +154,9 @@ impl<W: Weight> Blossom<W> {
     }
 
     /// The vertices of `falls` and every vertex of a changed pair out of their blossoms, and
-    /// the values of `falls` lowered: their changed pairs keep their slack (and the matching's
-    /// stay tight), while their other pairs lose it, to be checked.
+    /// the values of `falls` lowered (raised, by an amount below zero): their changed pairs
+    /// keep their slack (and the matching's stay tight), while their other pairs lose it (or
+    /// gain it), to be checked.
     fn lower(&mut self, falls: &[(usize, W)], pairs: &[(usize, usize)]) {
         let ends = pairs.iter().flat_map(|&(i, j)| [i + 1, j + 1]);
         for v in ends.chain(falls.iter().map(|&(u, _)| u)) {
