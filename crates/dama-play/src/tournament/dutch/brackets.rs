@@ -37,17 +37,7 @@ impl<const L: usize> Pairer<'_, L> {
             self.bracket.forget();
             let in_bracket = |m: usize| m >= first_vertex && m < end_vertex;
             // base[larger][smaller], by place in idx.
-            let mut base: Vec<Vec<Wide<L>>> = vec![Vec::new(); idx.len()];
-            for larger in moved_down..idx.len() {
-                for smaller in 0..larger {
-                    base[larger].push(self.weight(
-                        idx[smaller],
-                        idx[larger],
-                        larger < group_end,
-                        larger >= group_end,
-                    ));
-                }
-            }
+            let mut base = self.bracket_weights(&idx, moved_down, group_end);
             let g = self.layout.group_bits;
             // S1's pairs first, then the places (which players go where there are exchanges)
             // where `places`.

@@ -21,7 +21,7 @@ pub(super) struct Round {
 }
 
 /// The direction a player floated in a round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Float {
     Down,
     Up,

@@ -146,6 +146,11 @@ struct Pairer<'a, const L: usize> {
     parts: weights::Parts,
     /// The number of present players (vertices).
     n: usize,
+    /// Each vertex's kind: players of one kind weigh the same against anyone they have not
+    /// met (see [`Pairer::bracket_weights`]).
+    kind: Vec<usize>,
+    /// How many kinds there are.
+    kinds: usize,
     /// The weights, `n × n`: each pair's at `a * n + b` with `a < b` (see `pair_weight`).
     weights: Vec<Wide<L>>,
     /// The weight of a fixed pair: above any other.
@@ -197,11 +202,14 @@ impl<'a, const L: usize> Pairer<'a, L> {
         let scores = layout.shift.len();
         let parts = weights::Parts::new(&layout, field.played_rounds);
         let fixed = Wide::ones(parts.top + 2);
+        let (kind, kinds) = weights::kinds(field, &layout);
         Pairer {
             field,
             parts,
             layout,
             n,
+            kind,
+            kinds,
             weights: vec![Wide::zero(); n * n],
             fixed,
             fixed_to: vec![None; n],
@@ -453,11 +461,16 @@ impl<'a, const L: usize> Pairer<'a, L> {
         let (p, q) = (self.player(a), self.player(b));
         let f = self.field;
         let top = f.played_rounds as u32;
-        !p.met.contains(&self.layout.sorted[b])
+        !self.met(a, b)
             && (!p.absolute()
                 || !q.absolute()
                 || p.preference != q.preference
                 || (f.played_rounds + 1 >= f.rounds && (p.score > top || q.score > top)))
+    }
+
+    /// Whether `a` and `b` met over the board.
+    fn met(&self, a: usize, b: usize) -> bool {
+        self.player(a).met.contains(&self.layout.sorted[b])
     }
 
     fn bye_candidate(&self, v: usize) -> bool {
@@ -478,12 +491,14 @@ impl<'a, const L: usize> Pairer<'a, L> {
         if self.field.played_rounds == 0 {
             return Ok(Some(self.boards(self.first_round())));
         }
+        let everyone: Vec<usize> = (0..n).collect();
+        let mut by_kind = self.by_kind(&everyone);
         for a in 0..n {
             for b in 0..a {
                 let w = if n % 2 == 1 {
                     self.bye_finding_weight(a, b)
                 } else {
-                    self.weight(b, a, false, false)
+                    self.weight_by_kind(&mut by_kind, [b, a], false, false)
                 };
                 self.set(a, b, w);
             }
@@ -514,9 +529,10 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 self.bye_rank[g] = rank as u64;
             }
             self.ranked_bye = self.single_bye;
+            let mut by_kind = self.by_kind(&everyone);
             for a in 0..n {
                 for b in 0..a {
-                    let w = self.weight(b, a, false, false);
+                    let w = self.weight_by_kind(&mut by_kind, [b, a], false, false);
                     self.set(a, b, w);
                 }
             }

@@ -25,6 +25,45 @@ pub(super) struct Layout {
     pub(super) places: usize,
 }
 
+/// Each present player's kind (by place in `layout.sorted`), and how many kinds there are:
+/// players of one kind agree in all that [`Pairer::weight`] reads of them but whom they met.
+pub(super) fn kinds(field: &Field, layout: &Layout) -> (Vec<usize>, usize) {
+    let mut seen = std::collections::HashMap::new();
+    let kind = layout
+        .sorted
+        .iter()
+        .map(|&p| {
+            let player = &field.players[p];
+            let floats = [field.float(p, 1), field.float(p, 2)];
+            let key = (
+                player.score,
+                player.preference,
+                player.imbalance,
+                player.repeated,
+                player.strong,
+                player.bye_eligible,
+                player.games(),
+                floats,
+            );
+            let next = seen.len();
+            *seen.entry(key).or_insert(next)
+        })
+        .collect();
+    (kind, seen.len())
+}
+
+/// Weights by the kinds of a list of players, filled as they are asked for
+/// ([`Pairer::weight_by_kind`]); valid while the bracket and the bye's score stay.
+pub(super) struct ByKind<const L: usize> {
+    players: Vec<usize>,
+    /// Each player's kind, numbered from 0 among them.
+    kind: Vec<usize>,
+    count: usize,
+    /// By pair of kinds (higher player's first) and the flags of [`Pairer::weight`]; empty
+    /// where not kept.
+    table: Vec<Option<Wide<L>>>,
+}
+
 /// Bits needed to write `n`.
 pub(super) fn bits_for(n: usize) -> usize {
     (usize::BITS - n.leading_zeros()) as usize
@@ -223,6 +262,80 @@ impl<const L: usize> Pairer<'_, L> {
             }
         }
         out + moved
+    }
+
+    /// The weights of the pairs of a bracket's players `idx` (moved-down players, residents
+    /// up to `group_end`, then the score group below) whose lower player is at `from` or
+    /// after: `base[larger][smaller]` by place in `idx`.
+    pub(super) fn bracket_weights(
+        &self,
+        idx: &[usize],
+        from: usize,
+        group_end: usize,
+    ) -> Vec<Vec<Wide<L>>> {
+        let mut by_kind = self.by_kind(idx);
+        (0..idx.len())
+            .map(|larger| {
+                let current = larger < group_end;
+                let smaller = if larger < from { 0..0 } else { 0..larger };
+                smaller
+                    .map(|smaller| {
+                        self.weight_by_kind(&mut by_kind, [smaller, larger], current, !current)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// A table of weights by the kinds of `players` ([`kinds`]), to be filled as pairs are
+    /// weighed: a pair's weight depends only on its players' kinds and on whether they met.
+    pub(super) fn by_kind(&self, players: &[usize]) -> ByKind<L> {
+        let mut local = vec![usize::MAX; self.kinds];
+        let mut count = 0;
+        let kind = players
+            .iter()
+            .map(|&v| {
+                let k = &mut local[self.kind[v]];
+                if *k == usize::MAX {
+                    *k = count;
+                    count += 1;
+                }
+                *k
+            })
+            .collect();
+        // Where kinds are nearly as many as players, the table costs more than it saves.
+        let table = if count * count <= players.len() * 8 {
+            vec![None; count * count * 4]
+        } else {
+            Vec::new()
+        };
+        ByKind {
+            players: players.to_vec(),
+            kind,
+            count,
+            table,
+        }
+    }
+
+    /// [`Self::weight`] of the players at places `[h, l]` of `by_kind`'s, from its table
+    /// where the pair of kinds was weighed before.
+    pub(super) fn weight_by_kind(
+        &self,
+        by_kind: &mut ByKind<L>,
+        [h, l]: [usize; 2],
+        current: bool,
+        next: bool,
+    ) -> Wide<L> {
+        let (hv, lv) = (by_kind.players[h], by_kind.players[l]);
+        if by_kind.table.is_empty() {
+            return self.weight(hv, lv, current, next);
+        }
+        if self.met(hv, lv) {
+            return Wide::zero();
+        }
+        let pair = by_kind.kind[h] * by_kind.count + by_kind.kind[l];
+        let slot = pair * 4 + usize::from(current) * 2 + usize::from(next);
+        *by_kind.table[slot].get_or_insert_with(|| self.weight(hv, lv, current, next))
     }
 
     /// The weight of pairing `h` (higher in the order) with `l`, where `l` is in the bracket
