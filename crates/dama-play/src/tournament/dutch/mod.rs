@@ -151,6 +151,9 @@ struct Pairer<'a, const L: usize> {
     kind: Vec<usize>,
     /// How many kinds there are.
     kinds: usize,
+    /// Who met whom, a bit a pair: row `a` of `met_words` words holds `b`'s bit.
+    met: Vec<u64>,
+    met_words: usize,
     /// The weights, `n × n`: each pair's at `a * n + b` with `a < b` (see `pair_weight`).
     weights: Vec<Wide<L>>,
     /// The weight of a fixed pair: above any other.
@@ -203,6 +206,17 @@ impl<'a, const L: usize> Pairer<'a, L> {
         let parts = weights::Parts::new(&layout, field.played_rounds);
         let fixed = Wide::ones(parts.top + 2);
         let (kind, kinds) = weights::kinds(field, &layout);
+        let met_words = n.div_ceil(64);
+        let mut met = vec![0u64; n * met_words];
+        let mut vertex = vec![None; field.players.len()];
+        for (v, &p) in layout.sorted.iter().enumerate() {
+            vertex[p] = Some(v);
+        }
+        for (a, &p) in layout.sorted.iter().enumerate() {
+            for b in field.players[p].met.iter().filter_map(|&q| vertex[q]) {
+                met[a * met_words + b / 64] |= 1 << (b % 64);
+            }
+        }
         Pairer {
             field,
             parts,
@@ -210,6 +224,8 @@ impl<'a, const L: usize> Pairer<'a, L> {
             n,
             kind,
             kinds,
+            met,
+            met_words,
             weights: vec![Wide::zero(); n * n],
             fixed,
             fixed_to: vec![None; n],
@@ -273,6 +289,22 @@ impl<'a, const L: usize> Pairer<'a, L> {
             self.whole.note(a, b);
         }
         self.weights[a * self.n + b] = w;
+    }
+
+    /// Every pair's weight set by `weigh` (the higher player first), row by row: as every
+    /// pair may change, none is listed, and the next matching is found afresh.
+    fn set_all(&mut self, mut weigh: impl FnMut(&Self, usize, usize) -> Wide<L>) {
+        let n = self.n;
+        for h in 0..n {
+            for l in h + 1..n {
+                let w = weigh(self, h, l);
+                self.weights[h * n + l] = w;
+            }
+        }
+        self.forget_changes();
+        self.too_many_changes = true;
+        self.bracket.forget();
+        self.whole.forget();
     }
 
     /// The best matching under the present weights: each vertex's partner, itself if none.
@@ -470,7 +502,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
 
     /// Whether `a` and `b` met over the board.
     fn met(&self, a: usize, b: usize) -> bool {
-        self.player(a).met.contains(&self.layout.sorted[b])
+        self.met[a * self.met_words + b / 64] >> (b % 64) & 1 == 1
     }
 
     fn bye_candidate(&self, v: usize) -> bool {
@@ -493,16 +525,13 @@ impl<'a, const L: usize> Pairer<'a, L> {
         }
         let everyone: Vec<usize> = (0..n).collect();
         let mut by_kind = self.by_kind(&everyone);
-        for a in 0..n {
-            for b in 0..a {
-                let w = if n % 2 == 1 {
-                    self.bye_finding_weight(a, b)
-                } else {
-                    self.weight_by_kind(&mut by_kind, [b, a], false, false)
-                };
-                self.set(a, b, w);
+        self.set_all(|pairer, h, l| {
+            if n % 2 == 1 {
+                pairer.bye_finding_weight(l, h)
+            } else {
+                pairer.weight_by_kind(&mut by_kind, [h, l], false, false)
             }
-        }
+        });
         let first = match self.pairing_of_everyone() {
             Some(shown) => shown,
             None => self.solve(),
@@ -530,12 +559,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
             }
             self.ranked_bye = self.single_bye;
             let mut by_kind = self.by_kind(&everyone);
-            for a in 0..n {
-                for b in 0..a {
-                    let w = self.weight_by_kind(&mut by_kind, [b, a], false, false);
-                    self.set(a, b, w);
-                }
-            }
+            self.set_all(|pairer, h, l| pairer.weight_by_kind(&mut by_kind, [h, l], false, false));
         }
         Ok(self.brackets().map(|partners| self.boards(partners)))
     }
