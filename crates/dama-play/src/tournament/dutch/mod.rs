@@ -154,7 +154,8 @@ struct Pairer<'a, const L: usize> {
     /// Who met whom, a bit a pair: row `a` of `met_words` words holds `b`'s bit.
     met: Vec<u64>,
     met_words: usize,
-    /// The weights, `n × n`: each pair's at `a * n + b` with `a < b` (see `pair_weight`).
+    /// The weights, each pair's once, row by row of the upper triangle of an `n × n` table
+    /// (see `pair_at`): half the memory a whole table takes, and half the pages to touch.
     weights: Vec<Wide<L>>,
     /// The weight of a fixed pair: above any other.
     fixed: Wide<L>,
@@ -226,7 +227,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
             kinds,
             met,
             met_words,
-            weights: vec![Wide::zero(); n * n],
+            weights: vec![Wide::zero(); n * n.saturating_sub(1) / 2],
             fixed,
             fixed_to: vec![None; n],
             last: None,
@@ -257,9 +258,14 @@ impl<'a, const L: usize> Pairer<'a, L> {
         self.player(v).score
     }
 
-    /// The pair's weight, stored once: in the row of the higher placed of the two.
+    /// Where the weight of the pair `a < b` is stored: in the row of the higher placed.
+    fn pair_at(&self, a: usize, b: usize) -> usize {
+        a * (2 * self.n - a - 1) / 2 + (b - a - 1)
+    }
+
+    /// The pair's weight.
     fn pair_weight(&self, a: usize, b: usize) -> Wide<L> {
-        self.weights[a.min(b) * self.n + a.max(b)]
+        self.weights[self.pair_at(a.min(b), a.max(b))]
     }
 
     /// [`Self::pair_weight`], none where either player is fixed.
@@ -273,7 +279,8 @@ impl<'a, const L: usize> Pairer<'a, L> {
 
     fn set(&mut self, a: usize, b: usize, w: Wide<L>) {
         let (a, b) = (a.min(b), a.max(b));
-        let old = self.weights[a * self.n + b];
+        let at = self.pair_at(a, b);
+        let old = self.weights[at];
         if old != w {
             // `still_best` shows nothing by more than a few raised pairs, but a fixed pair
             // lowers two players' every pair: the list keeps room for a few fixes.
@@ -288,17 +295,18 @@ impl<'a, const L: usize> Pairer<'a, L> {
             self.bracket.note(a, b);
             self.whole.note(a, b);
         }
-        self.weights[a * self.n + b] = w;
+        self.weights[at] = w;
     }
 
     /// Every pair's weight set by `weigh` (the higher player first), row by row: as every
     /// pair may change, none is listed, and the next matching is found afresh.
     fn set_all(&mut self, mut weigh: impl FnMut(&Self, usize, usize) -> Wide<L>) {
         let n = self.n;
+        let mut at = 0;
         for h in 0..n {
             for l in h + 1..n {
-                let w = weigh(self, h, l);
-                self.weights[h * n + l] = w;
+                self.weights[at] = weigh(self, h, l);
+                at += 1;
             }
         }
         self.forget_changes();

@@ -304,7 +304,7 @@ impl<const L: usize> Pairer<'_, L> {
             })
             .collect();
         // Where kinds are nearly as many as players, the table costs more than it saves.
-        let table = if count * count <= players.len() * 8 {
+        let table = if count * count * 4 <= players.len() * players.len() / 2 {
             vec![None; count * count * 4]
         } else {
             Vec::new()
