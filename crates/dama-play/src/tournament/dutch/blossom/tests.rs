@@ -150,6 +150,59 @@ fn a_matching_found_again_after_changes_is_best() {
     );
 }
 
+/// A random graph of 8 to 47 vertices for `round` over a part every pair shares, as the
+/// pairing's weights are (each weight times `scale`): its size and weights.
+fn shared_part_graph(seed: &mut u64, round: usize, scale: i64) -> (usize, Vec<i64>) {
+    let n = 8 + below(seed, 40) as usize;
+    let spread = [3, 10, 1000][round % 3];
+    let density = 2 + below(seed, 3);
+    let weights = graph(seed, n, spread, density)
+        .into_iter()
+        .map(|w| {
+            if w > 0 {
+                scale * (w + 100 * spread as i64)
+            } else {
+                0
+            }
+        })
+        .collect();
+    (n, weights)
+}
+
+/// Each of the first `s1` vertices' pairs with later vertices raised by `addend(vertex)`;
+/// the pairs raised.
+fn raise_upper(
+    weights: &mut [i64],
+    n: usize,
+    s1: usize,
+    addend: impl Fn(usize) -> i64,
+) -> Vec<(usize, usize)> {
+    let mut pairs = Vec::new();
+    for a in 0..s1 {
+        for b in (a + 1)..n {
+            if weights[a * n + b] > 0 {
+                weights[a * n + b] += addend(a);
+                pairs.push((a, b));
+            }
+        }
+    }
+    pairs
+}
+
+/// The matching of `weights` found again from the solver's last after `pairs` changed,
+/// proven best; whether it was found from the last.
+fn found_again(
+    solver: &mut Blossom<i64>,
+    weights: &[i64],
+    n: usize,
+    pairs: &[(usize, usize)],
+    graph: &str,
+) -> bool {
+    let again = solver.solve_again_pairs(weights, n, pairs);
+    assert_proven(weights, n, &solver.proof(n), graph);
+    again
+}
+
 /// As the bracket's pairing settles S1 and S2: the upper players' pairs, each raised by an
 /// addend of its own, fall back to their weight, and the pairs within S1 (and some within S2)
 /// are taken out. Proven again from the last proof, most without reopening anyone (each upper
@@ -158,28 +211,15 @@ fn a_matching_found_again_after_changes_is_best() {
 fn a_matching_found_again_once_s1_and_s2_are_settled_is_best() {
     let mut seed = 13u64;
     let mut solver = Blossom::<i64>::empty();
-    let mut found_again = 0;
+    let mut from_last = 0;
     for round in 0..300 {
-        let n = 8 + below(&mut seed, 40) as usize;
+        let (n, base) = shared_part_graph(&mut seed, round, 1);
         let spread = [3, 10, 1000][round % 3];
-        let density = 2 + below(&mut seed, 3);
-        // Over a part every pair shares, as the pairing's weights are.
-        let base: Vec<i64> = graph(&mut seed, n, spread, density)
-            .into_iter()
-            .map(|w| if w > 0 { w + 100 * spread as i64 } else { 0 })
-            .collect();
         let s1 = n / 2;
         let mut raised = base.clone();
-        for a in 0..s1 {
-            let addend = 10 * spread as i64 + (s1 - a) as i64;
-            for b in (a + 1)..n {
-                if raised[a * n + b] > 0 {
-                    raised[a * n + b] += addend;
-                }
-            }
-        }
+        raise_upper(&mut raised, n, s1, |a| 10 * spread + (s1 - a) as i64);
         solver.prove(&raised, n);
-        let mut settled = base.clone();
+        let mut settled = base;
         let mut pairs = Vec::new();
         for a in 0..n {
             for b in (a + 1)..n {
@@ -192,13 +232,12 @@ fn a_matching_found_again_once_s1_and_s2_are_settled_is_best() {
                 }
             }
         }
-        found_again += usize::from(solver.solve_again_pairs(&settled, n, &pairs));
-        let proof = solver.proof(n);
-        assert_proven(&settled, n, &proof, &format!("graph {round}"));
+        let graph = format!("graph {round}");
+        from_last += usize::from(found_again(&mut solver, &settled, n, &pairs, &graph));
     }
     assert!(
-        found_again > 150,
-        "only {found_again} of 300 found from the last"
+        from_last > 150,
+        "only {from_last} of 300 found from the last"
     );
 }
 
@@ -211,48 +250,19 @@ fn a_matching_found_again_once_s1_and_s2_are_settled_is_best() {
 fn a_matching_found_again_once_s1_pairs_are_raised_is_best() {
     let mut seed = 17u64;
     let mut solver = Blossom::<i64>::empty();
-    let mut found_again = 0;
+    let mut from_last = 0;
     for round in 0..300 {
-        let n = 8 + below(&mut seed, 40) as usize;
-        let spread = [3, 10, 1000][round % 3];
-        let density = 2 + below(&mut seed, 3);
+        let (n, mut weights) = shared_part_graph(&mut seed, round, 4);
         let s1 = n / 2;
-        // Over a part every pair shares, as the pairing's weights are; ties broken towards S1.
-        let mut tied: Vec<i64> = graph(&mut seed, n, spread, density)
-            .into_iter()
-            .map(|w| {
-                if w > 0 {
-                    4 * (w + 100 * spread as i64)
-                } else {
-                    0
-                }
-            })
-            .collect();
-        for a in 0..s1 {
-            for b in (a + 1)..n {
-                if tied[a * n + b] > 0 {
-                    tied[a * n + b] += 1;
-                }
-            }
-        }
-        solver.prove(&tied, n);
-        let mut raised = tied.clone();
-        let mut pairs = Vec::new();
-        for a in 0..s1 {
-            for b in (a + 1)..n {
-                if raised[a * n + b] > 0 {
-                    raised[a * n + b] += 2;
-                    pairs.push((a, b));
-                }
-            }
-        }
-        found_again += usize::from(solver.solve_again_pairs(&raised, n, &pairs));
-        let proof = solver.proof(n);
-        assert_proven(&raised, n, &proof, &format!("graph {round}"));
+        raise_upper(&mut weights, n, s1, |_| 1);
+        solver.prove(&weights, n);
+        let pairs = raise_upper(&mut weights, n, s1, |_| 2);
+        let graph = format!("graph {round}");
+        from_last += usize::from(found_again(&mut solver, &weights, n, &pairs, &graph));
     }
     // 256 of 300 here; none without the raise.
     assert!(
-        found_again > 150,
-        "only {found_again} of 300 found from the last"
+        from_last > 150,
+        "only {from_last} of 300 found from the last"
     );
 }
