@@ -532,14 +532,12 @@ impl<'a, const L: usize> Pairer<'a, L> {
             return Ok(Some(self.boards(self.first_round())));
         }
         let everyone: Vec<usize> = (0..n).collect();
-        let mut by_kind = self.by_kind(&everyone);
-        self.set_all(|pairer, h, l| {
-            if n % 2 == 1 {
-                pairer.bye_finding_weight(l, h)
-            } else {
-                pairer.weight_by_kind(&mut by_kind, [h, l], false, false)
-            }
-        });
+        if n % 2 == 1 {
+            self.set_all(|pairer, h, l| pairer.bye_finding_weight(l, h));
+        } else {
+            let mut by_kind = self.by_kind(&everyone);
+            self.set_all(|pairer, h, l| pairer.weight_by_kind(&mut by_kind, [h, l], false, false));
+        }
         let first = match self.pairing_of_everyone() {
             Some(shown) => shown,
             None => self.solve(),

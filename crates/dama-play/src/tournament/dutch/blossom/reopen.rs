@@ -189,9 +189,8 @@ impl<W: Weight> Blossom<W> {
             let v = c + 1;
             for u in 1..=n {
                 if u != v {
-                    let (i, j) = (c.min(u - 1), c.max(u - 1));
-                    let w = weight[i * n + j];
-                    self.set_edge(v, u, if w > W::ZERO { w } else { W::ZERO });
+                    let w = self.new_weight(weight, (c, u - 1));
+                    self.set_edge(v, u, w);
                 }
             }
         }
