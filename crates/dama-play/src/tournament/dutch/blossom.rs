@@ -706,9 +706,7 @@ impl<W: Weight> Blossom<W> {
         let stride = self.stride;
         for i in 0..n {
             for j in (i + 1)..n {
-                let w = weight[i * n + j];
-                self.weights[(i + 1) * stride + j + 1] =
-                    if w > W::ZERO { w.double() } else { W::ZERO };
+                self.weights[(i + 1) * stride + j + 1] = self.new_weight(weight, (i, j)).double();
             }
         }
         // The lower half mirrored a tile at a time: a column walked whole would miss the

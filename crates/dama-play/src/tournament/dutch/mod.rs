@@ -315,6 +315,13 @@ impl<'a, const L: usize> Pairer<'a, L> {
         self.whole.forget();
     }
 
+    /// Every pair's weight as the field's, outside any bracket ([`Self::weight`]).
+    fn set_field_weights(&mut self) {
+        let everyone: Vec<usize> = (0..self.n).collect();
+        let mut by_kind = self.by_kind(&everyone);
+        self.set_all(|pairer, h, l| pairer.weight_by_kind(&mut by_kind, [h, l], false, false));
+    }
+
     /// The best matching under the present weights: each vertex's partner, itself if none.
     /// Fixed pairs are left out of the matching (nothing else may take them); and where the
     /// weights changed since the last matching cannot make another better, it stands.
@@ -531,12 +538,10 @@ impl<'a, const L: usize> Pairer<'a, L> {
         if self.field.played_rounds == 0 {
             return Ok(Some(self.boards(self.first_round())));
         }
-        let everyone: Vec<usize> = (0..n).collect();
         if n % 2 == 1 {
             self.set_all(|pairer, h, l| pairer.bye_finding_weight(l, h));
         } else {
-            let mut by_kind = self.by_kind(&everyone);
-            self.set_all(|pairer, h, l| pairer.weight_by_kind(&mut by_kind, [h, l], false, false));
+            self.set_field_weights();
         }
         let first = match self.pairing_of_everyone() {
             Some(shown) => shown,
@@ -564,8 +569,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
                 self.bye_rank[g] = rank as u64;
             }
             self.ranked_bye = self.single_bye;
-            let mut by_kind = self.by_kind(&everyone);
-            self.set_all(|pairer, h, l| pairer.weight_by_kind(&mut by_kind, [h, l], false, false));
+            self.set_field_weights();
         }
         Ok(self.brackets().map(|partners| self.boards(partners)))
     }

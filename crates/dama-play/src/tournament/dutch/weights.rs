@@ -59,7 +59,8 @@ pub(super) struct ByKind<const L: usize> {
     /// Each player's kind, numbered from 0 among them.
     kind: Vec<usize>,
     count: usize,
-    /// By pair of kinds (higher player's first) and the flags of [`Pairer::weight`]; empty
+    /// By pair of kinds (higher player's first) and where the pair lies (see
+    /// [`Pairer::weight_by_kind`]); empty
     /// where not kept.
     table: Vec<Option<Wide<L>>>,
 }
@@ -304,8 +305,8 @@ impl<const L: usize> Pairer<'_, L> {
             })
             .collect();
         // Where kinds are nearly as many as players, the table costs more than it saves.
-        let table = if count * count * 4 <= players.len() * players.len() / 2 {
-            vec![None; count * count * 4]
+        let table = if count * count * 3 <= players.len() * players.len() / 2 {
+            vec![None; count * count * 3]
         } else {
             Vec::new()
         };
@@ -334,7 +335,8 @@ impl<const L: usize> Pairer<'_, L> {
             return Wide::zero();
         }
         let pair = by_kind.kind[h] * by_kind.count + by_kind.kind[l];
-        let slot = pair * 4 + usize::from(current) * 2 + usize::from(next);
+        // A pair is in the bracket or the group below it, never both: three cases.
+        let slot = pair * 3 + usize::from(current) + 2 * usize::from(next);
         *by_kind.table[slot].get_or_insert_with(|| self.weight(hv, lv, current, next))
     }
 

@@ -69,7 +69,7 @@ impl<W: Weight> Blossom<W> {
     }
 
     /// `pair`'s new weight from `weight` (by place), none below zero.
-    fn new_weight(&self, weight: &[W], (i, j): (usize, usize)) -> W {
+    pub(super) fn new_weight(&self, weight: &[W], (i, j): (usize, usize)) -> W {
         let w = weight[i.min(j) * self.n + i.max(j)];
         if w > W::ZERO { w } else { W::ZERO }
     }
