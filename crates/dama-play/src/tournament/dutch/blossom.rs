@@ -46,8 +46,12 @@ pub(super) struct Blossom<W> {
     /// `b - n - 1`, `2n + 1` wide), made as blossoms form: most matchings form few, and a
     /// vertex's edge to a blossom is the blossom's to it turned round.
     rows: Vec<Vec<Edge<W>>>,
-    /// The slack of each of a forming blossom's edges, by the vertex it leads to.
+    /// The slack of each of a forming blossom's edges, by the vertex it leads to (to a real
+    /// vertex, less that vertex's value).
     least: Vec<W>,
+    /// Whether a forming blossom's edge so far to each vertex weighs nothing: any other edge
+    /// takes its place.
+    weightless: Vec<bool>,
     lab: Vec<W>,
     mate: Vec<usize>,
     slack: Vec<usize>,
@@ -80,6 +84,7 @@ impl<W: Weight> Blossom<W> {
             stride: n + 1,
             rows: Vec::new(),
             least: vec![W::ZERO; sz],
+            weightless: vec![true; sz],
             lab: vec![W::ZERO; sz],
             mate: vec![0; sz],
             slack: vec![0; sz],
@@ -121,6 +126,7 @@ impl<W: Weight> Blossom<W> {
             self.ff_stride = n + 1;
             self.lab.resize(sz, W::ZERO);
             self.least.resize(sz, W::ZERO);
+            self.weightless.resize(sz, true);
             self.mate.resize(sz, 0);
             self.slack.resize(sz, 0);
             self.slack_delta.resize(sz, W::ZERO);
@@ -335,7 +341,7 @@ impl<W: Weight> Blossom<W> {
         self.push_cycle(b, v, lca);
 
         self.set_st(b, b);
-        let (k, width) = (b - self.n - 1, 2 * self.n + 1);
+        let (n, k, width) = (self.n, b - self.n - 1, 2 * self.n + 1);
         if self.rows.len() <= k {
             self.rows.resize(k + 1, Vec::new());
         }
@@ -347,38 +353,76 @@ impl<W: Weight> Blossom<W> {
             };
             self.rows[k] = vec![nil; width];
         }
-        for x in 1..=self.n_x {
-            self.rows[k][x].w = W::ZERO;
-            if x > self.n {
-                self.rows[x - self.n - 1][b].w = W::ZERO;
-            }
-        }
-        for x in 1..=self.n {
+        for x in 1..=n {
             self.set_flower_from(b, x, 0);
         }
+        self.weightless[1..=self.n_x].fill(true);
+        // Out of `self` while the members' rows are read: `b` is none of them.
+        let mut row = std::mem::take(&mut self.rows[k]);
         // `b` is a fresh index distinct from every member `xs`, so writing row/col
         // `b` never disturbs the `xs` rows we read — the cycle is stable, index it
         // in place rather than cloning.
         let mut mi = 0;
         while mi < self.flower[b].len() {
             let xs = self.flower[b][mi];
-            for x in 1..=self.n_x {
-                let gxsx = self.g(xs, x);
-                let delta = self.e_delta(gxsx);
-                // The slack of `b`'s edge so far, kept rather than counted again.
-                if self.rows[k][x].w == W::ZERO || delta < self.least[x] {
-                    self.set_blossom_edge(b, x, gxsx);
-                    self.least[x] = delta;
+            // To a real vertex `x`, every member's edge ends at `x`: their slacks differ only
+            // by the value of their end inside `b` less their weight.
+            if xs <= n {
+                let (at, value) = (xs * self.stride, self.lab[xs]);
+                for x in 1..=n {
+                    let w = self.weights[at + x];
+                    let key = value - w;
+                    if self.weightless[x] || key < self.least[x] {
+                        row[x] = Edge {
+                            u: xs as Vid,
+                            v: x as Vid,
+                            w,
+                        };
+                        self.least[x] = key;
+                        self.weightless[x] = w == W::ZERO;
+                    }
+                }
+            } else {
+                for x in 1..=n {
+                    let e = self.rows[xs - n - 1][x];
+                    let key = self.lab[e.u as usize] - e.w;
+                    if self.weightless[x] || key < self.least[x] {
+                        row[x] = e;
+                        self.least[x] = key;
+                        self.weightless[x] = e.w == W::ZERO;
+                    }
                 }
             }
-            for x in 1..=self.n {
+            for x in (n + 1..=self.n_x).filter(|&x| x != b) {
+                let e = self.g(xs, x);
+                let delta = self.e_delta(e);
+                if self.weightless[x] || delta < self.least[x] {
+                    row[x] = e;
+                    self.rows[x - n - 1][b] = Edge {
+                        u: e.v,
+                        v: e.u,
+                        w: e.w,
+                    };
+                    self.least[x] = delta;
+                    self.weightless[x] = e.w == W::ZERO;
+                }
+            }
+            for x in 1..=n {
                 if self.flower_from(xs, x) != 0 {
                     self.set_flower_from(b, x, xs);
                 }
             }
             mi += 1;
         }
-        self.set_slack(b);
+        self.rows[k] = row;
+        // `set_slack(b)`, from the slacks just found.
+        self.slack[b] = 0;
+        for u in 1..=n {
+            if !self.weightless[u] && self.st[u] != b && self.s[self.st[u]] == 0 {
+                let delta = self.least[u] + self.lab[u];
+                self.update_slack_by(u, b, delta);
+            }
+        }
     }
 
     /// The unpaired vertex of a blossom (the vertex itself if it is none).
