@@ -32,6 +32,13 @@ struct Edge<W> {
     w: W,
 }
 
+/// An edge's real ends, as a blossom's row keeps it: (0, 0) for none (weighing nothing).
+#[derive(Clone, Copy, Default)]
+struct Ends {
+    u: Vid,
+    v: Vid,
+}
+
 /// Working state of the blossom algorithm. Vertices are 1-indexed; indices
 /// `1..=n` are real players and `n+1..=2n` are contracted blossoms.
 pub(super) struct Blossom<W> {
@@ -44,8 +51,10 @@ pub(super) struct Blossom<W> {
     stride: usize,
     /// Each blossom's best edge to every vertex, real or blossom (blossom `b`'s row at
     /// `b - n - 1`, `2n + 1` wide), made as blossoms form: most matchings form few, and a
-    /// vertex's edge to a blossom is the blossom's to it turned round.
-    rows: Vec<Vec<Edge<W>>>,
+    /// vertex's edge to a blossom is the blossom's to it turned round. An edge is kept as its
+    /// real ends alone, its weight read from `weights`: a row a fifth the size of one of
+    /// edges, which a large field's solver forms hundreds of.
+    rows: Vec<Vec<Ends>>,
     /// The slack of each of a forming blossom's edges, by the vertex it leads to (to a real
     /// vertex, less that vertex's value).
     least: Vec<W>,
@@ -108,7 +117,7 @@ impl<W: Weight> Blossom<W> {
     /// of live state within `1..=2n` each run, both entry points call `set_edge`
     /// for every vertex pair (`max_weight_matching` clamping an absent edge to a
     /// zero weight) so every real edge slot is overwritten, and a blossom's row (and its
-    /// column in the other blossoms' rows) is zeroed when it is formed — so a buffer left over
+    /// column in the other blossoms' rows) is written whole when it is formed — so a buffer left over
     /// from an earlier (larger or smaller) instance is correct as long as it is
     /// big enough. Growth only ever extends the buffers (indices `1..=2n` are all
     /// a smaller `n` could have touched), never truncates.
@@ -142,34 +151,28 @@ impl<W: Weight> Blossom<W> {
     #[inline]
     fn g(&self, u: usize, v: usize) -> Edge<W> {
         let n = self.n;
-        if u > n {
-            self.rows[u - n - 1][v]
+        let (u, v) = if u > n {
+            let e = self.rows[u - n - 1][v];
+            (e.u as usize, e.v as usize)
         } else if v > n {
             let e = self.rows[v - n - 1][u];
-            Edge {
-                u: e.v,
-                v: e.u,
-                w: e.w,
-            }
+            (e.v as usize, e.u as usize)
         } else {
-            Edge {
-                u: u as Vid,
-                v: v as Vid,
-                w: self.weights[u * self.stride + v],
-            }
+            (u, v)
+        };
+        Edge {
+            u: u as Vid,
+            v: v as Vid,
+            w: self.weights[u * self.stride + v],
         }
     }
 
     /// Blossom `b`'s edge to `x` set to `e` (and `x`'s to `b`, turned round).
     fn set_blossom_edge(&mut self, b: usize, x: usize, e: Edge<W>) {
         let n = self.n;
-        self.rows[b - n - 1][x] = e;
+        self.rows[b - n - 1][x] = Ends { u: e.u, v: e.v };
         if x > n {
-            self.rows[x - n - 1][b] = Edge {
-                u: e.v,
-                v: e.u,
-                w: e.w,
-            };
+            self.rows[x - n - 1][b] = Ends { u: e.v, v: e.u };
         }
     }
 
@@ -346,12 +349,7 @@ impl<W: Weight> Blossom<W> {
             self.rows.resize(k + 1, Vec::new());
         }
         if self.rows[k].len() < width {
-            let nil = Edge {
-                u: 0,
-                v: 0,
-                w: W::ZERO,
-            };
-            self.rows[k] = vec![nil; width];
+            self.rows[k] = vec![Ends::default(); width];
         }
         for x in 1..=n {
             self.set_flower_from(b, x, 0);
@@ -367,29 +365,30 @@ impl<W: Weight> Blossom<W> {
             let xs = self.flower[b][mi];
             // To a real vertex `x`, every member's edge ends at `x`: their slacks differ only
             // by the value of their end inside `b` less their weight.
+            let stride = self.stride;
             if xs <= n {
-                let (at, value) = (xs * self.stride, self.lab[xs]);
-                for x in 1..=n {
-                    let w = self.weights[at + x];
-                    let key = value - w;
+                let (value, weights) = (self.lab[xs], &self.weights[xs * stride..]);
+                for (x, ends) in (1..=n).zip(&mut row[1..]) {
+                    let key = value - weights[x];
                     if self.weightless[x] || key < self.least[x] {
-                        row[x] = Edge {
+                        *ends = Ends {
                             u: xs as Vid,
                             v: x as Vid,
-                            w,
                         };
                         self.least[x] = key;
-                        self.weightless[x] = w == W::ZERO;
+                        self.weightless[x] = weights[x] == W::ZERO;
                     }
                 }
             } else {
-                for x in 1..=n {
-                    let e = self.rows[xs - n - 1][x];
-                    let key = self.lab[e.u as usize] - e.w;
+                let inner = &self.rows[xs - n - 1];
+                for (x, ends) in (1..=n).zip(&mut row[1..]) {
+                    let e = inner[x];
+                    let w = self.weights[e.u as usize * stride + x];
+                    let key = self.lab[e.u as usize] - w;
                     if self.weightless[x] || key < self.least[x] {
-                        row[x] = e;
+                        *ends = e;
                         self.least[x] = key;
-                        self.weightless[x] = e.w == W::ZERO;
+                        self.weightless[x] = w == W::ZERO;
                     }
                 }
             }
@@ -397,12 +396,8 @@ impl<W: Weight> Blossom<W> {
                 let e = self.g(xs, x);
                 let delta = self.e_delta(e);
                 if self.weightless[x] || delta < self.least[x] {
-                    row[x] = e;
-                    self.rows[x - n - 1][b] = Edge {
-                        u: e.v,
-                        v: e.u,
-                        w: e.w,
-                    };
+                    row[x] = Ends { u: e.u, v: e.v };
+                    self.rows[x - n - 1][b] = Ends { u: e.v, v: e.u };
                     self.least[x] = delta;
                     self.weightless[x] = e.w == W::ZERO;
                 }
