@@ -18,6 +18,8 @@ use std::collections::VecDeque;
 
 use integer_blossom::Weight;
 
+use super::triangle::Triangle;
+
 /// A vertex as the tables store it.
 type Vid = u32;
 
@@ -733,14 +735,15 @@ impl<W: Weight> Blossom<W> {
         Blossom::new(0)
     }
 
-    /// A best matching of the `n` vertices by the weights of `weight` (row-major, upper
-    /// triangle read, zero for no pair): each vertex's partner, itself if none.
-    pub(super) fn best(&mut self, weight: &[W], n: usize) -> Vec<usize> {
-        self.solve_for(weight, n);
-        self.mates(n)
+    /// A best matching of the vertices by the weights of `weight` (zero for no pair): each
+    /// vertex's partner, itself if none.
+    pub(super) fn best(&mut self, weight: &Triangle<W>) -> Vec<usize> {
+        self.solve_for(weight);
+        self.mates(weight.players())
     }
 
-    fn solve_for(&mut self, weight: &[W], n: usize) {
+    fn solve_for(&mut self, weight: &Triangle<W>) {
+        let n = weight.players();
         self.reset(n);
         let stride = self.stride;
         for i in 0..n {
@@ -771,9 +774,9 @@ impl<W: Weight> Blossom<W> {
     }
 
     /// [`Self::best`] with its proof.
-    pub(super) fn prove(&mut self, weight: &[W], n: usize) -> Proof<W> {
-        self.solve_for(weight, n);
-        self.proof(n)
+    pub(super) fn prove(&mut self, weight: &Triangle<W>) -> Proof<W> {
+        self.solve_for(weight);
+        self.proof(weight.players())
     }
 
     /// The last matching found, of `n` vertices, with its proof.

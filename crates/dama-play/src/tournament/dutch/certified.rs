@@ -13,6 +13,7 @@ use super::Pairer;
 use super::blossom::Proof;
 use super::kept::{Kept, weights_of};
 use super::rest::Scope;
+use super::triangle::Triangle;
 use super::wide::Wide;
 
 /// A best matching of the bracket being paired with the dual values that prove it.
@@ -20,8 +21,8 @@ pub(super) struct Certified<const L: usize> {
     /// The bracket's players free when it was first proven, and each vertex's place among them.
     players: Vec<usize>,
     place: Vec<Option<usize>>,
-    /// Their pairs' weights as the bracket is matched alone (row-major).
-    weights: Vec<Wide<L>>,
+    /// Their pairs' weights as the bracket is matched alone.
+    weights: Triangle<Wide<L>>,
     proof: Proof<Wide<L>>,
     /// Fixed since: out of the matching.
     fixed: Vec<bool>,
@@ -32,9 +33,13 @@ pub(super) struct Certified<const L: usize> {
 }
 
 impl<const L: usize> Certified<L> {
+    /// The pair's weight; none for a player with itself.
     fn weight(&self, a: usize, b: usize) -> Wide<L> {
-        let m = self.players.len();
-        self.weights[a.min(b) * m + a.max(b)]
+        if a == b {
+            Wide::zero()
+        } else {
+            self.weights.get(a, b)
+        }
     }
 
     fn mate(&self, a: usize) -> usize {
@@ -159,9 +164,8 @@ impl<const L: usize> Certified<L> {
         for v in [p, o] {
             self.fixed[v] = true;
             self.changed.push(v);
-            for u in 0..m {
-                self.weights[v * m + u] = Wide::zero();
-                self.weights[u * m + v] = Wide::zero();
+            for u in (0..m).filter(|&u| u != v) {
+                self.weights.set(u, v, Wide::zero());
             }
         }
     }
@@ -211,11 +215,11 @@ impl<const L: usize> Pairer<'_, L> {
         let m = certified.players.len();
         let shift = self.pair_count_bits();
         for &(o, addend) in &by_addend {
-            certified.weights[p.min(o) * m + p.max(o)] += Wide::from_u64(addend).shl(shift);
+            *certified.weights.get_mut(p, o) += Wide::from_u64(addend).shl(shift);
         }
         certified.changed.push(p);
         self.prover
-            .solve_again(&certified.weights, m, &certified.changed);
+            .solve_again(&certified.weights, &certified.changed);
         certified.proof = self.prover.proof(m);
         certified.changed.clear();
         let o = certified.mate(p);
@@ -280,15 +284,14 @@ impl<const L: usize> Pairer<'_, L> {
                 kept.reweigh(&players, &pairs, |a, b| self.bracket_weight(a, b));
                 let weights = kept.hand_over(&mut self.prover);
                 self.bracket = kept;
-                self.prover
-                    .solve_again_pairs(&weights, players.len(), &pairs);
+                self.prover.solve_again_pairs(&weights, &pairs);
                 let proof = self.prover.proof(players.len());
                 (players, weights, proof)
             }
             None => {
                 let players = self.free_players(scope);
                 let weights = weights_of(&players, |a, b| self.bracket_weight(a, b));
-                let proof = self.prover.prove(&weights, players.len());
+                let proof = self.prover.prove(&weights);
                 (players, weights, proof)
             }
         };

@@ -3,6 +3,7 @@
 //! bracket matched alone, one for the whole field.
 
 use super::blossom::Blossom;
+use super::triangle::Triangle;
 use super::wide::Wide;
 
 /// Pairs of players by place, whose weights changed.
@@ -14,9 +15,9 @@ pub(super) struct Kept<const L: usize> {
     players: Option<Vec<usize>>,
     /// The pairs (by vertex) whose weights changed since.
     changes: Vec<(usize, usize)>,
-    /// The weights the last matching was found by (row-major, by place among its players):
-    /// only the changed pairs are weighed again for the next.
-    weights: Vec<Wide<L>>,
+    /// The weights the last matching was found by (by place among its players): only the
+    /// changed pairs are weighed again for the next.
+    weights: Triangle<Wide<L>>,
 }
 
 impl<const L: usize> Kept<L> {
@@ -25,7 +26,7 @@ impl<const L: usize> Kept<L> {
             solver: Blossom::empty(),
             players: None,
             changes: Vec::new(),
-            weights: Vec::new(),
+            weights: Triangle::new(0, Wide::zero()),
         }
     }
 
@@ -74,16 +75,15 @@ impl<const L: usize> Kept<L> {
         pairs: Option<&[(usize, usize)]>,
         weigh: impl Fn(usize, usize) -> Wide<L>,
     ) -> Vec<usize> {
-        let m = players.len();
         let mates = match pairs {
             Some(pairs) => {
                 self.reweigh(&players, pairs, weigh);
-                self.solver.solve_again_pairs(&self.weights, m, pairs);
-                self.solver.mates(m)
+                self.solver.solve_again_pairs(&self.weights, pairs);
+                self.solver.mates(players.len())
             }
             None => {
                 self.weights = weights_of(&players, weigh);
-                self.solver.best(&self.weights, m)
+                self.solver.best(&self.weights)
             }
         };
         self.changes.clear();
@@ -99,33 +99,24 @@ impl<const L: usize> Kept<L> {
         pairs: &[(usize, usize)],
         weigh: impl Fn(usize, usize) -> Wide<L>,
     ) {
-        let m = players.len();
         for &(i, j) in pairs {
-            let (i, j) = (i.min(j), i.max(j));
-            self.weights[i * m + j] = weigh(players[i], players[j]);
+            self.weights.set(i, j, weigh(players[i], players[j]));
         }
     }
 
     /// The solver's tables handed to `to` (which holds the last matching then), and the
     /// weights it was found by (see [`Self::reweigh`]); nothing kept.
-    pub(super) fn hand_over(&mut self, to: &mut Blossom<Wide<L>>) -> Vec<Wide<L>> {
+    pub(super) fn hand_over(&mut self, to: &mut Blossom<Wide<L>>) -> Triangle<Wide<L>> {
         std::mem::swap(to, &mut self.solver);
         self.forget();
-        std::mem::take(&mut self.weights)
+        std::mem::replace(&mut self.weights, Triangle::new(0, Wide::zero()))
     }
 }
 
-/// The weights of the pairs of `players` by `weigh` (row-major, the upper triangle).
+/// The weights of the pairs of `players` by `weigh`, by place among them.
 pub(super) fn weights_of<const L: usize>(
     players: &[usize],
     weigh: impl Fn(usize, usize) -> Wide<L>,
-) -> Vec<Wide<L>> {
-    let m = players.len();
-    let mut weights = vec![Wide::zero(); m * m];
-    for (i, &a) in players.iter().enumerate() {
-        for (j, &b) in players.iter().enumerate().skip(i + 1) {
-            weights[i * m + j] = weigh(a, b);
-        }
-    }
-    weights
+) -> Triangle<Wide<L>> {
+    Triangle::from_fn(players.len(), |i, j| weigh(players[i], players[j]))
 }

@@ -21,6 +21,7 @@ mod colors;
 mod field;
 mod kept;
 mod rest;
+mod triangle;
 mod weights;
 mod wide;
 
@@ -28,6 +29,7 @@ use dama_rules::Color;
 
 use self::field::{Field, Float};
 use self::rest::Scope;
+use self::triangle::Triangle;
 use self::weights::Layout;
 use self::wide::Wide;
 use crate::tournament::trf::Trf;
@@ -154,9 +156,8 @@ struct Pairer<'a, const L: usize> {
     /// Who met whom, a bit a pair: row `a` of `met_words` words holds `b`'s bit.
     met: Vec<u64>,
     met_words: usize,
-    /// The weights, each pair's once, row by row of the upper triangle of an `n × n` table
-    /// (see `pair_at`): half the memory a whole table takes, and half the pages to touch.
-    weights: Vec<Wide<L>>,
+    /// The weights of the pairs.
+    weights: Triangle<Wide<L>>,
     /// The weight of a fixed pair: above any other.
     fixed: Wide<L>,
     /// Each vertex's partner once fixed: out of every later matching.
@@ -227,7 +228,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
             kinds,
             met,
             met_words,
-            weights: vec![Wide::zero(); n * n.saturating_sub(1) / 2],
+            weights: Triangle::new(n, Wide::zero()),
             fixed,
             fixed_to: vec![None; n],
             last: None,
@@ -258,14 +259,9 @@ impl<'a, const L: usize> Pairer<'a, L> {
         self.player(v).score
     }
 
-    /// Where the weight of the pair `a < b` is stored: in the row of the higher placed.
-    fn pair_at(&self, a: usize, b: usize) -> usize {
-        a * (2 * self.n - a - 1) / 2 + (b - a - 1)
-    }
-
     /// The pair's weight.
     fn pair_weight(&self, a: usize, b: usize) -> Wide<L> {
-        self.weights[self.pair_at(a.min(b), a.max(b))]
+        self.weights.get(a, b)
     }
 
     /// [`Self::pair_weight`], none where either player is fixed.
@@ -279,8 +275,7 @@ impl<'a, const L: usize> Pairer<'a, L> {
 
     fn set(&mut self, a: usize, b: usize, w: Wide<L>) {
         let (a, b) = (a.min(b), a.max(b));
-        let at = self.pair_at(a, b);
-        let old = self.weights[at];
+        let old = self.weights.get(a, b);
         if old != w {
             // `still_best` shows nothing by more than a few raised pairs, but a fixed pair
             // lowers two players' every pair: the list keeps room for a few fixes.
@@ -295,18 +290,16 @@ impl<'a, const L: usize> Pairer<'a, L> {
             self.bracket.note(a, b);
             self.whole.note(a, b);
         }
-        self.weights[at] = w;
+        self.weights.set(a, b, w);
     }
 
     /// Every pair's weight set by `weigh` (the higher player first), row by row: as every
     /// pair may change, none is listed, and the next matching is found afresh.
     fn set_all(&mut self, mut weigh: impl FnMut(&Self, usize, usize) -> Wide<L>) {
-        let n = self.n;
-        let mut at = 0;
-        for h in 0..n {
-            for l in h + 1..n {
-                self.weights[at] = weigh(self, h, l);
-                at += 1;
+        for h in 0..self.n {
+            for l in h + 1..self.n {
+                let w = weigh(self, h, l);
+                self.weights.set(h, l, w);
             }
         }
         self.forget_changes();
@@ -441,16 +434,15 @@ impl<'a, const L: usize> Pairer<'a, L> {
                     return None;
                 }
                 let at = |v: usize| ends.binary_search(&v).unwrap_or(0);
-                let mut weights = vec![Wide::zero(); m * m];
+                let mut weights = Triangle::new(m, Wide::zero());
                 for &(a, b, delta) in &raised {
-                    let (i, j) = (at(a).min(at(b)), at(a).max(at(b)));
-                    weights[i * m + j] = delta;
+                    weights.set(at(a), at(b), delta);
                 }
-                let mates = self.bound_solver.best(&weights, m);
+                let mates = self.bound_solver.best(&weights);
                 let mut total = Wide::zero();
                 for (i, j) in mates.into_iter().enumerate() {
                     if j > i {
-                        total += weights[i * m + j];
+                        total += weights.get(i, j);
                     }
                 }
                 total

@@ -6,21 +6,19 @@
 
 use integer_blossom::Weight;
 
-use super::{Blossom, Edge};
+use super::{Blossom, Edge, Triangle};
 
 impl<W: Weight> Blossom<W> {
-    /// A best matching of the `n` vertices by `weight` (as [`Self::best`] reads it), where
-    /// the last one found was of the same `n` vertices and only the pairs of `changed` have
-    /// changed since. Whether it was found from the last (else afresh: a matching of another
-    /// size).
+    /// A best matching of the vertices by `weight` (as [`Self::best`] reads it), where the
+    /// last one found was of as many vertices and only the pairs of `changed` have changed
+    /// since. Whether it was found from the last (else afresh: a matching of another size).
     pub(in crate::tournament::dutch) fn solve_again(
         &mut self,
-        weight: &[W],
-        n: usize,
+        weight: &Triangle<W>,
         changed: &[usize],
     ) -> bool {
-        if self.n != n {
-            self.solve_for(weight, n);
+        if self.n != weight.players() {
+            self.solve_for(weight);
             return false;
         }
         self.reopen(weight, changed);
@@ -37,12 +35,12 @@ impl<W: Weight> Blossom<W> {
     /// matching is solved afresh.
     pub(in crate::tournament::dutch) fn solve_again_pairs(
         &mut self,
-        weight: &[W],
-        n: usize,
+        weight: &Triangle<W>,
         pairs: &[(usize, usize)],
     ) -> bool {
+        let n = weight.players();
         if self.n != n {
-            self.solve_for(weight, n);
+            self.solve_for(weight);
             return false;
         }
         let falls = self.falls(weight, pairs);
@@ -62,15 +60,15 @@ impl<W: Weight> Blossom<W> {
             changed = self.reopened(&open);
         }
         if many(&changed) {
-            self.solve_for(weight, n);
+            self.solve_for(weight);
             return false;
         }
-        self.solve_again(weight, n, &changed)
+        self.solve_again(weight, &changed)
     }
 
     /// `pair`'s new weight from `weight` (by place), none below zero.
-    pub(super) fn new_weight(&self, weight: &[W], (i, j): (usize, usize)) -> W {
-        let w = weight[i.min(j) * self.n + i.max(j)];
+    pub(super) fn new_weight(&self, weight: &Triangle<W>, (i, j): (usize, usize)) -> W {
+        let w = weight.get(i, j);
         if w > W::ZERO { w } else { W::ZERO }
     }
 
@@ -86,7 +84,11 @@ impl<W: Weight> Blossom<W> {
     }
 
     /// Of the changed `pairs`, those that cannot just be weighed anew; the others are.
-    fn open_pairs(&mut self, weight: &[W], pairs: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    fn open_pairs(
+        &mut self,
+        weight: &Triangle<W>,
+        pairs: &[(usize, usize)],
+    ) -> Vec<(usize, usize)> {
         let mut open = Vec::new();
         for &(i, j) in pairs {
             let (u, v) = (i + 1, j + 1);
@@ -128,7 +130,7 @@ impl<W: Weight> Blossom<W> {
     /// its place gave them, and the pairs within S1 or S2 are taken out. An amount below zero
     /// where they all rose by one: when a bracket's remainder is first asked how many of S1
     /// pair with S2, each S1 player's pairs gain the addend of its place.
-    fn falls(&self, weight: &[W], pairs: &[(usize, usize)]) -> Vec<(usize, W)> {
+    fn falls(&self, weight: &Triangle<W>, pairs: &[(usize, usize)]) -> Vec<(usize, W)> {
         let n = self.n;
         let mut fall: Vec<Option<W>> = vec![None; n + 1];
         let mut mixed = vec![false; n + 1];
@@ -172,7 +174,7 @@ impl<W: Weight> Blossom<W> {
     /// The changed vertices (by place) out of their blossoms and pairs, their pairs' new
     /// weights set and their values the least their slacks allow; the unpaired vertices above
     /// zero brought to one parity (the solver halves slacks between their trees).
-    fn reopen(&mut self, weight: &[W], changed: &[usize]) {
+    fn reopen(&mut self, weight: &Triangle<W>, changed: &[usize]) {
         let n = self.n;
         for &c in changed {
             let v = c + 1;

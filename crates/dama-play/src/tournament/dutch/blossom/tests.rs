@@ -1,4 +1,4 @@
-use super::{Blossom, Proof};
+use super::{Blossom, Proof, Triangle};
 
 /// A pseudo-random number below `n`, from a seed the test steps.
 fn below(seed: &mut u64, n: u64) -> u64 {
@@ -20,6 +20,11 @@ fn graph(seed: &mut u64, n: usize, spread: u64, density: u64) -> Vec<i64> {
         }
     }
     weight
+}
+
+/// The upper triangle of the `n × n` table `weight`, as the solver reads it.
+fn triangle(weight: &[i64], n: usize) -> Triangle<i64> {
+    Triangle::from_fn(n, |i, j| weight[i * n + j])
 }
 
 /// Asserts that `proof` gives a best matching of `weight` (as heavy as the crate's) and that
@@ -64,7 +69,7 @@ fn the_matching_is_best_and_its_dual_values_prove_it() {
         let spread = [3, 10, 1000][round % 3];
         let density = 1 + below(&mut seed, 4);
         let weight = graph(&mut seed, n, spread, density);
-        let proof = solver.prove(&weight, n);
+        let proof = solver.prove(&triangle(&weight, n));
         with_blossoms += usize::from(proof.blossoms.iter().any(|b| !b.is_empty()));
         assert_proven(&weight, n, &proof, &format!("graph {round}"));
     }
@@ -88,7 +93,7 @@ fn a_matching_found_again_after_changes_is_best() {
         let spread = [3, 10, 1000][round % 3];
         let density = 1 + below(&mut seed, 4);
         let mut weight = graph(&mut seed, n, spread, density);
-        let mut proof = solver.prove(&weight, n);
+        let mut proof = solver.prove(&triangle(&weight, n));
         assert_proven(&weight, n, &proof, &format!("graph {round}"));
         for step in 0..12 {
             let changes = 1 + below(&mut seed, 3) as usize;
@@ -111,7 +116,7 @@ fn a_matching_found_again_after_changes_is_best() {
                 changed.push(v);
             }
             if step % 2 == 0 {
-                assert!(solver.solve_again(&weight, n, &changed));
+                assert!(solver.solve_again(&triangle(&weight, n), &changed));
             } else {
                 // As pairs, with a few more pairs weighed anew: raised, lowered, taken out or
                 // put in.
@@ -134,7 +139,7 @@ fn a_matching_found_again_after_changes_is_best() {
                     };
                     pairs.push((j, i));
                 }
-                pairs_again += usize::from(solver.solve_again_pairs(&weight, n, &pairs));
+                pairs_again += usize::from(solver.solve_again_pairs(&triangle(&weight, n), &pairs));
             }
             proof = solver.proof(n);
             assert_proven(&weight, n, &proof, &format!("graph {round}, step {step}"));
@@ -198,7 +203,7 @@ fn found_again(
     pairs: &[(usize, usize)],
     graph: &str,
 ) -> bool {
-    let again = solver.solve_again_pairs(weights, n, pairs);
+    let again = solver.solve_again_pairs(&triangle(weights, n), pairs);
     assert_proven(weights, n, &solver.proof(n), graph);
     again
 }
@@ -218,7 +223,7 @@ fn a_matching_found_again_once_s1_and_s2_are_settled_is_best() {
         let s1 = n / 2;
         let mut raised = base.clone();
         raise_upper(&mut raised, n, s1, |a| 10 * spread + (s1 - a) as i64);
-        solver.prove(&raised, n);
+        solver.prove(&triangle(&raised, n));
         let mut settled = base;
         let mut pairs = Vec::new();
         for a in 0..n {
@@ -255,7 +260,7 @@ fn a_matching_found_again_once_s1_pairs_are_raised_is_best() {
         let (n, mut weights) = shared_part_graph(&mut seed, round, 4);
         let s1 = n / 2;
         raise_upper(&mut weights, n, s1, |_| 1);
-        solver.prove(&weights, n);
+        solver.prove(&triangle(&weights, n));
         let pairs = raise_upper(&mut weights, n, s1, |_| 2);
         let graph = format!("graph {round}");
         from_last += usize::from(found_again(&mut solver, &weights, n, &pairs, &graph));

@@ -1,0 +1,92 @@
+//! A value for each pair of players, kept once a pair.
+
+/// A value for each pair of `n` players, row by row of the upper triangle of an `n × n` table
+/// (row `a` holds `a`'s pairs with the players after it): half the memory a whole table takes,
+/// and half the pages to touch, as a large field's tables are written afresh each round.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Triangle<W> {
+    n: usize,
+    cells: Vec<W>,
+}
+
+impl<W: Copy> Triangle<W> {
+    /// Every pair of `n` players at `value`.
+    pub(super) fn new(n: usize, value: W) -> Self {
+        Triangle {
+            n,
+            cells: vec![value; n * n.saturating_sub(1) / 2],
+        }
+    }
+
+    /// Every pair of `n` players at `value(a, b)`, `a` before `b`, called row by row.
+    pub(super) fn from_fn(n: usize, mut value: impl FnMut(usize, usize) -> W) -> Self {
+        let mut cells = Vec::with_capacity(n * n.saturating_sub(1) / 2);
+        for a in 0..n {
+            for b in a + 1..n {
+                cells.push(value(a, b));
+            }
+        }
+        Triangle { n, cells }
+    }
+
+    /// How many players.
+    pub(super) fn players(&self) -> usize {
+        self.n
+    }
+
+    /// Where the pair of two distinct players is kept, in either order.
+    fn at(&self, a: usize, b: usize) -> usize {
+        debug_assert!(a != b && a < self.n && b < self.n, "a pair of two players");
+        let (a, b) = (a.min(b), a.max(b));
+        a * (2 * self.n - a - 1) / 2 + (b - a - 1)
+    }
+
+    /// The pair's value.
+    pub(super) fn get(&self, a: usize, b: usize) -> W {
+        self.cells[self.at(a, b)]
+    }
+
+    /// The pair's value, to change.
+    pub(super) fn get_mut(&mut self, a: usize, b: usize) -> &mut W {
+        let at = self.at(a, b);
+        &mut self.cells[at]
+    }
+
+    /// Sets the pair's value.
+    pub(super) fn set(&mut self, a: usize, b: usize, value: W) {
+        *self.get_mut(a, b) = value;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Triangle;
+
+    #[test]
+    fn each_pair_has_one_cell_of_its_own_in_either_order() {
+        for n in 0..12 {
+            let table = Triangle::from_fn(n, |a, b| a * 100 + b);
+            for a in 0..n {
+                for b in (0..n).filter(|&b| b != a) {
+                    assert_eq!(
+                        table.get(a, b),
+                        a.min(b) * 100 + a.max(b),
+                        "{a}, {b} of {n}"
+                    );
+                }
+            }
+            let mut filled = Triangle::new(n, 0);
+            for a in 0..n {
+                for b in a + 1..n {
+                    filled.set(b, a, a * 100 + b);
+                }
+            }
+            assert_eq!(filled, table);
+            if n > 2 {
+                filled.set(n - 1, 0, 7);
+                assert_eq!(filled.get(0, n - 1), 7);
+                assert_eq!(filled.get(1, n - 1), 100 + n - 1, "no other pair moved");
+            }
+        }
+    }
+}
