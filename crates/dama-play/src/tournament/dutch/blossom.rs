@@ -371,6 +371,9 @@ impl<W: Weight> Blossom<W> {
             if xs <= n {
                 let (value, weights) = (self.lab[xs], &self.weights[xs * stride..]);
                 for (x, ends) in (1..=n).zip(&mut row[1..]) {
+                    if self.st[x] == b {
+                        continue;
+                    }
                     let key = value - weights[x];
                     if self.weightless[x] || key < self.least[x] {
                         *ends = Ends {
@@ -384,6 +387,9 @@ impl<W: Weight> Blossom<W> {
             } else {
                 let inner = &self.rows[xs - n - 1];
                 for (x, ends) in (1..=n).zip(&mut row[1..]) {
+                    if self.st[x] == b {
+                        continue;
+                    }
                     let e = inner[x];
                     let w = self.weights[e.u as usize * stride + x];
                     let key = self.lab[e.u as usize] - w;
@@ -394,7 +400,7 @@ impl<W: Weight> Blossom<W> {
                     }
                 }
             }
-            for x in (n + 1..=self.n_x).filter(|&x| x != b) {
+            for x in (n + 1..=self.n_x).filter(|&x| self.st[x] != b && self.st[x] != 0) {
                 let e = self.g(xs, x);
                 let delta = self.e_delta(e);
                 if self.weightless[x] || delta < self.least[x] {
