@@ -3,6 +3,7 @@
 
 use super::Pairer;
 use super::rest::Scope;
+use super::triangle::Triangle;
 use super::wide::Wide;
 
 impl<const L: usize> Pairer<'_, L> {
@@ -36,18 +37,18 @@ impl<const L: usize> Pairer<'_, L> {
             self.scope = Some(Scope::new(idx.clone(), next));
             self.bracket.forget();
             let in_bracket = |m: usize| m >= first_vertex && m < end_vertex;
-            // base[larger][smaller], by place in idx.
+            // base.get(larger, smaller), by place in idx.
             let mut base = self.bracket_weights(&idx, moved_down, group_end);
             let g = self.layout.group_bits;
             // S1's pairs first, then the places (which players go where there are exchanges)
             // where `places`.
-            let exchanged = |base: &Vec<Vec<Wide<L>>>,
+            let exchanged = |base: &Triangle<Wide<L>>,
                              smaller: usize,
                              larger: usize,
                              place: usize,
                              pairs: usize,
                              places: bool| {
-                let w = base[larger][smaller];
+                let w = base.get(larger, smaller);
                 if w.is_zero() {
                     return w;
                 }
@@ -86,9 +87,9 @@ impl<const L: usize> Pairer<'_, L> {
             for smaller in 0..idx.len() {
                 for larger in (smaller + 1).max(moved_down)..idx.len() {
                     let w = if larger >= group_end {
-                        base[larger][smaller]
-                    } else if ties.contains(&smaller) && !base[larger][smaller].is_zero() {
-                        base[larger][smaller].plus(1)
+                        base.get(larger, smaller)
+                    } else if ties.contains(&smaller) && !base.get(larger, smaller).is_zero() {
+                        base.get(larger, smaller).plus(1)
                     } else {
                         exchanged(&base, smaller, larger, smaller, guess, false)
                     };
@@ -126,10 +127,10 @@ impl<const L: usize> Pairer<'_, L> {
                 }
                 remaining -= 1;
                 if !in_bracket(stable[pv]) {
-                    for oi in moved_down..group_end {
-                        let w = base[oi][pi];
+                    for (oi, &ov) in idx.iter().enumerate().take(group_end).skip(moved_down) {
+                        let w = base.get(oi, pi);
                         if !w.is_zero() {
-                            self.set(pv, idx[oi], w.plus_at(q, 1));
+                            self.set(pv, ov, w.plus_at(q, 1));
                         }
                     }
                     stable = self.solve();
@@ -137,10 +138,10 @@ impl<const L: usize> Pairer<'_, L> {
                 if in_bracket(stable[pv]) {
                     matched[pv] = true;
                     remaining_matched -= 1;
-                    for oi in moved_down..group_end {
-                        let w = base[oi][pi];
+                    for (oi, &ov) in idx.iter().enumerate().take(group_end).skip(moved_down) {
+                        let w = base.get(oi, pi);
                         if !w.is_zero() {
-                            self.set(pv, idx[oi], w.plus_at(q, residents as u64 + 1));
+                            self.set(pv, ov, w.plus_at(q, residents as u64 + 1));
                         }
                     }
                 }
@@ -158,7 +159,7 @@ impl<const L: usize> Pairer<'_, L> {
                     if matched[ov] {
                         continue;
                     }
-                    let w = base[oi][pi];
+                    let w = base.get(oi, pi);
                     if !w.is_zero() {
                         self.set(pv, ov, w.plus_at(q, addend));
                         addend += 1;
@@ -226,7 +227,7 @@ impl<const L: usize> Pairer<'_, L> {
                 left -= usize::from(exchange);
                 for &oi in &remainder[pos + 1..] {
                     if exchange {
-                        base[oi][pi] = Wide::zero();
+                        base.set(oi, pi, Wide::zero());
                     }
                     let w = exchanged(&base, pi, oi, place, pairs, true);
                     self.set(pv, idx[oi], w);
@@ -253,12 +254,12 @@ impl<const L: usize> Pairer<'_, L> {
                 if downward(&stable, pv) {
                     left -= 1;
                     for &oi in &remainder[..pos] {
-                        base[pi][oi] = Wide::zero();
+                        base.set(pi, oi, Wide::zero());
                         self.set(pv, idx[oi], Wide::zero());
                     }
-                    for oi in group_end..idx.len() {
-                        base[oi][pi] = Wide::zero();
-                        self.set(pv, idx[oi], Wide::zero());
+                    for (oi, &ov) in idx.iter().enumerate().skip(group_end) {
+                        base.set(oi, pi, Wide::zero());
+                        self.set(pv, ov, Wide::zero());
                     }
                 }
                 if !already {
@@ -277,9 +278,9 @@ impl<const L: usize> Pairer<'_, L> {
                 for &oi in &remainder[a + 1..] {
                     let ov = idx[oi];
                     if !downward(&stable, pv) || downward(&stable, ov) {
-                        base[oi][pi] = Wide::zero();
+                        base.set(oi, pi, Wide::zero());
                     }
-                    self.set(pv, ov, base[oi][pi]);
+                    self.set(pv, ov, base.get(oi, pi));
                 }
             }
 
@@ -296,9 +297,9 @@ impl<const L: usize> Pairer<'_, L> {
                     if oi <= pi || matched[ov] {
                         continue;
                     }
-                    if !base[oi][pi].is_zero() {
+                    if !base.get(oi, pi).is_zero() {
                         choices.push((ov, addend));
-                        weights.push(base[oi][pi].plus(addend));
+                        weights.push(base.get(oi, pi).plus(addend));
                     }
                     addend += 1;
                 }

@@ -5,6 +5,7 @@ use dama_rules::Color;
 
 use super::Pairer;
 use super::field::{Field, Float};
+use super::triangle::Triangle;
 use super::wide::Wide;
 
 /// The field in pairing order, and the widths of the weight's parts.
@@ -266,26 +267,23 @@ impl<const L: usize> Pairer<'_, L> {
     }
 
     /// The weights of the pairs of a bracket's players `idx` (moved-down players, residents
-    /// up to `group_end`, then the score group below) whose lower player is at `from` or
-    /// after: `base[larger][smaller]` by place in `idx`.
+    /// up to `group_end`, then the score group below) by place in `idx`, where the lower player
+    /// is at `from` or after (none for the others).
     pub(super) fn bracket_weights(
         &self,
         idx: &[usize],
         from: usize,
         group_end: usize,
-    ) -> Vec<Vec<Wide<L>>> {
+    ) -> Triangle<Wide<L>> {
         let mut by_kind = self.by_kind(idx);
-        (0..idx.len())
-            .map(|larger| {
-                let current = larger < group_end;
-                let smaller = if larger < from { 0..0 } else { 0..larger };
-                smaller
-                    .map(|smaller| {
-                        self.weight_by_kind(&mut by_kind, [smaller, larger], current, !current)
-                    })
-                    .collect()
-            })
-            .collect()
+        Triangle::from_fn(idx.len(), |smaller, larger| {
+            let current = larger < group_end;
+            if larger < from {
+                Wide::zero()
+            } else {
+                self.weight_by_kind(&mut by_kind, [smaller, larger], current, !current)
+            }
+        })
     }
 
     /// A table of weights by the kinds of `players` ([`kinds`]), to be filled as pairs are
