@@ -12,7 +12,10 @@
 //! vertices are all at the least value) but one found from the last does; the dual values and
 //! blossoms are read out, and a blossom's two tree paths are walked by one function.
 
+mod proof;
 mod reopen;
+
+pub(super) use proof::Proof;
 
 use std::collections::VecDeque;
 
@@ -706,35 +709,6 @@ impl<W: Weight> Blossom<W> {
     }
 }
 
-/// A best matching with the dual values that prove it: each vertex's partner, and what any
-/// pair's weight falls short of those values.
-pub(super) struct Proof<W> {
-    /// Each vertex's partner, itself if none.
-    pub(super) mate: Vec<usize>,
-    /// Twice each vertex's dual value.
-    value: Vec<W>,
-    /// For each vertex, the blossoms it lies in, outermost first.
-    blossoms: Vec<Vec<usize>>,
-    /// Twice each blossom's dual value, by the blossom's index.
-    blossom_value: Vec<W>,
-}
-
-impl<W: Weight> Proof<W> {
-    /// Twice the pair's slack: by how much `a` and `b`'s values (with their common
-    /// blossoms') exceed twice the pair's `weight`. A pair of some best matching has none;
-    /// a matching with the pair weighs at most the best less half of it.
-    pub(super) fn slack(&self, a: usize, b: usize, weight: W) -> W {
-        let mut slack = self.value[a] + self.value[b] - weight.double();
-        for (x, y) in self.blossoms[a].iter().zip(&self.blossoms[b]) {
-            if x != y {
-                break;
-            }
-            slack += self.blossom_value[*x];
-        }
-        slack
-    }
-}
-
 impl<W: Weight> Blossom<W> {
     /// An empty solver, whose tables grow with the largest graph it is given.
     pub(super) fn empty() -> Self {
@@ -777,41 +751,6 @@ impl<W: Weight> Blossom<W> {
         (1..=n)
             .map(|u| self.mate[u].checked_sub(1).unwrap_or(u - 1))
             .collect()
-    }
-
-    /// [`Self::best`] with its proof.
-    pub(super) fn prove(&mut self, weight: &Triangle<W>) -> Proof<W> {
-        self.solve_for(weight);
-        self.proof(weight.players())
-    }
-
-    /// The last matching found, of `n` vertices, with its proof.
-    pub(super) fn proof(&self, n: usize) -> Proof<W> {
-        let mut blossoms = vec![Vec::new(); n];
-        for b in (n + 1)..=self.n_x {
-            if self.st[b] == b {
-                self.enter(b, &mut Vec::new(), &mut blossoms);
-            }
-        }
-        Proof {
-            mate: self.mates(n),
-            value: self.lab[1..=n].to_vec(),
-            blossoms,
-            blossom_value: self.lab[..=self.n_x].to_vec(),
-        }
-    }
-
-    /// Notes `b` (and the blossoms in it) on each of its vertices, under `outer`.
-    fn enter(&self, b: usize, outer: &mut Vec<usize>, blossoms: &mut [Vec<usize>]) {
-        if b <= self.n {
-            blossoms[b - 1].clone_from(outer);
-            return;
-        }
-        outer.push(b);
-        for &c in &self.flower[b] {
-            self.enter(c, outer, blossoms);
-        }
-        outer.pop();
     }
 }
 
