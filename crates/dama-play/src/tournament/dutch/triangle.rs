@@ -34,10 +34,12 @@ impl<W: Copy> Triangle<W> {
         self.n
     }
 
-    /// Where the pair of two distinct players is kept, in either order.
+    /// Where the pair of two distinct players is kept, in either order. Checked in every
+    /// build: a player paired with itself, or one past the last, would read another pair's
+    /// cell, not fail.
     fn at(&self, a: usize, b: usize) -> usize {
-        debug_assert!(a != b && a < self.n && b < self.n, "a pair of two players");
         let (a, b) = (a.min(b), a.max(b));
+        assert!(a < b && b < self.n, "a pair of two of the players");
         a * (2 * self.n - a - 1) / 2 + (b - a - 1)
     }
 
@@ -88,5 +90,18 @@ mod tests {
                 assert_eq!(filled.get(1, n - 1), 100 + n - 1, "no other pair moved");
             }
         }
+    }
+
+    #[test]
+    #[should_panic(expected = "a pair of two of the players")]
+    fn a_player_paired_with_itself_is_refused() {
+        Triangle::new(4, 0).get(2, 2);
+    }
+
+    #[test]
+    #[should_panic(expected = "a pair of two of the players")]
+    fn a_player_past_the_last_is_refused() {
+        // Unchecked, (0, 4) would be the cell of (1, 2).
+        Triangle::new(4, 0).get(0, 4);
     }
 }
