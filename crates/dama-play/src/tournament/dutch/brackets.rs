@@ -37,7 +37,7 @@ impl<const L: usize> Pairer<'_, L> {
             self.scope = Some(Scope::new(idx.clone(), next));
             self.bracket.forget();
             let in_bracket = |m: usize| m >= first_vertex && m < end_vertex;
-            // base.get(larger, smaller), by place in idx.
+            // By place in idx.
             let mut base = self.bracket_weights(&idx, moved_down, group_end);
             let g = self.layout.group_bits;
             // S1's pairs first, then the places (which players go where there are exchanges)

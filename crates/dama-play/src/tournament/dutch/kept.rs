@@ -26,7 +26,7 @@ impl<const L: usize> Kept<L> {
             solver: Blossom::empty(),
             players: None,
             changes: Vec::new(),
-            weights: Triangle::new(0, Wide::zero()),
+            weights: Triangle::default(),
         }
     }
 
@@ -109,7 +109,7 @@ impl<const L: usize> Kept<L> {
     pub(super) fn hand_over(&mut self, to: &mut Blossom<Wide<L>>) -> Triangle<Wide<L>> {
         std::mem::swap(to, &mut self.solver);
         self.forget();
-        std::mem::replace(&mut self.weights, Triangle::new(0, Wide::zero()))
+        std::mem::take(&mut self.weights)
     }
 }
 

@@ -9,6 +9,16 @@ pub(super) struct Triangle<W> {
     cells: Vec<W>,
 }
 
+/// No players: the table before any is weighed, or once its weights are handed on.
+impl<W> Default for Triangle<W> {
+    fn default() -> Self {
+        Triangle {
+            n: 0,
+            cells: Vec::new(),
+        }
+    }
+}
+
 impl<W: Copy> Triangle<W> {
     /// Every pair of `n` players at `value`.
     pub(super) fn new(n: usize, value: W) -> Self {
