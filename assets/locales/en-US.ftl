@@ -128,6 +128,7 @@ no-first-move = Called off: { $player } did not make a first move in time, so th
 forfeit = Won by forfeit: { $winner }; { $absent } did not start.
 forfeit-withdrawn = Absent two games in a row, { $absent } is withdrawn from the tournament; joining again brings them back.
 move-too-late = Too late: your time had run out before that move.
+action-too-late = Too late: the time to move had run out before that, so the clock decides the game.
 web-listed = This server's leaderboards, running games and tournaments are now listed on the web pages.
 web-listed-at = This server's leaderboards, running games and tournaments are now listed on the web: { $link }
 web-unlisted = This server is no longer listed on the web pages; each game stays reachable only by the link posted with its board.

@@ -111,6 +111,7 @@ no-first-move = Oyun iptal: { $player } ilk hamlesini zamanında yapmadı; oyun 
 forfeit = Hükmen galibiyet: { $winner }; { $absent } oyuna başlamadı.
 forfeit-withdrawn = Üst üste iki oyuna gelmeyen { $absent } turnuvadan çekildi; yeniden katılarak dönebilir.
 move-too-late = Geç kaldın: bu hamleden önce süren dolmuştu.
+action-too-late = Geç kaldın: bundan önce hamle süresi dolmuştu, oyunu saat belirler.
 web-listed = Bu sunucunun sıralamaları, süren oyunları ve turnuvaları artık web sayfalarında listeleniyor.
 web-listed-at = Bu sunucunun sıralamaları, süren oyunları ve turnuvaları artık web'de listeleniyor: { $link }
 web-unlisted = Bu sunucu artık web sayfalarında listelenmiyor; her oyuna yalnızca tahtasıyla paylaşılan bağlantıdan ulaşılabilir.

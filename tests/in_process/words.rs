@@ -122,6 +122,7 @@ fn messages() -> Vec<Msg> {
             withdrawn: true,
         },
         Msg::MoveTooLate,
+        Msg::ActionTooLate,
         Msg::AiThinking {
             level: Level::Master,
         },
@@ -533,6 +534,7 @@ fn variant(m: &Msg) -> usize {
         Msg::Forfeit { .. } => 39,
         Msg::PlayedSince { .. } => 67,
         Msg::PlayLink { .. } => 68,
+        Msg::ActionTooLate => 69,
         Msg::Puzzle(p) => {
             40 + match p {
                 PuzzleMsg::Shown { .. } => 0,
@@ -570,7 +572,7 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 40 + 16 + 11 + 2;
+const MESSAGE_VARIANTS: usize = 40 + 16 + 11 + 3;
 
 fn tournament_result(place: i64) -> dama::host::TournamentResult {
     dama::host::TournamentResult {

@@ -326,6 +326,71 @@ async fn a_flag_falls_at_the_deadline_and_a_move_a_millisecond_late_is_refused(d
     assert_eq!(row(&host).await.white_left, Some(Millis(1)));
 }
 
+/// A resignation 10 and 40 ms after White's flag once won the game for White ("1-0
+/// resignation"): the flag comes first, whoever asks and whatever they ask.
+async fn a_resignation_an_offer_or_an_answer_after_the_flag_is_refused_and_the_flag_decides(
+    db: TestDb,
+) {
+    let (host, clock, _) = host(&db).await;
+    for (late, asker) in [(10, BOB), (40, BOB), (10, ALICE)] {
+        live_game(&host, "1+0").await;
+        let flag = first_moves(&host).await;
+        clock.set(flag + Millis(late));
+        let reply = host.resign_confirmed(&who(asker)).await.unwrap();
+        assert_eq!(reply.body[0], Msg::ActionTooLate);
+        assert!(is_loss_on_time(&reply.body[1], Color::Black), "{reply:?}");
+        let r = row(&host).await;
+        assert_eq!(
+            (r.result, r.reason),
+            (Some(GameResult::Win(Color::Black)), Some(Reason::Timeout))
+        );
+        assert!(host.flags().await.unwrap().is_empty(), "posted once");
+    }
+
+    // A draw offered in time and accepted a millisecond after the flag: lost on time.
+    live_game(&host, "1+0").await;
+    let flag = first_moves(&host).await;
+    clock.set(flag - Millis(1));
+    host.draw(&who(BOB)).await.unwrap();
+    clock.set(flag + Millis(1));
+    let reply = host.draw(&who(ALICE)).await.unwrap();
+    assert_eq!(reply.body[0], Msg::ActionTooLate);
+    assert!(is_loss_on_time(&reply.body[1], Color::Black), "{reply:?}");
+
+    // A takeback asked after the flag: lost on time, nothing asked.
+    live_game(&host, "1+0").await;
+    let flag = first_moves(&host).await;
+    clock.set(flag + Millis(5));
+    let reply = host.takeback(&who(BOB)).await.unwrap();
+    assert_eq!(reply.body[0], Msg::ActionTooLate);
+    assert_eq!(row(&host).await.takeback_offer, None);
+    assert_eq!(row(&host).await.reason, Some(Reason::Timeout));
+
+    // Once another hand posted the flag, a late resignation finds no game.
+    live_game(&host, "1+0").await;
+    let flag = first_moves(&host).await;
+    clock.set(flag + Millis(20));
+    assert_eq!(host.flags().await.unwrap().len(), 1);
+    assert!(matches!(
+        host.resign_confirmed(&who(BOB)).await,
+        Err(HostError::Refused(Refusal::NoGame))
+    ));
+
+    // A millisecond before the flag, the resignation stands.
+    live_game(&host, "1+0").await;
+    let flag = first_moves(&host).await;
+    clock.set(flag - Millis(1));
+    host.resign_confirmed(&who(BOB)).await.unwrap();
+    let r = row(&host).await;
+    assert_eq!(
+        (r.result, r.reason),
+        (
+            Some(GameResult::Win(Color::White)),
+            Some(Reason::Resignation)
+        )
+    );
+}
+
 async fn a_move_counts_at_discords_stamp_within_its_turn(db: TestDb) {
     let (host, clock, _) = host(&db).await;
     live_game(&host, "1+10").await;
@@ -775,6 +840,7 @@ on_both_databases!(
     a_first_move_not_made_within_30_seconds_calls_the_game_off,
     a_clock_with_no_minutes_starts_with_its_increment_and_nobody_loses_at_once,
     a_flag_falls_at_the_deadline_and_a_move_a_millisecond_late_is_refused,
+    a_resignation_an_offer_or_an_answer_after_the_flag_is_refused_and_the_flag_decides,
     a_move_counts_at_discords_stamp_within_its_turn,
     a_move_and_a_flag_at_the_same_instant_end_the_game_once,
     time_when_no_process_ran_is_given_back_and_an_earlier_flag_still_falls,

@@ -11,7 +11,7 @@ use dama_model::{Millis, UnixMs};
 use dama_play::clock::{Clocks, Due, OnTimeout};
 use dama_rules::{Color, Game, Reason};
 
-use super::{Caption, Host, HostError, Msg, Notice, Player, Reply, TurnClock, players};
+use super::{Caption, Host, HostError, HostResult, Msg, Notice, Player, Reply, TurnClock, players};
 
 /// How long the bot may go unseen (its processes mark it alive every second) before a start
 /// counts the time since as an outage to give back.
@@ -173,6 +173,33 @@ impl Host {
             );
         }
         Ok(gap.map(Millis::to_std))
+    }
+
+    /// The flag comes first: when `row`'s time to move was up at `now`, whatever was asked
+    /// (a move, a resignation, an offer or its answer) is refused as `late` and the game ends
+    /// on time, unless another hand ended it first. `None` while there is time left.
+    pub(super) async fn flag_first(
+        &self,
+        row: &GameRow,
+        now: UnixMs,
+        late: Msg,
+    ) -> Option<HostResult> {
+        if now < due(row).at {
+            return None;
+        }
+        Some(match self.time_up(row, now).await {
+            Ok(Some(mut reply)) => {
+                reply.body.insert(0, late);
+                Ok(reply)
+            }
+            // Ended on time by another hand first (its post says so), or moved on.
+            Ok(None) => match self.game_row(row.id).await.map(|r| r.status) {
+                Ok(GameStatus::Running) => Err(HostError::Refused(Refusal::ChangedMeanwhile)),
+                Ok(_) => Err(HostError::Refused(Refusal::NoGame)),
+                Err(e) => Err(e),
+            },
+            Err(e) => Err(e),
+        })
     }
 
     /// Ends `row` if its turn's time is up at `now`; `None` when it is not, or when the

@@ -358,6 +358,9 @@ pub enum Msg {
     },
     /// A move that came after its player's time was up (the loss on time follows).
     MoveTooLate,
+    /// A resignation, an offer or an answer that came after the time to move was up: the flag
+    /// decides (its ending follows).
+    ActionTooLate,
     /// The server is now listed on the web pages (at `link`), or no longer.
     WebListed {
         /// Listed (or no longer).

@@ -40,11 +40,14 @@ impl Host {
     async fn resign_now(&self, who: &Who) -> HostResult {
         let row = self.running(who).await?;
         let color = color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
+        let now_ms = self.clock.now();
+        if let Some(late) = self.flag_first(&row, now_ms, Msg::ActionTooLate).await {
+            return late;
+        }
         let mut game = self.load(&row).await?;
         let outcome = game
             .resign(color)
             .ok_or(HostError::Refused(Refusal::GameAlreadyOver))?;
-        let now_ms = self.clock.now();
         let mut tx = self.store.write().await?;
         let ratings = self
             .finish(&mut tx, &row, store::Expect::of(&row), outcome, now_ms)
@@ -76,6 +79,10 @@ impl Host {
     pub async fn draw(&self, who: &Who) -> HostResult {
         let row = self.running(who).await?;
         let color = color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
+        let asked = self.clock.now();
+        if let Some(late) = self.flag_first(&row, asked, Msg::ActionTooLate).await {
+            return late;
+        }
         let mut game = self.load(&row).await?;
         let opponent = color.opponent();
         let accept_now = match (player_of(&row, opponent), row.ai_level) {
@@ -106,7 +113,12 @@ impl Host {
             let mut tx = self.store.write().await?;
             // A move since the offer was read withdrew it: then nothing is agreed (changed meanwhile).
             let at = store::Expect::of(&row);
-            let now_ms = self.clock.now();
+            // The AI's thinking is its own time, not the asker's.
+            let now_ms = if row.ai_level.is_some() {
+                self.clock.now()
+            } else {
+                asked
+            };
             let ratings = self.finish(&mut tx, &row, at, outcome, now_ms).await?;
             let clocks = self.stop_clocks(&mut tx, &row, &game, now_ms).await?;
             tx.commit().await?;
@@ -165,6 +177,10 @@ impl Host {
     pub async fn takeback(&self, who: &Who) -> HostResult {
         let row = self.running(who).await?;
         let color = color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
+        let asked = self.clock.now();
+        if let Some(late) = self.flag_first(&row, asked, Msg::ActionTooLate).await {
+            return late;
+        }
         let game = self.load(&row).await?;
         let opponent = color.opponent();
         let ai_game = player_of(&row, opponent).is_none();
@@ -205,7 +221,7 @@ impl Host {
             .map(|(p, m)| p.notation(&m))
             .collect();
         // The time spent on the turn so far stays spent; the new turn begins now.
-        let now_ms = self.clock.now();
+        let now_ms = asked;
         let side_now = game.position().side_to_move();
         let clocks = dama_play::clock::Clocks {
             left: row.clocks().left_at(row.ply as usize, side_now, now_ms),

@@ -161,16 +161,9 @@ impl Host {
         let side = game.position().side_to_move();
         let Some(clocks) = self.clocks_after(row, side, made) else {
             // Its time was up: the move is refused and the turn ends on time.
-            return match self.time_up(row, received).await? {
-                Some(mut reply) => {
-                    reply.body.insert(0, Msg::MoveTooLate);
-                    Ok(reply)
-                }
-                // Ended on time by another hand first (its post says so), or moved on.
-                None => match self.game_row(row.id).await?.status {
-                    GameStatus::Running => Err(HostError::Refused(Refusal::ChangedMeanwhile)),
-                    _ => Err(HostError::Refused(Refusal::NoGame)),
-                },
+            return match self.flag_first(row, received, Msg::MoveTooLate).await {
+                Some(late) => late,
+                None => Err(HostError::Refused(Refusal::ChangedMeanwhile)),
             };
         };
         let before = *game.position();

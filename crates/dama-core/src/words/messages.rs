@@ -369,6 +369,7 @@ impl Writer<'_> {
                 text
             }
             Msg::MoveTooLate => self.text("move-too-late", &[]),
+            Msg::ActionTooLate => self.text("action-too-late", &[]),
             Msg::WebListed { public: false, .. } => self.text("web-unlisted", &[]),
             Msg::WebListed {
                 public: true,
