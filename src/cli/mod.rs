@@ -572,7 +572,7 @@ async fn open_host(
 ) -> Result<crate::host::Host, String> {
     let url = database_url();
     let shown = crate::store::without_password(&url);
-    let store = crate::store::Store::open(&url).await.map_err(|e| match e {
+    let store = crate::store::Store::open_alone(&url).await.map_err(|e| match e {
         crate::store::StoreError::Sql(_) if url.starts_with("postgres") => format!(
             "could not reach the PostgreSQL database {shown} ({e}): check DATABASE_URL and that the server is up"
         ),

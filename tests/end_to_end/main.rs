@@ -728,6 +728,23 @@ async fn a_token_discord_refuses_stops_the_bot_at_once_naming_discord_token() {
     assert!(err.contains("DISCORD_TOKEN"), "{err}");
 }
 
+/// Two bots on one SQLite file once both started, and neither's pages heard the other's moves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_process_on_a_sqlite_file_in_use_refuses_to_start_naming_the_file() {
+    let (fake, mut first, db) = connected_bot("claimed").await;
+    let mut second = start_bot_captured(&fake.rest_url, "test-token", &db);
+    let (status, err) = exit_within(&mut second, 10).await;
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains(&db.display().to_string()), "{err}");
+    assert!(err.contains("in use by another process"), "{err}");
+    assert!(err.contains("PostgreSQL"), "{err}");
+    assert!(
+        first.0.try_wait().unwrap().is_none(),
+        "the first bot runs on"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_discord_unreachable_a_signal_stops_the_bot_within_seconds() {
     let db = temp_db("unreachable");

@@ -330,8 +330,11 @@ fn database_urls_that_cannot_keep_games_are_refused_at_start_in_one_line() {
     }
 }
 
+/// SQLite serves one process: of processes starting together on a fresh file, each either
+/// holds it (and migrates it whole) or is refused in one line naming the file; the file is
+/// never left half made, and a process started once they are gone finds it whole.
 #[test]
-fn processes_starting_together_on_a_fresh_database_all_start() {
+fn processes_starting_together_on_a_fresh_sqlite_file_take_turns_or_are_refused() {
     for round in 0..3 {
         let dir =
             std::env::temp_dir().join(format!("dama-cli-race-{}-{round}", std::process::id()));
@@ -351,14 +354,34 @@ fn processes_starting_together_on_a_fresh_database_all_start() {
                     .unwrap()
             })
             .collect();
+        let mut started = 0;
         for child in children {
             let out = child.wait_with_output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            if out.status.success() {
+                started += 1;
+                continue;
+            }
+            assert_eq!(out.status.code(), Some(2), "round {round}: {err}");
+            assert_eq!(err.lines().count(), 1, "round {round}: {err}");
             assert!(
-                out.status.success(),
-                "round {round}: {}",
-                String::from_utf8_lossy(&out.stderr)
+                err.contains("in use by another process") && err.contains("dama.db"),
+                "round {round}: {err}"
             );
         }
+        assert!(started >= 1, "round {round}: none started");
+        let after = Command::new(env!("CARGO_BIN_EXE_dama"))
+            .args(["console", "--pictures"])
+            .arg(dir.join("pictures"))
+            .env("DATABASE_URL", &url)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(
+            after.status.success(),
+            "round {round}: {}",
+            String::from_utf8_lossy(&after.stderr)
+        );
     }
 }
 

@@ -106,6 +106,17 @@ pub enum StoreError {
         "DATABASE_URL names {0}, which is not a SQLite database ({1}); nothing was changed: point DATABASE_URL at the bot's database, or at a new file name to start one"
     )]
     NotADatabase(String, &'static str),
+    /// Another process has this SQLite file open (its process id, when it wrote one).
+    #[error(
+        "the database {0} is in use by another process{pid}: SQLite serves one process, so stop that one first, or use PostgreSQL to run several",
+        pid = .1.map(|p| format!(" (pid {p})")).unwrap_or_default()
+    )]
+    InUse(String, Option<u32>),
+    /// The lock file beside a SQLite database could not be written.
+    #[error(
+        "could not write {0}, which marks the database as in use ({1}): the bot needs to write beside its database"
+    )]
+    Unclaimed(String, #[source] std::io::Error),
     /// A unique key refused the write: the channel already has a running game.
     #[error("the channel already has a running game")]
     ChannelBusy,
@@ -365,6 +376,8 @@ pub struct Store {
     writer: Arc<Mutex<()>>,
     stats: Arc<StoreStats>,
     hub: Arc<changes::Hub>,
+    /// SQLite opened by [`Store::open_alone`]: the file is this process's while it lives.
+    _claim: Option<Arc<sqlite::FileClaim>>,
 }
 
 impl Store {
@@ -375,6 +388,27 @@ impl Store {
     pub async fn open(url: &str) -> Result<Store> {
         sqlx::any::install_default_drivers();
         let backend = check_url(url)?;
+        Self::open_checked(url, backend, None).await
+    }
+
+    /// [`Store::open`] for a process that serves players (the bot, the console): a SQLite file
+    /// is claimed first, and one another process has claimed is refused
+    /// ([`StoreError::InUse`]). PostgreSQL is shared by design and claims nothing.
+    pub async fn open_alone(url: &str) -> Result<Store> {
+        sqlx::any::install_default_drivers();
+        let backend = check_url(url)?;
+        let claim = match backend {
+            Backend::Sqlite => Some(Arc::new(sqlite::claim_sqlite_file(url)?)),
+            Backend::Postgres => None,
+        };
+        Self::open_checked(url, backend, claim).await
+    }
+
+    async fn open_checked(
+        url: &str,
+        backend: Backend,
+        claim: Option<Arc<sqlite::FileClaim>>,
+    ) -> Result<Store> {
         let pool = match backend {
             Backend::Sqlite => open_sqlite(url).await?,
             Backend::Postgres => {
@@ -391,6 +425,7 @@ impl Store {
             writer: Arc::new(Mutex::new(())),
             stats: Arc::default(),
             hub: changes::Hub::new(),
+            _claim: claim,
         };
         match backend {
             Backend::Sqlite => {

@@ -58,6 +58,42 @@ fn check_sqlite_file(url: &str) -> Result<()> {
     Ok(())
 }
 
+/// This process's hold on a SQLite file: an exclusive `flock` on `FILE-lock` beside it, with
+/// the holder's process id written in, held as long as this lives. SQLite serves one process
+/// here: a second would neither hear the first's moves nor share its clocks. A separate file,
+/// because closing any descriptor of the database itself would drop SQLite's own locks.
+#[derive(Debug)]
+pub struct FileClaim {
+    _file: std::fs::File,
+}
+
+/// Claims the SQLite file of `url` for this process, or says which process has it.
+pub(super) fn claim_sqlite_file(url: &str) -> Result<FileClaim> {
+    use rustix::fs::{FlockOperation, flock};
+    use std::io::{Read, Seek, Write};
+    let path = sqlite_file(url);
+    let lock = format!("{path}-lock");
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&lock)
+        .map_err(|e| StoreError::Unclaimed(lock.clone(), e))?;
+    if flock(&file, FlockOperation::NonBlockingLockExclusive).is_err() {
+        let mut holder = String::new();
+        let _ = file.read_to_string(&mut holder);
+        let holder = holder.trim().parse::<u32>().ok();
+        return Err(StoreError::InUse(path.to_string(), holder));
+    }
+    let pid = std::process::id();
+    file.set_len(0)
+        .and_then(|()| file.rewind())
+        .and_then(|()| writeln!(file, "{pid}"))
+        .map_err(|e| StoreError::Unclaimed(lock, e))?;
+    Ok(FileClaim { _file: file })
+}
+
 /// Opens a SQLite file (created if missing, unless the URL names a mode) in WAL mode.
 pub(super) async fn open_sqlite(url: &str) -> Result<AnyPool> {
     check_sqlite_file(url)?;
