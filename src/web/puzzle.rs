@@ -61,15 +61,26 @@ pub enum Said {
     Unreadable(String),
 }
 
-/// Follows the reader's moves through `puzzle`: those in `done` that are right (anything after
-/// the first that is not is dropped), then `typed`.
+/// Follows the reader's moves through `puzzle`: those in `done` that are right, then `typed`.
+/// A legal move in `done` that is not right is judged like a typed one ([`Said::Wrong`], so it
+/// costs a try and `typed` is not read): a forged `done` asks nothing for free. Anything after
+/// a move that is not legal is dropped.
 pub fn follow(puzzle: &Puzzle, done: &str, typed: Option<&str>) -> Solving {
     let mut kept = Vec::new();
     for text in done.split_whitespace().take(puzzle.moves()) {
         let game = puzzle.game_at(kept.len());
         match game.position().read_move(text) {
             Ok(mv) if mv == puzzle.line[2 * kept.len()] => kept.push(text.to_string()),
-            _ => break,
+            Ok(mv) => {
+                let played = game.position().notation(&mv);
+                let left = puzzle.moves() - kept.len();
+                return Solving {
+                    done: kept,
+                    game,
+                    said: Said::Wrong { played, left },
+                };
+            }
+            Err(_) => break,
         }
     }
     let step = kept.len();
@@ -406,9 +417,11 @@ pub(super) async fn today(
         .ok_or_else(|| asked.not_found(&web))?;
     let day = Day::in_turkiye(date);
     let before = web.puzzle_tries.left(day, reader);
-    // Out of tries, a typed move is not even judged.
+    // Out of tries, nothing is judged, not even the moves carried in `done`: right or wrong,
+    // the answer would tell.
     let typed = page.query.line.as_deref().filter(|_| before > 0);
-    let progress = follow(&puzzle, page.query.done.as_deref().unwrap_or(""), typed);
+    let done = page.query.done.as_deref().filter(|_| before > 0);
+    let progress = follow(&puzzle, done.unwrap_or(""), typed);
     let left = if matches!(progress.said, Said::Wrong { .. }) {
         web.puzzle_tries.miss(day, reader);
         before - 1

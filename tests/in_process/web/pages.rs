@@ -1229,11 +1229,54 @@ async fn todays_puzzle_is_played_in_the_browser_and_nothing_is_stored() {
         }
         done.push((*mv).clone());
     }
-    // Wrong moves smuggled into `done` are dropped, never trusted.
+    // Moves that are not legal smuggled into `done` are dropped, never trusted.
     let follow = dama::web::follow(&puzzle, "a1-a2 zz", None);
     assert!(follow.done.is_empty() && follow.said == dama::web::Said::Task);
     // Nothing was stored for anybody.
     assert_eq!(web.host.store().puzzler(ALICE).await.unwrap(), None);
+}
+
+/// `done` once checked the moves so far and never cost a try: 40 anonymous requests found a
+/// 5-move solution. A wrong move carried there is a miss like a typed one.
+#[tokio::test]
+async fn moves_carried_in_the_puzzles_query_cost_a_try_when_wrong() {
+    let db = TestDb::sqlite();
+    let (web, _clock) = web_of(&db).await;
+    let (puzzle, _) = web.host.todays_puzzle().expect("puzzles are installed");
+    let notations = puzzle.notations();
+    let wrong = a_wrong_move(&puzzle).expect("the first move has another legal move");
+    let reader = "198.51.100.70:1";
+    // Guessed in `done`, then with a typed move after it: each guess is judged, and a miss.
+    for (path, left) in [
+        (format!("/puzzle?done={wrong}"), "2 tries left"),
+        (
+            format!("/puzzle?done={wrong}&line={}", notations[0]),
+            "One try left",
+        ),
+    ] {
+        let a = page_from(&web, reader, &path).await;
+        assert!(a.contains(&format!("{wrong} does not")), "{path}: {a}");
+        assert!(a.contains(left), "{path}: {a}");
+        assert!(
+            !a.contains("Right:"),
+            "{path}: the typed move is not judged"
+        );
+    }
+    // The right first move carried in `done` costs nothing, as it does in the bot.
+    let a = page_from(&web, reader, &format!("/puzzle?done={}", notations[0])).await;
+    assert!(a.contains("One try left"), "{a}");
+    assert!(
+        a.contains(&format!("<p class=\"line\">{}", notations[0])),
+        "{a}"
+    );
+    // The third miss, and then not even the right move carried in `done` is followed.
+    let a = page_from(&web, reader, &format!("/puzzle?done={wrong}")).await;
+    assert!(a.contains("No tries left today"), "{a}");
+    let a = page_from(&web, reader, &format!("/puzzle?done={}", notations[0])).await;
+    assert!(
+        !a.contains("<p class=\"line\">"),
+        "the right move is not followed: {a}"
+    );
 }
 
 /// Today's solution is nowhere on the web before the day turns, and a reader gets the bot's
@@ -1275,6 +1318,12 @@ async fn todays_solution_stays_off_the_web_and_tries_are_limited_like_the_bots()
     assert!(
         right.contains("No tries left today") && !right.contains("Right:"),
         "{right}"
+    );
+    // Nor are the moves carried in `done`: the page would show how far they are right.
+    let carried = page_from(&web, reader, &format!("/puzzle?done={}", notations[0])).await;
+    assert!(
+        carried.contains("No tries left today") && !carried.contains("<p class=\"line\">"),
+        "{carried}"
     );
     let other = page_from(&web, "203.0.113.31:1000", "/puzzle").await;
     assert!(other.contains("3 tries left today"), "{other}");
