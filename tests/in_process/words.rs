@@ -845,6 +845,12 @@ fn errors() -> Vec<HostError> {
             TournamentRefusal::NoBerserk,
             TournamentRefusal::AlreadyBerserk,
             TournamentRefusal::BerserkTooLate,
+            TournamentRefusal::TooManyUnfinished { max: 20 },
+            TournamentRefusal::CreatingTooFast {
+                max: 5,
+                again_at: UnixMs::from_secs(1_800_000_000),
+            },
+            TournamentRefusal::Full { max: 1_000 },
         ]
         .map(|e| HostError::Refused(Refusal::Tournament(e))),
     );

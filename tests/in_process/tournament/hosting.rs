@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use dama::host::{
-    ButtonLabel, Clock, GameToStart, Host, HostError, Lang, Msg, Player, TournamentLine,
+    ButtonLabel, Clock, GameToStart, Host, HostError, Lang, Msg, Player, Reply, TournamentLine,
     TournamentMsg, TournamentNews, TournamentRefusal, TournamentSpec, TurnClock, Who,
 };
 use dama::model::TournamentKind;
@@ -935,6 +935,84 @@ async fn a_round_waits_its_pause_and_a_player_who_does_not_start_loses_by_forfei
     );
 }
 
+/// 5,000 tournaments were once created in 47 s, each of them watched and ticked: a server
+/// holds 20 open or under way, a manager creates 5 an hour, and a tournament takes 1,000
+/// players.
+async fn a_server_holds_twenty_tournaments_a_manager_creates_five_an_hour_and_each_takes_a_thousand(
+    db: TestDb,
+) {
+    let (host, clock, _) = host(&db).await;
+    let manager = |n: u64| Who {
+        admin: true,
+        ..who(UserId(100 + n))
+    };
+    let create = |n: u64| {
+        let host = &host;
+        async move {
+            host.create_tournament(&manager(n), spec(TournamentKind::Swiss))
+                .await
+                .map(|r| r.tournament.expect("a tournament"))
+        }
+    };
+    let first_at = clock.now();
+    let mut ids = Vec::new();
+    for _ in 0..5 {
+        ids.push(create(0).await.unwrap());
+        clock.advance(Duration::from_secs(60));
+    }
+    assert_eq!(
+        refusal(create(0).await.map(|_| Reply::default())),
+        TournamentRefusal::CreatingTooFast {
+            max: 5,
+            again_at: first_at + Millis::from_minutes(60)
+        }
+    );
+    clock.set(first_at + Millis::from_minutes(60));
+    ids.push(create(0).await.unwrap());
+    for n in 1..=2 {
+        for _ in 0..5 {
+            ids.push(create(n).await.unwrap());
+        }
+    }
+    for _ in 0..4 {
+        ids.push(create(3).await.unwrap());
+    }
+    assert_eq!(ids.len(), 20);
+    assert_eq!(
+        refusal(create(3).await.map(|_| Reply::default())),
+        TournamentRefusal::TooManyUnfinished { max: 20 }
+    );
+    // Another server is not held back; a cancelled one makes room.
+    let elsewhere = Who {
+        guild: Some(dama::model::GuildId(GUILD.0 + 1)),
+        ..manager(4)
+    };
+    host.create_tournament(&elsewhere, spec(TournamentKind::Swiss))
+        .await
+        .unwrap();
+    host.cancel_tournament(&manager(3), Some(ids[19]))
+        .await
+        .unwrap();
+    let last = create(3).await.unwrap();
+
+    // A thousand players, and no more: one who leaves may come back.
+    for n in 0..1_000 {
+        host.join_tournament(&who(entrant(n)), Some(last))
+            .await
+            .unwrap();
+    }
+    let r = host.join_tournament(&who(entrant(1_000)), Some(last)).await;
+    assert_eq!(refusal(r), TournamentRefusal::Full { max: 1_000 });
+    host.leave_tournament(&who(entrant(7)), Some(last))
+        .await
+        .unwrap();
+    host.join_tournament(&who(entrant(7)), Some(last))
+        .await
+        .unwrap();
+    let r = host.join_tournament(&who(entrant(1_001)), Some(last)).await;
+    assert_eq!(refusal(r), TournamentRefusal::Full { max: 1_000 });
+}
+
 on_both_databases!(
     a_round_waits_its_pause_and_a_player_who_does_not_start_loses_by_forfeit,
     an_eight_player_swiss_pairs_as_the_dutch_system_does,
@@ -945,4 +1023,5 @@ on_both_databases!(
     berserk_halves_the_clock_drops_the_increment_and_wins_a_point_more,
     a_tournament_set_for_a_clock_time_starts_then_by_itself,
     bad_tournament_commands_are_refused_and_change_nothing,
+    a_server_holds_twenty_tournaments_a_manager_creates_five_an_hour_and_each_takes_a_thousand,
 );

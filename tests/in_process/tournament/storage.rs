@@ -7,8 +7,8 @@ use dama::model::TournamentFormat;
 use dama::model::{ChannelId, GuildId, TournamentStatus, UserId};
 use dama::model::{Millis, UnixMs};
 use dama::store::{
-    Joined, NewPairing, NewTournament, Store, create_tournament, join_tournament, pair_round,
-    set_tournament_status, withdraw,
+    Joined, NewEntry, NewPairing, NewTournament, Store, create_tournament, join_tournament,
+    pair_round, set_tournament_status, withdraw,
 };
 
 fn swiss(rounds: u32) -> NewTournament {
@@ -26,6 +26,14 @@ fn swiss(rounds: u32) -> NewTournament {
     }
 }
 
+fn entry(rating: f64) -> NewEntry {
+    NewEntry {
+        rating,
+        joined_round: 0,
+        max_entrants: 3,
+    }
+}
+
 async fn entries_withdrawals_and_a_round_paired_once(db: TestDb) {
     let store = Store::open(&db.url()).await.unwrap();
     let mut tx = store.write().await.unwrap();
@@ -37,8 +45,7 @@ async fn entries_withdrawals_and_a_round_paired_once(db: TestDb) {
             &mut tx,
             id,
             UserId(user),
-            1500.0 + user as f64,
-            0,
+            entry(1500.0 + user as f64),
             UnixMs(2_000 + user as i64),
         )
         .await
@@ -49,7 +56,7 @@ async fn entries_withdrawals_and_a_round_paired_once(db: TestDb) {
 
     let mut tx = store.write().await.unwrap();
     assert_eq!(
-        join_tournament(&mut tx, id, UserId(2), 1.0, 0, UnixMs(9))
+        join_tournament(&mut tx, id, UserId(2), entry(1.0), UnixMs(9))
             .await
             .unwrap(),
         Joined::Already
@@ -64,10 +71,17 @@ async fn entries_withdrawals_and_a_round_paired_once(db: TestDb) {
         "never entered"
     );
     assert_eq!(
-        join_tournament(&mut tx, id, UserId(2), 1.0, 0, UnixMs(9))
+        join_tournament(&mut tx, id, UserId(2), entry(1.0), UnixMs(9))
             .await
             .unwrap(),
         Joined::Back
+    );
+    // Three it takes: a fourth is turned away, and nothing is written.
+    assert_eq!(
+        join_tournament(&mut tx, id, UserId(4), entry(1.0), UnixMs(9))
+            .await
+            .unwrap(),
+        Joined::Full
     );
     tx.commit().await.unwrap();
     let entrants = store.entrants(id).await.unwrap();

@@ -231,6 +231,19 @@ pub enum Joined {
     Back,
     /// They were in it already: nothing changed.
     Already,
+    /// It has as many players as it takes: nothing changed.
+    Full,
+}
+
+/// A player's entry into a tournament.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NewEntry {
+    /// Their rating as they join (for the pairing order).
+    pub rating: f64,
+    /// The round they join in (0 before the start).
+    pub joined_round: i64,
+    /// The players it takes, withdrawn ones counted (they may come back).
+    pub max_entrants: i64,
 }
 
 /// A pairing to store: a board's White and Black (`None`: a bye, scored `bye_halves`).

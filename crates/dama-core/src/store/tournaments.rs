@@ -5,7 +5,8 @@
 use super::Change;
 use super::GameStatus;
 use super::tournament_rows::{
-    EntrantRow, Joined, NewPairing, NewTournament, PairingRow, TournamentResultRow, TournamentRow,
+    EntrantRow, Joined, NewEntry, NewPairing, NewTournament, PairingRow, TournamentResultRow,
+    TournamentRow,
 };
 use super::types::{Int, Word};
 use super::yes_no::YesNo;
@@ -168,15 +169,43 @@ pub async fn set_announcement(
     Ok(())
 }
 
-/// Enters a player (or brings back one who withdrew).
+/// Tournaments of `guild` open or under way (counted in the write turn that may add one).
+pub async fn unfinished_tournaments(tx: &mut Tx, guild: GuildId) -> Result<i64> {
+    Ok(sqlx::query_scalar(
+        "SELECT COUNT(*) FROM tournaments
+         WHERE guild_id = $1 AND status IN ('open', 'running')",
+    )
+    .bind(Int(guild))
+    .fetch_one(&mut **tx)
+    .await?)
+}
+
+/// When `creator` created each tournament since `since`, oldest first.
+pub async fn created_since(tx: &mut Tx, creator: UserId, since: UnixMs) -> Result<Vec<UnixMs>> {
+    let rows: Vec<Int<UnixMs>> = sqlx::query_scalar(
+        "SELECT created_at_ms FROM tournaments WHERE creator_id = $1 AND created_at_ms > $2
+         ORDER BY created_at_ms",
+    )
+    .bind(Int(creator))
+    .bind(Int(since))
+    .fetch_all(&mut **tx)
+    .await?;
+    Ok(rows.into_iter().map(|Int(at)| at).collect())
+}
+
+/// Enters a player (or brings back one who withdrew), unless it is full.
 pub async fn join_tournament(
     tx: &mut Tx,
     id: TournamentId,
     user: UserId,
-    rating: f64,
-    joined_round: i64,
+    entry: NewEntry,
     now: UnixMs,
 ) -> Result<Joined> {
+    let NewEntry {
+        rating,
+        joined_round,
+        max_entrants,
+    } = entry;
     tx.changed(Change::Tournament(id));
     let withdrawn: Option<YesNo> = sqlx::query_scalar(
         "SELECT withdrawn FROM tournament_players WHERE tournament_id = $1 AND user_id = $2",
@@ -200,6 +229,15 @@ pub async fn join_tournament(
             Ok(Joined::Back)
         }
         None => {
+            let entrants: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM tournament_players WHERE tournament_id = $1",
+            )
+            .bind(Int(id))
+            .fetch_one(&mut **tx)
+            .await?;
+            if entrants >= max_entrants {
+                return Ok(Joined::Full);
+            }
             sqlx::query(
                 "INSERT INTO tournament_players (tournament_id, user_id, rating, joined_round,
                                                  withdrawn, joined_at_ms)

@@ -303,6 +303,16 @@ impl Writer<'_> {
             TournamentRefusal::BerserkTooLate => {
                 self.text("error-tournament-berserk-too-late", &[])
             }
+            TournamentRefusal::TooManyUnfinished { max } => {
+                self.text("error-tournament-too-many", &[("max", a(*max))])
+            }
+            TournamentRefusal::CreatingTooFast { max, again_at } => self.text(
+                "error-tournament-too-fast",
+                &[("max", a(*max as i64)), ("when", self.moment(*again_at))],
+            ),
+            TournamentRefusal::Full { max } => {
+                self.text("error-tournament-full", &[("max", a(*max))])
+            }
         }
     }
 }

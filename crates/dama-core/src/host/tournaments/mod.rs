@@ -36,6 +36,13 @@ pub const MAX_NAME: usize = 60;
 pub const PAUSE: u32 = 1;
 /// The longest pause, in minutes.
 pub const MAX_PAUSE: u32 = 10;
+/// Tournaments a server holds at once that are open or under way: each is watched, ticked and
+/// announced, so one server's managers cannot load the bot for everyone.
+pub const MAX_UNFINISHED: i64 = 20;
+/// Tournaments one manager may create in an hour.
+pub const MAX_CREATED_AN_HOUR: usize = 5;
+/// Players one tournament takes (a Swiss round pairs them all at once).
+pub const MAX_ENTRANTS: i64 = 1_000;
 
 /// A tournament to create.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -147,6 +154,21 @@ impl Host {
             pause,
         };
         let mut tx = self.store.write().await?;
+        // Counted in the write turn, so two managers creating at once cannot both pass.
+        if store::unfinished_tournaments(&mut tx, guild).await? >= MAX_UNFINISHED {
+            return Err(refused(TournamentRefusal::TooManyUnfinished {
+                max: MAX_UNFINISHED,
+            }));
+        }
+        let hour = Millis::from_minutes(60);
+        let created = store::created_since(&mut tx, who.user, now - hour).await?;
+        if created.len() >= MAX_CREATED_AN_HOUR {
+            let oldest = created[created.len() - MAX_CREATED_AN_HOUR];
+            return Err(refused(TournamentRefusal::CreatingTooFast {
+                max: MAX_CREATED_AN_HOUR,
+                again_at: oldest + hour,
+            }));
+        }
         store::ensure_player(&mut tx, who.user, &who.name).await?;
         let id = store::create_tournament(&mut tx, &new, now).await?;
         tx.commit().await?;
@@ -224,9 +246,18 @@ impl Host {
         let now = self.clock.now();
         let mut tx = self.store.write().await?;
         store::ensure_player(&mut tx, who.user, &who.name).await?;
-        let joined = store::join_tournament(&mut tx, t.id, who.user, rating, t.round, now).await?;
-        if joined == Joined::Already {
-            return Err(refused(TournamentRefusal::AlreadyIn));
+        let entry = store::NewEntry {
+            rating,
+            joined_round: t.round,
+            max_entrants: MAX_ENTRANTS,
+        };
+        let joined = store::join_tournament(&mut tx, t.id, who.user, entry, now).await?;
+        match joined {
+            Joined::Already => return Err(refused(TournamentRefusal::AlreadyIn)),
+            Joined::Full => {
+                return Err(refused(TournamentRefusal::Full { max: MAX_ENTRANTS }));
+            }
+            Joined::New | Joined::Back => {}
         }
         tx.commit().await?;
         let entrants = self.store.entrants(t.id).await?;

@@ -189,4 +189,21 @@ pub enum TournamentRefusal {
     AlreadyBerserk,
     /// Berserk comes before the player's first move.
     BerserkTooLate,
+    /// The server holds as many tournaments open or under way as it may.
+    TooManyUnfinished {
+        /// How many it may hold.
+        max: i64,
+    },
+    /// The manager created as many tournaments in the last hour as one may.
+    CreatingTooFast {
+        /// How many an hour.
+        max: usize,
+        /// When they may create the next.
+        again_at: UnixMs,
+    },
+    /// The tournament has as many players as it takes.
+    Full {
+        /// How many it takes.
+        max: i64,
+    },
 }
