@@ -174,10 +174,22 @@ async fn local_only(request: Request, next: Next) -> Response {
 }
 
 /// Headers every answer carries: scripts, styles and pictures from this site only, no
-/// framing, no referrer (a game's link is its key).
+/// framing, no referrer (a game's link is its key). An answer that says nothing of caching
+/// (every page and picture but the static files) differs by the reader's language, seat or
+/// address: no shared cache keeps it, and a browser asks again.
 async fn guard(request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
+    if !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("private, no-cache"),
+        );
+        headers.insert(
+            header::VARY,
+            HeaderValue::from_static("Accept-Language, Cookie"),
+        );
+    }
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
@@ -243,11 +255,20 @@ pub async fn serve_site(
     } else {
         router(web.clone())
     };
+    // Once the site is full, this machine's probes still reach the operators' routes (to this
+    // machine only, as ever); anything else is busy.
+    let probes = ops_router(web.clone())
+        .layer(axum::middleware::from_fn(local_only))
+        .fallback(busy);
     let served = server::accept_loop(
         listener,
-        app,
-        web.limits,
-        Arc::clone(&web.proxies),
+        server::Served {
+            name: "site",
+            app,
+            probes,
+            limits: web.limits,
+            proxies: Arc::clone(&web.proxies),
+        },
         Arc::clone(&web.metrics),
         stop,
     )
@@ -265,21 +286,44 @@ pub async fn serve_ops(
     if let Ok(addr) = listener.local_addr() {
         tracing::info!(%addr, "serving health and metrics");
     }
-    // A few scrapers and probes: their own small share, apart from the site's.
+    // A few scrapers and probes: their own small share, apart from the site's, no address
+    // holding all of it, and idle connections closed sooner.
     let limits = WebLimits {
-        connections: 32,
-        connections_per_address: 32,
+        connections: 64,
+        connections_per_address: 16,
+        header_wait: web.limits.header_wait.min(OPS_HEADER_WAIT),
         ..web.limits
     };
+    let app = ops_router(web.clone());
     server::accept_loop(
         listener,
-        ops_router(web.clone()),
-        limits,
-        Arc::new(Proxies::none()),
+        server::Served {
+            name: "ops",
+            probes: app.clone(),
+            app,
+            limits,
+            proxies: Arc::new(Proxies::none()),
+        },
         Arc::clone(&web.metrics),
         stop,
     )
     .await
+}
+
+/// How long an operators' connection may wait to send a request's headers, or idle.
+const OPS_HEADER_WAIT: Duration = Duration::from_secs(5);
+
+/// A probe's connection asking for anything but the operators' routes: the site is full.
+async fn busy() -> Response {
+    let mut response = (
+        StatusCode::SERVICE_UNAVAILABLE,
+        "The web is busy: try again in a moment.\n",
+    )
+        .into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
+    response
 }
 
 /// Counts each request by its route (never by its raw path, which anyone can vary).

@@ -344,8 +344,8 @@ pub fn page_html(
     page.document(&title, &body, None)
 }
 
-/// The misses each reader has made at today's puzzle (an IPv6 reader by its /64, which one
-/// home holds whole). Forgotten when the day turns; a full book takes no new readers' misses
+/// The misses each reader has made at today's puzzle (an IPv6 reader is its /64, as
+/// [`super::Reader`] gives it). Forgotten when the day turns; a full book takes no new readers' misses
 /// but refuses their tries, so rotating addresses never buys more.
 pub struct Tries {
     book: Mutex<(Day, HashMap<IpAddr, u32>)>,
@@ -380,7 +380,7 @@ impl Tries {
             *book = (day, HashMap::new());
         }
         let full = book.1.len() >= READERS;
-        match book.1.get(&Self::key(reader)) {
+        match book.1.get(&reader) {
             Some(&misses) => allowed().saturating_sub(misses),
             None if full => 0,
             None => allowed(),
@@ -393,8 +393,8 @@ impl Tries {
         if book.0 != day {
             *book = (day, HashMap::new());
         }
-        if book.1.len() < READERS || book.1.contains_key(&Self::key(reader)) {
-            *book.1.entry(Self::key(reader)).or_insert(0) += 1;
+        if book.1.len() < READERS || book.1.contains_key(&reader) {
+            *book.1.entry(reader).or_insert(0) += 1;
         }
     }
 }

@@ -1,6 +1,8 @@
 //! Who is reading: the address a request came from, or, when it came through a proxy the
 //! operator named (`DAMA_TRUSTED_PROXIES`), the address that proxy says it relayed. Nobody
-//! else's headers are believed, so a reader cannot pick the address the limits count.
+//! else's headers are believed, so a reader cannot pick the address the limits count. An
+//! IPv6 reader is its /64: a home or a rented server is given a whole /64 and may write from
+//! any address in it, so each address counted alone would multiply every limit.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::str::FromStr;
@@ -30,7 +32,12 @@ impl Proxies {
     /// which all share one address). From a trusted proxy, the rightmost address of its
     /// `X-Forwarded-For` that is not itself a trusted proxy: each proxy appends the address it
     /// heard from, so what lies to the left of that was written by the reader and is ignored.
+    /// An IPv6 reader is given as its /64 ([`one_reader`]).
     pub fn reader(&self, peer: Option<IpAddr>, headers: &HeaderMap) -> IpAddr {
+        one_reader(self.relayed(peer, headers))
+    }
+
+    fn relayed(&self, peer: Option<IpAddr>, headers: &HeaderMap) -> IpAddr {
         let Some(peer) = peer.map(|ip| ip.to_canonical()) else {
             return IpAddr::V4(Ipv4Addr::UNSPECIFIED);
         };
@@ -76,6 +83,15 @@ impl FromStr for Proxies {
             nets.push(canonical_net(net));
         }
         Ok(Proxies(nets))
+    }
+}
+
+/// The address the limits count for `ip`: an IPv6 address as its /64 (its last 64 bits
+/// zero), IPv4 as it is (IPv4 inside IPv6 read as IPv4 first).
+pub fn one_reader(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6((u128::from(v6) & !(u128::from(u64::MAX))).into()),
+        v4 => v4,
     }
 }
 

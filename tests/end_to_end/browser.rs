@@ -50,7 +50,7 @@ impl Drop for Driver {
 impl Driver {
     /// ChromeDriver at `path`, listening on a free port (which it returns too).
     fn start(path: &str) -> (Driver, u16) {
-        let port = free_port();
+        let port = crate::web::free_port();
         let child = Command::new(path)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
@@ -74,14 +74,6 @@ fn chromedriver() -> Option<String> {
             let path = String::from_utf8(out.stdout).ok()?.trim().to_string();
             (!path.is_empty()).then_some(path)
         })
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 async fn connect(port: u16) -> Client {

@@ -233,13 +233,22 @@ async fn a_move_and_an_offer_made_on_a_players_page_reach_the_channel() {
     );
 }
 
-/// A free port on 127.0.0.1.
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
+/// A free port on 127.0.0.1, never one this test binary was given before (the system may hand
+/// a port it just freed out again, and two bots, or a bot's two addresses, must not share one).
+pub(crate) fn free_port() -> u16 {
+    static GIVEN: std::sync::Mutex<Vec<u16>> = std::sync::Mutex::new(Vec::new());
+    let mut given = GIVEN.lock().unwrap();
+    loop {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        if !given.contains(&port) {
+            given.push(port);
+            return port;
+        }
+    }
 }
 
 /// Held to the usual 1,024 open files, the bot meets 1,100 idle connections (no request
@@ -343,4 +352,101 @@ async fn a_crowd_of_idle_connections_never_takes_the_bots_descriptors() {
         !log.contains("Too many open files") && !log.contains("accepting a connection failed"),
         "{log}"
     );
+}
+
+/// Idle connections that never send a byte, from `127.0.0.{first}` onwards (`addresses` of
+/// them in turn), to `target`: those the bot accepted.
+async fn idle_crowd(
+    target: &str,
+    count: u32,
+    first: u8,
+    addresses: u32,
+) -> Vec<tokio::net::TcpStream> {
+    let target: std::net::SocketAddr = target.parse().unwrap();
+    let mut crowd = Vec::new();
+    for i in 0..count {
+        let from = std::net::Ipv4Addr::new(127, 0, 0, first + (i % addresses) as u8);
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind((from, 0).into()).unwrap();
+        if let Ok(Ok(stream)) =
+            tokio::time::timeout(Duration::from_secs(2), socket.connect(target)).await
+        {
+            crowd.push(stream);
+        }
+    }
+    crowd
+}
+
+/// Without `DAMA_OPS_ADDR`, a full web once closed `/healthz` to this machine's probe for the
+/// whole attack (so a probe restarted a bot serving Discord fine); and 60 idle local
+/// connections took all of the operators' address's 32 places. Probes from this machine keep
+/// a few places of their own, for the operators' routes alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn health_still_answers_this_machine_while_the_web_is_full() {
+    dama::web::raise_open_files().unwrap();
+    let web = format!("127.0.0.1:{}", free_port());
+    let fake = FakeDiscord::start().await;
+    let db = crate::temp_db("web-full");
+    let log_path = db.with_file_name("bot.log");
+    let mut bot = fake.start_bot_with_open_files(
+        &format!("sqlite://{}", db.display()),
+        &[("DAMA_WEB_ADDR", web.clone())],
+        1_024,
+        std::fs::File::create(&log_path).unwrap(),
+    );
+    fake.wait_connected().await;
+    healthy(&web).await;
+    // 1,024 files less the bot's own 256: the crowd from 40 addresses fills the web.
+    let crowd = idle_crowd(&web, 1_100, 2, 40).await;
+    assert!(crowd.len() > 700, "{} connected", crowd.len());
+    let started = Instant::now();
+    let health = get(&web, "/healthz").await.expect("health answers");
+    assert_eq!(health.0, 200, "{}", health.1);
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    let metrics = get(&web, "/metrics").await.expect("metrics answer").1;
+    assert!(
+        metrics.contains("dama_web_connections{listener=\"site\"}"),
+        "{metrics}"
+    );
+    // Anything else on a probe's place: busy, said at once.
+    let page = get(&web, "/").await.expect("an answer");
+    assert_eq!(page.0, 503, "{}", page.1);
+    drop(crowd);
+    let _ = bot.0.kill();
+    let _ = bot.0.wait();
+
+    // The operators' own address: 60 idle local connections leave room for the probe.
+    let (web, ops) = (
+        format!("127.0.0.1:{}", free_port()),
+        format!("127.0.0.1:{}", free_port()),
+    );
+    let db = crate::temp_db("ops-full");
+    let mut bot = fake.start_bot_with_open_files(
+        &format!("sqlite://{}", db.display()),
+        &[("DAMA_WEB_ADDR", web), ("DAMA_OPS_ADDR", ops.clone())],
+        1_024,
+        std::fs::File::create(&log_path).unwrap(),
+    );
+    healthy(&ops).await;
+    for first in [1, 2] {
+        let crowd = idle_crowd(&ops, 60, first, 1).await;
+        let health = get(&ops, "/healthz").await.expect("health answers");
+        assert_eq!(health.0, 200, "crowd from 127.0.0.{first}: {}", health.1);
+        let metrics = get(&ops, "/metrics").await.expect("metrics answer").1;
+        let held: usize = metrics
+            .lines()
+            .find_map(|l| l.strip_prefix("dama_web_connections{listener=\"ops\"} "))
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{metrics}"));
+        // One address holds 16 of its places (the probe's own beside them, or on its own).
+        assert!((16..=18).contains(&held), "{held}: {metrics}");
+        drop(crowd);
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    let _ = bot.0.kill();
+    let _ = bot.0.wait();
 }

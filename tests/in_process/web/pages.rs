@@ -25,6 +25,8 @@ struct Answer {
     status: StatusCode,
     kind: String,
     csp: String,
+    /// `Cache-Control` and `Vary`.
+    cache: (String, String),
     body: String,
 }
 
@@ -49,6 +51,7 @@ async fn fetch(web: &Web, path: &str, language: Option<&str>) -> Answer {
         header("content-type"),
         header("content-security-policy"),
     );
+    let cache = (header("cache-control"), header("vary"));
     let bytes = axum::body::to_bytes(response.into_body(), 8 << 20)
         .await
         .unwrap();
@@ -56,6 +59,7 @@ async fn fetch(web: &Web, path: &str, language: Option<&str>) -> Answer {
         status,
         kind,
         csp,
+        cache,
         body: String::from_utf8_lossy(&bytes).into_owned(),
     }
 }
@@ -294,9 +298,15 @@ async fn pages_speak_the_readers_language_and_step_through_the_game(db: TestDb) 
     let (web, _clock) = web_of(&db).await;
     let (_, key) = a_game(&web, &who(ALICE), CHANNEL).await;
     let path = format!("/game/{key}");
-    let tr = fetch(&web, &path, Some("de-DE,tr;q=0.8,en;q=0.5"))
-        .await
-        .body;
+    let tr = fetch(&web, &path, Some("de-DE,tr;q=0.8,en;q=0.5")).await;
+    // Told by the reader's language: no shared cache hands one reader's page to another.
+    let (cache, vary) = &tr.cache;
+    assert_eq!(cache, "private, no-cache");
+    assert!(
+        vary.contains("Accept-Language") && vary.contains("Cookie"),
+        "{vary}"
+    );
+    let tr = tr.body;
     assert!(tr.contains("<html lang=\"tr\"") && tr.contains("Tahtayı çevir"));
     let en = fetch(&web, &format!("{path}?lang=en"), Some("tr"))
         .await
@@ -351,6 +361,12 @@ async fn pages_speak_the_readers_language_and_step_through_the_game(db: TestDb) 
     assert!(tr.contains("hamle başına 3 gün"), "{tr}");
     let gif = get(&web, &format!("{path}/gif")).await;
     assert_eq!(gif.kind, "image/gif");
+    for path in ["/", "/puzzle", &format!("{path}/board/1")] {
+        assert_eq!(get(&web, path).await.cache.0, "private, no-cache", "{path}");
+    }
+    // The same for everyone, kept an hour.
+    let style = get(&web, "/static/style.css").await;
+    assert_eq!(style.cache.0, "public, max-age=3600");
 }
 
 async fn a_live_page_gets_each_move_as_it_is_played(db: TestDb) {
@@ -688,6 +704,17 @@ async fn one_reader_holds_only_so_many_live_pages() {
         "another reader is not held back"
     );
     assert_eq!(web.live.open(), 3);
+    // The addresses of one IPv6 /64 are one reader.
+    let v6 = [
+        open("[2001:db8:4:4::1]:1").await,
+        open("[2001:db8:4:4::2]:1").await,
+    ];
+    assert!(v6.iter().all(|r| r.status() == StatusCode::OK));
+    assert_eq!(
+        open("[2001:db8:4:4::3]:1").await.status(),
+        StatusCode::SERVICE_UNAVAILABLE
+    );
+    drop(v6);
     // A page closed frees its place.
     drop(first);
     let again = open("203.0.113.40:4").await;
@@ -754,6 +781,40 @@ async fn each_address_has_its_own_rate() {
     // reader.
     assert_eq!(
         from(&web, "[::ffff:203.0.113.7]:5002", None).await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}
+
+/// 30 addresses of one IPv6 /64 once had 30 readers' limits: one home or one rented server
+/// holds a whole /64, and may write from any address in it.
+#[tokio::test]
+async fn the_addresses_of_one_ipv6_64_are_one_reader() {
+    let db = TestDb::sqlite();
+    let (web, _clock) = web_of(&db).await;
+    let web = web.with_limits(strict(2));
+    for addr in ["[2001:db8:9:9::1]:5000", "[2001:db8:9:9:ab::2]:5000"] {
+        assert_eq!(from(&web, addr, None).await, StatusCode::OK, "{addr}");
+    }
+    assert_eq!(
+        from(&web, "[2001:db8:9:9::3]:5000", None).await,
+        StatusCode::TOO_MANY_REQUESTS,
+        "a third address of the same /64"
+    );
+    assert_eq!(
+        from(&web, "[2001:db8:9:a::1]:5000", None).await,
+        StatusCode::OK,
+        "the next /64 is another reader"
+    );
+    // Relayed by a named proxy, the reader it names is its /64 too.
+    let proxied = web.with_proxies("127.0.0.1".parse().unwrap());
+    for hop in ["2001:db8:3::1", "2001:db8:3::2"] {
+        assert_eq!(
+            from(&proxied, "127.0.0.1:40000", Some(hop)).await,
+            StatusCode::OK
+        );
+    }
+    assert_eq!(
+        from(&proxied, "127.0.0.1:40000", Some("2001:db8:3::3")).await,
         StatusCode::TOO_MANY_REQUESTS
     );
 }

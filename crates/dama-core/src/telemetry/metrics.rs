@@ -38,6 +38,16 @@ struct StateLabels {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct PageLabels {
+    page: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ListenerLabels {
+    listener: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct LimitLabels {
     limit: &'static str,
 }
@@ -73,7 +83,8 @@ pub struct Metrics {
     discord_errors: Family<StatusLabels, Counter>,
     discord_retries: Counter,
     live_pages: Gauge,
-    connections: Gauge,
+    connections: Family<ListenerLabels, Gauge>,
+    live_reads: Family<PageLabels, Counter>,
     refused: Family<LimitLabels, Counter>,
     games_started: Counter,
     moves: Counter,
@@ -173,11 +184,17 @@ impl Metrics {
             "Game pages of this process following their game live (open event streams)",
             live_pages.clone(),
         );
-        let connections = Gauge::default();
+        let connections = Family::<ListenerLabels, Gauge>::default();
         registry.register(
             "web_connections",
-            "Connections open to this process's web (live pages among them)",
+            "Connections open to this process's web (live pages among them), by listener: the site, the operators' own address, and this machine's probes let in beyond either when it is full",
             connections.clone(),
+        );
+        let live_reads = Family::<PageLabels, Counter>::default();
+        registry.register(
+            "web_live_reads",
+            "Games and tournaments read again for the live pages that follow them, after a change told (page: game, tournament)",
+            live_reads.clone(),
         );
         let refused = Family::<LimitLabels, Counter>::default();
         registry.register(
@@ -230,6 +247,7 @@ impl Metrics {
             ai_seconds,
             live_pages,
             connections,
+            live_reads,
             refused,
             move_to_board,
             discord_errors,
@@ -259,9 +277,17 @@ impl Metrics {
         self.live_pages.set(open as i64);
     }
 
-    /// How many connections the web holds open now.
-    pub fn web_connections(&self, open: usize) {
-        self.connections.set(open as i64);
+    /// How many connections the web's `listener` holds open now (`site`, `ops`,
+    /// `site_probes`, `ops_probes`).
+    pub fn web_connections(&self, listener: &'static str, open: usize) {
+        self.connections
+            .get_or_create(&ListenerLabels { listener })
+            .set(open as i64);
+    }
+
+    /// A live `page`'s watcher read its game or tournament again (`game`, `tournament`).
+    pub fn live_read(&self, page: &'static str) {
+        self.live_reads.get_or_create(&PageLabels { page }).inc();
     }
 
     /// A connection or request turned away by `limit` (`connections`, `address`,
