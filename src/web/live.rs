@@ -141,8 +141,9 @@ impl Live {
     }
 }
 
-/// Wakes the watcher of each changed game (and the tournaments' watchers, whose pages show
-/// their games), or every watcher when some change may have been missed; ends with the pages.
+/// Wakes the watcher of each changed game or tournament, or every watcher when some change may
+/// have been missed; ends with the pages. A tournament game that starts or ends changes its
+/// tournament too (the store says so), so a move elsewhere wakes no tournament's watcher.
 async fn dispatcher(live: Weak<Live>, mut changes: broadcast::Receiver<Change>) {
     loop {
         let change = changes.recv().await;
@@ -156,10 +157,7 @@ async fn dispatcher(live: Weak<Live>, mut changes: broadcast::Receiver<Change>) 
             .unwrap_or_else(PoisonError::into_inner);
         let wake = |w: &Watched| w.changed.notify_one();
         match change {
-            Ok(Change::Game(game)) => {
-                games.get(&game).into_iter().for_each(wake);
-                tournaments.values().for_each(wake);
-            }
+            Ok(Change::Game(game)) => games.get(&game).into_iter().for_each(wake),
             Ok(Change::Tournament(id)) => tournaments.get(&id).into_iter().for_each(wake),
             // Fell behind, or told to read everything again.
             Ok(Change::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
@@ -216,6 +214,7 @@ async fn watcher(
             continue;
         }
         first = false;
+        web.metrics.live_read("game");
         let version = match web.host.web_game_version(game).await {
             Ok(v) => v,
             Err(e) => {
@@ -334,8 +333,8 @@ impl Live {
     }
 }
 
-/// Reads the tournament's version again whenever it or any game changed (its games' results
-/// are on its page), while a page watches it.
+/// Reads the tournament's version again whenever it changed (one of its games starting or
+/// ending changes it too), while a page watches it.
 async fn tournament_watcher(
     web: Web,
     id: TournamentId,
@@ -354,6 +353,7 @@ async fn tournament_watcher(
             tokio::time::sleep(TOURNAMENT_PAUSE).await;
         }
         first = false;
+        web.metrics.live_read("tournament");
         match web.host.web_tournament_version(id).await {
             Ok(Some(version)) if **sender.borrow() != *version => {
                 sender.send_replace(Arc::from(version));

@@ -1054,6 +1054,80 @@ async fn a_players_page_shows_only_what_they_did_on_listed_servers(db: TestDb) {
     assert!(!page.body.contains("class=\"curve\""), "{}", page.body);
 }
 
+/// How often the live pages' watchers have read a `page` (`game`, `tournament`) again.
+async fn live_reads(web: &Web, page: &str) -> u64 {
+    let response = dama::web::ops_router(web.clone())
+        .oneshot(Request::get("/metrics").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    let prefix = format!("dama_web_live_reads_total{{page=\"{page}\"}} ");
+    text.lines()
+        .find_map(|l| l.strip_prefix(prefix.as_str()))
+        .map_or(0, |n| n.trim().parse().unwrap())
+}
+
+/// Every move anywhere once woke every watched tournament's watcher, and each read its
+/// tournament again: with 2,000 watched, a board elsewhere went from 4 ms to 241 ms. A
+/// tournament's watcher now wakes for its own changes alone (one of its games starting or
+/// ending among them).
+async fn a_move_elsewhere_wakes_no_tournaments_watcher(db: TestDb) {
+    use dama::model::{ChannelId, UserId};
+    let (web, _clock) = web_of(&db).await;
+    let (organiser, id) = a_swiss(&web, "Kupa").await;
+    for n in 0..2 {
+        web.host
+            .join_tournament(&who(UserId(2000 + n)), None)
+            .await
+            .unwrap();
+    }
+    web.host.start_tournament(&organiser, None).await.unwrap();
+    web.host.tournament_tick().await.unwrap();
+    web.host
+        .set_web_public(&organiser, true, "Kahvehane")
+        .await
+        .unwrap();
+    let watched = router(web.clone())
+        .oneshot(
+            Request::get(format!("/tournament/{}/events", id.0))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(watched.status(), StatusCode::OK);
+    let settle = || tokio::time::sleep(Duration::from_millis(600));
+    settle().await;
+    let before = live_reads(&web, "tournament").await;
+    assert_eq!(before, 1, "the watcher's first reading");
+
+    // A game in another channel, moves played: the tournament is not read again.
+    a_game(&web, &at(ALICE, CHANNEL + 1), CHANNEL + 1).await;
+    settle().await;
+    assert_eq!(live_reads(&web, "tournament").await, before);
+
+    // Its own game starting changes it: read once more.
+    let pairing = web.host.store().pairings(id).await.unwrap()[0].clone();
+    let g = dama::host::GameToStart {
+        pairing: pairing.id,
+        tournament: id,
+        white: pairing.white_id,
+        black: pairing.black_id.unwrap(),
+        channel: None,
+        home: ChannelId(CHANNEL),
+    };
+    web.host
+        .start_pairing(&g, ChannelId(9_001), dama::host::Lang::ENGLISH)
+        .await
+        .unwrap();
+    settle().await;
+    assert_eq!(live_reads(&web, "tournament").await, before + 1);
+    drop(watched);
+}
+
 /// A Swiss on the test server, created by a manager: the manager, and its id.
 async fn a_swiss(web: &Web, name: &str) -> (Who, dama::model::TournamentId) {
     use dama::host::TournamentSpec;
@@ -1163,6 +1237,7 @@ on_both_databases!(
     a_live_page_gets_each_move_as_it_is_played,
     an_analysed_game_shows_its_analysis,
     a_tournament_shows_its_standings_once_its_server_is_listed,
+    a_move_elsewhere_wakes_no_tournaments_watcher,
 );
 
 #[tokio::test]

@@ -435,17 +435,22 @@ pub async fn hand_out(
     Ok(done.rows_affected() == 1)
 }
 
-/// Ties a pairing to the game started for it; false when it already has one.
+/// Ties a pairing to the game started for it; false when it already has one. The tournament
+/// is told it changed (its page shows the game being played).
 pub async fn start_pairing(tx: &mut Tx, pairing: PairingId, game: GameId) -> Result<bool> {
-    let done = sqlx::query(
+    let tournament: Option<Int<TournamentId>> = sqlx::query_scalar(
         "UPDATE tournament_games SET game_id = $1 WHERE id = $2 AND game_id IS NULL
-                                                     AND black_id IS NOT NULL",
+                                                     AND black_id IS NOT NULL
+         RETURNING tournament_id",
     )
     .bind(Int(game))
     .bind(Int(pairing))
-    .execute(&mut **tx)
+    .fetch_optional(&mut **tx)
     .await?;
-    Ok(done.rows_affected() == 1)
+    if let Some(Int(id)) = tournament {
+        tx.changed(Change::Tournament(id));
+    }
+    Ok(tournament.is_some())
 }
 
 /// Notes each player's final place in a finished tournament.
@@ -588,6 +593,7 @@ const BLACK_PRESENT: &str = "UPDATE tournament_players SET absences = 0
            (SELECT tournament_id, black_id FROM tournament_games WHERE game_id = $2)";
 
 /// Records a game's result on its pairing; false when it has none or it was recorded already.
+/// The tournament is told it changed (its page shows the result).
 pub async fn record_pairing_result(
     tx: &mut Tx,
     game: GameId,
@@ -596,15 +602,18 @@ pub async fn record_pairing_result(
     now: UnixMs,
 ) -> Result<bool> {
     tx.changed(Change::Game(game));
-    let done = sqlx::query(
+    let tournament: Option<Int<TournamentId>> = sqlx::query_scalar(
         "UPDATE tournament_games SET white_halves = $1, plies = $2, ended_at_ms = $3
-         WHERE game_id = $4 AND white_halves IS NULL",
+         WHERE game_id = $4 AND white_halves IS NULL RETURNING tournament_id",
     )
     .bind(white_halves)
     .bind(plies)
     .bind(Int(now))
     .bind(Int(game))
-    .execute(&mut **tx)
+    .fetch_optional(&mut **tx)
     .await?;
-    Ok(done.rows_affected() == 1)
+    if let Some(Int(id)) = tournament {
+        tx.changed(Change::Tournament(id));
+    }
+    Ok(tournament.is_some())
 }
