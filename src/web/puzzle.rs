@@ -363,16 +363,6 @@ impl Default for Tries {
 }
 
 impl Tries {
-    fn key(reader: IpAddr) -> IpAddr {
-        match reader {
-            IpAddr::V6(v6) => {
-                let bits = u128::from(v6) & !((1u128 << 64) - 1);
-                IpAddr::V6(bits.into())
-            }
-            v4 => v4,
-        }
-    }
-
     /// The misses `reader` has left on `day`.
     fn left(&self, day: Day, reader: IpAddr) -> u32 {
         let mut book = self.book.lock().unwrap_or_else(PoisonError::into_inner);
