@@ -300,14 +300,15 @@ pub fn name(page: &Page<'_>, p: &WebPlayer) -> String {
     }
 }
 
-/// A player's name, linked to their page.
+/// A player's name, linked to their page; isolated (`bdi`), so a right-to-left name never
+/// turns the words around it.
 pub fn player_link(page: &Page<'_>, p: &WebPlayer) -> String {
     let shown = escape(&name(page, p));
     match p.player {
         Player::User(id) => format!(
-            "<a class=\"name\" href=\"{}\">{shown}</a>",
+            "<a class=\"name\" href=\"{}\"><bdi>{shown}</bdi></a>",
             page.link(&format!("/player/{}", id.0), "")
         ),
-        Player::Ai(_) => format!("<span class=\"name\">{shown}</span>"),
+        Player::Ai(_) => format!("<span class=\"name\"><bdi>{shown}</bdi></span>"),
     }
 }

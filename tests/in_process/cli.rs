@@ -865,3 +865,37 @@ fn swiss_standings_prints_fide_tie_breaks_a_line_a_player() {
     assert_eq!(rows[4][..2], ["4", "3"]);
     assert_eq!(rows[5][..2], ["4", "4"]);
 }
+
+/// `dama swiss standings` once printed "?lvarez, Jos? Mar?a": a name is read by characters and
+/// printed as written.
+#[test]
+fn swiss_standings_prints_names_as_written() {
+    let dir = std::env::temp_dir().join(format!("dama-cli-swiss-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("names.trf");
+    let line = |n: u32, name: &str, result: char| {
+        let opponent = 3 - n;
+        let color = if n == 1 { 'w' } else { 'b' };
+        format!(
+            "001 {n:>4}      {name:<33} {:>4}                            {:>4} {n:>4}  {opponent:>4} {color} {result}",
+            1800 - n,
+            if result == '1' { "1.0" } else { "0.0" }
+        )
+    };
+    let text = format!(
+        "{}\n{}\nXXR 3\n",
+        line(1, "Álvarez, José María", '1'),
+        line(2, "Gülşen, Işıl", '0')
+    );
+    std::fs::write(&path, text).unwrap();
+    let out = dama(&["swiss", "standings", path.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(text.contains("Álvarez, José María"), "{text}");
+    assert!(text.contains("Gülşen, Işıl"), "{text}");
+    std::fs::remove_dir_all(dir).unwrap();
+}

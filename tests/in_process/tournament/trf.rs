@@ -59,6 +59,40 @@ fn every_golden_file_written_back_reads_the_same_and_pairs_the_same() {
     }
 }
 
+/// 32 full-width letters once pushed a written file's byte columns 64 along: a program that
+/// counts bytes (as bbpPairings does) read the rating from inside the name. Names are written
+/// in ASCII, so bytes and characters agree.
+#[test]
+fn names_are_written_in_their_columns_whatever_their_letters() {
+    let mut trf = Trf::parse(TWO_PLAYERS).unwrap();
+    trf.players[0].name = "Ａ".repeat(32);
+    trf.players[1].name = "Gülşen Çağlar\u{202e} Öztürk, Işıl".into();
+    trf.name = Some("Bahar\u{2028}Kupası".into());
+    let text = trf.to_string();
+    assert!(text.lines().skip(1).all(str::is_ascii), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "012 Bahar Kupası", "one line");
+    for (line, name, rating) in [
+        (lines[1], "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "1800"),
+        (lines[2], "Gulsen Caglar Ozturk, Isil", "1700"),
+    ] {
+        assert_eq!(
+            line.as_bytes()[14..47].trim_ascii(),
+            name.as_bytes(),
+            "{line}"
+        );
+        assert_eq!(&line[48..52], rating, "{line}");
+        assert_eq!(
+            &line[80..84],
+            if rating == "1800" { " 1.0" } else { " 0.0" }
+        );
+    }
+    // Read back, the file is the same tournament with those names.
+    let again = Trf::parse(&text).unwrap();
+    assert_eq!(again.players[1].name, "Gulsen Caglar Ozturk, Isil");
+    assert_eq!(again.players[0].rounds, trf.players[0].rounds);
+}
+
 fn refusal(text: &str) -> (usize, usize, String) {
     let e = Trf::parse(text).unwrap_err();
     (e.line, e.column, e.to_string())

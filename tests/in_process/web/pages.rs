@@ -253,9 +253,11 @@ async fn bad_ids_and_keys_are_not_found_and_every_answer_carries_the_policy(db: 
     }
 }
 
+/// Names are text: markup escaped, and nothing that would reorder or break what follows (a
+/// right-to-left override once reversed the rest of a line; a U+2028 split it).
 async fn hostile_names_are_shown_as_text(db: TestDb) {
     let (web, _clock) = web_of(&db).await;
-    let hostile = "<script>alert(\"x\")</script> 'O&Brien' \u{202e}evil";
+    let hostile = "<script>alert(\"x\")</script> 'O&Brien' \u{202e}evil\u{2028}line";
     let alice = Who {
         name: hostile.into(),
         ..who(ALICE)
@@ -266,7 +268,11 @@ async fn hostile_names_are_shown_as_text(db: TestDb) {
         ..who(CAROL)
     };
     web.host
-        .set_web_public(&admin, true, "<img src=x onerror=alert(1)>")
+        .set_web_public(
+            &admin,
+            true,
+            "<img src=x onerror=alert(1)>\u{2067}\u{202e}srv",
+        )
         .await
         .unwrap();
     for path in [
@@ -280,11 +286,14 @@ async fn hostile_names_are_shown_as_text(db: TestDb) {
         assert!(!a.body.contains("<script>alert"), "{path}: {}", a.body);
         assert!(!a.body.contains("<img src=x"), "{path}");
         assert!(!a.body.contains("'O&Brien'"), "{path}");
+        for c in ['\u{202e}', '\u{2067}', '\u{2028}'] {
+            assert!(!a.body.contains(c), "{path}: {c:?} passed on");
+        }
     }
     let game = get(&web, &format!("/game/{key}")).await.body;
     assert!(game.contains(
-        "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#39;O&amp;Brien&#39; \u{202e}evil"
-    ));
+        "<bdi>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &#39;O&amp;Brien&#39; evil line</bdi>"
+    ), "{game}");
     let pdn = get(&web, &format!("/game/{key}/pdn")).await;
     assert_eq!(pdn.status, StatusCode::OK);
     assert!(

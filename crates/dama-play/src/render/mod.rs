@@ -29,7 +29,7 @@ use tile::{Highlight, TileKey};
 pub use card::{Card, Mark};
 pub use chart::Chart;
 pub use standings::{STANDINGS_LINES, Standings, StandingsLine};
-pub use svg::{board_svg, escape};
+pub use svg::{board_svg, escape, is_bidi_control};
 pub use theme::{Rgb, Theme};
 
 /// The last move as the picture shows it: where it started, every landing square, what it took.

@@ -9,7 +9,10 @@ use super::tile::{CROWN, CROWN_JEWELS, Highlight, square_color};
 use super::{Scene, screen};
 use dama_rules::{Bitboard, Color, Role, Square};
 
-/// `text` safe inside XML or HTML text and attribute values.
+/// `text` safe inside XML or HTML text and attribute values. Players name themselves, so the
+/// characters that would reorder or break what follows them are not passed on: the
+/// bidirectional controls (a right-to-left override reverses the rest of a line) are dropped,
+/// and a line or paragraph separator becomes a space.
 pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
@@ -19,10 +22,21 @@ pub fn escape(text: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
+            c if is_bidi_control(c) => {}
+            '\u{2028}' | '\u{2029}' | '\u{85}' => out.push(' '),
             c => out.push(c),
         }
     }
     out
+}
+
+/// The characters that set the direction of the text after them: the marks, embeddings,
+/// overrides and isolates of Unicode's bidirectional algorithm.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+    )
 }
 
 fn hex(c: Rgb) -> String {
@@ -252,4 +266,18 @@ fn piece_symbol(out: &mut String, theme: &Theme, id: &str, color: Color, king: b
         }
     }
     out.push_str("</g>");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn escaped_text_neither_reorders_nor_breaks_what_follows() {
+        assert_eq!(escape("a\u{202E}evil"), "aevil");
+        assert_eq!(escape("\u{2067}x\u{2069}\u{200F}"), "x");
+        assert_eq!(escape("one\u{2028}two\u{2029}three"), "one two three");
+        assert_eq!(escape("<Ayşe & 'Ali'>"), "&lt;Ayşe &amp; &#39;Ali&#39;&gt;");
+        assert_eq!(escape("محمد"), "محمد", "right-to-left letters stay");
+    }
 }

@@ -331,9 +331,14 @@ fn player_line(line: &str, number: usize) -> Result<TrfPlayer, TrfError> {
             .char_indices()
             .find(|(_, c)| !c.is_ascii())
             .map_or(1, |(i, _)| i + 1);
-        // Names may carry any letter; only the columns that follow must line up.
+        // Names may carry any letter; only the columns that follow must line up. The name is
+        // read from the line as written, by characters.
         if column < 49 {
-            return player_line(&ascii_names(line), number);
+            let name: String = line.chars().skip(14).take(33).collect();
+            return player_line(&ascii_names(line), number).map(|p| TrfPlayer {
+                name: name.trim().to_owned(),
+                ..p
+            });
         }
         return Err(fail(
             number,
@@ -402,6 +407,29 @@ fn player_line(line: &str, number: usize) -> Result<TrfPlayer, TrfError> {
 fn ascii_names(line: &str) -> String {
     line.chars()
         .map(|c| if c.is_ascii() { c } else { '?' })
+        .collect()
+}
+
+/// A name as a player line's columns 15–47 hold it: in ASCII (`ş` as `s`, a full-width `Ａ`
+/// as `A`), so the columns after it line up for a program that counts bytes as for one that
+/// counts characters; nothing that would break the line or turn its text around; at most 33.
+fn column_name(name: &str) -> String {
+    let ascii = deunicode::deunicode_with_tofu(&one_line(name), "?");
+    ascii.trim().chars().take(33).collect()
+}
+
+/// `text` on one line: controls, line and paragraph separators as spaces, the bidirectional
+/// controls dropped.
+fn one_line(text: &str) -> String {
+    text.chars()
+        .filter(|&c| !crate::render::is_bidi_control(c))
+        .map(|c| {
+            if c.is_control() || matches!(c, '\u{2028}' | '\u{2029}') {
+                ' '
+            } else {
+                c
+            }
+        })
         .collect()
 }
 
@@ -476,7 +504,7 @@ impl fmt::Display for Trf {
     /// The file, lines ending in LF.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(name) = &self.name {
-            writeln!(f, "012 {name}")?;
+            writeln!(f, "012 {}", one_line(name))?;
         }
         let mut places: Vec<usize> = (0..self.players.len()).collect();
         places.sort_by_key(|&i| {
@@ -490,7 +518,7 @@ impl fmt::Display for Trf {
             place_of[i] = place + 1;
         }
         for (i, p) in self.players.iter().enumerate() {
-            let name: String = p.name.chars().take(33).collect();
+            let name = column_name(&p.name);
             let mut line = format!(
                 "001 {:>4}      {:<33} {:>4}                            {:>4} {:>4}",
                 p.number,
