@@ -503,6 +503,8 @@ impl Console {
                 }
                 Duty::Tournaments => self.watch_tournaments(out).await?,
                 Duty::StalledLiveAi => self.take_over_ai_turns(true, out).await?,
+                // Every change is shown here as it is made.
+                Duty::OwedPosts => false,
                 Duty::Sweep => {
                     let swept = match self.host.sweep().await {
                         Ok(notices) => self.show_notices(&notices, out).await?,
@@ -672,6 +674,12 @@ impl Console {
         };
         let text = self.words.writer(self.lang, &markup).reply(reply);
         put(out, &text).await?;
+        // Shown here, it is owed nowhere else.
+        if let Some(shown) = reply.shown.filter(|_| !reply.ephemeral)
+            && let Err(e) = self.host.posted(&[shown]).await
+        {
+            tracing::warn!(error = %e, "noting a game's change as shown failed");
+        }
         // A question with a confirmation button: `yes` presses it.
         if let Some(b) = reply.buttons.iter().find(|b| {
             matches!(

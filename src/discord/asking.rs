@@ -50,7 +50,7 @@ pub(super) async fn answer(ctx: Context<'_>, lang: Lang, result: HostResult) -> 
             let answer = data.command_reply(lang, &reply);
             let sent =
                 super::retry::retry("answering a command", || ctx.send(answer.clone())).await?;
-            if (reply.game.is_some() || reply.challenge().is_some())
+            if (reply.game.is_some() || reply.shown.is_some() || reply.challenge().is_some())
                 && let Ok(m) = sent.message().await
             {
                 super::remember(data, ctx.channel_id(), &reply, m.id).await;

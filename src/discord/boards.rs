@@ -1,6 +1,7 @@
 //! Only the newest board of a game has buttons. Which message that is gets written down, and
-//! the old board's buttons taken off, by one background task in batches: a move's board is
-//! posted without waiting for either. (Done on every move's path, a second write transaction
+//! the old board's buttons taken off, by one background task in batches, with what each post
+//! told its channel (so the game owes it no more): a move's board is posted without waiting
+//! for either. (Done on every move's path, a second write transaction
 //! and an edit made the bot's slowest moves five times slower under load.)
 
 use std::sync::Arc;
@@ -8,7 +9,7 @@ use std::sync::Arc;
 use poise::serenity_prelude as serenity;
 use tokio::sync::{Semaphore, mpsc};
 
-use crate::host::Host;
+use crate::host::{Host, Shown};
 use crate::model::{GameId, MessageId};
 
 /// A batch never waits for more than this many boards.
@@ -21,10 +22,10 @@ const GATHER: std::time::Duration = std::time::Duration::from_millis(100);
 /// enough to leave the moves the machine.
 const EDITS: usize = 8;
 
+/// A post of a game's: its board's message, if it has one, and the change it told of.
 struct Posted {
-    channel: serenity::ChannelId,
-    game: GameId,
-    message: MessageId,
+    board: Option<(serenity::ChannelId, GameId, MessageId)>,
+    shown: Option<Shown>,
 }
 
 /// Where a posted board is handed over.
@@ -39,14 +40,27 @@ pub fn boards() -> (Boards, Tidier) {
 }
 
 impl Boards {
-    /// `message` in `channel` is the newest board of `game`.
-    pub fn posted(&self, channel: serenity::ChannelId, game: GameId, message: MessageId) {
+    /// `message` in `channel` is the newest board of `game`, and told its channel of `shown`.
+    pub fn posted(
+        &self,
+        channel: serenity::ChannelId,
+        game: GameId,
+        message: MessageId,
+        shown: Option<Shown>,
+    ) {
         // Only fails once the tidier is gone (the process is stopping): the old board keeps
-        // its buttons, which act on the game as it stands.
+        // its buttons, which act on the game as it stands, and the change stays owed.
         let _ = self.0.send(Posted {
-            channel,
-            game,
-            message,
+            board: Some((channel, game, message)),
+            shown,
+        });
+    }
+
+    /// A post without a board (an ending told in words) told its channel of `shown`.
+    pub fn shown(&self, shown: Shown) {
+        let _ = self.0.send(Posted {
+            board: None,
+            shown: Some(shown),
         });
     }
 }
@@ -92,9 +106,12 @@ impl Tidier {
                 if batch.is_empty() {
                     continue;
                 }
-                let boards: Vec<(GameId, MessageId)> =
-                    batch.iter().map(|p| (p.game, p.message)).collect();
-                let replaced = match host.set_board_messages(&boards).await {
+                let boards: Vec<(GameId, MessageId)> = batch
+                    .iter()
+                    .filter_map(|p| p.board.map(|(_, game, message)| (game, message)))
+                    .collect();
+                let shown: Vec<Shown> = batch.iter().filter_map(|p| p.shown).collect();
+                let replaced = match host.set_board_messages(&boards, &shown).await {
                     Ok(r) => r,
                     Err(e) => {
                         tracing::warn!(error = %e, boards = boards.len(), "remembering the board messages failed");
@@ -103,8 +120,13 @@ impl Tidier {
                     }
                 };
                 for (game, old) in replaced {
-                    if let Some(p) = batch.iter().find(|p| p.game == game) {
-                        paced.push((p.channel, game, old));
+                    let channel = batch
+                        .iter()
+                        .filter_map(|p| p.board)
+                        .find(|b| b.1 == game)
+                        .map(|b| b.0);
+                    if let Some(channel) = channel {
+                        paced.push((channel, game, old));
                     }
                 }
                 batch.clear();

@@ -332,12 +332,23 @@ async fn delivered(
         Ok(posting::Posted::Sent(sent)) => remember(data, channel, reply, sent.id).await,
         // A newer board of the game was posted in its place, and remembered as such.
         Ok(posting::Posted::Covered(_)) => {}
-        Err(e) => tracing::warn!(
-            error = %e,
-            game = ?reply.game.map(|g| g.0),
-            channel = channel.get(),
-            "a reply could not be posted"
-        ),
+        Err(e) => {
+            tracing::warn!(
+                error = %e,
+                game = ?reply.game.map(|g| g.0),
+                channel = channel.get(),
+                "a reply could not be posted"
+            );
+            // Refused for good (the channel is gone, or closed to the bot): the change is
+            // given up, not owed for ever. Otherwise it stays owed, and is posted later.
+            if let (posting::PostError::Refused { status, .. }, Some(shown)) = (&e, reply.shown)
+                && (400..500).contains(status)
+                && *status != 429
+                && let Err(e) = data.host.posted(&[shown]).await
+            {
+                tracing::warn!(error = %e, "giving up a post failed");
+            }
+        }
     }
 }
 
@@ -399,10 +410,12 @@ async fn remember(
     {
         tracing::warn!(error = %e, "remembering the challenge message failed");
     }
-    let Some(game) = reply.game else {
-        return;
-    };
-    data.boards.posted(channel, game, id);
+    let shown = reply.shown.filter(|_| !reply.ephemeral);
+    match (reply.game, shown) {
+        (Some(game), shown) => data.boards.posted(channel, game, id, shown),
+        (None, Some(shown)) => data.boards.shown(shown),
+        (None, None) => {}
+    }
 }
 
 /// Posts the AI's move (and any that follow) in `channel`, showing it typing meanwhile.

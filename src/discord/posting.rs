@@ -157,8 +157,8 @@ impl Posts {
     ) -> oneshot::Receiver<Result<Posted, PostError>> {
         let (tx, rx) = oneshot::channel();
         let post = Post {
+            nonce: nonce_of(&content),
             content,
-            nonce: nonce(),
             tried: false,
             waiting: vec![(tx, true)],
         };
@@ -185,8 +185,18 @@ impl Posts {
     }
 }
 
-/// A nonce for one post (at most 25 characters).
-fn nonce() -> String {
+/// A post's nonce (at most 25 characters): a game's change has its own (`g` and the game and
+/// its version, in hexadecimal), so whichever process posts it, after a crash or from the
+/// owed posts, Discord shows it once; anything else gets a random one.
+fn nonce_of(content: &Content) -> String {
+    if let Content::Reply { reply, .. } = content
+        && let Some(shown) = reply.shown
+    {
+        let own = format!("g{:x}v{:x}", shown.game.0, shown.version);
+        if own.len() <= 25 {
+            return own;
+        }
+    }
     match super::retry::nonce() {
         serenity::Nonce::String(s) => s,
         serenity::Nonce::Number(n) => n.to_string(),
@@ -264,7 +274,7 @@ fn enqueue(queue: &mut VecDeque<Post>, post: Post) {
             lang: *lang,
             reply: merged,
         };
-        older.nonce = nonce();
+        older.nonce = post.nonce;
         return;
     }
     queue.push_back(post);

@@ -46,6 +46,7 @@ pub(super) fn spawn_duties(ctx: serenity::Context, data: Arc<Data>, sweep_every:
                         }
                     }
                     Duty::StalledLiveAi => resume_stalled_ai_turns(&ctx, &data, true).await,
+                    Duty::OwedPosts => post_owed(&ctx, &data).await,
                     Duty::Sweep => {
                         // A sweep still running is left to finish: the next one comes later.
                         if !sweeping.swap(true, Ordering::AcqRel) {
@@ -103,6 +104,30 @@ async fn sweep(ctx: &serenity::Context, data: &Arc<Data>) {
             tracing::warn!(error = %e, "screening finished games failed");
         }
     });
+}
+
+/// Posts what games are owed: a change whose post died with its process, or that Discord
+/// refused for a while. Each is claimed by this process first, so one process posts it; its
+/// nonce is the change's own, so Discord never shows it twice.
+async fn post_owed(ctx: &serenity::Context, data: &Arc<Data>) {
+    let owed = match data.host.owed_posts().await {
+        Ok(owed) => owed,
+        Err(e) => {
+            tracing::warn!(error = %e, "reading the posts games are owed failed");
+            return;
+        }
+    };
+    for o in owed {
+        let lang = data.channel_lang(ctx, o.guild).await;
+        match data.host.catch_up(o.game, lang).await {
+            Ok(reply) => {
+                tracing::info!(game = o.game.0, "posting what a game was owed");
+                let channel = serenity::ChannelId::new(o.channel.0);
+                tokio::spawn(super::queue_post(&ctx.http, data, channel, lang, &reply));
+            }
+            Err(e) => tracing::warn!(error = %e, game = o.game.0, "a game's owed post"),
+        }
+    }
 }
 
 /// Ends the live games whose time is up (every process looks at every game; the database lets

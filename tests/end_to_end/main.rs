@@ -728,6 +728,68 @@ async fn a_token_discord_refuses_stops_the_bot_at_once_naming_discord_token() {
     assert!(err.contains("DISCORD_TOKEN"), "{err}");
 }
 
+/// kill -9 right after a move was stored (its board refused by Discord for a moment) once lost
+/// its board for good: after the restart, no board for it came, and the next named only its
+/// own move. The move's post is owed in the database from its own transaction, and the
+/// restarted bot posts it once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_lost_with_its_process_is_posted_once_after_the_restart() {
+    let (fake, mut bot, db) = connected_bot("owed").await;
+    challenge_and_accept(&fake).await;
+    let before = fake.created_in(CHANNEL).len();
+    for _ in 0..30 {
+        fake.fault(
+            &format!("/channels/{CHANNEL}/messages"),
+            fake_discord::Fault::ServerError,
+        );
+    }
+    fake.message(CHANNEL, ALICE, "alice", "e3-e4");
+    let store = dama::store::Store::open(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let row = store
+            .latest_game(dama::model::ChannelId(CHANNEL))
+            .await
+            .unwrap()
+            .expect("a game");
+        if row.ply == 1 {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the move was never stored"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    store.close().await;
+    // Stored, its board not posted: the process dies.
+    bot.0.kill().unwrap();
+    bot.0.wait().unwrap();
+    assert_eq!(fake.created_in(CHANNEL).len(), before, "nothing posted");
+    fake.clear_faults();
+
+    let _bot = start_bot(&fake, &db);
+    fake.wait_connected().await;
+    let board = fake
+        .wait_created(CHANNEL, |c| c.content().contains("e3-e4"))
+        .await;
+    assert!(board.png().is_some(), "the board: {}", board.content());
+    assert!(
+        board.content().contains(&format!("<@{BOB}>")),
+        "Bob is told it is his turn"
+    );
+    // Once: another scan later, still one post of it.
+    tokio::time::sleep(std::time::Duration::from_secs(7)).await;
+    let posted: Vec<_> = fake.created_in(CHANNEL)[before..]
+        .iter()
+        .filter(|c| c.content().contains("e3-e4"))
+        .map(|c| c.content())
+        .collect();
+    assert_eq!(posted.len(), 1, "{posted:?}");
+}
+
 /// Two bots on one SQLite file once both started, and neither's pages heard the other's moves.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_process_on_a_sqlite_file_in_use_refuses_to_start_naming_the_file() {

@@ -1161,7 +1161,7 @@ async fn a_new_board_message_replaces_the_old_one(db: TestDb) {
     let m = dama::model::MessageId;
     let set = |boards: Vec<(dama::model::GameId, dama::model::MessageId)>| {
         let host = &host;
-        async move { host.set_board_messages(&boards).await.unwrap() }
+        async move { host.set_board_messages(&boards, &[]).await.unwrap() }
     };
     assert_eq!(set(vec![(game, m(1))]).await, vec![]);
     assert_eq!(set(vec![(game, m(1))]).await, vec![]);

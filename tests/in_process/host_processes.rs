@@ -10,6 +10,8 @@ use crate::common::db::TestDb;
 
 mod endings;
 use endings::*;
+mod owed;
+use owed::*;
 
 use dama::ai::Level;
 use dama::engine::Color;
@@ -274,4 +276,6 @@ on_both_databases!(
     a_loss_on_time_racing_a_late_move_is_one_or_the_other,
     a_resignation_racing_the_last_move_ends_the_game_once,
     an_ending_or_an_offer_decided_before_a_move_writes_nothing,
+    a_change_whose_post_was_lost_is_posted_once_by_one_process,
+    an_ending_whose_post_was_lost_is_told_with_the_last_moves,
 );

@@ -121,9 +121,19 @@ impl Host {
             buttons,
             mentions: to_move.into_iter().collect(),
             game: Some(row.id),
+            shown: Some(shown(row, 0)),
             game_link: self.game_link(row),
             ai_turn: (running && to_move.is_none()).then_some(row.id),
             ..Reply::say(msg)
         }
+    }
+}
+
+/// `row` as its channel is shown it `bumps` versions on (a change written since it was read).
+pub(super) fn shown(row: &GameRow, bumps: i64) -> crate::store::Shown {
+    crate::store::Shown {
+        game: row.id,
+        version: row.version + bumps,
+        ply: row.ply,
     }
 }

@@ -272,6 +272,8 @@ impl Host {
         Ok(Some(Reply {
             body,
             mentions,
+            // The ending bumped the game's version once.
+            shown: Some(super::board::shown(row, 1)),
             ..Reply::default()
         }))
     }

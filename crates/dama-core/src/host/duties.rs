@@ -16,6 +16,9 @@ pub enum Duty {
     /// Take over the live games' AI turns a dead process left: every five seconds (a live
     /// game cannot wait for the sweep).
     StalledLiveAi,
+    /// Post what games are owed ([`super::Host::owed_posts`]: a change whose post was lost
+    /// with its process, or refused for a while): every five seconds.
+    OwedPosts,
     /// The sweep ([`super::Host::sweep`]: expired challenges, correspondence warnings and
     /// losses, damaged games), then the daily puzzle post, the other AI turns left behind, and
     /// the screening of finished games for puzzles: at the start, then every sweep period.
@@ -56,6 +59,7 @@ impl Duties {
         }
         if t.is_multiple_of(5 * SECOND) {
             due.push(Duty::StalledLiveAi);
+            due.push(Duty::OwedPosts);
         }
         if t.is_multiple_of(self.sweep_ticks) {
             due.push(Duty::Sweep);
@@ -78,6 +82,7 @@ mod tests {
         assert_eq!(count(Duty::Beat), 120);
         assert_eq!(count(Duty::Tournaments), 120);
         assert_eq!(count(Duty::StalledLiveAi), 24);
+        assert_eq!(count(Duty::OwedPosts), 24);
         assert_eq!(count(Duty::Sweep), 2);
         assert!(
             ticks[0].contains(&Duty::Sweep),

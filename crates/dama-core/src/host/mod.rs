@@ -51,13 +51,15 @@ pub use message::{
     RatingChange, RecentGame, Record, Scope, StreakLine, ThemeLine, TournamentResult, TurnClock,
 };
 pub use reply::{
-    Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply, UnknownButton,
+    Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply, Shown,
+    UnknownButton,
 };
 
 pub use analysis::{ANALYSIS_DEPTH, AnalysisProgress};
 pub use duties::{Duties, Duty};
 pub use pictures::PictureError;
 pub use play_links::Seat;
+pub use posts::{OWED_AFTER, Owed};
 pub use puzzles::{Practice, TRIES as PUZZLE_TRIES};
 pub use scheduler::{AiStats, Priority};
 pub use tables::{TABLE_PIECES, TableWork};

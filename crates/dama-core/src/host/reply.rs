@@ -5,6 +5,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use super::Msg;
+pub use crate::store::Shown;
 use dama_model::{ChallengeId, ChannelId, GameId, GuildId, UserId};
 
 /// What a button does. Its id carries what it acts on, so it still works after a restart; the
@@ -292,6 +293,10 @@ pub struct Reply {
     pub mentions: Vec<UserId>,
     /// The game whose board this reply shows, if any (the front end remembers the message).
     pub game: Option<GameId>,
+    /// The game's change this reply tells its channel of: once it is posted (or can never be),
+    /// the front end says so ([`Host::posted`](super::Host::posted)) and the game owes no
+    /// post up to it.
+    pub shown: Option<Shown>,
     /// The address of that game's web page (with `DAMA_PUBLIC_URL`).
     pub game_link: Option<String>,
     /// The AI is to move in this game: run [`Host::ai_move`](super::Host::ai_move) next.

@@ -128,10 +128,13 @@ impl Host {
             return Err(HostError::Refused(Refusal::ChangedMeanwhile));
         }
         tx.commit().await?;
-        Ok(Reply::say(Msg::Aborted {
-            game: row.id,
-            by: who.user,
-        }))
+        Ok(Reply {
+            shown: Some(super::board::shown(&row, 1)),
+            ..Reply::say(Msg::Aborted {
+                game: row.id,
+                by: who.user,
+            })
+        })
     }
 
     /// Games whose turn belongs to the AI (after a restart): play them with [`Host::ai_move`].

@@ -18,6 +18,26 @@ impl Store {
         .await?)
     }
 
+    /// Games owed a post, changed at `changed_by` or before and not claimed at `now`, the
+    /// longest owed first, at most `limit`.
+    pub async fn owed_posts(
+        &self,
+        changed_by: UnixMs,
+        now: UnixMs,
+        limit: i64,
+    ) -> Result<Vec<GameRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM games WHERE posted_version < version AND updated_at_ms <= $1
+               AND (post_claimed_until_ms IS NULL OR post_claimed_until_ms <= $2)
+             ORDER BY updated_at_ms LIMIT $3",
+        )
+        .bind(Int(changed_by))
+        .bind(Int(now))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
     /// The clock of each move's mover after it (live games; `None` where none was kept), in
     /// the order of the moves.
     pub async fn move_clocks(&self, game: GameId) -> Result<Vec<Option<Millis>>> {

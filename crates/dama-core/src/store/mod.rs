@@ -219,6 +219,11 @@ pub struct GameRow {
     pub tournament_id: Option<TournamentId>,
     /// The key of its web page's link (see `migrations/sqlite/0013_web.sql`).
     pub web_key: Option<String>,
+    /// The version the channel was last shown (see `migrations/sqlite/0018_posted.sql`): where
+    /// it is behind [`GameRow::version`], the game is owed a post.
+    pub posted_version: i64,
+    /// The ply the channel's last board of it showed.
+    pub posted_ply: i64,
 }
 
 impl GameRow {

@@ -374,6 +374,58 @@ pub async fn set_board_messages(
     Ok(replaced)
 }
 
+/// A game as a post showed it to its channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shown {
+    /// The game.
+    pub game: GameId,
+    /// Its version the post told of.
+    pub version: i64,
+    /// Its plies then.
+    pub ply: i64,
+}
+
+/// Notes what the channels were shown of games (posted, or given up as unpostable): a game
+/// shown up to its version owes no post. An older showing than one noted changes nothing.
+pub async fn set_posted(tx: &mut Tx, shown: &[Shown]) -> Result<()> {
+    for s in shown {
+        sqlx::query(
+            "UPDATE games SET posted_version = $1, posted_ply = $2, post_claimed_until_ms = NULL
+             WHERE id = $3 AND posted_version < $1",
+        )
+        .bind(s.version)
+        .bind(s.ply)
+        .bind(Int(s.game))
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Claims the post `game` owes at `version` for one process until `until`: false where it is
+/// owed no more, has moved on, or another process holds the claim at `now`.
+pub async fn claim_owed_post(
+    tx: &mut Tx,
+    game: GameId,
+    version: i64,
+    until: UnixMs,
+    now: UnixMs,
+) -> Result<bool> {
+    let n = sqlx::query(
+        "UPDATE games SET post_claimed_until_ms = $1
+         WHERE id = $2 AND version = $3 AND posted_version < version
+           AND (post_claimed_until_ms IS NULL OR post_claimed_until_ms <= $4)",
+    )
+    .bind(Int(until))
+    .bind(Int(game))
+    .bind(version)
+    .bind(Int(now))
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(n == 1)
+}
+
 /// Remembers the message that shows a challenge.
 pub async fn set_challenge_message(
     tx: &mut Tx,

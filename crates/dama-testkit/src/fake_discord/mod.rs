@@ -302,6 +302,11 @@ impl FakeDiscord {
         self.faults.lock().unwrap().push((path.to_string(), fault));
     }
 
+    /// Forgets the faults not met yet.
+    pub fn clear_faults(&self) {
+        self.faults.lock().unwrap().clear();
+    }
+
     /// Messages created in `channel` (after Discord's nonce check), in order.
     pub fn created_in(&self, channel: u64) -> Vec<Call> {
         let path = format!("/api/v10/channels/{channel}/messages");

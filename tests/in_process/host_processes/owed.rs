@@ -1,0 +1,117 @@
+//! Posts a game is owed: a change whose post died with its process (kill -9 between the commit
+//! and the post) stays owed in the database, is claimed by one living process once it is
+//! [`OWED_AFTER`] old, and is posted as a board naming the moves since the channel's last one.
+
+use dama::host::{Clock, Host, Msg, OWED_AFTER, Reply};
+use dama::model::{ChannelId, ColorChoice, GameId, Millis};
+
+use super::{ALICE, BOB, START, at, open};
+use crate::common::db::TestDb;
+
+const CHANNEL: u64 = 7_100;
+
+/// Alice and Bob's game in [`CHANNEL`]; its first board posted.
+async fn a_game(host: &Host) -> (GameId, Reply) {
+    let c = host
+        .challenge(&at(ALICE, CHANNEL), BOB, ColorChoice::White, false, false)
+        .await
+        .unwrap();
+    let board = host
+        .button(
+            &at(BOB, CHANNEL),
+            &dama_testkit::hosting::button(&c, dama::host::ButtonLabel::Accept),
+        )
+        .await
+        .unwrap();
+    host.posted(&[board.shown.expect("a new game is told")])
+        .await
+        .unwrap();
+    (board.game.unwrap(), board)
+}
+
+pub(super) async fn a_change_whose_post_was_lost_is_posted_once_by_one_process(db: TestDb) {
+    let clock = Clock::manual(START);
+    let (a, b) = (open(&db, &clock).await, open(&db, &clock).await);
+    let (game, _) = a_game(&a).await;
+    assert_eq!(a.owed_posts().await.unwrap(), vec![], "all told");
+
+    // e3-e4 is posted; f6-f5 and d3-d4 are stored, and the process dies before posting them.
+    let first = a.play(&at(ALICE, CHANNEL), "e3-e4").await.unwrap();
+    a.posted(&[first.shown.unwrap()]).await.unwrap();
+    a.play(&at(BOB, CHANNEL), "f6-f5").await.unwrap();
+    a.play(&at(ALICE, CHANNEL), "d3-d4").await.unwrap();
+    assert_eq!(
+        b.owed_posts().await.unwrap(),
+        vec![],
+        "its process may still post it"
+    );
+
+    clock.advance(OWED_AFTER.to_std());
+    let owed = b.owed_posts().await.unwrap();
+    assert_eq!(owed.len(), 1);
+    assert_eq!((owed[0].game, owed[0].channel), (game, ChannelId(CHANNEL)));
+    assert_eq!(
+        a.owed_posts().await.unwrap(),
+        vec![],
+        "claimed by one process"
+    );
+
+    let caught_up = b.catch_up(game, dama::host::Lang::ENGLISH).await.unwrap();
+    assert!(caught_up.board.is_some());
+    assert!(
+        matches!(
+            &caught_up.body[0],
+            Msg::PlayedSince { earlier, notation, .. }
+                if *earlier == ["f6-f5"] && notation == "d3-d4"
+        ),
+        "{:?}",
+        caught_up.body
+    );
+    assert_eq!(caught_up.ai_turn, None);
+
+    // Its claim runs out unposted: another process takes it.
+    clock.advance(Millis(60_000).to_std());
+    let owed = a.owed_posts().await.unwrap();
+    assert_eq!(owed.len(), 1, "taken over once the claim ran out");
+    // Posted: owed no more, however long one waits.
+    a.posted(&[caught_up.shown.unwrap()]).await.unwrap();
+    clock.advance(Millis(120_000).to_std());
+    assert_eq!(b.owed_posts().await.unwrap(), vec![]);
+
+    // A loss on time told in words is a post too: nothing owed after it.
+    let resigned = a.resign_confirmed(&at(BOB, CHANNEL)).await.unwrap();
+    assert!(resigned.shown.is_some());
+    a.posted(&[resigned.shown.unwrap()]).await.unwrap();
+    clock.advance(OWED_AFTER.to_std());
+    assert_eq!(b.owed_posts().await.unwrap(), vec![]);
+    let row = a.game(game).await.unwrap();
+    assert_eq!(row.posted_version, row.version);
+}
+
+/// An ending whose post was lost is caught up as a board saying how the game ended.
+pub(super) async fn an_ending_whose_post_was_lost_is_told_with_the_last_moves(db: TestDb) {
+    let clock = Clock::manual(START);
+    let host = open(&db, &clock).await;
+    let (game, _) = a_game(&host).await;
+    host.play(&at(ALICE, CHANNEL), "e3-e4").await.unwrap();
+    host.resign_confirmed(&at(BOB, CHANNEL)).await.unwrap();
+    clock.advance(OWED_AFTER.to_std());
+    assert_eq!(host.owed_posts().await.unwrap().len(), 1);
+    let caught_up = host
+        .catch_up(game, dama::host::Lang::ENGLISH)
+        .await
+        .unwrap();
+    assert!(
+        matches!(&caught_up.body[0], Msg::PlayedSince { notation, .. } if notation == "e3-e4"),
+        "{:?}",
+        caught_up.body
+    );
+    assert!(
+        caught_up
+            .body
+            .iter()
+            .any(|m| matches!(m, Msg::GameOver { .. } | Msg::CalledOff { .. })),
+        "{:?}",
+        caught_up.body
+    );
+}
