@@ -104,6 +104,41 @@ fn byes_a_half_point_bye_and_a_withdrawal_count_as_the_regulations_say() {
     );
 }
 
+/// C.07 (2023) 16.2.5 with 16.3.2, from a file as an arbiter writes it: player 4 lost in round 1,
+/// was absent in round 2 and took a half-point bye in round 3. Everything after their last
+/// round not voluntarily unplayed (round 1) is a draw for their opponents: 4 brings 0 + ½ + ½ =
+/// 1 (the score they made, ½, was once brought instead: only a final run of absences counted).
+///
+/// Round 1: 1–2 1-0, 3–4 1-0. Round 2: 1–3 ½-½, 2 the pairing bye, 4 absent. Round 3: 2–3 0-1,
+/// 1 and 4 half-point byes. Player 3 (2½): beat 4 (brings 1), drew 1 (2), beat 2 (1):
+/// Sonneborn–Berger 1·1 + ½·2 + 1·1 = 3 (it was 2½).
+#[test]
+fn an_absence_followed_only_by_voluntarily_unplayed_rounds_counts_as_draws_for_the_opponents() {
+    let line = |n: u32, points: &str, rounds: &str| {
+        format!(
+            "001 {n:>4}      {:<33} {:>4}                            {points:>4} {n:>4}{rounds}",
+            format!("Player {n}"),
+            1900 - n
+        )
+    };
+    let text = [
+        "012 Arbiter's file".to_string(),
+        line(1, "2.0", "     2 w 1     3 w =  0000 - H"),
+        line(2, "1.0", "     1 b 0  0000 - U     3 w 0"),
+        line(3, "2.5", "     4 w 1     1 b =     2 b 1"),
+        line(4, "0.5", "     3 b 0  0000 - Z  0000 - H"),
+        "XXR 3".to_string(),
+    ]
+    .join("\n");
+    let trf = Trf::parse(&text).unwrap();
+    let lines = fide_standings(&trf);
+    let three = lines.iter().find(|l| l.number == 3).unwrap();
+    assert_eq!(three.halves, 5);
+    assert_eq!(three.sonneborn_berger, 12, "{lines:?}");
+    // Buchholz cut 1 of 3: opponents bring 1, 2 and 1; the weakest cut: 3.
+    assert_eq!(three.buchholz_cut1, 6);
+}
+
 /// A withdrawal written as nothing at all (the line simply ends) counts as absence too.
 #[test]
 fn a_line_that_ends_early_is_a_withdrawal() {

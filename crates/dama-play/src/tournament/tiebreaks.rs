@@ -1,9 +1,10 @@
 //! The standings of a report file by FIDE's tie-break regulations (C.07, 2023): score, then
 //! Buchholz cut 1, then Sonneborn–Berger, then the direct encounter where every tied player
 //! met every other. Unplayed rounds count as the regulations say: a player's own unplayed round
-//! as a game against a dummy opponent with the player's own score; an opponent's rounds after
-//! their withdrawal as draws; the cut removing a voluntarily unplayed round first (a bye asked
-//! for, an absence, a forfeit lost), before the weakest opponent. Points are in halves,
+//! as a game against a dummy opponent with the player's own score; an opponent's rounds without
+//! an opponent after their last round not voluntarily unplayed as draws; the cut removing a
+//! voluntarily unplayed round first (a bye asked for, an absence, a forfeit lost), before the
+//! weakest opponent. Points are in halves,
 //! Sonneborn–Berger in quarters, so nothing is rounded.
 
 use super::trf::{RoundResult, Trf};
@@ -77,18 +78,36 @@ pub fn fide_standings(trf: &Trf) -> Vec<TieBreakLine> {
                 .sum()
         })
         .collect();
-    // The score an opponent brings: the rounds after their withdrawal (absent to the end) as
-    // draws.
-    let brought: Vec<u32> = rounds
+    // The score an opponent brings (16.3.2): after their last round that was not voluntarily
+    // unplayed (16.2.5: a half-point or zero-point bye, a forfeit lost, absent), each round
+    // without an opponent counts as a draw; a forfeit against a named opponent counts as it
+    // was scored.
+    let brought: Vec<u32> = trf
+        .players
         .iter()
-        .zip(&score)
-        .map(|(list, &s)| {
-            let withdrawn = list
-                .iter()
-                .rev()
-                .take_while(|r| matches!(r, Round::Absent))
-                .count();
-            s + withdrawn as u32
+        .map(|p| {
+            let entry = |r: usize| p.rounds.get(r).copied().flatten();
+            let voluntary = |r: usize| {
+                entry(r).is_none_or(|e| {
+                    !e.result.is_played()
+                        && !matches!(
+                            e.result,
+                            RoundResult::WonByForfeit
+                                | RoundResult::PairingBye
+                                | RoundResult::FullPointBye
+                        )
+                })
+            };
+            let last_chosen = (0..count).rev().find(|&r| !voluntary(r));
+            (0..count)
+                .map(|r| match entry(r) {
+                    Some(e) if e.opponent.is_some() => e.result.halves(),
+                    _ if last_chosen.is_some_and(|l| r <= l) => {
+                        entry(r).map_or(0, |e| e.result.halves())
+                    }
+                    _ => 1,
+                })
+                .sum()
         })
         .collect();
     let mut lines: Vec<TieBreakLine> = (0..trf.players.len())
