@@ -93,6 +93,46 @@ fn names_are_written_in_their_columns_whatever_their_letters() {
     assert_eq!(again.players[0].rounds, trf.players[0].rounds);
 }
 
+/// The rank column (86–89) once ordered by points then pairing number: 21 of 52 players of one
+/// file stood elsewhere than in the bot's own standings. It is the place by FIDE's tie-breaks.
+#[test]
+fn the_rank_column_is_the_place_by_the_tie_breaks() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/swiss/golden");
+    let mut differ = 0;
+    for entry in std::fs::read_dir(dir).unwrap().take(60) {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "trf") {
+            continue;
+        }
+        let trf = Trf::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let places: std::collections::HashMap<u32, usize> = dama::tournament::fide_standings(&trf)
+            .into_iter()
+            .map(|l| (l.number, l.place))
+            .collect();
+        for line in trf.to_string().lines().filter(|l| l.starts_with("001")) {
+            let number: u32 = line[4..8].trim().parse().unwrap();
+            let rank: usize = line[85..89].trim().parse().unwrap();
+            assert_eq!(rank, places[&number], "{}: {line}", path.display());
+            let halves = trf
+                .players
+                .iter()
+                .find(|p| p.number == number)
+                .unwrap()
+                .halves;
+            let by_points = 1 + trf
+                .players
+                .iter()
+                .filter(|p| p.halves > halves || (p.halves == halves && p.number < number))
+                .count();
+            differ += usize::from(by_points != rank);
+        }
+    }
+    assert!(
+        differ > 0,
+        "the files have players whose tie-breaks move them"
+    );
+}
+
 fn refusal(text: &str) -> (usize, usize, String) {
     let e = Trf::parse(text).unwrap_err();
     (e.line, e.column, e.to_string())

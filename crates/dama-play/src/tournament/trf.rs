@@ -506,17 +506,17 @@ impl fmt::Display for Trf {
         if let Some(name) = &self.name {
             writeln!(f, "012 {}", one_line(name))?;
         }
-        let mut places: Vec<usize> = (0..self.players.len()).collect();
-        places.sort_by_key(|&i| {
-            (
-                std::cmp::Reverse(self.players[i].halves),
-                self.players[i].number,
-            )
-        });
-        let mut place_of = vec![0; self.players.len()];
-        for (place, &i) in places.iter().enumerate() {
-            place_of[i] = place + 1;
-        }
+        // The rank column (86–89) is the standings' place by FIDE's tie-breaks, as the bot's own
+        // standings give it: a rating officer reads it.
+        let places: std::collections::HashMap<u32, usize> = super::fide_standings(self)
+            .into_iter()
+            .map(|l| (l.number, l.place))
+            .collect();
+        let place_of: Vec<usize> = self
+            .players
+            .iter()
+            .map(|p| places.get(&p.number).copied().unwrap_or(0))
+            .collect();
         for (i, p) in self.players.iter().enumerate() {
             let name = column_name(&p.name);
             let mut line = format!(
