@@ -934,7 +934,7 @@ tournament-line = { $rank }. { $user }: { $score } { $one ->
     [yes] point
    *[no] points
 }{ $kind ->
-    [swiss] {" "}(Buchholz { $buchholz }, Sonneborn–Berger { $berger })
+    [swiss] {" "}(Buchholz cut 1 { $buchholz }, Sonneborn–Berger { $berger })
    *[arena] { $fire ->
         [yes] {" "}(on a streak: games count double)
        *[no] {""}
@@ -943,7 +943,7 @@ tournament-line = { $rank }. { $user }: { $score } { $one ->
     [yes] {" "}(withdrawn)
    *[no] {""}
 }
-standings-tie-breaks = BH { $buchholz } · SB { $berger }
+standings-tie-breaks = BC1 { $buchholz } · SB { $berger }
 standings-on-fire = on a streak: ×2
 standings-more = { $count ->
     [one] and one more player

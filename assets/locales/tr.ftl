@@ -803,7 +803,7 @@ tournament-standings = { $final ->
    *[no] Sıralama
 }, { $name }:
 tournament-line = { $rank }. { $user }: { $score } { $kind ->
-    [swiss] puan (Buchholz { $buchholz }, Sonneborn–Berger { $berger })
+    [swiss] puan (Buchholz kesik 1 { $buchholz }, Sonneborn–Berger { $berger })
    *[arena] puan{ $fire ->
         [yes] {" "}(seride: oyunlar çift sayılıyor)
        *[no] {""}
@@ -812,7 +812,7 @@ tournament-line = { $rank }. { $user }: { $score } { $kind ->
     [yes] {" "}(çekildi)
    *[no] {""}
 }
-standings-tie-breaks = BH { $buchholz } · SB { $berger }
+standings-tie-breaks = BC1 { $buchholz } · SB { $berger }
 standings-on-fire = seride: ×2
 standings-more = ve { $count } oyuncu daha
 tournament-finished = { $count ->

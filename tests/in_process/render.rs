@@ -522,7 +522,7 @@ fn standings(lines: usize, podium: bool) -> dama::render::Standings {
                 rank: i + 1,
                 name: format!("oyuncu {i}"),
                 score: format!("{}½", 3 - i.min(3)),
-                detail: "BH 3½ · SB 3".into(),
+                detail: "BC1 3½ · SB 3".into(),
                 games: vec![Mark::Win, Mark::Draw, Mark::Loss],
                 faded: i == 4,
             })
@@ -556,6 +556,41 @@ fn the_standings_picture_has_a_line_per_player_with_its_games_and_a_podium_at_th
     // While it runs, no podium.
     let running = Picture::decode(&renderer().standings_png(&standings(6, false)));
     assert_ne!(running.at(t.margin + 3, 64 + 13), t.black_crown);
+}
+
+/// Long tie-breaks were cut ("SB 1…") and rows with fewer games had their score and detail
+/// elsewhere than the others': every line now shares one set of columns, and the widest
+/// detail is drawn whole.
+#[test]
+fn the_standings_picture_keeps_its_columns_and_every_tie_break_whole() {
+    use dama::render::Mark;
+    let t = Theme::default();
+    let mut full = standings(3, false);
+    for (i, line) in full.lines.iter_mut().enumerate() {
+        line.detail = "BC1 112½ · SB 1015¾".into();
+        line.score = "9½".into();
+        line.games = vec![Mark::Win; 15 - 5 * i];
+    }
+    let p = Picture::decode(&renderer().standings_png(&full));
+    let mut whole = full.clone();
+    for line in &mut whole.lines {
+        line.detail = "BC1 112½ · SB 101".into();
+    }
+    let cut = Picture::decode(&renderer().standings_png(&whole));
+    // The end of each detail ("5¾") is drawn: the pictures differ there.
+    let differs = |line: u32| {
+        let y = 64 + line * 34;
+        (0..t.size()).any(|x| (y..y + 30).any(|yy| p.at(x, yy) != cut.at(x, yy)))
+    };
+    assert!((0..3).all(differs));
+    // The score is at the same place on every line, however many games each had.
+    let first_ink = |line: u32| {
+        let y = 64 + line * 34 + 12;
+        (t.margin + 36..t.size()).find(|&x| p.at(x, y) == t.black_crown)
+    };
+    assert!(first_ink(0).is_some());
+    assert_eq!(first_ink(0), first_ink(1));
+    assert_eq!(first_ink(1), first_ink(2));
 }
 
 #[test]

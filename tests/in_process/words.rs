@@ -1167,6 +1167,54 @@ fn a_standings_line_of_one_point_says_point_in_english_and_puan_in_turkish() {
     );
 }
 
+/// Sonneborn–Berger counts in quarters: 15¾ was once said as 15½; and the tie-break is named
+/// as it is counted, Buchholz cut 1.
+#[test]
+fn the_tie_breaks_are_said_whole_and_by_their_names_in_both_languages() {
+    let words = Words::new();
+    let names = Names(Surface::Console {
+        now: UnixMs::from_secs(0),
+    });
+    let line = |buchholz, berger| {
+        Msg::Tournament(TournamentMsg::Standings {
+            name: "Kahvehane Kupası".into(),
+            kind: dama::model::TournamentKind::Swiss,
+            lines: vec![TournamentLine {
+                rank: 1,
+                user: ALI,
+                score: 9,
+                tie_breaks: Some((buchholz, berger)),
+                on_fire: false,
+                games: vec![2, 1, 2],
+                withdrawn: false,
+            }],
+            finished: false,
+        })
+    };
+    let en = words.writer(Lang::ENGLISH, &names).msg(&line(25, 63));
+    assert!(
+        en.contains("(Buchholz cut 1 12½, Sonneborn–Berger 15¾)"),
+        "{en}"
+    );
+    let tr = words
+        .writer(words.pick("tr").unwrap(), &names)
+        .msg(&line(4, 1));
+    assert!(
+        tr.contains("(Buchholz kesik 1 2, Sonneborn–Berger ¼)"),
+        "{tr}"
+    );
+    for (q, said) in [
+        (0, "0"),
+        (1, "¼"),
+        (2, "½"),
+        (3, "¾"),
+        (4, "1"),
+        (63, "15¾"),
+    ] {
+        assert_eq!(dama::words::quarters(q), said);
+    }
+}
+
 #[test]
 fn english_plurals_and_turkish_counts() {
     let words = Words::new();

@@ -19,6 +19,7 @@ use crate::host::{Caption, Captions, CommandName, Lang};
 use dama_model::UserId;
 
 pub use messages::{clip, unprintable};
+pub use tournaments::{points, quarters};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/locales.rs"));

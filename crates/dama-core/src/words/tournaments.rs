@@ -16,6 +16,16 @@ pub fn points(halves: u32) -> String {
     }
 }
 
+/// Quarters of a point as players write them: `15¾`, `¼`, `3` (Sonneborn–Berger counts a
+/// draw's half of a score in halves).
+pub fn quarters(q: u32) -> String {
+    let part = ["", "¼", "½", "¾"][(q % 4) as usize];
+    match q / 4 {
+        0 if !part.is_empty() => part.into(),
+        whole => format!("{whole}{part}"),
+    }
+}
+
 fn kind_key(kind: TournamentKind) -> &'static str {
     match kind {
         TournamentKind::Swiss => "swiss",
@@ -218,7 +228,7 @@ impl Writer<'_> {
                 ("score", a(score)),
                 ("one", a(yes(one_point))),
                 ("buchholz", a(points(buchholz))),
-                ("berger", a(points(berger / 2))),
+                ("berger", a(quarters(berger))),
                 ("fire", a(yes(l.on_fire))),
                 ("games", a(games.join(" "))),
                 ("withdrawn", a(yes(l.withdrawn))),
@@ -240,7 +250,7 @@ impl Writer<'_> {
                 "standings-tie-breaks",
                 &[
                     ("buchholz", a(points(*buchholz))),
-                    ("berger", a(points(berger / 2))),
+                    ("berger", a(quarters(*berger))),
                 ],
             ),
             StandingsText::OnFire => self.part("standings-on-fire", &[]),

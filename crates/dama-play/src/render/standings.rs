@@ -45,6 +45,12 @@ pub struct Standings {
 pub const STANDINGS_LINES: usize = 20;
 const ROW: i32 = 34;
 const TOP: i32 = 64;
+/// A game's box and the space after it, where there is room.
+const BOX: i32 = 16;
+/// The space between columns.
+const GAP: i32 = 10;
+/// The least a name keeps before the games' boxes narrow.
+const NAME_ROOM: i32 = 110;
 
 impl Renderer {
     /// The standings as an indexed PNG, as wide as the board.
@@ -64,7 +70,25 @@ impl Renderer {
         text(&mut img, &title, m, 18, 26.0, t.coordinates);
         // Gold, the light squares' tan, the dark squares' brown: colours the palette holds.
         let podium = [t.black_crown, t.light, t.dark];
-        for (i, line) in s.lines.iter().take(STANDINGS_LINES).enumerate() {
+        // One set of columns for every line, wide enough for the widest score and detail, so
+        // rows line up however many games each has had; the games' boxes narrow (to 6 pixels
+        // a game) rather than cut a tie-break short, and the names take what is left.
+        let shown = &s.lines[..s.lines.len().min(STANDINGS_LINES)];
+        let widest = |f: &dyn Fn(&StandingsLine) -> i32| shown.iter().map(f).max().unwrap_or(0);
+        let games = widest(&|l| l.games.len() as i32);
+        let score_w = widest(&|l| width_of(&l.score, 19.0));
+        let detail_w = widest(&|l| width_of(&l.detail, 13.0));
+        let name_x = m + 36;
+        let room = right - name_x - NAME_ROOM - score_w - detail_w - 3 * GAP;
+        let pitch = if games == 0 {
+            BOX
+        } else {
+            (room / games).clamp(6, BOX)
+        };
+        let box_left = right - games * pitch;
+        let detail_x = (box_left - GAP - detail_w).max(name_x + NAME_ROOM + score_w + 2 * GAP);
+        let score_x = detail_x - GAP - score_w;
+        for (i, line) in shown.iter().enumerate() {
             let y = TOP + i as i32 * ROW;
             if i % 2 == 0 {
                 let band = Rect::at(m - 8, y - 3).of_size((right - m + 16) as u32, ROW as u32);
@@ -84,24 +108,22 @@ impl Renderer {
                 }
                 None => text(&mut img, &rank, m, y + 3, 17.0, t.light),
             }
-            // The games' boxes from the right, then the score and its detail before them.
-            let boxes = line.games.len() as i32;
-            let box_left = right - boxes * 16;
+            // The games' boxes in the columns at the right, the score and its detail before.
             for (k, mark) in line.games.iter().enumerate() {
                 let c = match mark {
                     Mark::Win => t.path,
                     Mark::Draw => t.dark,
                     Mark::Loss => t.captured,
                 };
-                let x = box_left + k as i32 * 16;
-                draw_filled_rect_mut(&mut img, Rect::at(x, y + 5).of_size(13, 16), rgba(c));
+                let x = box_left + k as i32 * pitch;
+                let w = (pitch - 3) as u32;
+                draw_filled_rect_mut(&mut img, Rect::at(x, y + 5).of_size(w, 16), rgba(c));
             }
-            let score_x = box_left - 150;
             text(&mut img, &line.score, score_x, y + 3, 19.0, t.black_crown);
-            let detail = self.fit(&line.detail, 13.0, box_left - score_x - 56);
-            text(&mut img, &detail, score_x + 52, y + 8, 13.0, t.light);
-            let name = self.fit(&line.name, 18.0, score_x - m - 44);
-            text(&mut img, &name, m + 36, y + 3, 18.0, ink);
+            let detail = self.fit(&line.detail, 13.0, box_left - GAP - detail_x);
+            text(&mut img, &detail, detail_x, y + 8, 13.0, t.light);
+            let name = self.fit(&line.name, 18.0, score_x - GAP - name_x);
+            text(&mut img, &name, name_x, y + 3, 18.0, ink);
         }
         if let Some(more) = &s.more {
             let y = TOP + rows * ROW + 6;
