@@ -935,6 +935,38 @@ async fn a_round_waits_its_pause_and_a_player_who_does_not_start_loses_by_forfei
     );
 }
 
+/// Newcomers all start at 1500: C.04.2 orders players of equal rating alphabetically for their
+/// pairing numbers (they were ordered by user id), by the name each joined with.
+async fn players_of_equal_rating_are_numbered_alphabetically(db: TestDb) {
+    let (host, _clock, _) = host(&db).await;
+    host.create_tournament(&organiser(), spec(TournamentKind::Swiss))
+        .await
+        .unwrap();
+    for (n, name) in ["Zeynep", "Ayşe", "deniz", "Çınar"].into_iter().enumerate() {
+        let player = Who {
+            name: name.into(),
+            ..who(entrant(n as u64))
+        };
+        host.join_tournament(&player, None).await.unwrap();
+    }
+    host.start_tournament(&organiser(), None).await.unwrap();
+    host.tournament_tick().await.unwrap();
+    let export = host.tournament_export(&organiser(), None).await.unwrap();
+    let trf =
+        dama::tournament::Trf::parse(std::str::from_utf8(&export.file.unwrap().bytes).unwrap())
+            .unwrap();
+    let mut numbered: Vec<(u32, &str)> = trf
+        .players
+        .iter()
+        .map(|p| (p.number, p.name.as_str()))
+        .collect();
+    numbered.sort_unstable();
+    assert_eq!(
+        numbered,
+        [(1, "Ayse"), (2, "Cinar"), (3, "deniz"), (4, "Zeynep")]
+    );
+}
+
 /// 5,000 tournaments were once created in 47 s, each of them watched and ticked: a server
 /// holds 20 open or under way, a manager creates 5 an hour, and a tournament takes 1,000
 /// players.
@@ -1024,4 +1056,5 @@ on_both_databases!(
     a_tournament_set_for_a_clock_time_starts_then_by_itself,
     bad_tournament_commands_are_refused_and_change_nothing,
     a_server_holds_twenty_tournaments_a_manager_creates_five_an_hour_and_each_takes_a_thousand,
+    players_of_equal_rating_are_numbered_alphabetically,
 );

@@ -26,8 +26,9 @@ fn swiss(rounds: u32) -> NewTournament {
     }
 }
 
-fn entry(rating: f64) -> NewEntry {
+fn entry(rating: f64) -> NewEntry<'static> {
     NewEntry {
+        name: "",
         rating,
         joined_round: 0,
         max_entrants: 3,

@@ -164,6 +164,8 @@ pub struct EntrantRow {
     pub joined_at: UnixMs,
     /// First moves they missed in a row.
     pub absences: i64,
+    /// Their name as they joined (empty for those who joined before it was kept).
+    pub name: String,
 }
 
 /// A pairing: a Swiss board (or bye), or an Arena game (round 0).
@@ -237,7 +239,9 @@ pub enum Joined {
 
 /// A player's entry into a tournament.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NewEntry {
+pub struct NewEntry<'a> {
+    /// Their name now (it orders players of equal rating).
+    pub name: &'a str,
     /// Their rating as they join (for the pairing order).
     pub rating: f64,
     /// The round they join in (0 before the start).

@@ -80,7 +80,7 @@ impl Store {
     /// Everyone who entered, withdrawn or not, in the order they joined.
     pub async fn entrants(&self, id: TournamentId) -> Result<Vec<EntrantRow>> {
         Ok(sqlx::query_as(
-            "SELECT user_id, rating, joined_round, withdrawn, joined_at_ms, absences
+            "SELECT user_id, rating, joined_round, withdrawn, joined_at_ms, absences, name
              FROM tournament_players WHERE tournament_id = $1 ORDER BY joined_at_ms, user_id",
         )
         .bind(Int(id))
@@ -198,10 +198,11 @@ pub async fn join_tournament(
     tx: &mut Tx,
     id: TournamentId,
     user: UserId,
-    entry: NewEntry,
+    entry: NewEntry<'_>,
     now: UnixMs,
 ) -> Result<Joined> {
     let NewEntry {
+        name,
         rating,
         joined_round,
         max_entrants,
@@ -240,8 +241,8 @@ pub async fn join_tournament(
             }
             sqlx::query(
                 "INSERT INTO tournament_players (tournament_id, user_id, rating, joined_round,
-                                                 withdrawn, joined_at_ms)
-                 VALUES ($1, $2, $3, $4, $5, $6)",
+                                                 withdrawn, joined_at_ms, name)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(Int(id))
             .bind(Int(user))
@@ -249,6 +250,7 @@ pub async fn join_tournament(
             .bind(joined_round)
             .bind(false)
             .bind(Int(now))
+            .bind(name)
             .execute(&mut **tx)
             .await?;
             Ok(Joined::New)

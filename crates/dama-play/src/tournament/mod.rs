@@ -20,3 +20,9 @@ pub use swiss::{
 };
 pub use tiebreaks::{TieBreakLine, fide_standings};
 pub use trf::{RoundEntry, RoundResult, Trf, TrfError, TrfPlayer};
+
+/// A name as FIDE's Swiss rules (C.04.2) order players of equal rating, alphabetically: by its
+/// letters without case or accents (`Çelik` with `Celik`, before `Demir`), then as written.
+pub fn alphabetical(name: &str) -> (String, &str) {
+    (deunicode::deunicode(name).to_lowercase(), name)
+}

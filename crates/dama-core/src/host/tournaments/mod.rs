@@ -247,6 +247,7 @@ impl Host {
         let mut tx = self.store.write().await?;
         store::ensure_player(&mut tx, who.user, &who.name).await?;
         let entry = store::NewEntry {
+            name: &who.name,
             rating,
             joined_round: t.round,
             max_entrants: MAX_ENTRANTS,

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 
 use dama_model::UserId;
-use dama_play::tournament::{RoundEntry, RoundResult, Trf, TrfPlayer};
+use dama_play::tournament::{RoundEntry, RoundResult, Trf, TrfPlayer, alphabetical};
 use dama_rules::Color;
 
 use crate::store::{EntrantRow, PairingRow};
@@ -55,10 +55,12 @@ pub(super) fn swiss_report(
     pairings: &[PairingRow],
     ahead: Ahead,
 ) -> Report {
+    // Pairing numbers by rating, then (C.04.2) alphabetically by the name each joined with.
     let mut seeded: Vec<&EntrantRow> = entrants.iter().collect();
     seeded.sort_by(|a, b| {
         b.rating
             .total_cmp(&a.rating)
+            .then_with(|| alphabetical(&a.name).cmp(&alphabetical(&b.name)))
             .then(a.user_id.cmp(&b.user_id))
     });
     let number_of: HashMap<UserId, u32> = seeded
