@@ -12,7 +12,7 @@ pub use arena::{
     ArenaGame, ArenaSheet, BERSERK_MOVES, EARLY_DRAW_MOVES, STREAK, Waiting, arena_sheet,
     pair_arena,
 };
-pub use dutch::{Board, DutchError, pair_dutch};
+pub use dutch::{Board, DutchError, MAX_FIELD as MAX_DUTCH_FIELD, pair_dutch};
 pub use start::{StartAt, StartError};
 pub use swiss::{
     ColorPreference, SwissPlayer, SwissRound, breaks_color_rule, color_preference,

@@ -403,9 +403,9 @@ impl Host {
     }
 }
 
-/// The next round's boards: the Dutch system's (FIDE C.04.3), whatever the field's size, or,
-/// for a field the Dutch rules cannot pair at all (everyone left has met), the quick pairing,
-/// which allows a rematch as a last resort.
+/// The next round's boards: the Dutch system's (FIDE C.04.3), or, for a field the Dutch rules
+/// cannot pair at all (everyone left has met) or larger than it pairs, the quick pairing,
+/// which allows a rematch as a last resort and pairs a large field in slices.
 fn swiss_boards(
     t: &TournamentRow,
     rounds: i64,
