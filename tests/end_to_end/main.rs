@@ -785,7 +785,7 @@ async fn a_board_lost_with_its_process_is_posted_once_after_the_restart() {
     let posted: Vec<_> = fake.created_in(CHANNEL)[before..]
         .iter()
         .filter(|c| c.content().contains("e3-e4"))
-        .map(|c| c.content())
+        .map(fake_discord::Call::content)
         .collect();
     assert_eq!(posted.len(), 1, "{posted:?}");
 }
