@@ -15,6 +15,7 @@ fn field(n: usize, rounds: usize) -> Trf {
         name: Some(format!("{n} players")),
         rounds: Some(rounds as u32),
         first_color: Some(Color::White),
+        forbidden: Vec::new(),
         players: (1..=n as u32)
             .map(|number| TrfPlayer {
                 number,

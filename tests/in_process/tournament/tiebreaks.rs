@@ -25,6 +25,7 @@ fn tournament(rounds: Vec<Vec<Option<RoundEntry>>>) -> Trf {
         name: None,
         rounds: Some(rounds[0].len() as u32),
         first_color: Some(White),
+        forbidden: Vec::new(),
         players: rounds
             .into_iter()
             .enumerate()

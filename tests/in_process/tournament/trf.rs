@@ -93,6 +93,91 @@ fn names_are_written_in_their_columns_whatever_their_letters() {
     assert_eq!(again.players[0].rounds, trf.players[0].rounds);
 }
 
+/// Four players before round 1, as an arbiter writes them.
+fn four_before_round_one(extra: &str) -> String {
+    let line = |n: u32| {
+        format!(
+            "001 {n:>4}      {:<33} {:>4}                             0.0 {n:>4}",
+            format!("Player {n}"),
+            2000 - n
+        )
+    };
+    format!(
+        "{extra}012 Kupa\n{}\n{}\n{}\n{}\nXXR 3\nXXC white1\n",
+        line(1),
+        line(2),
+        line(3),
+        line(4)
+    )
+}
+
+/// Lines an arbiter's file may carry that were ignored without a word: a forbidden pair
+/// (`XXP`) is honoured; acceleration (`XXA`) and byes asked ahead (`240`) are refused by name;
+/// a file scoring 3-1-0 is refused with a sentence about its points; the old half-point bye
+/// `0000 - =` is read (bbpPairings reads it); a byte-order mark no longer drops the first
+/// player.
+#[test]
+fn an_arbiters_lines_are_honoured_or_refused_by_name() {
+    let plain = Trf::parse(&four_before_round_one("")).unwrap();
+    let boards = pair_dutch(&plain).unwrap();
+    let pairs = |boards: &[dama::tournament::Board]| -> Vec<(u32, u32)> {
+        boards
+            .iter()
+            .filter_map(|b| match *b {
+                dama::tournament::Board::Game { white, black } => {
+                    Some((white.min(black), white.max(black)))
+                }
+                dama::tournament::Board::Bye(_) => None,
+            })
+            .collect()
+    };
+    assert!(pairs(&boards).contains(&(1, 3)), "{boards:?}");
+    let forbidden =
+        Trf::parse(&four_before_round_one("").replace("XXR 3", "XXR 3\nXXP 1 3")).unwrap();
+    assert_eq!(forbidden.forbidden, vec![(1, 3)]);
+    let apart = pairs(&pair_dutch(&forbidden).unwrap());
+    assert!(!apart.contains(&(1, 3)) && apart.len() == 2, "{apart:?}");
+    assert_eq!(
+        Trf::parse(&forbidden.to_string()).unwrap(),
+        forbidden,
+        "written back"
+    );
+
+    for (extra, said) in [
+        ("XXA    1    5\n", "XXA asks for accelerated pairings"),
+        ("240 H    2 0003\n", "240 line asks for byes ahead"),
+        ("BBW  3.0\nBBD  1.0\n", "scores a win 3.0 points"),
+    ] {
+        let e = Trf::parse(&four_before_round_one(extra)).unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
+        assert!(e.to_string().contains(said), "{e}");
+    }
+    assert!(Trf::parse(&four_before_round_one("BBW  1.0\nBBD  0.5\n")).is_ok());
+
+    let old_bye = TWO_PLAYERS
+        .replacen("    2 w 1", " 0000 - =", 1)
+        .replacen(" 1.0 ", " 0.5 ", 1)
+        .replacen("    1 b 0", " 0000 - 0", 1);
+    let trf = Trf::parse(&old_bye).unwrap();
+    assert_eq!(
+        trf.players[0].rounds[0].unwrap().result,
+        RoundResult::HalfPointBye
+    );
+    assert_eq!(
+        trf.players[1].rounds[0].unwrap().result,
+        RoundResult::ZeroPointBye
+    );
+
+    let marked = Trf::parse(&format!("\u{feff}{}", four_before_round_one(""))).unwrap();
+    assert_eq!(
+        marked.players.len(),
+        4,
+        "the mark is not part of the first line"
+    );
+    let first = Trf::parse(&format!("\u{feff}{}", TWO_PLAYERS)).unwrap();
+    assert_eq!(first.players.len(), 2);
+}
+
 /// The rank column (86–89) once ordered by points then pairing number: 21 of 52 players of one
 /// file stood elsewhere than in the bot's own standings. It is the place by FIDE's tie-breaks.
 #[test]
@@ -218,6 +303,7 @@ fn tournaments() -> impl Strategy<Value = Trf> {
             name: Some("Random".into()),
             rounds,
             first_color: white.map(|w| if w { Color::White } else { Color::Black }),
+            forbidden: Vec::new(),
             players: players
                 .into_iter()
                 .enumerate()

@@ -24,6 +24,8 @@ pub struct Trf {
     pub first_color: Option<Color>,
     /// The players, in the file's order.
     pub players: Vec<TrfPlayer>,
+    /// Pairs that must not meet (`XXP`: each line names players none of whom may meet another).
+    pub forbidden: Vec<(u32, u32)>,
 }
 
 /// One `001` line.
@@ -198,14 +200,68 @@ impl Trf {
         }
     }
 
-    /// Reads a report file. Lines end in CR, LF or both.
+    /// Reads a report file. Lines end in CR, LF or both; a byte-order mark before the first is
+    /// skipped. A line the pairing would need to honour and does not (`XXA`, `240`), or one
+    /// that scores otherwise than 1, ½ and 0 (`BBW`, `BBD`), is refused by name.
     pub fn parse(text: &str) -> Result<Trf, TrfError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut trf = Trf::default();
         let mut lines_of = Vec::new();
         for (index, line) in text.split(['\r', '\n']).enumerate() {
             let number = index + 1;
             let code = line.get(..3).unwrap_or("");
             match code {
+                "XXP" => {
+                    let mut named = Vec::new();
+                    for word in line[3..].split_whitespace() {
+                        match word.parse::<u32>() {
+                            Ok(n) if n > 0 => named.push(n),
+                            _ => {
+                                return Err(fail(
+                                    number,
+                                    5,
+                                    format!(
+                                        "`{word}` is not a pairing number (XXP names the players who must not meet)"
+                                    ),
+                                ));
+                            }
+                        }
+                    }
+                    for (i, &a) in named.iter().enumerate() {
+                        for &b in &named[i + 1..] {
+                            trf.forbidden.push((a, b));
+                        }
+                    }
+                }
+                "XXA" => {
+                    return Err(fail(
+                        number,
+                        1,
+                        "XXA asks for accelerated pairings, which this pairing does not make: remove the line to pair without acceleration",
+                    ));
+                }
+                "240" => {
+                    return Err(fail(
+                        number,
+                        1,
+                        "a 240 line asks for byes ahead, which this pairing does not read: write each bye in its player's round (H, F or Z) instead",
+                    ));
+                }
+                "BBW" | "BBD" => {
+                    let value = line[3..].trim();
+                    let usual = if code == "BBW" { "1.0" } else { "0.5" };
+                    let points: Option<f64> = value.parse().ok();
+                    if points != usual.parse().ok() {
+                        let what = if code == "BBW" { "a win" } else { "a draw" };
+                        return Err(fail(
+                            number,
+                            5,
+                            format!(
+                                "the file scores {what} {value} points, and this pairing counts 1 for a win and ½ for a draw: write the points that way"
+                            ),
+                        ));
+                    }
+                }
                 "001" => {
                     trf.players.push(player_line(line, number)?);
                     lines_of.push(number);
@@ -479,6 +535,12 @@ fn round_field(field: &str, line: usize, start: usize) -> Result<Option<RoundEnt
     let code = bytes[7] as char;
     let result = RoundResult::from_code(code)
         .ok_or_else(|| fail(line, start + 7, format!("`{code}` is not a result code")))?;
+    // Older files write a half-point bye as a draw against nobody, a zero-point one as a loss.
+    let result = match (opponent, result) {
+        (None, RoundResult::Drew) => RoundResult::HalfPointBye,
+        (None, RoundResult::Lost) => RoundResult::ZeroPointBye,
+        (_, result) => result,
+    };
     if result.is_bye() && opponent.is_some() {
         return Err(fail(
             line,
@@ -555,6 +617,9 @@ impl fmt::Display for Trf {
         }
         if let Some(rounds) = self.rounds {
             writeln!(f, "XXR {rounds}")?;
+        }
+        for (a, b) in &self.forbidden {
+            writeln!(f, "XXP {a} {b}")?;
         }
         match self.first_color {
             Some(Color::White) => writeln!(f, "XXC white1")?,

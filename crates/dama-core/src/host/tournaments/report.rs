@@ -112,6 +112,7 @@ pub(super) fn swiss_report(
             rounds: Some(rounds),
             // Round 1's top board has White; later rounds read it back from the games.
             first_color: (paired == 0).then_some(Color::White),
+            forbidden: Vec::new(),
             players,
         },
         players: seeded.iter().map(|e| e.user_id).collect(),

@@ -171,6 +171,20 @@ impl Field {
                 strong: false,
             });
         }
+        // A pair the file forbids is kept apart as a pair that met is (C1).
+        for &(a, b) in &trf.forbidden {
+            let (Some(a), Some(b)) = (index_of(a), index_of(b)) else {
+                return Err(DutchError::NoSuchOpponent(if index_of(a).is_none() {
+                    a
+                } else {
+                    b
+                }));
+            };
+            if a != b {
+                players[a].met.push(b);
+                players[b].met.push(a);
+            }
+        }
         let mut rank = 0;
         for p in &mut players {
             if p.valid {

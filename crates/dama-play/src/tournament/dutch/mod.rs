@@ -549,7 +549,8 @@ impl<'a, const L: usize> Pairer<'a, L> {
         if n == 0 {
             return Ok(Some(Vec::new()));
         }
-        if self.field.played_rounds == 0 {
+        // Round 1 with no pair forbidden: the first pairing tried meets every criterion.
+        if self.field.played_rounds == 0 && self.field.players.iter().all(|p| p.met.is_empty()) {
             return Ok(Some(self.boards(self.first_round())));
         }
         if n % 2 == 1 {
@@ -588,8 +589,8 @@ impl<'a, const L: usize> Pairer<'a, L> {
         Ok(self.brackets().map(|partners| self.boards(partners)))
     }
 
-    /// Round 1: one bracket of everyone, nobody has met anyone or has a colour yet, so every
-    /// criterion is met by the first pairing tried: S1's k-th player against S2's k-th, the
+    /// Round 1 with no pair forbidden: one bracket of everyone, nobody has met anyone or has a
+    /// colour yet, so every criterion is met by the first pairing tried: S1's k-th player against S2's k-th, the
     /// lowest ranked player left out of an odd field for the bye.
     fn first_round(&self) -> Vec<Option<usize>> {
         let half = self.n / 2;
@@ -670,6 +671,7 @@ fn new_tournament(players: u32, rounds: u32) -> Trf {
         name: None,
         rounds: Some(rounds),
         first_color: Some(Color::White),
+        forbidden: Vec::new(),
         players: (1..=players)
             .map(|number| crate::tournament::trf::TrfPlayer {
                 number,
