@@ -861,7 +861,10 @@ fn swiss_pair_refuses_a_field_too_large_in_one_line() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("9999 players") && err.contains("at most 2000"), "{err}");
+    assert!(
+        err.contains("9999 players") && err.contains("at most 2000"),
+        "{err}"
+    );
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
     std::fs::remove_dir_all(dir).unwrap();
 }
