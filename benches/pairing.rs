@@ -16,6 +16,7 @@ fn field(n: usize, rounds: usize) -> Trf {
         rounds: Some(rounds as u32),
         first_color: Some(Color::White),
         forbidden: Vec::new(),
+        comments: Vec::new(),
         players: (1..=n as u32)
             .map(|number| TrfPlayer {
                 number,

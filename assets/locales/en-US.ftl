@@ -925,6 +925,9 @@ tournament-game = { $board ->
 }{ $white } (White) against { $black } (Black)
 tournament-round-starts = The games start { $when }, White moving first.
 tournament-bye = Bye, one point: { $user }
+tournament-outside-rules = { $organiser }, round { $round } of { $name } had no pairing within FIDE's absolute rules (C.04.3), so it was paired breaking them as little as it could:
+tournament-rematch = Played each other before: { $white } and { $black }
+tournament-second-bye = A second point without playing: { $user }
 tournament-paired = New games:
 tournament-standings = { $final ->
     [yes] Final standings

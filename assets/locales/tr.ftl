@@ -797,6 +797,9 @@ tournament-game = { $board ->
 }{ $white } (Beyaz) – { $black } (Siyah)
 tournament-round-starts = Oyunlar { $when } başlar, ilk hamle Beyazın.
 tournament-bye = Bay, bir puan: { $user }
+tournament-outside-rules = { $organiser }, { $name } turnuvasının { $round }. turu FIDE'nin kesin kurallarına (C.04.3) uyarak eşleştirilemedi; kuralları en az bozan eşleştirme yapıldı:
+tournament-rematch = Daha önce karşılaşmışlardı: { $white } ve { $black }
+tournament-second-bye = Oynamadan ikinci kez puan: { $user }
 tournament-paired = Yeni oyunlar:
 tournament-standings = { $final ->
     [yes] Son sıralama

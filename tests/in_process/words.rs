@@ -532,9 +532,9 @@ fn variant(m: &Msg) -> usize {
         Msg::MoveTooLate => 37,
         Msg::WebListed { .. } => 38,
         Msg::Forfeit { .. } => 39,
-        Msg::PlayedSince { .. } => 67,
-        Msg::PlayLink { .. } => 68,
-        Msg::ActionTooLate => 69,
+        Msg::PlayedSince { .. } => 68,
+        Msg::PlayLink { .. } => 69,
+        Msg::ActionTooLate => 70,
         Msg::Puzzle(p) => {
             40 + match p {
                 PuzzleMsg::Shown { .. } => 0,
@@ -568,11 +568,12 @@ fn variant(m: &Msg) -> usize {
                 TournamentMsg::Finished { .. } => 8,
                 TournamentMsg::Berserk { .. } => 9,
                 TournamentMsg::Exported { .. } => 10,
+                TournamentMsg::OutsideRules { .. } => 11,
             }
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 40 + 16 + 11 + 3;
+const MESSAGE_VARIANTS: usize = 40 + 16 + 12 + 3;
 
 fn tournament_result(place: i64) -> dama::host::TournamentResult {
     dama::host::TournamentResult {
@@ -686,6 +687,18 @@ fn tournament_messages() -> Vec<TournamentMsg> {
     }
     all.push(TournamentMsg::Berserk { user: AYSE });
     all.push(TournamentMsg::Exported { name: name() });
+    for (rematches, second_byes) in [
+        (vec![(ALI, AYSE)], vec![]),
+        (vec![(ALI, AYSE), (UserId(6), UserId(7))], vec![UserId(5)]),
+    ] {
+        all.push(TournamentMsg::OutsideRules {
+            name: name(),
+            organiser: UserId(9),
+            round: 4,
+            rematches,
+            second_byes,
+        });
+    }
     all
 }
 
@@ -1563,6 +1576,39 @@ fn a_tournament_exported_and_an_arena_refused_say_so_in_both_languages() {
             .starts_with("Rapor dosyası yalnızca İsviçre sistemi"),
         "{}",
         tr.error(&refused)
+    );
+}
+
+#[test]
+fn a_round_outside_the_rules_is_told_to_the_organiser_in_both_languages() {
+    let words = Words::new();
+    let names = Names(Surface::Console {
+        now: UnixMs::from_secs(0),
+    });
+    let en = words.writer(Lang::ENGLISH, &names);
+    let tr = words.writer(words.pick("tr").unwrap(), &names);
+    let outside = Msg::Tournament(TournamentMsg::OutsideRules {
+        name: "Kupa".into(),
+        organiser: ALI,
+        round: 4,
+        rematches: vec![(ALI, AYSE)],
+        second_byes: vec![UserId(5)],
+    });
+    let (en_outside, tr_outside) = (en.msg(&outside), tr.msg(&outside));
+    assert_eq!(
+        en_outside.lines().collect::<Vec<_>>(),
+        [
+            "ali, round 4 of Kupa had no pairing within FIDE's absolute rules (C.04.3), so it was paired breaking them as little as it could:",
+            "Played each other before: ali and ayşe",
+            "A second point without playing: <@5>",
+        ],
+        "{en_outside}"
+    );
+    assert!(
+        tr_outside.contains("Daha önce karşılaşmışlardı: ali ve ayşe")
+            && tr_outside
+                .contains("4. turu FIDE'nin kesin kurallarına (C.04.3) uyarak eşleştirilemedi"),
+        "{tr_outside}"
     );
 }
 

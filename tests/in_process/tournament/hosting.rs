@@ -967,6 +967,106 @@ async fn players_of_equal_rating_are_numbered_alphabetically(db: TestDb) {
     );
 }
 
+/// Three players over four rounds cannot keep FIDE's absolute rules: four games among three
+/// pairs. Each round paired outside them says so to the organiser, naming what it breaks, and
+/// the exported file says so in its comments.
+async fn a_round_paired_outside_the_absolute_rules_says_so_to_the_organiser_and_in_the_file(
+    db: TestDb,
+) {
+    let (host, clock, _) = host(&db).await;
+    let four_rounds = TournamentSpec {
+        rounds: Some(4),
+        ..spec(TournamentKind::Swiss)
+    };
+    host.create_tournament(&organiser(), four_rounds)
+        .await
+        .unwrap();
+    for n in 1..=3 {
+        host.join_tournament(&who(entrant(n)), None).await.unwrap();
+    }
+    host.start_tournament(&organiser(), None).await.unwrap();
+    let mut met: HashSet<(UserId, UserId)> = HashSet::new();
+    let mut byes: HashSet<UserId> = HashSet::new();
+    // What each round broke, as the test saw it: (round, rematches, second byes).
+    let mut broken = Vec::new();
+    for round in 1..=4 {
+        let news = host.tournament_tick().await.unwrap();
+        let said = messages(&news);
+        let Some(TournamentMsg::Round {
+            games: pairs, bye, ..
+        }) = said
+            .iter()
+            .find(|m| matches!(m, TournamentMsg::Round { .. }))
+        else {
+            panic!("round {round} not paired: {said:?}");
+        };
+        let rematches: Vec<(UserId, UserId)> = pairs
+            .iter()
+            .copied()
+            .filter(|&(w, b)| !met.insert((w.min(b), w.max(b))))
+            .collect();
+        let second_byes: Vec<UserId> = bye.iter().copied().filter(|&b| !byes.insert(b)).collect();
+        let told = said.iter().find_map(|m| match m {
+            TournamentMsg::OutsideRules {
+                organiser,
+                round,
+                rematches,
+                second_byes,
+                ..
+            } => Some((*organiser, *round, rematches.clone(), second_byes.clone())),
+            _ => None,
+        });
+        if rematches.is_empty() && second_byes.is_empty() {
+            assert_eq!(told, None, "round {round} kept the rules");
+        } else {
+            assert_eq!(
+                told,
+                Some((UserId(1), round, rematches.clone(), second_byes.clone())),
+                "round {round}"
+            );
+            let called = news.iter().any(|n| n.reply.mentions.contains(&UserId(1)));
+            assert!(called, "the organiser is called");
+            broken.push((round, rematches, second_byes));
+        }
+        clock.advance(Duration::from_secs(60));
+        play_out(&host, &games(&news), |_| true).await;
+    }
+    assert!(!broken.is_empty(), "four games among three pairs");
+    let export = host.tournament_export(&organiser(), None).await.unwrap();
+    let text = String::from_utf8(export.file.unwrap().bytes).unwrap();
+    let trf = dama::tournament::Trf::parse(&text).unwrap();
+    let number = |u: UserId| {
+        trf.players
+            .iter()
+            .find(|p| p.name == format!("player{}", u.0))
+            .unwrap()
+            .number
+    };
+    let expected: Vec<String> = broken
+        .iter()
+        .map(|(round, rematches, second_byes)| {
+            let mut parts = Vec::new();
+            if !rematches.is_empty() {
+                let pairs: Vec<String> = rematches
+                    .iter()
+                    .map(|&(w, b)| {
+                        let (w, b) = (number(w), number(b));
+                        format!("{}-{}", w.min(b), w.max(b))
+                    })
+                    .collect();
+                parts.push(format!("{} met before (C1)", pairs.join(", ")));
+            }
+            if !second_byes.is_empty() {
+                let players: Vec<String> =
+                    second_byes.iter().map(|&u| number(u).to_string()).collect();
+                parts.push(format!("{} had a bye before (C2)", players.join(", ")));
+            }
+            format!("Round {round} paired outside C.04.3: {}", parts.join("; "))
+        })
+        .collect();
+    assert_eq!(trf.comments, expected, "{text}");
+}
+
 /// 5,000 tournaments were once created in 47 s, each of them watched and ticked: a server
 /// holds 20 open or under way, a manager creates 5 an hour, and a tournament takes 1,000
 /// players.
@@ -1057,4 +1157,5 @@ on_both_databases!(
     bad_tournament_commands_are_refused_and_change_nothing,
     a_server_holds_twenty_tournaments_a_manager_creates_five_an_hour_and_each_takes_a_thousand,
     players_of_equal_rating_are_numbered_alphabetically,
+    a_round_paired_outside_the_absolute_rules_says_so_to_the_organiser_and_in_the_file,
 );

@@ -26,6 +26,7 @@ fn tournament(rounds: Vec<Vec<Option<RoundEntry>>>) -> Trf {
         rounds: Some(rounds[0].len() as u32),
         first_color: Some(White),
         forbidden: Vec::new(),
+        comments: Vec::new(),
         players: rounds
             .into_iter()
             .enumerate()

@@ -1,7 +1,7 @@
 //! FIDE's Tournament Report File: read as written, written back the same, and a wrong file
 //! refused in one line that names where.
 use dama::engine::Color;
-use dama::tournament::{RoundEntry, RoundResult, Trf, TrfPlayer, pair_dutch};
+use dama::tournament::{RoundEntry, RoundResult, RulesBroken, Trf, TrfPlayer, pair_dutch};
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -94,6 +94,72 @@ fn names_are_written_in_their_columns_whatever_their_letters() {
 }
 
 /// Four players before round 1, as an arbiter writes them.
+/// A round that broke C1 (a rematch) and C2 (a second bye) is found, and its comment is kept
+/// through a file written and read back; a round that kept them is not named.
+#[test]
+fn rounds_outside_the_absolute_rules_are_named_and_commented() {
+    let game = |opponent, color, result| {
+        Some(RoundEntry {
+            opponent: Some(opponent),
+            color: Some(color),
+            result,
+        })
+    };
+    let bye = Some(RoundEntry {
+        opponent: None,
+        color: None,
+        result: RoundResult::PairingBye,
+    });
+    use Color::{Black, White};
+    use RoundResult::{Drew, Lost, Won};
+    let rounds = [
+        // Round 1: 1-2, 3 the bye. Round 2: 1-3, 2 the bye. Round 3: 1-2 again, 3 a second bye.
+        vec![
+            game(2, White, Won),
+            game(3, Black, Drew),
+            game(2, Black, Won),
+        ],
+        vec![game(1, Black, Lost), bye, game(1, White, Lost)],
+        vec![bye, game(1, White, Drew), bye],
+    ];
+    let mut trf = Trf {
+        name: Some("Kupa".into()),
+        rounds: Some(3),
+        first_color: Some(White),
+        forbidden: Vec::new(),
+        comments: Vec::new(),
+        players: rounds
+            .into_iter()
+            .enumerate()
+            .map(|(i, rounds)| TrfPlayer {
+                number: i as u32 + 1,
+                name: format!("Player {}", i + 1),
+                rating: 1500,
+                halves: rounds.iter().flatten().map(|r| r.result.halves()).sum(),
+                rounds,
+            })
+            .collect(),
+    };
+    let broken = trf.rules_broken();
+    assert_eq!(
+        broken,
+        [RulesBroken {
+            round: 3,
+            rematches: vec![(1, 2)],
+            second_byes: vec![3],
+        }]
+    );
+    trf.comments = broken.iter().map(ToString::to_string).collect();
+    let text = trf.to_string();
+    assert!(
+        text.contains(
+            "### Round 3 paired outside C.04.3: 1-2 met before (C1); 3 had a bye before (C2)\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(Trf::parse(&text).unwrap().comments, trf.comments);
+}
+
 fn four_before_round_one(extra: &str) -> String {
     let line = |n: u32| {
         format!(
@@ -304,6 +370,7 @@ fn tournaments() -> impl Strategy<Value = Trf> {
             rounds,
             first_color: white.map(|w| if w { Color::White } else { Color::Black }),
             forbidden: Vec::new(),
+            comments: Vec::new(),
             players: players
                 .into_iter()
                 .enumerate()

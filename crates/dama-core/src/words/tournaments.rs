@@ -161,6 +161,38 @@ impl Writer<'_> {
                 }
                 lines.join("\n")
             }
+            TournamentMsg::OutsideRules {
+                name,
+                organiser,
+                round,
+                rematches,
+                second_byes,
+            } => {
+                let mut lines = vec![self.text(
+                    "tournament-outside-rules",
+                    &[
+                        ("organiser", a(self.markup.user(*organiser))),
+                        ("name", a(name.as_str())),
+                        ("round", a(*round)),
+                    ],
+                )];
+                lines.extend(rematches.iter().map(|(w, b)| {
+                    self.part(
+                        "tournament-rematch",
+                        &[
+                            ("white", a(self.markup.user(*w))),
+                            ("black", a(self.markup.user(*b))),
+                        ],
+                    )
+                }));
+                lines.extend(second_byes.iter().map(|u| {
+                    self.part(
+                        "tournament-second-bye",
+                        &[("user", a(self.markup.user(*u)))],
+                    )
+                }));
+                lines.join("\n")
+            }
             TournamentMsg::Paired { games } => {
                 let mut lines = vec![self.text("tournament-paired", &[])];
                 lines.extend(pairs(games, false));

@@ -19,7 +19,7 @@ pub use swiss::{
     pair as pair_swiss, round_cost,
 };
 pub use tiebreaks::{TieBreakLine, fide_standings};
-pub use trf::{RoundEntry, RoundResult, Trf, TrfError, TrfPlayer};
+pub use trf::{RoundEntry, RoundResult, RulesBroken, Trf, TrfError, TrfPlayer};
 
 /// A name as FIDE's Swiss rules (C.04.2) order players of equal rating, alphabetically: by its
 /// letters without case or accents (`Çelik` with `Celik`, before `Demir`), then as written.

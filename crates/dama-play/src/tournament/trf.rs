@@ -26,6 +26,41 @@ pub struct Trf {
     pub players: Vec<TrfPlayer>,
     /// Pairs that must not meet (`XXP`: each line names players none of whom may meet another).
     pub forbidden: Vec<(u32, u32)>,
+    /// Comments (`###` lines), as written after the mark.
+    pub comments: Vec<String>,
+}
+
+/// A round paired outside FIDE's absolute rules (C.04.3): no pairing of its players kept them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesBroken {
+    /// The round, from 1.
+    pub round: usize,
+    /// Pairs that played each other again (C1), by pairing number.
+    pub rematches: Vec<(u32, u32)>,
+    /// Players given the pairing-allocated bye after a bye or a point without playing (C2).
+    pub second_byes: Vec<u32>,
+}
+
+impl fmt::Display for RulesBroken {
+    /// The comment an arbiter reads in the file: `Round 3 paired outside C.04.3: 1-4 met
+    /// before (C1); 9 had a bye before (C2)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Round {} paired outside C.04.3:", self.round)?;
+        let mut parts = Vec::new();
+        if !self.rematches.is_empty() {
+            let pairs: Vec<String> = self
+                .rematches
+                .iter()
+                .map(|(a, b)| format!("{a}-{b}"))
+                .collect();
+            parts.push(format!("{} met before (C1)", pairs.join(", ")));
+        }
+        if !self.second_byes.is_empty() {
+            let players: Vec<String> = self.second_byes.iter().map(u32::to_string).collect();
+            parts.push(format!("{} had a bye before (C2)", players.join(", ")));
+        }
+        write!(f, " {}", parts.join("; "))
+    }
 }
 
 /// One `001` line.
@@ -200,6 +235,60 @@ impl Trf {
         }
     }
 
+    /// The rounds paired outside the absolute rules: a game between two who had played each
+    /// other (C1), or a pairing-allocated bye to one who had a bye or a point without playing
+    /// (C2).
+    pub fn rules_broken(&self) -> Vec<RulesBroken> {
+        let rounds = self
+            .players
+            .iter()
+            .map(|p| p.rounds.len())
+            .max()
+            .unwrap_or(0);
+        let mut broken = Vec::new();
+        for r in 0..rounds {
+            let mut found = RulesBroken {
+                round: r + 1,
+                rematches: Vec::new(),
+                second_byes: Vec::new(),
+            };
+            for p in &self.players {
+                let Some(e) = p.rounds.get(r).copied().flatten() else {
+                    continue;
+                };
+                let before = p.rounds[..r].iter().flatten();
+                match (e.opponent, e.result) {
+                    (Some(o), result) if result.is_played() && p.number < o => {
+                        let met = before
+                            .filter(|b| b.result.is_played())
+                            .any(|b| b.opponent == Some(o));
+                        if met {
+                            found.rematches.push((p.number, o));
+                        }
+                    }
+                    (None, RoundResult::PairingBye) => {
+                        let had = before.copied().any(|b| {
+                            matches!(
+                                b.result,
+                                RoundResult::PairingBye
+                                    | RoundResult::FullPointBye
+                                    | RoundResult::WonByForfeit
+                            )
+                        });
+                        if had {
+                            found.second_byes.push(p.number);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if !found.rematches.is_empty() || !found.second_byes.is_empty() {
+                broken.push(found);
+            }
+        }
+        broken
+    }
+
     /// Reads a report file. Lines end in CR, LF or both; a byte-order mark before the first is
     /// skipped. A line the pairing would need to honour and does not (`XXA`, `240`), or one
     /// that scores otherwise than 1, ½ and 0 (`BBW`, `BBD`), is refused by name.
@@ -210,6 +299,10 @@ impl Trf {
         for (index, line) in text.split(['\r', '\n']).enumerate() {
             let number = index + 1;
             let code = line.get(..3).unwrap_or("");
+            if let Some(comment) = line.strip_prefix("###") {
+                trf.comments.push(comment.trim().to_owned());
+                continue;
+            }
             match code {
                 "XXP" => {
                     let mut named = Vec::new();
@@ -620,6 +713,9 @@ impl fmt::Display for Trf {
         }
         for (a, b) in &self.forbidden {
             writeln!(f, "XXP {a} {b}")?;
+        }
+        for comment in &self.comments {
+            writeln!(f, "### {}", one_line(comment))?;
         }
         match self.first_color {
             Some(Color::White) => writeln!(f, "XXC white1")?,

@@ -98,6 +98,20 @@ pub enum TournamentMsg {
         /// When its games start, after the pause (`None`: now).
         starts_at: Option<UnixMs>,
     },
+    /// A Swiss round that no pairing could make within FIDE's absolute rules (C.04.3): what it
+    /// breaks, told to the organiser.
+    OutsideRules {
+        /// The tournament's name.
+        name: String,
+        /// Who created it.
+        organiser: UserId,
+        /// The round, from 1.
+        round: i64,
+        /// Games between players who had played each other (C1), White first.
+        rematches: Vec<(UserId, UserId)>,
+        /// Players given the bye after a point without playing (C2).
+        second_byes: Vec<UserId>,
+    },
     /// Arena: new games.
     Paired {
         /// The games, White first.

@@ -106,15 +106,19 @@ pub(super) fn swiss_report(
             }
         })
         .collect();
+    let mut trf = Trf {
+        name: Some(name.to_owned()),
+        rounds: Some(rounds),
+        // Round 1's top board has White; later rounds read it back from the games.
+        first_color: (paired == 0).then_some(Color::White),
+        forbidden: Vec::new(),
+        comments: Vec::new(),
+        players,
+    };
+    // An arbiter reads in the file which rounds broke the absolute rules, and why.
+    trf.comments = trf.rules_broken().iter().map(ToString::to_string).collect();
     Report {
-        trf: Trf {
-            name: Some(name.to_owned()),
-            rounds: Some(rounds),
-            // Round 1's top board has White; later rounds read it back from the games.
-            first_color: (paired == 0).then_some(Color::White),
-            forbidden: Vec::new(),
-            players,
-        },
+        trf,
         players: seeded.iter().map(|e| e.user_id).collect(),
     }
 }

@@ -116,6 +116,7 @@ impl Host {
                         TournamentMsg::Paired { games } => {
                             games.iter().flat_map(|&(w, b)| [w, b]).collect()
                         }
+                        TournamentMsg::OutsideRules { organiser, .. } => vec![*organiser],
                         _ => Vec::new(),
                     })
                     .collect(),
@@ -219,6 +220,7 @@ impl Host {
                 .await
                 .map_err(|e| HostError::internal("pairing the round failed", e))?
         };
+        let (rematches, second_byes) = rules_broken(&boards, &pairings);
         let now = self.clock.now();
         let starts = now + t.pause;
         let mut tx = self.store.write().await?;
@@ -247,6 +249,15 @@ impl Host {
             bye: boards.iter().find(|b| b.black.is_none()).map(|b| b.white),
             starts_at: (starts > now).then_some(starts),
         });
+        if !rematches.is_empty() || !second_byes.is_empty() {
+            said.push(TournamentMsg::OutsideRules {
+                name: self.tournament_name(t.id, &t.name),
+                organiser: t.creator_id,
+                round: t.round + 1,
+                rematches,
+                second_byes,
+            });
+        }
         Ok(said)
     }
 
@@ -455,6 +466,44 @@ fn swiss_boards(
         bye_halves: 2,
     }));
     boards
+}
+
+/// What a round's boards break of the absolute rules (C.04.3): games between players who
+/// played each other before (C1), and the bye to one who had a point without playing (C2).
+/// Only the quick pairing, when no pairing keeps them, makes such boards.
+fn rules_broken(
+    boards: &[NewPairing],
+    pairings: &[PairingRow],
+) -> (Vec<(UserId, UserId)>, Vec<UserId>) {
+    let met = |a: UserId, b: UserId| {
+        pairings.iter().any(|p| {
+            !p.forfeit
+                && p.white_halves.is_some()
+                && ((p.white_id == a && p.black_id == Some(b))
+                    || (p.white_id == b && p.black_id == Some(a)))
+        })
+    };
+    let had_a_point = |a: UserId| {
+        pairings.iter().any(|p| match p.black_id {
+            None => p.white_id == a && p.white_halves == Some(2),
+            Some(black) => {
+                p.forfeit
+                    && ((p.white_id == a && p.white_halves == Some(2))
+                        || (black == a && p.white_halves == Some(0)))
+            }
+        })
+    };
+    let rematches = boards
+        .iter()
+        .filter_map(|b| Some((b.white, b.black?)))
+        .filter(|&(w, b)| met(w, b))
+        .collect();
+    let second_byes = boards
+        .iter()
+        .filter(|b| b.black.is_none() && had_a_point(b.white))
+        .map(|b| b.white)
+        .collect();
+    (rematches, second_byes)
 }
 
 fn games_to_store(games: &[(UserId, UserId)]) -> Vec<NewPairing> {

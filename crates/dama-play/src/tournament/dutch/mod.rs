@@ -672,6 +672,7 @@ fn new_tournament(players: u32, rounds: u32) -> Trf {
         rounds: Some(rounds),
         first_color: Some(Color::White),
         forbidden: Vec::new(),
+        comments: Vec::new(),
         players: (1..=players)
             .map(|number| crate::tournament::trf::TrfPlayer {
                 number,
