@@ -680,6 +680,11 @@ impl Console {
         {
             tracing::warn!(error = %e, "noting a game's change as shown failed");
         }
+        if let Some(round) = reply.announced
+            && let Err(e) = self.host.announced(round).await
+        {
+            tracing::warn!(error = %e, "noting a round as announced failed");
+        }
         // A question with a confirmation button: `yes` presses it.
         if let Some(b) = reply.buttons.iter().find(|b| {
             matches!(

@@ -341,12 +341,20 @@ async fn delivered(
             );
             // Refused for good (the channel is gone, or closed to the bot): the change is
             // given up, not owed for ever. Otherwise it stays owed, and is posted later.
-            if let (posting::PostError::Refused { status, .. }, Some(shown)) = (&e, reply.shown)
+            if let posting::PostError::Refused { status, .. } = &e
                 && (400..500).contains(status)
                 && *status != 429
-                && let Err(e) = data.host.posted(&[shown]).await
             {
-                tracing::warn!(error = %e, "giving up a post failed");
+                if let Some(shown) = reply.shown
+                    && let Err(e) = data.host.posted(&[shown]).await
+                {
+                    tracing::warn!(error = %e, "giving up a post failed");
+                }
+                if let Some(round) = reply.announced
+                    && let Err(e) = data.host.announced(round).await
+                {
+                    tracing::warn!(error = %e, "giving up a round's announcement failed");
+                }
             }
         }
     }
@@ -409,6 +417,11 @@ async fn remember(
         && let Err(e) = data.host.set_challenge_message(challenge, id).await
     {
         tracing::warn!(error = %e, "remembering the challenge message failed");
+    }
+    if let Some(round) = reply.announced
+        && let Err(e) = data.host.announced(round).await
+    {
+        tracing::warn!(error = %e, "noting a round as announced failed");
     }
     let shown = reply.shown.filter(|_| !reply.ephemeral);
     match (reply.game, shown) {

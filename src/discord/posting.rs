@@ -186,14 +186,17 @@ impl Posts {
 }
 
 /// A post's nonce (at most 25 characters): a game's change has its own (`g` and the game and
-/// its version, in hexadecimal), so whichever process posts it, after a crash or from the
-/// owed posts, Discord shows it once; anything else gets a random one.
+/// its version, in hexadecimal), a Swiss round's announcement too (`t`, the tournament, `r`,
+/// the round), so whichever process posts it, after a crash or from the owed posts, Discord
+/// shows it once; anything else gets a random one.
 fn nonce_of(content: &Content) -> String {
-    if let Content::Reply { reply, .. } = content
-        && let Some(shown) = reply.shown
-    {
-        let own = format!("g{:x}v{:x}", shown.game.0, shown.version);
-        if own.len() <= 25 {
+    if let Content::Reply { reply, .. } = content {
+        let own = match (reply.shown, reply.announced) {
+            (Some(shown), _) => Some(format!("g{:x}v{:x}", shown.game.0, shown.version)),
+            (None, Some(a)) => Some(format!("t{:x}r{:x}", a.tournament.0, a.round)),
+            (None, None) => None,
+        };
+        if let Some(own) = own.filter(|own| own.len() <= 25) {
             return own;
         }
     }

@@ -106,8 +106,8 @@ async fn sweep(ctx: &serenity::Context, data: &Arc<Data>) {
     });
 }
 
-/// Posts what games are owed: a change whose post died with its process, or that Discord
-/// refused for a while. Each is claimed by this process first, so one process posts it; its
+/// Posts what games and Swiss rounds are owed: a change whose post died with its process, or
+/// that Discord refused for a while. Each is claimed by this process first, so one process posts it; its
 /// nonce is the change's own, so Discord never shows it twice.
 async fn post_owed(ctx: &serenity::Context, data: &Arc<Data>) {
     let owed = match data.host.owed_posts().await {
@@ -127,6 +127,22 @@ async fn post_owed(ctx: &serenity::Context, data: &Arc<Data>) {
             }
             Err(e) => tracing::warn!(error = %e, game = o.game.0, "a game's owed post"),
         }
+    }
+    let rounds = match data.host.owed_rounds().await {
+        Ok(rounds) => rounds,
+        Err(e) => {
+            tracing::warn!(error = %e, "reading the rounds owed their announcement failed");
+            return;
+        }
+    };
+    for n in rounds {
+        tracing::info!(
+            tournament = n.tournament.0,
+            "posting a round's owed announcement"
+        );
+        let lang = data.channel_lang(ctx, Some(n.guild)).await;
+        let channel = serenity::ChannelId::new(n.channel.0);
+        tokio::spawn(super::queue_post(&ctx.http, data, channel, lang, &n.reply));
     }
 }
 

@@ -158,6 +158,13 @@ async fn six_players_join_by_button_and_a_three_round_swiss_is_played_to_its_win
             CHANNEL,
             "the news are in the tournament's thread"
         );
+        // The round's own nonce: a retried or owed announcement is shown once.
+        let nonce = news[0].json["nonce"].as_str().unwrap_or_default();
+        assert!(
+            nonce.starts_with('t') && nonce.ends_with(&format!("r{round:x}")),
+            "{}",
+            news[0].json
+        );
         let boards = wait_posts(&fake, from, 3 * round, |c| c.content().contains("Game on!")).await;
         let boards = &boards[boards.len() - 3..];
         let mut threads = std::collections::HashSet::new();

@@ -278,4 +278,5 @@ on_both_databases!(
     an_ending_or_an_offer_decided_before_a_move_writes_nothing,
     a_change_whose_post_was_lost_is_posted_once_by_one_process,
     an_ending_whose_post_was_lost_is_told_with_the_last_moves,
+    a_round_whose_announcement_was_lost_is_posted_once_by_one_process,
 );

@@ -115,3 +115,70 @@ pub(super) async fn an_ending_whose_post_was_lost_is_told_with_the_last_moves(db
         caught_up.body
     );
 }
+
+/// A Swiss round paired by a process that died before posting it is owed its announcement:
+/// claimed by one living process once [`OWED_AFTER`] old and posted with the same boards; a
+/// round posted at once is never owed.
+pub(super) async fn a_round_whose_announcement_was_lost_is_posted_once_by_one_process(db: TestDb) {
+    use crate::tournament::hosting::{entrant, organiser, spec};
+    use dama::host::{Announced, TournamentMsg};
+    use dama::model::TournamentKind;
+    let clock = Clock::manual(START);
+    let (a, b) = (open(&db, &clock).await, open(&db, &clock).await);
+    let created = a
+        .create_tournament(&organiser(), spec(TournamentKind::Swiss))
+        .await
+        .unwrap();
+    let tournament = created.tournament.unwrap();
+    for n in 1..=5 {
+        let player = dama_testkit::hosting::who(entrant(n));
+        a.join_tournament(&player, None).await.unwrap();
+    }
+    a.start_tournament(&organiser(), None).await.unwrap();
+    // Round 1 is paired; its process dies before posting it.
+    let news = a.tournament_tick().await.unwrap();
+    let paired = news
+        .iter()
+        .find(|n| n.reply.announced.is_some())
+        .expect("round 1 paired");
+    let round_one = Announced {
+        tournament,
+        round: 1,
+    };
+    assert_eq!(paired.reply.announced, Some(round_one));
+    let first_told = |n: &dama::host::TournamentNews| {
+        n.reply.body.iter().find_map(|m| match m {
+            Msg::Tournament(TournamentMsg::Round {
+                round, games, bye, ..
+            }) => Some((*round, games.clone(), *bye)),
+            _ => None,
+        })
+    };
+    let told = first_told(paired).unwrap();
+    assert!(
+        b.owed_rounds().await.unwrap().is_empty(),
+        "its process may still post it"
+    );
+
+    clock.advance(OWED_AFTER.to_std());
+    let owed = b.owed_rounds().await.unwrap();
+    assert_eq!(owed.len(), 1);
+    assert_eq!(owed[0].channel, paired.channel);
+    assert_eq!(owed[0].reply.announced, Some(round_one));
+    assert_eq!(first_told(&owed[0]), Some(told), "the same boards and bye");
+    assert!(
+        owed[0].games.is_empty(),
+        "its games start by their own duty"
+    );
+    assert!(
+        a.owed_rounds().await.unwrap().is_empty(),
+        "claimed by one process"
+    );
+
+    // Its claim runs out unposted: another process takes it; posted, it is owed no more.
+    clock.advance(Millis(60_000).to_std());
+    assert_eq!(a.owed_rounds().await.unwrap().len(), 1);
+    a.announced(round_one).await.unwrap();
+    clock.advance(Millis(120_000).to_std());
+    assert!(b.owed_rounds().await.unwrap().is_empty());
+}

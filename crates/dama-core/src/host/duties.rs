@@ -16,8 +16,9 @@ pub enum Duty {
     /// Take over the live games' AI turns a dead process left: every five seconds (a live
     /// game cannot wait for the sweep).
     StalledLiveAi,
-    /// Post what games are owed ([`super::Host::owed_posts`]: a change whose post was lost
-    /// with its process, or refused for a while): every five seconds.
+    /// Post what games and Swiss rounds are owed ([`super::Host::owed_posts`],
+    /// [`super::Host::owed_rounds`]: a change whose post was lost with its process, or refused
+    /// for a while): every five seconds.
     OwedPosts,
     /// The sweep ([`super::Host::sweep`]: expired challenges, correspondence warnings and
     /// losses, damaged games), then the daily puzzle post, the other AI turns left behind, and

@@ -51,8 +51,8 @@ pub use message::{
     RatingChange, RecentGame, Record, Scope, StreakLine, ThemeLine, TournamentResult, TurnClock,
 };
 pub use reply::{
-    Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply, Shown,
-    UnknownButton,
+    Announced, Button, ButtonAction, ButtonLabel, ButtonStyle, File, GameAction, Notice, Reply,
+    Shown, UnknownButton,
 };
 
 pub use analysis::{ANALYSIS_DEPTH, AnalysisProgress};

@@ -17,10 +17,10 @@ use super::{Host, HostError, HostResult, Lang, Msg, players};
 pub const OWED_AFTER: Millis = Millis(15_000);
 
 /// How long one process holds an owed post before another may try it.
-const OWED_CLAIM: Millis = Millis(60_000);
+pub(super) const OWED_CLAIM: Millis = Millis(60_000);
 
 /// Owed posts claimed at once.
-const OWED_AT_ONCE: i64 = 50;
+pub(super) const OWED_AT_ONCE: i64 = 50;
 
 /// A game owed a post, claimed for this process: tell it with [`Host::catch_up`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

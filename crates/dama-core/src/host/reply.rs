@@ -269,6 +269,15 @@ pub struct File {
     pub bytes: Vec<u8>,
 }
 
+/// A Swiss round whose pairings a reply tells its tournament's channel of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Announced {
+    /// The tournament.
+    pub tournament: dama_model::TournamentId,
+    /// The round, from 1.
+    pub round: i64,
+}
+
 /// One answer: what to say (in order), what to show, and what comes next.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Reply {
@@ -297,6 +306,9 @@ pub struct Reply {
     /// the front end says so ([`Host::posted`](super::Host::posted)) and the game owes no
     /// post up to it.
     pub shown: Option<Shown>,
+    /// The round this reply announces: once it is posted (or can never be), the front end
+    /// says so ([`Host::announced`](super::Host::announced)) and the round is owed no more.
+    pub announced: Option<Announced>,
     /// The address of that game's web page (with `DAMA_PUBLIC_URL`).
     pub game_link: Option<String>,
     /// The AI is to move in this game: run [`Host::ai_move`](super::Host::ai_move) next.

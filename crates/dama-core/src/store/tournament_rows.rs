@@ -62,6 +62,11 @@ pub struct TournamentRow {
     /// A correspondence Swiss round's scheduled end.
     #[sqlx(rename = "round_ends_ms", try_from = "MaybeInt<UnixMs>")]
     pub round_ends: Option<UnixMs>,
+    /// The Swiss round whose pairings its channel was told of (behind `round`: owed).
+    pub announced_round: i64,
+    /// Until when a process holds the owed announcement.
+    #[sqlx(rename = "round_claimed_until_ms", try_from = "MaybeInt<UnixMs>")]
+    pub round_claimed_until: Option<UnixMs>,
     /// When the standings were last posted.
     #[sqlx(rename = "standings_posted_ms", try_from = "MaybeInt<UnixMs>")]
     pub standings_posted: Option<UnixMs>,

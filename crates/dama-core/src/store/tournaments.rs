@@ -77,6 +77,20 @@ impl Store {
         .await?)
     }
 
+    /// Running Swiss tournaments whose last round's announcement is owed and not claimed at
+    /// `now`, at most `limit`.
+    pub async fn owed_rounds(&self, now: UnixMs, limit: i64) -> Result<Vec<TournamentRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM tournaments WHERE status = 'running' AND announced_round < round
+               AND (round_claimed_until_ms IS NULL OR round_claimed_until_ms <= $1)
+             ORDER BY id LIMIT $2",
+        )
+        .bind(Int(now))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
     /// Everyone who entered, withdrawn or not, in the order they joined.
     pub async fn entrants(&self, id: TournamentId) -> Result<Vec<EntrantRow>> {
         Ok(sqlx::query_as(
@@ -414,6 +428,43 @@ pub async fn standings_posted(
     .execute(&mut **tx)
     .await?;
     Ok(done.rows_affected() == 1)
+}
+
+/// Claims a tournament's owed announcement of `round` until `until`, if it is still owed and
+/// not claimed at `now`: false when another process claimed it or it was posted.
+pub async fn claim_owed_round(
+    tx: &mut Tx,
+    id: TournamentId,
+    round: i64,
+    until: UnixMs,
+    now: UnixMs,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE tournaments SET round_claimed_until_ms = $1
+         WHERE id = $2 AND round = $3 AND announced_round < round
+           AND (round_claimed_until_ms IS NULL OR round_claimed_until_ms <= $4)",
+    )
+    .bind(Int(until))
+    .bind(Int(id))
+    .bind(round)
+    .bind(Int(now))
+    .execute(&mut **tx)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Notes that the tournament's channel was told of `round` (posted, or given up as
+/// unpostable): an earlier round than one noted changes nothing.
+pub async fn set_announced(tx: &mut Tx, id: TournamentId, round: i64) -> Result<()> {
+    sqlx::query(
+        "UPDATE tournaments SET announced_round = $1, round_claimed_until_ms = NULL
+         WHERE id = $2 AND announced_round < $1",
+    )
+    .bind(round)
+    .bind(Int(id))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 /// Takes a pairing to start its game, if it is still as read (`handed_out`: when it was last

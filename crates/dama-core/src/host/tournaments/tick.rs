@@ -16,7 +16,8 @@ use dama_play::tournament::{
 use dama_rules::{Color, Game};
 
 use super::super::challenges::NewGame;
-use super::super::{Host, HostError, Lang, Msg, Reply, players};
+use super::super::posts::{OWED_AFTER, OWED_AT_ONCE, OWED_CLAIM};
+use super::super::{Announced, Host, HostError, Lang, Msg, Reply, players};
 use super::{TournamentLine, TournamentMsg};
 
 /// An Arena player is paired again this long after their game ended.
@@ -120,12 +121,89 @@ impl Host {
                         _ => Vec::new(),
                     })
                     .collect(),
+                announced: body.iter().find_map(|m| match m {
+                    TournamentMsg::Round { round, .. } => Some(Announced {
+                        tournament: t.id,
+                        round: *round,
+                    }),
+                    _ => None,
+                }),
                 body: body.into_iter().map(Msg::Tournament).collect(),
                 tournament: Some(t.id),
                 ..Reply::default()
             },
             games,
         }
+    }
+
+    /// Notes that a round's pairings were posted in its tournament's channel (or can never
+    /// be): the round is owed no more.
+    pub async fn announced(&self, announced: Announced) -> Result<(), HostError> {
+        let mut tx = self.store.write().await?;
+        store::set_announced(&mut tx, announced.tournament, announced.round).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The Swiss rounds paired [`OWED_AFTER`] ago or longer whose pairings were never posted
+    /// (the process died between pairing and posting, or Discord refused the post for a
+    /// while), each claimed for this process for a minute: the round's boards, its bye and
+    /// what it broke of the absolute rules, as first announced. The standings before it are
+    /// not told again: its games may have changed them since.
+    pub async fn owed_rounds(&self) -> Result<Vec<TournamentNews>, HostError> {
+        let now = self.clock.now();
+        let mut owed = Vec::new();
+        for t in self.store.owed_rounds(now, OWED_AT_ONCE).await? {
+            let pairings = self.store.pairings(t.id).await?;
+            let (this, before): (Vec<PairingRow>, Vec<PairingRow>) =
+                pairings.into_iter().partition(|p| p.round == t.round);
+            if this.iter().any(|p| p.created_at + OWED_AFTER > now) {
+                continue;
+            }
+            let mut tx = self.store.write().await?;
+            if !store::claim_owed_round(&mut tx, t.id, t.round, now + OWED_CLAIM, now).await? {
+                continue;
+            }
+            tx.commit().await?;
+            let mut boards: Vec<&PairingRow> = this.iter().collect();
+            boards.sort_by_key(|p| p.board);
+            let new: Vec<NewPairing> = boards
+                .iter()
+                .map(|p| NewPairing {
+                    white: p.white_id,
+                    black: p.black_id,
+                    bye_halves: 2,
+                })
+                .collect();
+            let (rematches, second_byes) = rules_broken(&new, &before);
+            let name = self.tournament_name(t.id, &t.name);
+            let mut body = vec![TournamentMsg::Round {
+                name: name.clone(),
+                round: t.round,
+                rounds: t.format.rounds().map_or(0, i64::from),
+                games: new
+                    .iter()
+                    .filter_map(|b| Some((b.white, b.black?)))
+                    .collect(),
+                bye: new.iter().find(|b| b.black.is_none()).map(|b| b.white),
+                starts_at: boards
+                    .iter()
+                    .map(|p| p.starts())
+                    .max()
+                    .filter(|&at| at > now),
+            }];
+            if !rematches.is_empty() || !second_byes.is_empty() {
+                body.push(TournamentMsg::OutsideRules {
+                    name,
+                    organiser: t.creator_id,
+                    round: t.round,
+                    rematches,
+                    second_byes,
+                });
+            }
+            owed.push(self.news(&t, body, Vec::new()));
+        }
+        Ok(owed)
     }
 
     /// The pairings whose games are due to start and that no process is starting: taken, each
