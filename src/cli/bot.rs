@@ -53,7 +53,7 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
         crate::telemetry::Health::expecting(first..=last)
     });
     let config = crate::discord::Config {
-        token: token.trim().to_string(),
+        token: secrecy::SecretString::new(token.trim().to_string()),
         api_base: env_api_base()?,
         guild,
         message_content: env_switch("DAMA_MESSAGE_CONTENT", true)?,

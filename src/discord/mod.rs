@@ -20,6 +20,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
+use secrecy::{ExposeSecret, SecretString};
 
 use crate::engine::MoveText;
 use crate::host::{ButtonAction, ButtonStyle, Host, HostError, Lang, Reply, Who};
@@ -52,8 +53,8 @@ pub struct Data {
 /// The bot's settings (`docs/running/configuration.md`).
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// The bot's token (`DISCORD_TOKEN`; never logged).
-    pub token: String,
+    /// The bot's token (`DISCORD_TOKEN`; its `Debug` never shows it).
+    pub token: SecretString,
     /// A Discord-compatible HTTP endpoint in place of Discord itself.
     pub api_base: Option<String>,
     /// Register the commands in this guild only.
@@ -479,7 +480,7 @@ pub enum RunError {
 /// The HTTP client: to Discord itself, or through `DISCORD_API_BASE` (where the proxy does
 /// the rate limiting, so ours is off).
 fn http(config: &Config) -> serenity::Http {
-    let mut http = serenity::HttpBuilder::new(&config.token);
+    let mut http = serenity::HttpBuilder::new(config.token.expose_secret());
     if let Some(base) = &config.api_base {
         http = http
             .proxy(base.trim_end_matches('/'))

@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 use reqwest::header::HeaderMap;
+use secrecy::{ExposeSecret, SecretString};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
@@ -84,20 +85,20 @@ struct Shared {
     /// `https://discord.com/api/v10` or the proxy's equivalent.
     api: String,
     /// `Bot …`.
-    token: String,
+    token: SecretString,
     words: Arc<Words>,
     channels: Mutex<HashMap<u64, mpsc::UnboundedSender<Post>>>,
 }
 
 impl Posts {
     /// Posts with `token`, to Discord or to `api_base` in its place.
-    pub fn new(token: &str, api_base: Option<&str>, words: Arc<Words>) -> Posts {
-        let token = token.trim();
-        let token = if token.starts_with("Bot ") {
+    pub fn new(token: &SecretString, api_base: Option<&str>, words: Arc<Words>) -> Posts {
+        let token = token.expose_secret().trim();
+        let token = SecretString::new(if token.starts_with("Bot ") {
             token.to_string()
         } else {
             format!("Bot {token}")
-        };
+        });
         let base = api_base
             .unwrap_or("https://discord.com")
             .trim_end_matches('/');
@@ -429,7 +430,7 @@ impl Shared {
         let request = self
             .client
             .post(url)
-            .header(reqwest::header::AUTHORIZATION, &self.token);
+            .header(reqwest::header::AUTHORIZATION, self.token.expose_secret());
         let request = if files.is_empty() {
             request
                 .header(reqwest::header::CONTENT_TYPE, "application/json")

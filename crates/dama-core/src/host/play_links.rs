@@ -87,7 +87,8 @@ impl Host {
             return Err(HostError::Refused(Refusal::NoPublicUrl));
         };
         let mut bytes = [0u8; 32];
-        getrandom::fill(&mut bytes).expect("the system's random source answers");
+        getrandom::fill(&mut bytes)
+            .map_err(|e| HostError::internal("the system's random source failed", e))?;
         let secret: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
         let mut tx = self.store.write().await?;
         store::set_play_link(&mut tx, row.id, who.user, &hash(&secret), self.clock.now()).await?;

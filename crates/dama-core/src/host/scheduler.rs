@@ -151,12 +151,12 @@ impl Scheduler {
             queue.insert(at, (key, tx));
             rx
         };
-        // The sender is only dropped with a slot sent, so this cannot fail; if it ever did, a
-        // slot of our own is still correct accounting-wise after taking a free worker.
-        match waiting.await {
-            Ok(slot) => slot,
-            Err(_) => Slot::of(self, priority as usize),
-        }
+        // The queue keeps the sender until `hand_over` sends a slot on it, and the queue lives
+        // as long as the scheduler, which `self` holds.
+        #[allow(clippy::expect_used, reason = "the invariant above")]
+        waiting
+            .await
+            .expect("a waiter's sender is kept until a slot is sent")
     }
 
     /// Gives a freed worker to the first waiter still waiting, or marks it free.

@@ -78,6 +78,9 @@ pub enum StoreError {
     /// A query failed.
     #[error("database: {0}")]
     Sql(#[from] sqlx::Error),
+    /// The system's random source failed (a new game's web key comes from it).
+    #[error("the system's random source: {0}")]
+    Random(#[from] getrandom::Error),
     /// A migration could not run.
     #[error("database migration: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),

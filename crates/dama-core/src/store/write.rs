@@ -41,7 +41,7 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
     .bind(live.then_some(g.clocks.left[1]).map(Int))
     .bind(Int(g.clocks.turn_began))
     .bind(g.flag_at.map(Int))
-    .bind(web_key())
+    .bind(web_key()?)
     .bind(live.then_some(g.clocks.first_move).map(Int))
     .bind(g.tournament_id.map(Int))
     .fetch_one(&mut **tx)
@@ -491,8 +491,8 @@ pub async fn ensure_player(tx: &mut Tx, user: UserId, name: &str) -> Result<()> 
 }
 
 /// A game's web key: 128 random bits as 32 hex digits, from the system's secure source.
-fn web_key() -> String {
+fn web_key() -> Result<String> {
     let mut bytes = [0u8; 16];
-    getrandom::fill(&mut bytes).expect("the system's random source answers");
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    getrandom::fill(&mut bytes)?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }

@@ -3,8 +3,8 @@
 //! win or a gain of material, proven exhaustively, checked for uniqueness, graded and themed.
 
 use std::collections::HashSet;
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use super::theme::themes_of;
 use super::{Kind, MAX_MOVES, Prover, Puzzle, prove_line};
@@ -98,6 +98,10 @@ impl Days {
 /// puzzle met on the way for practice; the result depends only on the settings' seed and count
 /// (games are numbered, and puzzles are kept in game order), not on the threads. `found_one`
 /// hears of each puzzle as soon as the games before it are done, in game order.
+///
+/// # Panics
+///
+/// When a thread searching the games panicked: its panic goes on from here.
 pub fn generate(
     settings: Settings,
     progress: impl Fn(GenerationProgress) + Sync,
@@ -107,7 +111,7 @@ pub fn generate(
     let next_game = AtomicUsize::new(0);
     let found: Mutex<Vec<(usize, Vec<Puzzle>)>> = Mutex::new(Vec::new());
     // Enough once the games told of (every one before the first unfinished) fill the days.
-    let done = || told.lock().unwrap().2.enough(settings.count);
+    let done = || locked(&told).2.enough(settings.count);
     let stats = Mutex::new(GenerationProgress::default());
     std::thread::scope(|s| {
         for _ in 0..settings.threads.max(1) {
@@ -119,16 +123,16 @@ pub fn generate(
                     }
                     let index = next_game.fetch_add(1, Ordering::Relaxed);
                     let (puzzles, candidates) = puzzles_of_game(&settings, index, &mut searcher);
-                    let mut st = stats.lock().unwrap();
+                    let mut st = locked(&stats);
                     st.games += 1;
                     st.candidates += candidates;
                     st.found += puzzles.len();
                     progress(*st);
                     drop(st);
-                    let mut all = found.lock().unwrap();
+                    let mut all = locked(&found);
                     all.push((index, puzzles));
                     // Tell of the puzzles of every game up to the first still running.
-                    let mut told = told.lock().unwrap();
+                    let mut told = locked(&told);
                     loop {
                         let (next, seen, days) = &mut *told;
                         let Some((_, ps)) = all.iter().find(|(i, _)| i == next) else {
@@ -146,7 +150,7 @@ pub fn generate(
             });
         }
     });
-    let mut found = found.into_inner().unwrap();
+    let mut found = found.into_inner().unwrap_or_else(PoisonError::into_inner);
     found.sort_by_key(|(i, _)| *i);
     let mut seen = HashSet::new();
     let mut days = Days::default();
@@ -426,4 +430,10 @@ fn next(state: &mut u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     z ^ (z >> 31)
+}
+
+/// The lock's contents, even after a thread holding it panicked: that panic goes on when the
+/// threads' scope ends, and what the others see meanwhile (counts, games told) stays whole.
+fn locked<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
