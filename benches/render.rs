@@ -14,7 +14,7 @@ fn scenes() -> Vec<Scene> {
         scenes.push(Scene {
             last_move: Some(LastMove::new(before, &played)),
             caption: Some(format!("{} to move", before.side_to_move().opponent())),
-            ..Scene::new(before.play(&played))
+            ..Scene::new(before.play_unchecked(&played))
         });
     }
     let kings = fen::parse("W:WKc1,e3,Ka8:Bc3,e5,f3,d2,c7,Kg6,b6").expect("valid");
@@ -22,7 +22,7 @@ fn scenes() -> Vec<Scene> {
     scenes.push(Scene {
         last_move: Some(LastMove::new(&kings, &mv)),
         black_bottom: true,
-        ..Scene::new(kings.play(&mv))
+        ..Scene::new(kings.play_unchecked(&mv))
     });
     scenes
 }

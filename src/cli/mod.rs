@@ -613,7 +613,7 @@ pub fn print_moves(pos: &Position, out: &mut impl Write) -> io::Result<()> {
     let mut rows: Vec<(String, String)> = pos
         .legal_moves()
         .iter()
-        .map(|mv| (pos.notation(mv), fen::write(&pos.play(mv))))
+        .map(|mv| (pos.notation(mv), fen::write(&pos.play_unchecked(mv))))
         .collect();
     rows.sort();
     for (notation, after) in rows {
@@ -638,7 +638,7 @@ fn render(
             .map_err(|e| format!("bad move \"{text}\": {e}"))?;
         scene = Scene {
             last_move: Some(LastMove::new(&pos, &mv)),
-            ..Scene::new(pos.play(&mv))
+            ..Scene::new(pos.play_unchecked(&mv))
         };
     }
     scene.black_bottom = black_bottom;
@@ -677,7 +677,7 @@ fn print_bestmove(
     let mut p = *pos;
     for mv in &result.pv {
         line.push(p.notation(mv));
-        p = p.play(mv);
+        p = p.play_unchecked(mv);
     }
     Ok(
         writeln!(out, "{}", pos.notation(&result.best)).and_then(|()| {

@@ -31,7 +31,7 @@ pub(super) fn side(color: Color) -> &'static str {
 fn scene_at(game: &Game, ply: usize, flip: bool) -> Scene {
     let history: Vec<(&Position, crate::engine::Move)> = game.history().take(ply).collect();
     let (position, last_move) = match history.last() {
-        Some((before, mv)) => (before.play(mv), Some(LastMove::new(before, mv))),
+        Some((before, mv)) => (before.play_unchecked(mv), Some(LastMove::new(before, mv))),
         None => (*game.start(), None),
     };
     Scene {

@@ -250,7 +250,7 @@ fn the_no_progress_rule_is_scored_as_a_draw() {
             .legal_moves()
             .into_iter()
             .filter(|m| {
-                let next = p.play(m);
+                let next = p.play_unchecked(m);
                 !p.is_progress(m)
                     && !next.has_capture()
                     && !next.with_side_to_move(p.side_to_move()).has_capture()
@@ -258,7 +258,7 @@ fn the_no_progress_rule_is_scored_as_a_draw() {
             })
             .collect();
         let mv = fresh[rng.below(fresh.len())];
-        seen.insert(p.play(&mv));
+        seen.insert(p.play_unchecked(&mv));
         game.play(mv).unwrap();
     }
     assert_eq!(game.position().side_to_move(), Color::Black);
@@ -308,7 +308,7 @@ fn shortest_win(pos: &Position, max: u32) -> Option<u32> {
         let v = p
             .legal_moves()
             .iter()
-            .any(|m| loses(&p.play(m), plies - 1, memo));
+            .any(|m| loses(&p.play_unchecked(m), plies - 1, memo));
         memo.insert((*p, plies, true), v);
         v
     }
@@ -318,7 +318,11 @@ fn shortest_win(pos: &Position, max: u32) -> Option<u32> {
         }
         let moves = p.legal_moves();
         let v = moves.is_empty()
-            || (plies > 0 && !drawn(p) && moves.iter().all(|m| wins(&p.play(m), plies - 1, memo)));
+            || (plies > 0
+                && !drawn(p)
+                && moves
+                    .iter()
+                    .all(|m| wins(&p.play_unchecked(m), plies - 1, memo)));
         memo.insert((*p, plies, false), v);
         v
     }

@@ -698,8 +698,8 @@ fn missable() -> (Puzzle, Vec<String>) {
                 .start
                 .legal_moves()
                 .into_iter()
-                .find(|m| *m != p.line[0] && !p.start.play(m).has_capture())?;
-            let after = p.start.play(&miss);
+                .find(|m| *m != p.line[0] && !p.start.play_unchecked(m).has_capture())?;
+            let after = p.start.play_unchecked(&miss);
             let reply = after.legal_moves().into_iter().next()?;
             Some((
                 p.clone(),

@@ -68,7 +68,7 @@ impl Solver {
         let v = p
             .legal_moves()
             .iter()
-            .any(|m| self.loses(&p.play(m), plies - 1));
+            .any(|m| self.loses(&p.play_unchecked(m), plies - 1));
         self.memo.insert((*p, plies, true), v);
         v
     }
@@ -83,7 +83,9 @@ impl Solver {
             || (!Self::drawn(p) && self.gained(p))
             || (plies > 0
                 && !Self::drawn(p)
-                && moves.iter().all(|m| self.wins(&p.play(m), plies - 1)));
+                && moves
+                    .iter()
+                    .all(|m| self.wins(&p.play_unchecked(m), plies - 1)));
         self.memo.insert((*p, plies, false), v);
         v
     }
@@ -110,7 +112,7 @@ fn fault(puzzle: &Puzzle) -> Option<String> {
     let ways: Vec<Move> = start
         .legal_moves()
         .into_iter()
-        .filter(|m| s.loses(&start.play(m), horizon - 1))
+        .filter(|m| s.loses(&start.play_unchecked(m), horizon - 1))
         .collect();
     if ways != puzzle.line[..1] {
         return Some(format!(
@@ -126,7 +128,7 @@ fn fault(puzzle: &Puzzle) -> Option<String> {
             let winners: Vec<Move> = pos
                 .legal_moves()
                 .into_iter()
-                .filter(|m| s.loses(&pos.play(m), left - 1))
+                .filter(|m| s.loses(&pos.play_unchecked(m), left - 1))
                 .collect();
             if winners != [*mv] {
                 return Some(format!(
@@ -138,7 +140,7 @@ fn fault(puzzle: &Puzzle) -> Option<String> {
             }
         } else {
             // The defence played holds longest.
-            let held = |s: &mut Solver, m: &Move| s.shortest(&pos.play(m), left - 1);
+            let held = |s: &mut Solver, m: &Move| s.shortest(&pos.play_unchecked(m), left - 1);
             let this = held(&mut s, mv);
             if this != Some(left - 1) {
                 return Some(format!("defence {} does not hold to the end", i + 1));
@@ -153,7 +155,7 @@ fn fault(puzzle: &Puzzle) -> Option<String> {
                 }
             }
         }
-        pos = pos.play(mv);
+        pos = pos.play_unchecked(mv);
     }
     if !pos.legal_moves().is_empty() && !s.gained(&pos) {
         return Some("the line ends with the defender still able to move".into());
@@ -176,14 +178,14 @@ fn every_shipped_puzzle_is_proven_again_by_a_plain_solver() {
 /// or it is a quiet move after which every reply leaves the solver a capture to make.
 fn opens_by_force(p: &Puzzle) -> bool {
     let solver = p.solver();
-    let after = p.start.play(&p.line[0]);
-    let given =
-        p.line[1].is_capture() && lead(&after.play(&p.line[1]), solver) < lead(&p.start, solver);
+    let after = p.start.play_unchecked(&p.line[0]);
+    let given = p.line[1].is_capture()
+        && lead(&after.play_unchecked(&p.line[1]), solver) < lead(&p.start, solver);
     let threat = !p.line[0].is_capture()
         && after
             .legal_moves()
             .iter()
-            .all(|r| after.play(r).has_capture());
+            .all(|r| after.play_unchecked(r).has_capture());
     given || threat
 }
 
@@ -298,7 +300,7 @@ fn the_prover_finds_the_line_and_rejects_poor_puzzles() {
                 let ways = p
                     .legal_moves()
                     .iter()
-                    .filter(|m| s.loses(&p.play(m), 8))
+                    .filter(|m| s.loses(&p.play_unchecked(m), 8))
                     .count();
                 assert!(ways >= 2, "{}", fen::write(&p));
             }

@@ -144,7 +144,7 @@ fn black_at_the_bottom_puts_a1_at_the_top_right() {
 fn the_last_move_marks_its_origin_path_landings_and_captures_and_nothing_else() {
     let before = pos("W:WKc1,Ka8:Bc3,e5,f3,d2,c7,h6");
     let mv = before.read_move("c1xc5xf5xf2xc2xc8").unwrap();
-    let after = before.play(&mv);
+    let after = before.play_unchecked(&mv);
     let plain = picture(&Scene {
         show_must_capture: false,
         ..Scene::new(after)
@@ -173,7 +173,7 @@ fn the_last_move_marks_its_origin_path_landings_and_captures_and_nothing_else() 
 fn a_quiet_move_marks_only_its_two_squares() {
     let before = Position::start();
     let mv = before.read_move("e3-e4").unwrap();
-    let after = before.play(&mv);
+    let after = before.play_unchecked(&mv);
     let plain = picture(&Scene::new(after));
     let marked = picture(&Scene {
         last_move: Some(LastMove::new(&before, &mv)),

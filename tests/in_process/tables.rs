@@ -64,7 +64,7 @@ impl Plain {
         let answer = pos
             .legal_moves()
             .iter()
-            .any(|m| self.loses_within(&pos.play(m), plies - 1));
+            .any(|m| self.loses_within(&pos.play_unchecked(m), plies - 1));
         self.wins.insert((*pos, plies), answer);
         answer
     }
@@ -82,7 +82,7 @@ impl Plain {
         let answer = pos
             .legal_moves()
             .iter()
-            .all(|m| self.wins_within(&pos.play(m), plies - 1));
+            .all(|m| self.wins_within(&pos.play_unchecked(m), plies - 1));
         self.loses.insert((*pos, plies), answer);
         answer
     }
@@ -234,7 +234,7 @@ fn consistent(tables: &Tables, p: &Position) {
         .legal_moves()
         .iter()
         .map(|m| {
-            let next = p.play(m);
+            let next = p.play_unchecked(m);
             terminal(&next)
                 .filter(|t| *t == Value::Loss(0))
                 .or_else(|| tables.probe(&next))

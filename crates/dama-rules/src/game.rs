@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::{Color, Move, MoveError, Position, Role};
+use super::{Color, Move, MoveError, Position};
 
 /// Plies without progress after which the game is drawn.
 pub const NO_PROGRESS_PLIES: u32 = 100;
@@ -218,17 +218,7 @@ impl Game {
             return Err(super::Illegal::GameOver.into());
         }
         let pos = *self.position();
-        if !pos.legal_moves().contains(&mv) {
-            return Err(MoveError::Illegal(super::Illegal::CannotMoveThere {
-                piece: super::notation::PieceName(
-                    pos.piece_at(mv.from()).map_or(Role::Man, |p| p.role),
-                ),
-                from: mv.from(),
-                to: mv.to(),
-                why: super::WhyNot::NotLegal,
-                options: pos.notations(&pos.legal_moves()),
-            }));
-        }
+        pos.play(&mv)?;
         self.push(pos, mv);
         Ok(())
     }
@@ -252,7 +242,7 @@ impl Game {
         let key = pos.zobrist_after(self.key(), &mv);
         self.plies.push(Ply {
             mv,
-            position: pos.play(&mv),
+            position: pos.play_unchecked(&mv),
             key,
             quiet_plies,
         });

@@ -20,7 +20,7 @@ fn perft_with(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
             pos.generate_moves(mine);
             let mut total = 0;
             for mv in mine.iter() {
-                total += perft_with(&pos.play(mv), depth - 1, deeper);
+                total += perft_with(&pos.play_unchecked(mv), depth - 1, deeper);
             }
             total
         }
@@ -36,7 +36,7 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(String, u64)> {
             let below = if depth == 0 {
                 1
             } else {
-                perft(&pos.play(mv), depth - 1)
+                perft(&pos.play_unchecked(mv), depth - 1)
             };
             (pos.notation(mv), below)
         })
@@ -93,7 +93,7 @@ impl PerftTable {
         let mut total = 0;
         for &mv in mine.iter() {
             let child_key = pos.zobrist_after(key, &mv);
-            total += self.count(&pos.play(&mv), child_key, depth - 1, deeper);
+            total += self.count(&pos.play_unchecked(&mv), child_key, depth - 1, deeper);
         }
         let entry = &mut self.words[slot * WORDS..(slot + 1) * WORDS];
         entry[..4].copy_from_slice(&stored);

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::bitboard::{RANK_1, RANK_8};
 use super::zobrist;
-use super::{Bitboard, Color, Move, Piece, Role, Square};
+use super::{Bitboard, Color, Illegal, Move, Piece, PieceName, Role, Square, WhyNot};
 
 /// Pieces on squares plus the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -187,9 +187,51 @@ impl Position {
         self
     }
 
-    /// The position after `mv`, which must be a legal move of this position.
+    /// The position after `mv`, or why it is not a legal move here.
+    ///
+    /// ```
+    /// use dama_rules::Position;
+    ///
+    /// let start = Position::default();
+    /// let e4 = start.read_move("e3-e4").unwrap();
+    /// let after = start.play(&e4).unwrap();
+    /// // Black's reply is no move of the start position, where White moves.
+    /// let reply = after.read_move("f6-f5").unwrap();
+    /// assert!(start.play(&reply).is_err());
+    /// assert!(after.play(&reply).is_ok());
+    /// ```
+    pub fn play(&self, mv: &Move) -> Result<Position, Illegal> {
+        let legal = self.legal_moves();
+        if legal.contains(mv) {
+            return Ok(self.play_unchecked(mv));
+        }
+        Err(Illegal::CannotMoveThere {
+            piece: PieceName(self.piece_at(mv.from()).map_or(Role::Man, |p| p.role)),
+            from: mv.from(),
+            to: mv.to(),
+            why: WhyNot::NotLegal,
+            options: self.notations(&legal),
+        })
+    }
+
+    /// The position after `mv`, without checking it: the search's path, for moves this
+    /// position generated ([`Position::legal_moves`]). Use [`Position::play`] for a move from
+    /// anywhere else.
+    ///
+    /// It does not panic: an illegal move gives a position that no game reaches (a piece
+    /// moved through others, say), and everything after it is wrong.
+    ///
+    /// ```
+    /// use dama_rules::Position;
+    ///
+    /// let start = Position::default();
+    /// for mv in start.legal_moves() {
+    ///     let next = start.play_unchecked(&mv);
+    ///     assert_eq!(next.side_to_move(), start.side_to_move().opponent());
+    /// }
+    /// ```
     #[inline]
-    pub fn play(&self, mv: &Move) -> Position {
+    pub fn play_unchecked(&self, mv: &Move) -> Position {
         let us = self.side.index();
         let them = 1 - us;
         let from = mv.from().bit().0;

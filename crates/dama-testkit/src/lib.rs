@@ -20,7 +20,7 @@ pub fn after(text: &str, mv: &str) -> String {
     let m = p
         .read_move(mv)
         .unwrap_or_else(|e| panic!("{mv} in {text}: {e}"));
-    fen::write(&p.play(&m))
+    fen::write(&p.play_unchecked(&m))
 }
 
 /// The square of a name the test knows is right.
@@ -95,7 +95,7 @@ pub fn random_game_position(rng: &mut Rng, plies: usize) -> Position {
         if legal.is_empty() {
             break;
         }
-        p = p.play(&legal[rng.below(legal.len())]);
+        p = p.play_unchecked(&legal[rng.below(legal.len())]);
     }
     p
 }

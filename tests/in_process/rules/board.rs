@@ -34,9 +34,9 @@ fn white_men_start_on_ranks_2_and_3_black_men_on_ranks_6_and_7() {
 fn white_moves_first_and_the_players_alternate() {
     let start = Position::start();
     assert_eq!(start.side_to_move(), Color::White);
-    let after = start.play(&start.legal_moves()[0]);
+    let after = start.play_unchecked(&start.legal_moves()[0]);
     assert_eq!(after.side_to_move(), Color::Black);
-    let again = after.play(&after.legal_moves()[0]);
+    let again = after.play_unchecked(&after.legal_moves()[0]);
     assert_eq!(again.side_to_move(), Color::White);
 }
 

@@ -116,7 +116,7 @@ fn captured_pieces_are_the_ones_jumped() {
     let expected: Bitboard = ["d4", "f5", "g3", "b2"].iter().map(|s| sq(s)).collect();
     assert_eq!(mv.captured(), expected);
     assert_eq!(mv.capture_count(), 4);
-    assert_eq!(p.play(&mv), pos("B:WKa2:B"));
+    assert_eq!(p.play_unchecked(&mv), pos("B:WKa2:B"));
 }
 
 #[test]

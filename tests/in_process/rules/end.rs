@@ -110,7 +110,7 @@ fn wander(game: &mut Game, plies: usize) {
             .legal_moves()
             .into_iter()
             .filter(|m| {
-                let next = p.play(m);
+                let next = p.play_unchecked(m);
                 p.piece_at(m.from()).unwrap().role == dama::engine::Role::King
                     && !m.is_capture()
                     && !next.has_capture()
@@ -120,7 +120,7 @@ fn wander(game: &mut Game, plies: usize) {
             .collect();
         assert!(!fresh.is_empty(), "no fresh king move in {p:?}");
         let mv = fresh[rng.below(fresh.len())];
-        seen.insert(p.play(&mv));
+        seen.insert(p.play_unchecked(&mv));
         game.play(mv).unwrap();
     }
 }

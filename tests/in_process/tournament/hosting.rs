@@ -468,7 +468,7 @@ async fn quiet_moves(
         let mv = pos
             .legal_moves()
             .into_iter()
-            .find(|m| !pos.play(m).has_capture())
+            .find(|m| !pos.play_unchecked(m).has_capture())
             .expect("a quiet move");
         let mover = if game.ply_count().is_multiple_of(2) {
             white

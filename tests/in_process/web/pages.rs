@@ -444,7 +444,7 @@ async fn play_on(web: &Web, channel: u64, plies: usize) {
         let moves = pos.legal_moves();
         let quiet: Vec<_> = moves
             .iter()
-            .filter(|m| !pos.play(m).has_capture())
+            .filter(|m| !pos.play_unchecked(m).has_capture())
             .copied()
             .collect();
         let pool = if quiet.is_empty() { &moves } else { &quiet };
@@ -1516,7 +1516,7 @@ fn the_svg_board_shows_the_marks_and_turns() {
     use dama::render::{LastMove, Scene, Theme, board_svg};
     let before = fen::parse("W:Wd4,a2:Bd5,d7,h7").unwrap();
     let capture = before.read_move("d4xd6xd8").unwrap();
-    let after = before.play(&capture);
+    let after = before.play_unchecked(&capture);
     let scene = Scene {
         last_move: Some(LastMove::new(&before, &capture)),
         ..Scene::new(after)

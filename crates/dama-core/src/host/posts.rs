@@ -103,7 +103,7 @@ impl Host {
                 .piece_at(last.from())
                 .is_some_and(|p| p.role == Role::Man)
                 && before
-                    .play(&last)
+                    .play_unchecked(&last)
                     .piece_at(last.to())
                     .is_some_and(|p| p.role == Role::King);
             reply = reply.led_by(Msg::PlayedSince {

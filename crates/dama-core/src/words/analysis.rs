@@ -118,7 +118,7 @@ impl Words {
                     last_move: Some(LastMove::new(&before, &mv)),
                     black_bottom: m.side == Color::Black,
                     show_must_capture: false,
-                    ..Scene::new(before.play(&mv))
+                    ..Scene::new(before.play_unchecked(&mv))
                 };
                 let (head, better) = self.judged_move(lang, game, m);
                 (scene, vec![head, better])

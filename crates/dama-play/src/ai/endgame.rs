@@ -46,7 +46,7 @@ pub(super) fn table_move(tables: &Tables, game: &Game, weights: &Weights) -> Opt
         let value = through(tables, game, mv)?;
         // Among moves of equal worth, the one that leaves the opponent worst off by the
         // evaluation: the more chances in a draw, the more natural in a win.
-        let shape = -weights.evaluate(&pos.play(&mv));
+        let shape = -weights.evaluate(&pos.play_unchecked(&mv));
         if best.is_none_or(|(_, v, s)| (value.goodness(), shape) > (v.goodness(), s)) {
             best = Some((mv, value, shape));
         }

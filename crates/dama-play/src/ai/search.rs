@@ -299,7 +299,7 @@ impl Searcher {
 
         if root_moves.len() == 1 {
             let best = root_moves[0];
-            let after = pos.play(&best);
+            let after = pos.play_unchecked(&best);
             // The one move may end the game: say so rather than guess.
             let score = if after.legal_moves().is_empty() {
                 MATE - 1
@@ -337,7 +337,7 @@ impl Searcher {
             let mut alpha = -INFINITY;
             let mut best: Option<(Move, i32, Vec<Move>)> = None;
             for (i, &mv) in root_moves.iter().enumerate() {
-                let child = pos.play(&mv);
+                let child = pos.play_unchecked(&mv);
                 let child_key = pos.zobrist_after(key, &mv);
                 self.push(child_key, &pos, &mv);
                 let score = if i == 0 {
@@ -458,7 +458,7 @@ impl Searcher {
             .legal_moves()
             .into_iter()
             .map(|mv| {
-                let child = pos.play(&mv);
+                let child = pos.play_unchecked(&mv);
                 let child_key = pos.zobrist_after(key, &mv);
                 self.push(child_key, &pos, &mv);
                 let score =
@@ -583,7 +583,7 @@ impl Searcher {
         let mut best_move = moves[0];
         let is_capture = moves[0].is_capture();
         for (i, &mv) in moves.iter().enumerate() {
-            let child = pos.play(&mv);
+            let child = pos.play_unchecked(&mv);
             let child_key = pos.zobrist_after(key, &mv);
             self.push(child_key, pos, &mv);
             let score = if i == 0 {
@@ -683,7 +683,7 @@ impl Searcher {
         self.order(pos, &mut moves, None, ply);
         let mut best = -INFINITY;
         for &mv in moves.iter() {
-            let child = pos.play(&mv);
+            let child = pos.play_unchecked(&mv);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1);
             if score > best {
                 best = score;

@@ -127,14 +127,15 @@ impl Puzzle {
             return false;
         };
         let solver = self.solver();
-        let after = self.start.play(&first);
+        let after = self.start.play_unchecked(&first);
         let given = reply.is_capture()
-            && prove::balance(&after.play(&reply), solver) < prove::balance(&self.start, solver);
+            && prove::balance(&after.play_unchecked(&reply), solver)
+                < prove::balance(&self.start, solver);
         let threat = !first.is_capture()
             && after
                 .legal_moves()
                 .iter()
-                .all(|r| after.play(r).has_capture());
+                .all(|r| after.play_unchecked(r).has_capture());
         given || threat
     }
 
@@ -331,7 +332,7 @@ fn extend_line(
         return Err(Reject::NotUnique);
     };
     line.push(key);
-    let after = pos.play(&key);
+    let after = pos.play_unchecked(&key);
     if moves == 1 {
         return Ok(());
     }
@@ -339,7 +340,7 @@ fn extend_line(
     let mut defences = Vec::new();
     for d in after.legal_moves() {
         let held = prover
-            .shortest_win(&after.play(&d), moves - 1)?
+            .shortest_win(&after.play_unchecked(&d), moves - 1)?
             .ok_or(Reject::NoWin)?;
         defences.push((held, after.notation(&d), d));
     }
@@ -348,7 +349,7 @@ fn extend_line(
     defences.sort_by(|a, b| a.1.cmp(&b.1));
     for (held, _, d) in defences {
         let mut rest = vec![d];
-        if extend_line(after.play(&d), held, prover, &mut rest).is_ok() {
+        if extend_line(after.play_unchecked(&d), held, prover, &mut rest).is_ok() {
             line.extend(rest);
             return Ok(());
         }

@@ -107,7 +107,7 @@ impl Prover {
         self.count()?;
         let mut v = false;
         for m in pos.legal_moves() {
-            if self.loses_within(&pos.play(&m), moves - 1)? {
+            if self.loses_within(&pos.play_unchecked(&m), moves - 1)? {
                 v = true;
                 break;
             }
@@ -132,7 +132,7 @@ impl Prover {
         self.count()?;
         let mut v = true;
         for m in pos.legal_moves() {
-            if !self.wins_within(&pos.play(&m), moves)? {
+            if !self.wins_within(&pos.play_unchecked(&m), moves)? {
                 v = false;
                 break;
             }
@@ -158,7 +158,7 @@ impl Prover {
             return Ok(winners);
         }
         for m in pos.legal_moves() {
-            if self.loses_within(&pos.play(&m), moves - 1)? {
+            if self.loses_within(&pos.play_unchecked(&m), moves - 1)? {
                 winners.push(m);
             }
         }

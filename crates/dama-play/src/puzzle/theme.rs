@@ -210,7 +210,7 @@ pub fn themes_of(puzzle: &Puzzle, budget: u64) -> Themes {
                 }
             }
         }
-        pos = pos.play(mv);
+        pos = pos.play_unchecked(mv);
     }
     let defender_king = !puzzle.start.kings(solver.opponent()).is_empty();
     if defender_king && (king_taken || puzzle.kind == Kind::Win) {
@@ -237,7 +237,7 @@ fn zugzwang(puzzle: &Puzzle, budget: u64) -> Option<bool> {
     let moves = puzzle.moves() as u32;
     let mut pos = puzzle.start;
     for (i, mv) in puzzle.line.iter().enumerate() {
-        pos = pos.play(mv);
+        pos = pos.play_unchecked(mv);
         let Some(defence) = puzzle.line.get(i + 1).filter(|_| i % 2 == 0) else {
             continue;
         };

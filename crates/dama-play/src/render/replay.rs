@@ -38,7 +38,7 @@ impl Renderer {
                 last_move: Some(LastMove::new(before, &mv)),
                 black_bottom,
                 caption: caption(i + 1),
-                ..Scene::new(before.play(&mv))
+                ..Scene::new(before.play_unchecked(&mv))
             });
         }
 

@@ -274,7 +274,7 @@ fn decide<'a>(
     let win_pass = k % 2 == 1;
     let mut longest = 0;
     for mv in moves {
-        let next = flipped(&pos.play(mv));
+        let next = flipped(&pos.play_unchecked(mv));
         let d = if next.pieces(Color::White).is_empty() {
             // The opponent has no piece left: lost.
             Some(0)
