@@ -6,6 +6,11 @@
 //! `cargo bench --bench ai_load` (options: `-- --levels easy,master --games 1,10,100`, and
 //! `--table-build` to run each case while the endgame tables build in the background from
 //! nothing, as on a first start).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "tests and benches stop at the first thing that fails"
+)]
 
 use dama_testkit::bench as common;
 

@@ -10,6 +10,11 @@
 //! `cargo bench --bench clocks -- --ai`: the master on its clock, at 1+0 and 3+2, against
 //! itself and each other level (the opponent thinks in this process, on its own clock), while
 //! 20 other AI games run (`--load N`): the games, how they ended, and the flags.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "tests and benches stop at the first thing that fails"
+)]
 
 use dama::model::{Millis, UnixMs};
 use dama_testkit::bench as common;

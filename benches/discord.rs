@@ -5,6 +5,11 @@
 //! `cargo bench --bench discord` (options: `-- --games 200 --moves 20 --rate 1000`): a round
 //! with every game moving as fast as the bot answers, then one offering about `--rate` moves a
 //! second.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "tests and benches stop at the first thing that fails"
+)]
 
 use dama_testkit::fake_discord;
 

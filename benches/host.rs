@@ -5,6 +5,11 @@
 //! `cargo bench --bench host` (options: `-- --games 200 --moves 20000 --rate 1000`). Two runs:
 //! every game moving as fast as the host answers (throughput), then the games together
 //! offering about `--rate` moves a second (latency under that load).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "tests and benches stop at the first thing that fails"
+)]
 
 use dama_testkit::bench as common;
 

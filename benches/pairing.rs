@@ -2,6 +2,11 @@
 //! pairing the host keeps for a field the Dutch rules cannot pair (1,000 players), and an Arena
 //! re-pairing of 1,000 waiting players. Prints each round's time. Give a field size (`cargo
 //! bench --bench pairing -- 400`) to time the Dutch engine on that alone.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "tests and benches stop at the first thing that fails"
+)]
 
 use dama::engine::Color;
 use dama::model::UserId;

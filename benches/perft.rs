@@ -2,6 +2,11 @@
 //!
 //! `cargo bench --bench perft` measures with criterion, then prints a side-by-side table with
 //! the ratio (kish's time over ours), including depth 9 from the start position.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "tests and benches stop at the first thing that fails"
+)]
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};

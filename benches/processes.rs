@@ -6,6 +6,11 @@
 //! `cargo bench --bench processes` (options: `-- --games 60 --moves 6000 --postgres URL`;
 //! PostgreSQL defaults to postgres://postgres@127.0.0.1:5432/test and is skipped if none
 //! answers). Each process is this bench binary started again as a worker.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "tests and benches stop at the first thing that fails"
+)]
 
 use dama::model::UnixMs;
 use dama_testkit::bench as common;

@@ -1,5 +1,10 @@
 //! Board picture speed and size: render and encode a fresh picture (no cache), and the cached
 //! path the bot takes when a board is shown again; and a player's card.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "tests and benches stop at the first thing that fails"
+)]
 
 use std::hint::black_box;
 

@@ -9,6 +9,11 @@
 //! `cargo bench --bench web` (options: `-- --viewers 1000 --pages 2000 --clicks 300 --games
 //! 1000 --seconds 20 --postgres URL`; PostgreSQL defaults to
 //! postgres://postgres@127.0.0.1:5432/test and is skipped if none answers).
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "tests and benches stop at the first thing that fails"
+)]
 
 use dama_testkit::bench as common;
 

@@ -1,5 +1,10 @@
 //! Migrations are embedded by sqlx::migrate!(); rebuild when they change. The languages are the
 //! `.ftl` files of assets/locales/: each one found is embedded, so a new language is one file.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "a build script stops on what it cannot read"
+)]
 use std::fmt::Write;
 
 fn main() {

@@ -113,6 +113,7 @@ impl KeyExtractor for ClientAddr {
 pub type RateLimit = GovernorConfig<ClientAddr, NoOpMiddleware>;
 
 /// The rate limit of `limits`.
+#[expect(clippy::expect_used, reason = "a period and a burst above zero")]
 pub fn rate_limit(limits: &WebLimits, proxies: &Arc<Proxies>) -> Arc<RateLimit> {
     Arc::new(
         GovernorConfigBuilder::default()

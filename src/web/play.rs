@@ -281,6 +281,7 @@ pub struct SeatRate(governor::DefaultKeyedRateLimiter<(GameId, UserId)>);
 
 impl SeatRate {
     /// The rate of `limits`.
+    #[expect(clippy::expect_used, reason = "a period above zero; not zero")]
     pub fn new(limits: &super::WebLimits) -> SeatRate {
         let quota = governor::Quota::with_period(limits.player_every.max(Duration::from_nanos(1)))
             .expect("a period above zero")

@@ -65,6 +65,7 @@ pub enum Said {
 /// A legal move in `done` that is not right is judged like a typed one ([`Said::Wrong`], so it
 /// costs a try and `typed` is not read): a forged `done` asks nothing for free. Anything after
 /// a move that is not legal is dropped.
+#[expect(clippy::expect_used, reason = "a defence follows a right move")]
 pub fn follow(puzzle: &Puzzle, done: &str, typed: Option<&str>) -> Solving {
     let mut kept = Vec::new();
     for text in done.split_whitespace().take(puzzle.moves()) {

@@ -2,6 +2,11 @@
 //! buttons, typed moves, the AI, refusals, a restart, the leaderboard; live games in real time;
 //! a Swiss; the web beside the bot), several bot processes on one PostgreSQL database, the
 //! database cut off behind a relay, and the browser on a game's page.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "tests and benches stop at the first thing that fails"
+)]
 
 mod browser;
 mod live;

@@ -2,6 +2,11 @@
 //! endgame tables, the puzzles, the pictures, the words, clocks and tournaments, the store and
 //! the host on SQLite and PostgreSQL, the console, the web's handlers, the command line and the
 //! book. One binary: the crate is linked once.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "tests and benches stop at the first thing that fails"
+)]
 
 mod ai;
 mod analysis;

@@ -161,6 +161,7 @@ impl Not for Bitboard {
 
 /// Drawn as a board, rank 8 on top, so a failing test shows a picture.
 impl fmt::Debug for Bitboard {
+    #[expect(clippy::expect_used, reason = "on the board")]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f)?;
         for rank in (0..8).rev() {

@@ -77,6 +77,7 @@ pub struct Chain {
 
 impl Chain {
     /// Where the capture ends.
+    #[expect(clippy::expect_used, reason = "a chain lands at least once")]
     pub fn to(&self) -> Square {
         *self.landings.last().expect("a chain lands at least once")
     }

@@ -113,6 +113,7 @@ impl MoveText {
         self.squares[0]
     }
 
+    #[expect(clippy::expect_used, reason = "at least two squares")]
     fn last(&self) -> Square {
         *self.squares.last().expect("at least two squares")
     }

@@ -10,6 +10,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     perft_with(pos, depth, &mut buffers)
 }
 
+#[expect(clippy::expect_used, reason = "one buffer a ply")]
 fn perft_with(pos: &Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
     match depth {
         0 => 1,
@@ -72,6 +73,7 @@ impl PerftTable {
         self.count(pos, pos.zobrist(), depth, &mut buffers)
     }
 
+    #[expect(clippy::expect_used, reason = "one buffer a ply")]
     fn count(&mut self, pos: &Position, key: u64, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
         if depth <= 1 {
             return perft_with(pos, depth, buffers);

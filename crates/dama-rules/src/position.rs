@@ -287,6 +287,7 @@ impl Position {
     }
 
     /// The zobrist key after `mv`, from this position's key, without recomputing it.
+    #[expect(clippy::expect_used, reason = "a legal move starts on a piece")]
     pub fn zobrist_after(&self, key: u64, mv: &Move) -> u64 {
         let us = self.side;
         let them = us.opponent();
@@ -323,6 +324,7 @@ impl Default for Position {
 
 /// The board as text, rank 8 on top: `w`/`b` men, `W`/`B` kings, `.` empty.
 impl fmt::Display for Position {
+    #[expect(clippy::expect_used, reason = "on the board")]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for rank in (0..8).rev() {
             write!(f, "{} ", rank + 1)?;

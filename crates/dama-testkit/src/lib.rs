@@ -1,5 +1,10 @@
 //! What the test binaries share: positions and a random generator for the rules' tests, the
 //! test databases, a host over them, a plain solver, and the Discord stand-in.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "tests and benches stop at the first thing that fails"
+)]
 
 use dama::engine::{Color, Piece, Position, Role, Setup, Square, fen};
 

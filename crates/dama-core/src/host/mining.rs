@@ -37,6 +37,10 @@ impl Host {
     }
 
     /// Screens one finished game: every position where a player (not the AI) was to move.
+    #[expect(
+        clippy::expect_used,
+        reason = "the searcher comes back after each position"
+    )]
     async fn mine_game(&self, row: &GameRow) -> Result<usize, HostError> {
         let game = match self.load(row).await {
             Ok(g) => g,

@@ -291,6 +291,7 @@ impl Host {
         super::again_if_stale(|| self.puzzle_try(who, text.trim())).await
     }
 
+    #[expect(clippy::expect_used, reason = "a defence follows a right move")]
     async fn puzzle_try(&self, who: &Who, text: &str) -> HostResult {
         let attempt = match self.active_attempt(who).await? {
             Some(a) => a,

@@ -216,6 +216,7 @@ impl Scheduler {
 
     /// The searcher that thought about `game` last, with what it learnt; else the one unused
     /// longest (its table is still sound: entries are keyed by position); else a new one.
+    #[expect(clippy::expect_used, reason = "found; not empty")]
     pub fn searcher(&self, game: GameId) -> Searcher {
         let mut s = self.state();
         if let Some(i) = s.searchers.iter().position(|(g, _)| *g == game) {

@@ -299,6 +299,7 @@ impl Host {
         })
     }
 
+    #[expect(clippy::expect_used, reason = "two players")]
     async fn web_players(&self, row: &GameRow) -> Result<(WebPlayer, WebPlayer), HostError> {
         let who = players(row);
         let mut out = Vec::with_capacity(2);

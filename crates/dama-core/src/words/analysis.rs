@@ -34,6 +34,7 @@ fn numbered(game: &Game, m: &MoveReview) -> String {
 }
 
 impl Words {
+    #[expect(clippy::expect_used, reason = "a reviewed move is in the game")]
     fn judged_move(&self, lang: Lang, game: &Game, m: &MoveReview) -> (String, String) {
         let pos = game
             .history()

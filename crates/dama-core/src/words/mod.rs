@@ -118,6 +118,7 @@ impl Words {
             .unwrap_or(Lang::ENGLISH)
     }
 
+    #[expect(clippy::expect_used, reason = "assets/locales/en-US.ftl is embedded")]
     fn bundle(&self, lang: Lang) -> &FluentBundle<FluentResource> {
         let find = |l: Lang| self.languages.iter().find(|x| x.lang == l);
         &find(lang)

@@ -163,6 +163,7 @@ impl fmt::Display for ArenaScore {
 }
 
 /// A start position `plies` random legal moves deep, the same for the same seed.
+#[expect(clippy::expect_used, reason = "a generated move is legal")]
 pub fn opening(seed: u64, plies: usize) -> Game {
     let mut game = Game::new(Position::start());
     let mut state = seed;
@@ -192,6 +193,7 @@ pub struct Played {
 }
 
 /// Plays one game from `game`, `white` against `black`.
+#[expect(clippy::expect_used, reason = "the AI plays legal moves")]
 pub fn play_game(
     mut game: Game,
     white: &mut AiPlayer,
@@ -241,6 +243,10 @@ pub(super) fn in_parallel(count: usize, threads: usize, work: impl Fn(usize) + S
 
 /// Plays the arena, each setting evaluating with its weights; `progress` is called after each
 /// game with the score so far.
+#[expect(
+    clippy::expect_used,
+    reason = "no thread panics holding the score; no thread panicked"
+)]
 pub fn run(
     a: Setting,
     b: Setting,

@@ -113,6 +113,10 @@ pub struct Weights {
     pub ending: [i32; TERMS],
 }
 
+#[expect(
+    clippy::expect_used,
+    reason = "assets/weights.txt is a valid weights file (a test reads it)"
+)]
 static BUILT_IN: LazyLock<Weights> = LazyLock::new(|| {
     include_str!("../../../../assets/weights.txt")
         .parse()

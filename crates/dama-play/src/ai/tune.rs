@@ -57,6 +57,7 @@ pub fn self_play(
 /// [`self_play`], handing each game's positions to `keep` as soon as it and every game
 /// before it are done (so they come in game order, whatever the threads), for a caller that
 /// writes as it goes.
+#[expect(clippy::expect_used, reason = "no thread panics holding the games")]
 pub fn self_play_each(
     options: SelfPlay,
     weights: &Weights,
@@ -80,6 +81,7 @@ pub fn self_play_each(
     });
 }
 
+#[expect(clippy::expect_used, reason = "the AI plays legal moves")]
 fn play_one(options: SelfPlay, weights: &Weights, i: usize) -> Vec<Labelled> {
     let mut game = opening(
         options.seed.wrapping_mul(1_000_003).wrapping_add(i as u64),
@@ -255,6 +257,7 @@ fn sigmoid(x: f64) -> f64 {
 }
 
 /// The mean squared error of `p` on `rows`, and its gradient when asked for, in `threads`.
+#[expect(clippy::expect_used, reason = "an error pass does not panic")]
 fn error(
     rows: &[Row],
     p: &[f64; PARAMS],

@@ -302,6 +302,10 @@ fn advantage(pos: &Position) -> i32 {
 
 /// A varied self-play game: 2 to 7 random plies, then two AI players of random levels (medium
 /// or hard: games between unequal players end in lopsided positions that make dull puzzles).
+#[expect(
+    clippy::expect_used,
+    reason = "a generated move is legal; the AI plays legal moves"
+)]
 fn self_play(rng: &mut u64) -> Game {
     let mut game = Game::default();
     let opening = 2 + next(rng) % 6;

@@ -83,6 +83,7 @@ impl Puzzle {
     }
 
     /// The position before the solver's `step`-th move (from 0), with the moves so far.
+    #[expect(clippy::expect_used, reason = "a proven line is legal")]
     pub fn game_at(&self, step: usize) -> Game {
         let mut game = Game::new(self.start);
         for mv in &self.line[..(2 * step).min(self.line.len())] {
@@ -92,6 +93,7 @@ impl Puzzle {
     }
 
     /// The whole solution played out.
+    #[expect(clippy::expect_used, reason = "a proven line is legal")]
     pub fn solution(&self) -> Game {
         let mut game = self.game_at(self.moves());
         for mv in &self.line[game.ply_count()..] {

@@ -115,6 +115,10 @@ impl Default for Renderer {
 
 impl Renderer {
     /// A renderer drawing in `theme`; the frames and the palette are made once here.
+    #[expect(
+        clippy::expect_used,
+        reason = "the theme's font is a valid TrueType font"
+    )]
     pub fn new(theme: Theme) -> Renderer {
         let font =
             FontRef::try_from_slice(theme.font).expect("the theme's font is a valid TrueType font");
@@ -357,6 +361,7 @@ fn rgba(c: Rgb) -> Rgba<u8> {
 }
 
 /// The square shown at screen column `col` and row `row` (row 0 at the top).
+#[expect(clippy::expect_used, reason = "on the board")]
 fn square_at(col: usize, row: usize, flip: bool) -> Square {
     let (file, rank) = if flip { (7 - col, row) } else { (col, 7 - row) };
     Square::from_coords(file as u8, rank as u8).expect("on the board")

@@ -14,6 +14,7 @@ impl Renderer {
     /// The game as an animated GIF, from White's side or Black's, in at most `max_frames`
     /// frames; `captions` holds the line above each position (the start, then one a ply),
     /// written by the caller in its language.
+    #[expect(clippy::expect_used, reason = "writing to memory cannot fail")]
     pub fn replay_gif(
         &self,
         game: &Game,

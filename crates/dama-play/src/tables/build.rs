@@ -195,6 +195,10 @@ fn stats_of(material: Material, values: &[u8]) -> TableStats {
 
 /// Solves the materials of one group (a material and its mirror, whose quiet moves lead into
 /// each other) given every table they can leave to.
+#[expect(
+    clippy::expect_used,
+    reason = "every material a move leads to is built first; a marked entry is a position; allocated above"
+)]
 fn solve(
     group: &[Material],
     store: &Store,
@@ -302,6 +306,7 @@ fn encode(distance: u32) -> u8 {
 /// Runs `f` on every unknown entry of the group's tables, storing what it decides; returns how
 /// many entries it decided. Decisions of one pass never depend on each other (a win pass reads
 /// only losses, a loss pass only wins), so the threads need not agree on an order.
+#[expect(clippy::expect_used, reason = "allocated")]
 fn run_pass<F>(
     group: &[Material],
     work: &Store,

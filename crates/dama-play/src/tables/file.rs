@@ -54,6 +54,7 @@ pub fn write(dir: &Path, m: Material, values: &[u8]) -> Result<u64, TablesError>
 const MAX_FILE: u64 = 64 << 20;
 
 /// Reads a table file, checking that it is whole and that it is the table its name says.
+#[expect(clippy::expect_used, reason = "4 bytes; 8 bytes")]
 pub fn read(path: &Path) -> Result<(Material, Box<[u8]>), TablesError> {
     let bytes = crate::files::read(path, MAX_FILE).map_err(|e| TablesError::io(path, e))?;
     let damaged = |why: String| TablesError::Damaged(path.to_path_buf(), why);

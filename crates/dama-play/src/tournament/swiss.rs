@@ -127,6 +127,7 @@ pub fn pair(players: &[SwissPlayer]) -> SwissRound {
 
 /// What a round costs under the pairing's rules: the pairing found is the cheapest there is
 /// (the tests compare it with every other on small fields).
+#[expect(clippy::expect_used, reason = "a present player")]
 pub fn round_cost(players: &[SwissPlayer], round: &SwissRound) -> i128 {
     let field = Field::new(players);
     let index = |id: UserId| {

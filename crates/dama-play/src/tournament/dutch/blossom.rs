@@ -261,8 +261,12 @@ impl<W: Weight> Blossom<W> {
 
     /// Position of `xr` within blossom `b`'s cycle, normalized to be even by
     /// reversing the tail if needed (so a matched alternating walk starts right).
+    #[expect(clippy::expect_used, reason = "a sub-blossom of `b` is in its cycle")]
     fn get_pr(&mut self, b: usize, xr: usize) -> usize {
-        let pr = self.flower[b].iter().position(|&x| x == xr).unwrap();
+        let pr = self.flower[b]
+            .iter()
+            .position(|&x| x == xr)
+            .expect("a sub-blossom of `b` is in its cycle");
         if pr % 2 == 1 {
             let len = self.flower[b].len();
             self.flower[b][1..].reverse();

@@ -209,6 +209,7 @@ impl Parts {
 
 impl<const L: usize> Pairer<'_, L> {
     /// Where the score's bit sits in a part with a place for each score group.
+    #[expect(clippy::expect_used, reason = "a score of the bracket has its place")]
     fn score_place(&self, score: u32) -> usize {
         self.place[score as usize].expect("a score of the bracket has its place")
     }
@@ -245,6 +246,10 @@ impl<const L: usize> Pairer<'_, L> {
     /// `w` with the bits of each score moved from its place now to its place in `to`: its
     /// parts that hold a place for each score group are those of the bracket's pairs (and of
     /// the next's) and of the floats' scores.
+    #[expect(
+        clippy::expect_used,
+        reason = "a stale pair's scores are in the bracket"
+    )]
     fn moved_scores(&self, w: Wide<L>, to: &[Option<usize>]) -> Wide<L> {
         let g = self.layout.group_bits;
         let parts = self.parts.score_parts();

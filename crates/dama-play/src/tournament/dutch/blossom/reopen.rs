@@ -276,6 +276,7 @@ impl<W: Weight> Blossom<W> {
 
     /// Blossom `b`'s (and its inner blossoms') edge to `v` outside it: the one of least slack
     /// among its members', as a blossom is formed.
+    #[expect(clippy::expect_used, reason = "a blossom has members")]
     fn best_edge_to(&mut self, b: usize, v: usize) -> Edge<W> {
         let mut best: Option<Edge<W>> = None;
         let mut i = 0;
