@@ -18,12 +18,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::who;
-use dama::ai::Level;
-use dama::engine::{Color, Game, fen};
-use dama::host::{Clock, Host, HostConfig, Lang};
-use dama::render::Renderer;
-use dama::store::Store;
-use dama::words::Words;
+use dama_core::host::{Clock, Host, HostConfig, Lang};
+use dama_core::words::Words;
+use dama_play::ai::Level;
+use dama_play::render::Renderer;
+use dama_rules::{Color, Game, fen};
+use dama_store::Store;
 
 /// One game: its player plays random legal moves, the AI answers; returns the AI's reply times.
 async fn play(host: Arc<Host>, channel: u64, level: Level, replies: usize) -> Vec<Duration> {

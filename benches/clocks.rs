@@ -16,7 +16,7 @@
     reason = "tests and benches stop at the first thing that fails"
 )]
 
-use dama::model::{Millis, UnixMs};
+use dama_model::{Millis, UnixMs};
 use dama_testkit::bench as common;
 
 use std::collections::HashMap;
@@ -24,14 +24,14 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use common::{start_on, who};
-use dama::ai::{AiPlayer, Level};
-use dama::clock::TimeControl;
-use dama::engine::Game;
-use dama::host::{Clock, Host, HostConfig};
-use dama::model::ChannelId;
-use dama::render::Renderer;
-use dama::store::Store;
-use dama::words::Words;
+use dama_core::host::{Clock, Host, HostConfig};
+use dama_core::words::Words;
+use dama_model::ChannelId;
+use dama_play::ai::{AiPlayer, Level};
+use dama_play::clock::TimeControl;
+use dama_play::render::Renderer;
+use dama_rules::Game;
+use dama_store::Store;
 
 fn arg(name: &str) -> Option<String> {
     let args: Vec<String> = std::env::args().collect();
@@ -119,7 +119,7 @@ fn opponent_move(
 ) -> Option<String> {
     let mut player = AiPlayer::level(level).with_seed(seed);
     if level == Level::Master {
-        let budget = dama::clock::think_time(left, increment);
+        let budget = dama_play::clock::think_time(left, increment);
         player = player.with_master_time(budget.to_std());
     }
     let best = player.choose(game)?.best;
@@ -127,7 +127,7 @@ fn opponent_move(
 }
 
 /// The game stored in `channel`, as an engine game.
-async fn stored_game(host: &Host, id: dama::model::GameId) -> Game {
+async fn stored_game(host: &Host, id: dama_model::GameId) -> Game {
     let mut game = Game::default();
     for text in host.store().moves(id).await.unwrap() {
         game.play_text(&text).unwrap();
@@ -139,7 +139,7 @@ async fn stored_game(host: &Host, id: dama::model::GameId) -> Game {
 async fn master_game(host: Arc<Host>, channel: u64, level: Level, control: TimeControl) -> String {
     let me = who(channel * 2, channel);
     let start = host
-        .play_ai_on(&me, Level::Master, dama::engine::Color::White, control)
+        .play_ai_on(&me, Level::Master, dama_rules::Color::White, control)
         .await
         .expect("a game against the AI");
     let id = start.game.expect("a game");
@@ -149,7 +149,7 @@ async fn master_game(host: Arc<Host>, channel: u64, level: Level, control: TimeC
     };
     loop {
         let row = host.store().game(id).await.unwrap().unwrap();
-        if row.status != dama::model::GameStatus::Running {
+        if row.status != dama_model::GameStatus::Running {
             let (left_w, left_b) = (
                 row.white_left.unwrap_or_default(),
                 row.black_left.unwrap_or_default(),
@@ -161,17 +161,17 @@ async fn master_game(host: Arc<Host>, channel: u64, level: Level, control: TimeC
             return format!(
                 "{control} master vs {level}: {how} after {} plies; clocks at the end: {level} {} · master {}",
                 row.ply,
-                dama::clock::show(left_w),
-                dama::clock::show(left_b)
+                dama_play::clock::show(left_w),
+                dama_play::clock::show(left_b)
             );
         }
         let game = stored_game(&host, id).await;
-        let white_to_move = game.position().side_to_move() == dama::engine::Color::White;
+        let white_to_move = game.position().side_to_move() == dama_rules::Color::White;
         if white_to_move {
             let now = host.clock().now();
             let left = row
                 .clocks()
-                .left_at(row.ply as usize, dama::engine::Color::White, now)[0];
+                .left_at(row.ply as usize, dama_rules::Color::White, now)[0];
             let seed = channel ^ row.ply as u64;
             let thinking = game.clone();
             let Some(text) = tokio::task::spawn_blocking(move || {
@@ -185,7 +185,7 @@ async fn master_game(host: Arc<Host>, channel: u64, level: Level, control: TimeC
                 Ok(reply) => {
                     // An error here is the game ending meanwhile: seen at the top.
                     if let Some(g) = reply.ai_turn {
-                        let _ = host.ai_move(g, dama::host::Lang::ENGLISH).await;
+                        let _ = host.ai_move(g, dama_core::host::Lang::ENGLISH).await;
                     }
                 }
                 Err(e) => {
@@ -194,7 +194,7 @@ async fn master_game(host: Arc<Host>, channel: u64, level: Level, control: TimeC
             }
         } else {
             // The AI's turn left over (it opened, or a reply was lost): play it.
-            let _ = host.ai_move(id, dama::host::Lang::ENGLISH).await;
+            let _ = host.ai_move(id, dama_core::host::Lang::ENGLISH).await;
             tokio::time::sleep(Duration::from_millis(5)).await;
         }
     }
@@ -213,12 +213,7 @@ async fn load_game(
     while !stop.load(Ordering::Relaxed) {
         let level = Level::ALL[(channel % 4) as usize];
         let Ok(start) = host
-            .play_ai_on(
-                &me,
-                level,
-                dama::engine::Color::White,
-                TimeControl::default(),
-            )
+            .play_ai_on(&me, level, dama_rules::Color::White, TimeControl::default())
             .await
         else {
             return moves;
@@ -244,7 +239,7 @@ async fn load_game(
                 Ok(reply) => {
                     moves += 1;
                     if let Some(g) = reply.ai_turn {
-                        let _ = host.ai_move(g, dama::host::Lang::ENGLISH).await;
+                        let _ = host.ai_move(g, dama_core::host::Lang::ENGLISH).await;
                     }
                 }
                 Err(_) => break,

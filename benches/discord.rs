@@ -17,7 +17,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use dama::engine::Game;
+use dama_rules::Game;
 use fake_discord::{FakeDiscord, GUILD};
 use serde_json::json;
 

@@ -17,12 +17,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{start, who};
-use dama::engine::Game;
-use dama::host::{Clock, Host, HostConfig, Lang};
-use dama::model::UserId;
-use dama::render::Renderer;
-use dama::store::Store;
-use dama::words::{Markup, Surface, Words};
+use dama_core::host::{Clock, Host, HostConfig, Lang};
+use dama_core::words::{Markup, Surface, Words};
+use dama_model::UserId;
+use dama_play::render::Renderer;
+use dama_rules::Game;
+use dama_store::Store;
 
 /// Mentions, as the bot writes them.
 struct Mentions;
@@ -118,7 +118,7 @@ fn main() {
         let host = Arc::new(Host::new(
             store,
             Arc::new(Renderer::default()),
-            Arc::clone(&words) as Arc<dyn dama::host::Captions>,
+            Arc::clone(&words) as Arc<dyn dama_core::host::Captions>,
             HostConfig::default(),
             Clock::system(),
         ));

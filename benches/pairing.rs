@@ -8,11 +8,11 @@
     reason = "tests and benches stop at the first thing that fails"
 )]
 
-use dama::engine::Color;
-use dama::model::UserId;
-use dama::tournament::{
+use dama_model::UserId;
+use dama_play::tournament::{
     RoundResult, SwissPlayer, Trf, TrfPlayer, Waiting, pair_arena, pair_dutch, pair_swiss,
 };
+use dama_rules::Color;
 use std::time::{Duration, Instant};
 
 fn field(n: usize, rounds: usize) -> Trf {

@@ -12,7 +12,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{BenchmarkId, Criterion};
-use dama::engine::{Color, PerftTable, Position, fen, perft};
+use dama_rules::{Color, PerftTable, Position, fen, perft};
 
 const POSITIONS: [(&str, &str, u32); 3] = [
     (

@@ -12,7 +12,7 @@
     reason = "tests and benches stop at the first thing that fails"
 )]
 
-use dama::model::UnixMs;
+use dama_model::UnixMs;
 use dama_testkit::bench as common;
 
 use std::process::{Command, Stdio};
@@ -20,12 +20,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use common::{drop_postgres, fresh_postgres, start, who};
-use dama::engine::{Game, fen};
-use dama::host::{Clock, Host, HostConfig};
-use dama::model::{ChannelId, UserId};
-use dama::render::Renderer;
-use dama::store::{self, Store};
-use dama::words::Words;
+use dama_core::host::{Clock, Host, HostConfig};
+use dama_core::words::Words;
+use dama_model::{ChannelId, UserId};
+use dama_play::render::Renderer;
+use dama_rules::{Game, fen};
+use dama_store::{self as store, Store};
 use sqlx::Connection;
 
 fn arg(name: &str) -> Option<String> {
@@ -190,7 +190,7 @@ async fn store_alone(url: &str, writers: u64, moves: u64) -> Figures {
                 warn_at: UnixMs(i64::MAX),
                 deadline: UnixMs(i64::MAX),
                 now: UnixMs::EPOCH,
-                clocks: dama::clock::Clocks::start(Default::default(), UnixMs::EPOCH),
+                clocks: dama_play::clock::Clocks::start(Default::default(), UnixMs::EPOCH),
                 flag_at: None,
                 tournament_id: None,
             },

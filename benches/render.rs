@@ -9,8 +9,8 @@
 use std::hint::black_box;
 
 use criterion::Criterion;
-use dama::engine::{Game, Position, fen};
-use dama::render::{LastMove, Renderer, Scene};
+use dama_play::render::{LastMove, Renderer, Scene};
+use dama_rules::{Game, Position, fen};
 
 fn scenes() -> Vec<Scene> {
     let game = random_game(30, 3);
@@ -33,8 +33,8 @@ fn scenes() -> Vec<Scene> {
 }
 
 /// A card with forty rated games on its curve and every part filled.
-fn card() -> dama::render::Card {
-    use dama::render::{Card, Mark};
+fn card() -> dama_play::render::Card {
+    use dama_play::render::{Card, Mark};
     let curve: Vec<f64> = (0..40)
         .map(|i| 1500.0 + 150.0 * (f64::from(i) / 6.0).sin() + 3.0 * f64::from(i))
         .collect();

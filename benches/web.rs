@@ -23,12 +23,12 @@ use std::time::{Duration, Instant};
 use axum::body::Body;
 use axum::http::Request;
 use common::{start, who};
-use dama::host::{Clock, Host, HostConfig};
-use dama::render::Renderer;
-use dama::store::Store;
-use dama::telemetry::{Health, Metrics};
-use dama::web::{Page, Query, Web};
-use dama::words::Words;
+use dama_core::host::{Clock, Host, HostConfig};
+use dama_core::words::Words;
+use dama_play::render::Renderer;
+use dama_store::Store;
+use dama_telemetry::{Health, Metrics};
+use dama_web::{Page, Query, Web};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tower::ServiceExt;
 
@@ -83,17 +83,17 @@ async fn next_move(
 ) -> Option<(u64, String, usize)> {
     let row = host
         .store()
-        .running_game(dama::model::ChannelId(channel))
+        .running_game(dama_model::ChannelId(channel))
         .await
         .unwrap()?;
-    let pos = dama::engine::fen::parse(&row.fen).unwrap();
+    let pos = dama_rules::fen::parse(&row.fen).unwrap();
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return None;
     }
     let ply = row.ply as usize;
     let mv = moves[(ply * 7 + 3) % moves.len()];
-    let user = if pos.side_to_move() == dama::engine::Color::White {
+    let user = if pos.side_to_move() == dama_rules::Color::White {
         white
     } else {
         black
@@ -104,14 +104,14 @@ async fn next_move(
 /// A new game in `channel`: its players and its page's key.
 async fn a_game(host: &Host, channel: u64) -> ((u64, u64), String) {
     let players = start(host, channel, false).await;
-    let row = host.store().running_game(dama::model::ChannelId(channel));
+    let row = host.store().running_game(dama_model::ChannelId(channel));
     (players, row.await.unwrap().unwrap().web_key.unwrap())
 }
 
 /// The `dama_seat=…` cookie of `user`'s link to the game in `channel`.
 async fn seat_cookie(host: &Host, user: u64, channel: u64) -> String {
     let reply = host.play_link(&who(user, channel)).await.unwrap();
-    let [dama::host::Msg::PlayLink { link }] = &reply.body[..] else {
+    let [dama_core::host::Msg::PlayLink { link }] = &reply.body[..] else {
         panic!("{reply:?}")
     };
     format!("dama_seat={}", link.split("token=").nth(1).unwrap())
@@ -272,19 +272,19 @@ async fn play(host: &Host, channel: u64, (white, black): (u64, u64), plies: usiz
     for ply in 0..plies {
         let Some(row) = host
             .store()
-            .running_game(dama::model::ChannelId(channel))
+            .running_game(dama_model::ChannelId(channel))
             .await
             .unwrap()
         else {
             return;
         };
-        let pos = dama::engine::fen::parse(&row.fen).unwrap();
+        let pos = dama_rules::fen::parse(&row.fen).unwrap();
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return;
         }
         let mv = moves[(ply * 7 + 3) % moves.len()];
-        let user = if pos.side_to_move() == dama::engine::Color::White {
+        let user = if pos.side_to_move() == dama_rules::Color::White {
             white
         } else {
             black
@@ -299,7 +299,7 @@ fn main() {
     let pages = arg("--pages", 2000);
     let viewers = arg("--viewers", 1000);
     // Each viewer is two sockets here (its end and the server's).
-    let open_files = dama::web::raise_open_files().unwrap_or(1024);
+    let open_files = dama_web::raise_open_files().unwrap_or(1024);
     if open_files < viewers as u64 * 2 + 256 {
         eprintln!("{open_files} open files may be too few for {viewers} viewers");
     }
@@ -315,7 +315,7 @@ fn main() {
         let host = Arc::new(Host::new(
             Store::open(&url).await.unwrap(),
             Arc::new(Renderer::default()),
-            Arc::clone(&words) as Arc<dyn dama::host::Captions>,
+            Arc::clone(&words) as Arc<dyn dama_core::host::Captions>,
             HostConfig {
                 public_url: Some("http://bench.example".into()),
                 ..HostConfig::default()
@@ -326,7 +326,7 @@ fn main() {
         play(&host, 10, players, 40).await;
         let row = host
             .store()
-            .latest_game(dama::model::ChannelId(10))
+            .latest_game(dama_model::ChannelId(10))
             .await
             .unwrap()
             .unwrap();
@@ -347,14 +347,14 @@ fn main() {
         let query = Query::default();
         let page = Page {
             words: &words,
-            lang: dama::host::Lang::ENGLISH,
+            lang: dama_core::host::Lang::ENGLISH,
             query: &query,
         };
         let mut times = Vec::with_capacity(pages);
         let mut size = 0;
         for _ in 0..pages {
             let started = Instant::now();
-            let html = dama::web::page_html(&page, &renderer, &game, &[], None);
+            let html = dama_web::page_html(&page, &renderer, &game, &[], None);
             times.push(started.elapsed());
             size = html.len();
         }
@@ -366,7 +366,7 @@ fn main() {
         );
 
         // Through the handler: read from the database, then written.
-        let router = dama::web::router(web.clone());
+        let router = dama_web::router(web.clone());
         let mut times = Vec::with_capacity(pages);
         for _ in 0..pages {
             let started = Instant::now();
@@ -387,12 +387,12 @@ fn main() {
         println!("GET /game/{{key}} (SQLite):        {}", percentiles(times));
 
         // 1,000 live viewers over real connections.
-        let listener = dama::web::listen("127.0.0.1:0".parse().unwrap())
+        let listener = dama_web::listen("127.0.0.1:0".parse().unwrap())
             .await
             .unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = tokio::sync::watch::channel(false);
-        let server = tokio::spawn(dama::web::serve(listener, web.clone(), stopped));
+        let server = tokio::spawn(dama_web::serve(listener, web.clone(), stopped));
         let next_ply = game.game.ply_count() + 1;
         let (ready_tx, mut ready_rx) = tokio::sync::mpsc::channel::<()>(viewers);
         let mut tasks = Vec::with_capacity(viewers);
@@ -490,9 +490,9 @@ fn main() {
         let mut addrs = Vec::new();
         let (stop, stopped) = tokio::sync::watch::channel(false);
         for web in [&serving, &moving] {
-            let listener = dama::web::listen("127.0.0.1:0".parse().unwrap()).await.unwrap();
+            let listener = dama_web::listen("127.0.0.1:0".parse().unwrap()).await.unwrap();
             addrs.push(listener.local_addr().unwrap());
-            servers.push(tokio::spawn(dama::web::serve(listener, web.clone(), stopped.clone())));
+            servers.push(tokio::spawn(dama_web::serve(listener, web.clone(), stopped.clone())));
         }
         let times = clicks(&moving.host, addrs[1], addrs[0], 1_000, arg("--clicks", 300)).await;
         println!(
@@ -514,7 +514,7 @@ async fn web_on(url: &str, words: &Arc<Words>) -> Web {
     let host = Arc::new(Host::new(
         Store::open(url).await.unwrap(),
         Arc::new(Renderer::default()),
-        Arc::clone(words) as Arc<dyn dama::host::Captions>,
+        Arc::clone(words) as Arc<dyn dama_core::host::Captions>,
         HostConfig {
             public_url: Some("http://bench.example".into()),
             ..HostConfig::default()
@@ -531,8 +531,8 @@ async fn web_on(url: &str, words: &Arc<Words>) -> Web {
 }
 
 /// No limit on any reader or player.
-fn unlimited() -> dama::web::WebLimits {
-    dama::web::WebLimits {
+fn unlimited() -> dama_web::WebLimits {
+    dama_web::WebLimits {
         burst: u32::MAX,
         every: Duration::from_nanos(1),
         live_pages: 1 << 20,
@@ -541,6 +541,6 @@ fn unlimited() -> dama::web::WebLimits {
         connections_per_address: 1 << 20,
         player_burst: u32::MAX,
         player_every: Duration::from_nanos(1),
-        ..dama::web::WebLimits::default()
+        ..dama_web::WebLimits::default()
     }
 }

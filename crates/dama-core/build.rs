@@ -1,5 +1,5 @@
-//! Migrations are embedded by sqlx::migrate!(); rebuild when they change. The languages are the
-//! `.ftl` files of assets/locales/: each one found is embedded, so a new language is one file.
+//! The languages are the `.ftl` files of assets/locales/: each one found is embedded, so a new
+//! language is one file.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -8,7 +8,6 @@
 use std::fmt::Write;
 
 fn main() {
-    println!("cargo:rerun-if-changed=../../migrations");
     println!("cargo:rerun-if-changed=../../assets/locales");
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/locales");
     let mut files: Vec<_> = std::fs::read_dir(&dir)

@@ -8,7 +8,7 @@ use super::env::{
     env_api_base, env_ops_addr, env_seconds, env_switch, env_trusted_proxies, env_web_addr,
 };
 use super::{open_host, tables_dir};
-use crate::words::Words;
+use dama_core::words::Words;
 
 /// Runs the bot until a signal, a refused token or a failure stops it.
 pub(super) fn run_bot() -> Result<io::Result<()>, String> {
@@ -26,7 +26,7 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
             })?),
             _ => None,
         };
-    let shards = crate::discord::Shards::parse(
+    let shards = dama_discord::Shards::parse(
         std::env::var("DAMA_SHARDS").ok().as_deref(),
         std::env::var("DAMA_SHARD_COUNT").ok().as_deref(),
     )?;
@@ -45,14 +45,16 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
     }
     let proxies = env_trusted_proxies()?;
     // The web gets what is left of the open files once the bot's own are kept aside.
-    let open_files = crate::web::raise_open_files()
+    let open_files = dama_web::raise_open_files()
         .map_err(|e| format!("could not read the limit on open files: {e}"))?;
     let public_url = super::env::env_public_url()?;
     let health = web_addr.map(|_| {
         let (first, last) = shards.map_or((0, 0), |s| (s.first, s.last));
-        crate::telemetry::Health::expecting(first..=last)
+        dama_telemetry::Health::expecting(first..=last)
     });
-    let config = crate::discord::Config {
+    // One set of metrics for the process: Discord counts into it, the web serves it.
+    let metrics = Arc::new(dama_telemetry::Metrics::new());
+    let config = dama_discord::Config {
         token: secrecy::SecretString::new(token.trim().to_string()),
         api_base: env_api_base()?,
         guild,
@@ -60,6 +62,7 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
         shards,
         sweep_every,
         health: health.clone(),
+        metrics: Arc::clone(&metrics),
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
     let result = runtime.block_on(async {
@@ -67,12 +70,12 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
         let host = Arc::new(
             open_host(
                 &words,
-                crate::host::HostConfig {
+                dama_core::host::HostConfig {
                     ai_claim,
                     public_url,
                     // Renewed at every sweep: it outlasts two of them.
                     sweep_lease: sweep_every * 2 + Duration::from_secs(30),
-                    ..crate::host::HostConfig::default()
+                    ..dama_core::host::HostConfig::default()
                 },
             )
             .await?,
@@ -80,18 +83,18 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
         let (web_stop, web_stopped) = tokio::sync::watch::channel(false);
         let web = match (web_addr, health) {
             (Some(addr), Some(health)) => {
-                let listener = crate::web::listen(addr).await?;
+                let listener = dama_web::listen(addr).await?;
                 let ops = match ops_addr {
-                    Some(a) => Some(crate::web::listen_as("DAMA_OPS_ADDR", a).await?),
+                    Some(a) => Some(dama_web::listen_as("DAMA_OPS_ADDR", a).await?),
                     None => None,
                 };
-                let web = crate::web::Web::new(
+                let web = dama_web::Web::new(
                     Arc::clone(&host),
                     Arc::clone(&words),
                     health,
-                    Arc::clone(crate::telemetry::Metrics::global()),
+                    Arc::clone(&metrics),
                 )
-                .with_limits(crate::web::WebLimits::default().within_open_files(open_files))
+                .with_limits(dama_web::WebLimits::default().within_open_files(open_files))
                 .with_proxies(proxies);
                 tracing::info!(
                     open_files,
@@ -100,10 +103,10 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
                     "the web's share of open files"
                 );
                 if let Some(ops) = ops {
-                    tokio::spawn(crate::web::serve_ops(ops, web.clone(), web_stopped.clone()));
+                    tokio::spawn(dama_web::serve_ops(ops, web.clone(), web_stopped.clone()));
                 }
                 let ops_here = ops_addr.is_none();
-                Some(tokio::spawn(crate::web::serve_site(
+                Some(tokio::spawn(dama_web::serve_site(
                     listener,
                     web,
                     web_stopped,
@@ -113,7 +116,7 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
             _ => None,
         };
         let tables = tables_dir().map(|dir| host.load_tables_in_background(dir, true));
-        let ran = crate::discord::run(config, host, words).await;
+        let ran = dama_discord::run(config, host, words).await;
         let _ = web_stop.send(true);
         if let Some(web) = web {
             let _ = tokio::time::timeout(Duration::from_millis(500), web).await;
@@ -126,8 +129,9 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
             let _ = tokio::time::timeout(Duration::from_millis(500), t.finished()).await;
         }
         ran.map_err(|e| match e {
-            crate::discord::RunError::BadToken
-            | crate::discord::RunError::MessageContentRefused => e.to_string(),
+            dama_discord::RunError::BadToken | dama_discord::RunError::MessageContentRefused => {
+                e.to_string()
+            }
             other => format!("the bot stopped: {other}"),
         })?;
         Ok(Ok(()))

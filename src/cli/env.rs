@@ -121,10 +121,10 @@ pub(super) fn env_ops_addr() -> Result<Option<std::net::SocketAddr>, String> {
 }
 
 /// `DAMA_TRUSTED_PROXIES`: the proxies whose `X-Forwarded-For` names the reader.
-pub(super) fn env_trusted_proxies() -> Result<crate::web::Proxies, String> {
+pub(super) fn env_trusted_proxies() -> Result<dama_web::Proxies, String> {
     match std::env::var("DAMA_TRUSTED_PROXIES") {
         Ok(v) if !v.trim().is_empty() => v.parse(),
-        _ => Ok(crate::web::Proxies::none()),
+        _ => Ok(dama_web::Proxies::none()),
     }
 }
 

@@ -7,7 +7,7 @@ use clap::{Parser, Subcommand};
 
 use std::sync::Arc;
 
-use crate::words::Words;
+use dama_core::words::Words;
 
 mod bot;
 mod env;
@@ -19,10 +19,10 @@ pub use study::tables_dir;
 use study::{analyze, build_tables, load_tables};
 use tune::{TuneCommand, read_weights};
 
-use crate::ai::arena::{self, ArenaOptions, Setting};
-use crate::ai::{AiPlayer, Eval, Level, Limits};
-use crate::engine::{Game, PerftTable, Position, fen, perft, perft_divide};
-use crate::render::{LastMove, Renderer, Scene};
+use dama_play::ai::arena::{self, ArenaOptions, Setting};
+use dama_play::ai::{AiPlayer, Eval, Level, Limits};
+use dama_play::render::{LastMove, Renderer, Scene};
+use dama_rules::{Game, PerftTable, Position, fen, perft, perft_divide};
 
 /// The command line.
 #[derive(Parser, Debug)]
@@ -553,12 +553,12 @@ fn run_console(
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
     runtime.block_on(async {
-        let host = open_host(&words, crate::console::host_config()).await?;
+        let host = open_host(&words, dama_console::host_config()).await?;
         if let Some(tables) = load_tables() {
             host.use_tables(tables);
         }
         Ok(
-            crate::console::Console::new(host, words, lang, pictures, user)
+            dama_console::Console::new(host, words, lang, pictures, user)
                 .run()
                 .await,
         )
@@ -568,26 +568,26 @@ fn run_console(
 /// The host over the database of `DATABASE_URL`, with the default settings.
 async fn open_host(
     words: &Arc<Words>,
-    config: crate::host::HostConfig,
-) -> Result<crate::host::Host, String> {
+    config: dama_core::host::HostConfig,
+) -> Result<dama_core::host::Host, String> {
     let url = database_url();
-    let shown = crate::store::without_password(&url);
-    let store = crate::store::Store::open_alone(&url).await.map_err(|e| match e {
-        crate::store::StoreError::Sql(_) if url.starts_with("postgres") => format!(
+    let shown = dama_store::without_password(&url);
+    let store = dama_store::Store::open_alone(&url).await.map_err(|e| match e {
+        dama_store::StoreError::Sql(_) if url.starts_with("postgres") => format!(
             "could not reach the PostgreSQL database {shown} ({e}): check DATABASE_URL and that the server is up"
         ),
-        crate::store::StoreError::Sql(_) | crate::store::StoreError::Migrate(_) => {
+        dama_store::StoreError::Sql(_) | dama_store::StoreError::Migrate(_) => {
             format!("could not open the database {shown}: {e}")
         }
         refusal => refusal.to_string(),
     })?;
     tracing::info!(database = %shown, "database open");
-    let host = crate::host::Host::new(
+    let host = dama_core::host::Host::new(
         store,
         Arc::new(Renderer::default()),
-        Arc::clone(words) as Arc<dyn crate::host::Captions>,
+        Arc::clone(words) as Arc<dyn dama_core::host::Captions>,
         config,
-        crate::host::Clock::system(),
+        dama_core::host::Clock::system(),
     );
     // Time no process of the bot ran is given back to the players on move.
     host.resume_clocks()
@@ -642,9 +642,9 @@ fn render(
         };
     }
     scene.black_bottom = black_bottom;
-    scene.caption = Some(crate::host::Captions::caption(
+    scene.caption = Some(dama_core::host::Captions::caption(
         &words,
-        &crate::host::Caption::SideToMove(scene.position.side_to_move()),
+        &dama_core::host::Caption::SideToMove(scene.position.side_to_move()),
         lang,
     ));
     let png = Renderer::default().png(&scene);
@@ -654,12 +654,12 @@ fn render(
 }
 
 /// The language of `--lang` for what a command draws or writes; English by default.
-fn picture_language(words: &Words, lang: Option<&str>) -> Result<crate::host::Lang, String> {
+fn picture_language(words: &Words, lang: Option<&str>) -> Result<dama_core::host::Lang, String> {
     match lang {
         Some(code) => words
             .pick(code)
             .ok_or_else(|| format!("--lang {code}: not a language of this bot")),
-        None => Ok(crate::host::Lang::ENGLISH),
+        None => Ok(dama_core::host::Lang::ENGLISH),
     }
 }
 
@@ -724,7 +724,7 @@ fn generate_puzzles(
     output: &std::path::Path,
     out: &mut impl Write,
 ) -> Result<io::Result<()>, String> {
-    use crate::puzzle::generate::{Settings, arrange, generate};
+    use dama_play::puzzle::generate::{Settings, arrange, generate};
     at_most("--count", count as u64, MAX_PUZZLES)?;
     if count == 0 {
         return Err("--count must be at least 1 (the file would be emptied for nothing)".into());

@@ -5,9 +5,9 @@ use std::io::{self, Write};
 use std::sync::Arc;
 
 use super::{at_most, picture_language};
-use crate::ai::Limits;
-use crate::render::Renderer;
-use crate::words::Words;
+use dama_core::words::Words;
+use dama_play::ai::Limits;
+use dama_play::render::Renderer;
 
 /// The endgame tables' folder: `DAMA_TABLES`, by default `dama-tables`; `off` for none.
 pub fn tables_dir() -> Option<std::path::PathBuf> {
@@ -20,12 +20,12 @@ pub fn tables_dir() -> Option<std::path::PathBuf> {
 
 /// The endgame tables for a command, if they have been built (commands never build them; a
 /// damaged table is named on stderr and the command goes on without).
-pub(super) fn load_tables() -> Option<Arc<crate::tables::Tables>> {
+pub(super) fn load_tables() -> Option<Arc<dama_play::tables::Tables>> {
     let dir = tables_dir()?;
     if !dir.is_dir() {
         return None;
     }
-    match crate::tables::Tables::load(&dir) {
+    match dama_play::tables::Tables::load(&dir) {
         Ok(t) => Some(Arc::new(t)),
         Err(e) => {
             eprintln!("dama: endgame tables not used: {e}");
@@ -48,7 +48,7 @@ pub(super) fn build_tables(
     let threads = super::threads(threads)?;
     let start = std::time::Instant::now();
     let mut written = Ok(());
-    let stats = crate::tables::build(dir, pieces, threads, &mut |s| {
+    let stats = dama_play::tables::build(dir, pieces, threads, &mut |s| {
         if written.is_ok() {
             written = writeln!(
                 out,
@@ -92,29 +92,34 @@ pub(super) fn analyze(
     at_most("--depth", depth.into(), 12)?;
     let words = Words::new();
     let lang = picture_language(&words, lang)?;
-    let text = crate::files::read_to_string(pdn, super::MAX_TEXT_FILE)
+    let text = dama_play::files::read_to_string(pdn, super::MAX_TEXT_FILE)
         .map_err(|e| format!("could not read {}: {e}", pdn.display()))?;
-    let (tags, game) = crate::engine::pdn::read(&text)
+    let (tags, game) = dama_rules::pdn::read(&text)
         .map_err(|e| format!("{} is not a game this tool can read: {e}", pdn.display()))?;
     if game.ply_count() == 0 {
         return Err(format!("{} holds no moves to analyse", pdn.display()));
     }
     let stop = std::sync::atomic::AtomicBool::new(false);
     let mut shown = 0;
-    let analysis =
-        crate::ai::analysis::analyse(&game, limits, load_tables(), &stop, &mut |done, total| {
+    let analysis = dama_play::ai::analysis::analyse(
+        &game,
+        limits,
+        load_tables(),
+        &stop,
+        &mut |done, total| {
             let percent = done * 100 / total;
             if percent >= shown + 10 || done == total {
                 shown = percent;
                 let said = words.get_with(
                     lang,
                     "analysis-progress",
-                    &[("percent", crate::words::Arg::from(percent as i64))],
+                    &[("percent", dama_core::words::Arg::from(percent as i64))],
                 );
                 eprintln!("{said}");
             }
-        })
-        .ok_or("the analysis stopped")?;
+        },
+    )
+    .ok_or("the analysis stopped")?;
     let name = |tag: &str, fallback: &str| {
         tags.get(tag)
             .filter(|n| !n.is_empty() && *n != "?")
@@ -123,7 +128,7 @@ pub(super) fn analyze(
     };
     let names = [name("White", "White"), name("Black", "Black")];
     let names = [names[0].as_str(), names[1].as_str()];
-    let result = crate::engine::pdn::result_token(&game);
+    let result = dama_rules::pdn::result_token(&game);
     let chart = words.analysis_chart(lang, &game, names, result, &analysis);
     std::fs::write(output, Renderer::default().chart_png(&chart))
         .map_err(|e| format!("could not write {}: {e}", output.display()))?;
@@ -137,7 +142,7 @@ pub(super) fn analyze(
         write!(
             out,
             "{}",
-            crate::engine::pdn::write_annotated(&game, &tags, &notes)
+            dama_rules::pdn::write_annotated(&game, &tags, &notes)
         )
     })())
 }

@@ -5,11 +5,11 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use crate::tournament::{Board, Trf, fide_standings, pair_dutch};
+use dama_play::tournament::{Board, Trf, fide_standings, pair_dutch};
 
 /// Reads a report file, or says in one line what is wrong with it and where.
 fn read(file: &Path) -> Result<Trf, String> {
-    let text = crate::files::read_to_string(file, super::MAX_TEXT_FILE)
+    let text = dama_play::files::read_to_string(file, super::MAX_TEXT_FILE)
         .map_err(|e| format!("could not read {}: {e}", file.display()))?;
     Trf::parse(&text).map_err(|e| format!("{}: {e}", file.display()))
 }

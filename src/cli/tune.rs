@@ -7,9 +7,9 @@ use std::time::Instant;
 use clap::Subcommand;
 
 use super::{at_most, threads as threads_of};
-use crate::ai::Weights;
-use crate::ai::eval::TERM_NAMES;
-use crate::ai::tune::{self, FitOptions, SelfPlay};
+use dama_play::ai::Weights;
+use dama_play::ai::eval::TERM_NAMES;
+use dama_play::ai::tune::{self, FitOptions, SelfPlay};
 
 #[derive(Subcommand, Debug)]
 pub enum TuneCommand {
@@ -73,7 +73,7 @@ pub(super) fn read_weights(file: Option<&Path>) -> Result<Weights, String> {
     let Some(file) = file else {
         return Ok(Weights::default());
     };
-    let text = crate::files::read_to_string(file, super::MAX_TEXT_FILE)
+    let text = dama_play::files::read_to_string(file, super::MAX_TEXT_FILE)
         .map_err(|e| format!("cannot read the weights file {}: {e}", file.display()))?;
     text.parse()
         .map_err(|e| format!("the weights file {}: {e}", file.display()))
@@ -153,7 +153,7 @@ pub(super) fn run(action: TuneCommand, out: &mut impl Write) -> Result<io::Resul
             output,
         } => {
             let start_weights = read_weights(from.as_deref())?;
-            let text = crate::files::read_to_string(&positions, super::MAX_POSITIONS_FILE)
+            let text = dama_play::files::read_to_string(&positions, super::MAX_POSITIONS_FILE)
                 .map_err(|e| format!("cannot read {}: {e}", positions.display()))?;
             let labelled = tune::read_labelled(&text)
                 .map_err(|e| format!("the positions file {}: {e}", positions.display()))?;

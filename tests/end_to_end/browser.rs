@@ -173,11 +173,11 @@ async fn a_move_shows_on_an_open_page_and_the_arrow_keys_step_through_the_game()
     };
     let db = TestDb::sqlite();
     let (host, _clock, _) = host(&db).await;
-    let web = dama::web::Web::new(
+    let web = dama_web::Web::new(
         Arc::new(host),
-        Arc::new(dama::words::Words::new()),
-        dama::telemetry::Health::expecting([0]),
-        Arc::new(dama::telemetry::Metrics::new()),
+        Arc::new(dama_core::words::Words::new()),
+        dama_telemetry::Health::expecting([0]),
+        Arc::new(dama_telemetry::Metrics::new()),
     );
     let board = start_game(&web.host, false, CHANNEL).await;
     let id = board.game.unwrap();
@@ -193,12 +193,12 @@ async fn a_move_shows_on_an_open_page_and_the_arrow_keys_step_through_the_game()
         .web_key
         .unwrap();
 
-    let listener = dama::web::listen("127.0.0.1:0".parse().unwrap())
+    let listener = dama_web::listen("127.0.0.1:0".parse().unwrap())
         .await
         .unwrap();
     let site = format!("http://{}", listener.local_addr().unwrap());
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let server = tokio::spawn(dama::web::serve(listener, web.clone(), stopped));
+    let server = tokio::spawn(dama_web::serve(listener, web.clone(), stopped));
 
     let (_driver, port) = Driver::start(&driver);
     let client = connect(port).await;
@@ -319,8 +319,8 @@ async fn a_swiss_page_follows_its_last_round_live_then_shows_its_podium_crosstab
         println!("skipped: no chromedriver here (apt-get install chromium chromium-driver)");
         return;
     };
-    use dama::host::{GameToStart, Lang, TournamentSpec, Who};
-    use dama::model::{ChannelId, TournamentKind, UserId};
+    use dama_core::host::{GameToStart, Lang, TournamentSpec, Who};
+    use dama_model::{ChannelId, TournamentKind, UserId};
     let db = TestDb::sqlite();
     let (host, _clock, _) = host(&db).await;
     let organiser = Who {
@@ -371,18 +371,18 @@ async fn a_swiss_page_follows_its_last_round_live_then_shows_its_podium_crosstab
         }
     }
     let id = id.unwrap();
-    let web = dama::web::Web::new(
+    let web = dama_web::Web::new(
         Arc::new(host),
-        Arc::new(dama::words::Words::new()),
-        dama::telemetry::Health::expecting([0]),
-        Arc::new(dama::telemetry::Metrics::new()),
+        Arc::new(dama_core::words::Words::new()),
+        dama_telemetry::Health::expecting([0]),
+        Arc::new(dama_telemetry::Metrics::new()),
     );
-    let listener = dama::web::listen("127.0.0.1:0".parse().unwrap())
+    let listener = dama_web::listen("127.0.0.1:0".parse().unwrap())
         .await
         .unwrap();
     let site = format!("http://{}", listener.local_addr().unwrap());
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let server = tokio::spawn(dama::web::serve(listener, web.clone(), stopped));
+    let server = tokio::spawn(dama_web::serve(listener, web.clone(), stopped));
     let (_driver, port) = Driver::start(&driver);
     let client = connect(port).await;
     client
@@ -522,8 +522,8 @@ async fn pointer_move(client: &Client, from: &str, to: &str, drag: bool) {
 /// A game between two browsers, each signed in from its player's own link, on a server of
 /// its own; dropped, it stops the server and the browsers.
 struct Table {
-    web: dama::web::Web,
-    game: dama::model::GameId,
+    web: dama_web::Web,
+    game: dama_model::GameId,
     white: Client,
     black: Client,
     stop: tokio::sync::watch::Sender<bool>,
@@ -543,33 +543,33 @@ impl Table {
             println!("skipped: no chromedriver here (apt-get install chromium chromium-driver)");
             return None;
         };
-        let listener = dama::web::listen("127.0.0.1:0".parse().unwrap())
+        let listener = dama_web::listen("127.0.0.1:0".parse().unwrap())
             .await
             .unwrap();
         let site = format!("http://{}", listener.local_addr().unwrap());
         let db = TestDb::sqlite();
-        let host = dama::host::Host::new(
-            dama::store::Store::open(&db.url()).await.unwrap(),
+        let host = dama_core::host::Host::new(
+            dama_store::Store::open(&db.url()).await.unwrap(),
             renderer(),
-            Arc::new(dama::words::Words::new()),
-            dama::host::HostConfig {
+            Arc::new(dama_core::words::Words::new()),
+            dama_core::host::HostConfig {
                 public_url: Some(site.clone()),
-                ..dama::host::HostConfig::default()
+                ..dama_core::host::HostConfig::default()
             },
-            dama::host::Clock::system(),
+            dama_core::host::Clock::system(),
         );
-        let web = dama::web::Web::new(
+        let web = dama_web::Web::new(
             Arc::new(host),
-            Arc::new(dama::words::Words::new()),
-            dama::telemetry::Health::expecting([0]),
-            Arc::new(dama::telemetry::Metrics::new()),
+            Arc::new(dama_core::words::Words::new()),
+            dama_telemetry::Health::expecting([0]),
+            Arc::new(dama_telemetry::Metrics::new()),
         );
         let c = web
             .host
             .challenge_on(
                 &who(ALICE),
                 BOB,
-                dama::model::ColorChoice::White,
+                dama_model::ColorChoice::White,
                 false,
                 false,
                 control.parse().unwrap(),
@@ -578,11 +578,11 @@ impl Table {
             .unwrap();
         let board = web
             .host
-            .button(&who(BOB), &button(&c, dama::host::ButtonLabel::Accept))
+            .button(&who(BOB), &button(&c, dama_core::host::ButtonLabel::Accept))
             .await
             .unwrap();
         let (stop, stopped) = tokio::sync::watch::channel(false);
-        tokio::spawn(dama::web::serve(listener, web.clone(), stopped));
+        tokio::spawn(dama_web::serve(listener, web.clone(), stopped));
         let (driver, port) = Driver::start(&driver);
         let table = Table {
             game: board.game.unwrap(),
@@ -595,7 +595,7 @@ impl Table {
         };
         for (client, user, side) in [(&table.white, ALICE, "white"), (&table.black, BOB, "black")] {
             let link = match &table.web.host.play_link(&who(user)).await.unwrap().body[..] {
-                [dama::host::Msg::PlayLink { link }] => link.clone(),
+                [dama_core::host::Msg::PlayLink { link }] => link.clone(),
                 other => panic!("{other:?}"),
             };
             client.goto(&link).await.unwrap();
@@ -619,7 +619,7 @@ impl Table {
     }
 
     /// The game as stored now.
-    async fn row(&self) -> dama::store::GameRow {
+    async fn row(&self) -> dama_store::GameRow {
         let row = self.web.host.store().game(self.game).await.unwrap();
         row.expect("the game is stored")
     }
@@ -876,7 +876,7 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
     let row = table.row().await;
     assert_eq!(
         row.result,
-        Some(dama::engine::GameResult::Win(dama::engine::Color::Black))
+        Some(dama_rules::GameResult::Win(dama_rules::Color::Black))
     );
     table.no_console_errors().await;
     table.close().await;

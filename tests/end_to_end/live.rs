@@ -249,7 +249,7 @@ async fn a_fast_game_stays_within_discords_limit_and_every_move_reaches_the_chan
     live_challenge(&fake, channel, "1+0").await;
     let players = [(ALICE, "alice"), (BOB, "bob")];
     // Thirty plies half a second apart: twice what the channel takes (5 posts in 5 s).
-    let mut game = dama::engine::Game::default();
+    let mut game = dama_rules::Game::default();
     let mut typed = Vec::new();
     for ply in 0..30 {
         let pos = *game.position();

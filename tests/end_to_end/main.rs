@@ -15,7 +15,7 @@ mod processes;
 mod tournament;
 mod web;
 
-use dama::engine::Game;
+use dama_rules::Game;
 use dama_testkit as common;
 use dama_testkit::fake_discord;
 use fake_discord::{Bot, FakeDiscord};
@@ -41,17 +41,17 @@ async fn connected_bot(name: &str) -> (FakeDiscord, Bot, std::path::PathBuf) {
 }
 
 /// The position of the game in `channel` as the bot stored it (what its board shows).
-async fn position_in(db: &std::path::Path, channel: u64) -> dama::engine::Position {
-    let store = dama::store::Store::open(&format!("sqlite://{}", db.display()))
+async fn position_in(db: &std::path::Path, channel: u64) -> dama_rules::Position {
+    let store = dama_store::Store::open(&format!("sqlite://{}", db.display()))
         .await
         .unwrap();
     let row = store
-        .latest_game(dama::model::ChannelId(channel))
+        .latest_game(dama_model::ChannelId(channel))
         .await
         .unwrap()
         .expect("a game in the channel");
     store.close().await;
-    dama::engine::fen::parse(&row.fen).unwrap()
+    dama_rules::fen::parse(&row.fen).unwrap()
 }
 
 fn temp_db(name: &str) -> std::path::PathBuf {
@@ -749,13 +749,13 @@ async fn a_board_lost_with_its_process_is_posted_once_after_the_restart() {
         );
     }
     fake.message(CHANNEL, ALICE, "alice", "e3-e4");
-    let store = dama::store::Store::open(&format!("sqlite://{}", db.display()))
+    let store = dama_store::Store::open(&format!("sqlite://{}", db.display()))
         .await
         .unwrap();
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
     loop {
         let row = store
-            .latest_game(dama::model::ChannelId(CHANNEL))
+            .latest_game(dama_model::ChannelId(CHANNEL))
             .await
             .unwrap()
             .expect("a game");
@@ -863,8 +863,8 @@ async fn a_signal_stops_the_first_start_within_5_s_while_it_builds_the_tables() 
         let (status, err) = exit_within(&mut bot, 5).await;
         assert!(status.success(), "{signal}: {status:?}: {err}");
         // What was finished is kept, whole, for the next start; nothing half-written.
-        let wanted = dama::tables::Material::all_up_to(4);
-        let kept = dama::tables::plan(&tables, &wanted);
+        let wanted = dama_play::tables::Material::all_up_to(4);
+        let kept = dama_play::tables::plan(&tables, &wanted);
         let done = kept.iter().filter(|(_, there)| *there).count();
         assert!(
             done >= 1 && done < kept.len(),
@@ -1102,10 +1102,10 @@ async fn a_game_thread_is_opened_only_for_a_challenge_still_open() {
 
 /// Today's puzzle, by the bot's rule (the first 365 in turn, the day turning at midnight in
 /// Türkiye).
-fn todays_puzzle() -> dama::puzzle::Puzzle {
-    let now = dama::host::Clock::system().now();
-    let set = dama::puzzle::shipped();
-    let day = dama::model::Day::in_turkiye(now);
+fn todays_puzzle() -> dama_play::puzzle::Puzzle {
+    let now = dama_core::host::Clock::system().now();
+    let set = dama_play::puzzle::shipped();
+    let day = dama_model::Day::in_turkiye(now);
     set[day.0.rem_euclid(365.min(set.len()) as i64) as usize].clone()
 }
 

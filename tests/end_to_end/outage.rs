@@ -2,18 +2,18 @@
 //! the apology ("please try again"), loses no acknowledged move, and works again by itself once
 //! the database is back. The outage is a cut in a TCP relay between the host and the server.
 //! Skipped with one line when no PostgreSQL server answers.
-use dama::model::UnixMs;
+use dama_model::UnixMs;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::common::db::TestDb;
 
-use dama::host::{ButtonLabel, Clock, Host, HostConfig, HostError, Lang, Who};
-use dama::model::{ChannelId, ColorChoice, GuildId, UserId};
-use dama::render::Renderer;
-use dama::store::Store;
-use dama::words::{Markup, Surface, Words};
+use dama_core::host::{ButtonLabel, Clock, Host, HostConfig, HostError, Lang, Who};
+use dama_core::words::{Markup, Surface, Words};
+use dama_model::{ChannelId, ColorChoice, GuildId, UserId};
+use dama_play::render::Renderer;
+use dama_store::Store;
 use tokio::net::{TcpListener, TcpStream};
 
 /// Relays TCP to the PostgreSQL server until cut; refuses new connections while cut.
@@ -102,7 +102,7 @@ async fn while_the_database_is_away_players_are_asked_to_try_again_and_nothing_i
     let host = Host::new(
         Store::open(&relayed).await.unwrap(),
         Arc::new(Renderer::default()),
-        Arc::clone(&words) as Arc<dyn dama::host::Captions>,
+        Arc::clone(&words) as Arc<dyn dama_core::host::Captions>,
         HostConfig::default(),
         Clock::manual(UnixMs::from_secs(1_800_000_000)),
     );

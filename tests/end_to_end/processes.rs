@@ -118,7 +118,7 @@ fn runner(layout: &[&str], shard: u32) -> usize {
     layout
         .iter()
         .position(|spec| {
-            dama::discord::Shards::parse(Some(spec), Some(&SHARDS.to_string()))
+            dama_discord::Shards::parse(Some(spec), Some(&SHARDS.to_string()))
                 .unwrap()
                 .is_some_and(|s| s.runs(shard))
         })
@@ -153,7 +153,7 @@ async fn shared_shards(layout: &[&str]) {
         fake.set_channel_guild(channel, guild_on_shard(shard));
     }
     // The schema, and a puzzle channel whose daily post the sweep owes.
-    dama::store::Store::open(&url).await.unwrap().close().await;
+    dama_store::Store::open(&url).await.unwrap().close().await;
     db.execute(&format!(
         "INSERT INTO puzzle_channels (guild_id, channel_id) VALUES ({}, {puzzles})",
         guild_on_shard(2)

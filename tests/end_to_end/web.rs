@@ -79,7 +79,7 @@ async fn the_bot_serves_its_health_and_metrics_on_the_given_address() {
     );
     // A typed move's way to its board is timed.
     crate::challenge_and_accept(&fake).await;
-    let start = dama::engine::Game::default();
+    let start = dama_rules::Game::default();
     let first = start.position().legal_moves()[0];
     let text = start.position().notation(&first);
     crate::typed(&fake, crate::ALICE, "alice", &text).await;
@@ -258,7 +258,7 @@ pub(crate) fn free_port() -> u16 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_crowd_of_idle_connections_never_takes_the_bots_descriptors() {
     // This test's own 1,100 sockets need more than 1,024 files.
-    dama::web::raise_open_files().unwrap();
+    dama_web::raise_open_files().unwrap();
     let (web, ops) = (
         format!("127.0.0.1:{}", free_port()),
         format!("127.0.0.1:{}", free_port()),
@@ -307,7 +307,7 @@ async fn a_crowd_of_idle_connections_never_takes_the_bots_descriptors() {
         started.elapsed()
     );
     crate::challenge_and_accept(&fake).await;
-    let start = dama::engine::Game::default();
+    let start = dama_rules::Game::default();
     let first = start.position().legal_moves()[0];
     let board = crate::typed(
         &fake,
@@ -383,7 +383,7 @@ async fn idle_crowd(
 /// a few places of their own, for the operators' routes alone.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_still_answers_this_machine_while_the_web_is_full() {
-    dama::web::raise_open_files().unwrap();
+    dama_web::raise_open_files().unwrap();
     let web = format!("127.0.0.1:{}", free_port());
     let fake = FakeDiscord::start().await;
     let db = crate::temp_db("web-full");

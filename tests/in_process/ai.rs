@@ -1,8 +1,8 @@
 //! The AI, tested deterministically (node and depth limits only).
 use crate::common::solver;
 use crate::common::*;
-use dama::ai::{AiPlayer, Eval, Level, Limits, MATE, Searcher, hint};
-use dama::engine::{Color, Game, Position, fen};
+use dama_play::ai::{AiPlayer, Eval, Level, Limits, MATE, Searcher, hint};
+use dama_rules::{Color, Game, Position, fen};
 
 /// Hand-picked positions (White to move) where exactly one move forces a win, found and
 /// checked by the plain solver, with the number of plies the win takes.

@@ -4,17 +4,17 @@
 
 use std::sync::atomic::AtomicBool;
 
-use dama::ai::analysis::{Analysis, Judgement, analyse};
-use dama::ai::{AiPlayer, Level, Limits};
-use dama::engine::pdn::{self, Tags};
-use dama::engine::{Color, Game};
-use dama::host::Lang;
-use dama::render::Renderer;
-use dama::words::Words;
+use dama_core::host::Lang;
+use dama_core::words::Words;
+use dama_play::ai::analysis::{Analysis, Judgement, analyse};
+use dama_play::ai::{AiPlayer, Level, Limits};
+use dama_play::render::Renderer;
+use dama_rules::pdn::{self, Tags};
+use dama_rules::{Color, Game};
 
 /// A game between a weak and a strong level, the same every time.
 fn lopsided_game(plies: usize) -> Game {
-    let mut game = Game::new(dama::engine::Position::start());
+    let mut game = Game::new(dama_rules::Position::start());
     let mut weak = AiPlayer::level(Level::Easy).with_seed(3);
     let mut strong = AiPlayer::limits(Limits::depth(4));
     while !game.is_over() && game.ply_count() < plies {
@@ -75,7 +75,7 @@ fn judgements_follow_the_drop_in_winning_chances_and_name_a_different_better_mov
 /// (96%) hid it.
 #[test]
 fn one_losing_blunder_shows_in_the_game_accuracy_as_lichess_computes_it() {
-    use dama::ai::analysis::game_accuracy;
+    use dama_play::ai::analysis::game_accuracy;
     // White's chances: level for 21 moves, Black's 22nd (0 → +0.95) loses, then it is lost.
     let mut chances = vec![0.0; 22];
     chances.extend(std::iter::repeat_n(0.95, 2));

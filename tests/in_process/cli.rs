@@ -127,7 +127,7 @@ fn depths_and_budgets_beyond_what_is_useful_are_refused_in_one_line() {
         );
     }
     // At the limit, a search still runs (a tiny position ends at once).
-    let deepest = dama::ai::MAX_DEPTH.to_string();
+    let deepest = dama_play::ai::MAX_DEPTH.to_string();
     assert!(
         dama(&["bestmove", "W:Wa2:Bh7", "--depth", &deepest])
             .status
@@ -480,7 +480,7 @@ fn tune_plays_games_fits_weights_and_the_arena_plays_them_against_a_file() {
         report.contains(&format!("weights written to {w}")),
         "{report}"
     );
-    let fitted: dama::ai::Weights = std::fs::read_to_string(&weights)
+    let fitted: dama_play::ai::Weights = std::fs::read_to_string(&weights)
         .expect("the weights are written")
         .parse()
         .expect("the written weights read");
@@ -781,7 +781,7 @@ fn swiss_pair_prints_the_next_round_as_pairing_engines_do() {
         .into_iter()
         .find(|f| f.to_string_lossy().contains("000002-5p-3r"))
         .unwrap();
-    let full = dama::tournament::Trf::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let full = dama_play::tournament::Trf::parse(&std::fs::read_to_string(file).unwrap()).unwrap();
     let (cut, boards) = before_round(&full, 3);
     let dir = std::env::temp_dir().join(format!("dama-cli-swiss-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

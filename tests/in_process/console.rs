@@ -1,16 +1,16 @@
 //! The terminal front end: its command reader, and a whole session through the same host.
-use dama::ai::Level;
-use dama::console::{Command, Console, ParseError, parse, user_id};
-use dama::engine::Color;
-use dama::host::{Clock, Host, HostConfig, Lang};
-use dama::model::ColorChoice;
-use dama::render::Renderer;
-use dama::store::Store;
-use dama::words::Words;
+use dama_console::{Command, Console, ParseError, parse, user_id};
+use dama_core::host::{Clock, Host, HostConfig, Lang};
+use dama_core::words::Words;
+use dama_model::ColorChoice;
+use dama_play::ai::Level;
+use dama_play::render::Renderer;
+use dama_rules::Color;
+use dama_store::Store;
 use proptest::prelude::*;
 use std::sync::Arc;
 
-use dama::clock::TimeControl;
+use dama_play::clock::TimeControl;
 
 #[test]
 fn commands_and_bare_moves_are_read() {
@@ -90,7 +90,7 @@ fn commands_and_bare_moves_are_read() {
 
 #[test]
 fn a_clock_and_a_speed_class_are_read_as_players_write_them() {
-    use dama::clock::{SpeedClass, TimeControlError};
+    use dama_play::clock::{SpeedClass, TimeControlError};
     let clock = |t: &str| t.parse::<TimeControl>().unwrap();
     assert_eq!(
         parse("challenge mehmet 5+3 black"),
@@ -159,7 +159,7 @@ proptest! {
 }
 
 async fn console(dir: &std::path::Path, lang: Lang, pictures: std::path::PathBuf) -> Console {
-    console_as(dir, lang, pictures, "ayse", dama::console::host_config()).await
+    console_as(dir, lang, pictures, "ayse", dama_console::host_config()).await
 }
 
 /// A console over the database in `dir` (made if new), for `user`, with the host's `config`.
@@ -178,7 +178,7 @@ async fn console_as(
     let host = Host::new(
         store,
         Arc::new(Renderer::default()),
-        Arc::clone(&words) as Arc<dyn dama::host::Captions>,
+        Arc::clone(&words) as Arc<dyn dama_core::host::Captions>,
         config,
         Clock::system(),
     );
@@ -408,8 +408,8 @@ async fn a_lone_square_is_answered_with_the_form_of_a_move() {
 
 #[test]
 fn puzzle_themes_are_read_in_real_words_and_listed_when_none_is_given() {
-    use dama::host::Practice;
-    use dama::puzzle::Theme;
+    use dama_core::host::Practice;
+    use dama_play::puzzle::Theme;
     let practice = |theme| {
         Ok(Command::PuzzlePractice(Practice {
             theme: Some(theme),
@@ -476,7 +476,7 @@ async fn the_themes_are_offered_in_the_players_language() {
 
 #[tokio::test]
 async fn a_puzzle_black_solves_is_printed_with_black_at_the_bottom() {
-    let p = dama::puzzle::shipped()
+    let p = dama_play::puzzle::shipped()
         .iter()
         .find(|p| p.solver() == Color::Black)
         .expect("a puzzle for Black")
@@ -485,7 +485,7 @@ async fn a_puzzle_black_solves_is_printed_with_black_at_the_bottom() {
     let config = HostConfig {
         puzzles: Arc::new(vec![p]),
         daily_puzzles: 1,
-        ..dama::console::host_config()
+        ..dama_console::host_config()
     };
     let console = console_as(&dir, Lang::ENGLISH, dir.join("pictures"), "ayse", config).await;
     let mut out: Vec<u8> = Vec::new();
@@ -543,7 +543,7 @@ async fn players_of_earlier_sessions_are_named_not_numbered() {
         Lang::ENGLISH,
         dir.join("pictures"),
         "zeynep",
-        dama::console::host_config(),
+        dama_console::host_config(),
     )
     .await;
     let mut out: Vec<u8> = Vec::new();
@@ -677,9 +677,9 @@ async fn a_live_game_in_the_console_shows_its_clocks_and_its_flag_as_it_falls() 
 
 #[test]
 fn tournament_commands_are_read_in_either_language() {
-    use dama::console::TournamentCommand as T;
-    use dama::host::TournamentSpec;
-    use dama::model::TournamentKind;
+    use dama_console::TournamentCommand as T;
+    use dama_core::host::TournamentSpec;
+    use dama_model::TournamentKind;
     let clock = |t: &str| t.parse::<TimeControl>().unwrap();
     assert_eq!(
         parse("tournament create arena 3+2 minutes 90 starts 30 casual name Kahvehane Kupası"),
@@ -742,7 +742,9 @@ fn tournament_commands_are_read_in_either_language() {
     );
     assert_eq!(
         parse("tournament create swiss 0+0"),
-        Err(ParseError::Clock(dama::clock::TimeControlError::NoTime))
+        Err(ParseError::Clock(
+            dama_play::clock::TimeControlError::NoTime
+        ))
     );
 }
 

@@ -3,7 +3,7 @@
 //! per chain (the sets merge them), and gets a king chain's origin and destination wrong when it
 //! ends on its start square, so only the resulting boards are compared.
 use crate::common::*;
-use dama::engine::{Color, Position, fen};
+use dama_rules::{Color, Position, fen};
 use std::collections::BTreeSet;
 
 type Board = (u64, u64, u64);

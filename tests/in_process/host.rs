@@ -4,20 +4,20 @@
 use crate::common::db::TestDb;
 use crate::common::hosting::*;
 use crate::on_both_databases;
-use dama::host::Refusal;
-use dama::model::{Millis, UnixMs};
+use dama_core::host::Refusal;
+use dama_model::{Millis, UnixMs};
 
 use std::sync::Arc;
 use std::time::Duration;
 
-use dama::ai::Level;
-use dama::clock::TimeControl;
-use dama::engine::{Color, GameResult, Reason};
-use dama::host::{
+use dama_core::host::{
     ButtonLabel, Clock, Host, HostError, Lang, Msg, Player, Reply, Scope, TurnClock, Who,
 };
-use dama::model::{ChannelId, ColorChoice, GuildId, UserId};
-use dama::words::Words;
+use dama_core::words::Words;
+use dama_model::{ChannelId, ColorChoice, GuildId, UserId};
+use dama_play::ai::Level;
+use dama_play::clock::TimeControl;
+use dama_rules::{Color, GameResult, Reason};
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
@@ -95,8 +95,8 @@ async fn moves_alternate_and_every_wrong_move_is_refused_without_changing_anythi
     assert!(
         matches!(
             &err,
-            HostError::Refused(Refusal::Move(dama::engine::MoveError::Illegal(
-                dama::engine::Illegal::CannotMoveThere { .. }
+            HostError::Refused(Refusal::Move(dama_rules::MoveError::Illegal(
+                dama_rules::Illegal::CannotMoveThere { .. }
             )))
         ),
         "{err:?}"
@@ -184,7 +184,7 @@ async fn challenges_are_refused_to_oneself_and_in_a_busy_channel(db: TestDb) {
         .await
         .unwrap();
     let id = match c.buttons[0].action {
-        dama::host::ButtonAction::Challenge { id, .. } => id,
+        dama_core::host::ButtonAction::Challenge { id, .. } => id,
         other => panic!("{other:?}"),
     };
     let accepted = host.accept_challenge(&who(ALICE), id).await.unwrap();
@@ -483,7 +483,7 @@ async fn a_draw_offered_and_accepted_ends_the_game_and_a_move_lapses_it(db: Test
         matches!(
             accepted.body[..],
             [Msg::GameOver {
-                outcome: dama::engine::Outcome {
+                outcome: dama_rules::Outcome {
                     result: GameResult::Draw,
                     reason: Reason::Agreement
                 },
@@ -647,7 +647,7 @@ async fn stale_buttons_are_refused_politely(db: TestDb) {
 /// in the channel (as it could if the game were looked up by channel after the check).
 async fn an_action_for_a_finished_game_never_falls_on_the_next_one_in_its_channel(db: TestDb) {
     let (host, _, _) = host(&db).await;
-    async fn game_in(host: &Host) -> dama::store::GameRow {
+    async fn game_in(host: &Host) -> dama_store::GameRow {
         let running = host.store().running_game(ChannelId(CHANNEL)).await;
         running.unwrap().expect("a game runs in the channel")
     }
@@ -663,7 +663,7 @@ async fn an_action_for_a_finished_game_never_falls_on_the_next_one_in_its_channe
         game: Some(first),
         ..who(BOB)
     };
-    let seat_on_first = dama::host::Seat {
+    let seat_on_first = dama_core::host::Seat {
         game: first,
         user: BOB,
         color: Color::Black,
@@ -722,7 +722,7 @@ async fn a_slow_player_is_warned_once_then_loses_on_time(db: TestDb) {
         matches!(
             lost[0].reply.body[0],
             Msg::GameOver {
-                outcome: dama::engine::Outcome {
+                outcome: dama_rules::Outcome {
                     result: GameResult::Win(Color::White),
                     reason: Reason::Timeout
                 },
@@ -825,7 +825,7 @@ async fn alice_beats_bob(host: &Host, channel: u64, alice: UserId, bob: UserId) 
     host.resign_confirmed(&at(bob, channel)).await.unwrap();
 }
 
-fn leaders(reply: &Reply) -> Vec<dama::host::Record> {
+fn leaders(reply: &Reply) -> Vec<dama_core::host::Record> {
     match &reply.body[..] {
         [Msg::Leaderboard { rows, .. }] => rows.clone(),
         [Msg::NoRatedGames { .. }] => Vec::new(),
@@ -865,7 +865,7 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count(db: Te
     );
     let alice = host
         .store()
-        .rating(ALICE, dama::clock::SpeedClass::Correspondence)
+        .rating(ALICE, dama_play::clock::SpeedClass::Correspondence)
         .await
         .unwrap()
         .unwrap();
@@ -891,7 +891,7 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count(db: Te
     host.resign(&at(ALICE, 5)).await.unwrap();
     assert_eq!(
         host.store()
-            .rating(ALICE, dama::clock::SpeedClass::Correspondence)
+            .rating(ALICE, dama_play::clock::SpeedClass::Correspondence)
             .await
             .unwrap()
             .unwrap(),
@@ -946,11 +946,11 @@ async fn ratings_follow_glicko2_and_only_rated_games_between_people_count(db: Te
 async fn languages_chosen_by_players_and_servers_are_kept(db: TestDb) {
     let (host, _, path) = host(&db).await;
     let tr = Words::new().pick("tr").unwrap();
-    host.set_language(&who(ALICE), dama::host::LanguageScope::Me, Some(tr))
+    host.set_language(&who(ALICE), dama_core::host::LanguageScope::Me, Some(tr))
         .await
         .unwrap();
     assert!(matches!(
-        host.set_language(&who(BOB), dama::host::LanguageScope::Server, Some(tr))
+        host.set_language(&who(BOB), dama_core::host::LanguageScope::Server, Some(tr))
             .await,
         Err(HostError::Refused(Refusal::NeedsManageServer))
     ));
@@ -960,7 +960,7 @@ async fn languages_chosen_by_players_and_servers_are_kept(db: TestDb) {
     };
     host.set_language(
         &admin,
-        dama::host::LanguageScope::Server,
+        dama_core::host::LanguageScope::Server,
         Some(Lang::ENGLISH),
     )
     .await
@@ -970,7 +970,7 @@ async fn languages_chosen_by_players_and_servers_are_kept(db: TestDb) {
     let chosen = host.languages(Some(ALICE), Some(GUILD)).await.unwrap();
     assert_eq!(chosen.user.as_deref(), Some("tr"));
     assert_eq!(chosen.guild.as_deref(), Some("en-US"));
-    host.set_language(&who(ALICE), dama::host::LanguageScope::Me, None)
+    host.set_language(&who(ALICE), dama_core::host::LanguageScope::Me, None)
         .await
         .unwrap();
     assert_eq!(host.languages(Some(ALICE), None).await.unwrap().user, None);
@@ -1006,7 +1006,7 @@ async fn a_second_host_on_the_same_database_never_plays_against_a_stale_position
 }
 
 async fn several_hosts_on_one_database_store_only_legal_moves(db: TestDb) {
-    use dama::engine::{Game, fen};
+    use dama_rules::{Game, fen};
     let path = db.url();
     let clock = Clock::manual(UnixMs::from_secs(1_800_000_000));
     let first = open(&path, &clock).await;
@@ -1139,13 +1139,13 @@ async fn an_expired_challenges_buttons_are_greyed_on_its_message(db: TestDb) {
         .await
         .unwrap();
     let id = c.challenge().unwrap();
-    host.set_challenge_message(id, dama::model::MessageId(4242))
+    host.set_challenge_message(id, dama_model::MessageId(4242))
         .await
         .unwrap();
     clock.advance(Duration::from_secs(601));
     let notices = host.sweep().await.unwrap();
     let (message, buttons) = notices[0].settles.clone().expect("the message to settle");
-    assert_eq!(message, dama::model::MessageId(4242));
+    assert_eq!(message, dama_model::MessageId(4242));
     assert_eq!(buttons.len(), 2);
     assert!(buttons.iter().all(|b| b.disabled));
     assert_eq!(
@@ -1158,8 +1158,8 @@ async fn a_new_board_message_replaces_the_old_one(db: TestDb) {
     let (host, _, _) = host(&db).await;
     let board = start_game(&host, false, CHANNEL).await;
     let game = board.game.unwrap();
-    let m = dama::model::MessageId;
-    let set = |boards: Vec<(dama::model::GameId, dama::model::MessageId)>| {
+    let m = dama_model::MessageId;
+    let set = |boards: Vec<(dama_model::GameId, dama_model::MessageId)>| {
         let host = &host;
         async move { host.set_board_messages(&boards, &[]).await.unwrap() }
     };
@@ -1200,7 +1200,7 @@ async fn the_stats_card_shows_the_rating_history_ranks_and_record(db: TestDb) {
     assert_eq!(stats.recent.len(), 5);
     assert_eq!(
         stats.recent[0].result,
-        dama::host::PlayerResult::Loss,
+        dama_core::host::PlayerResult::Loss,
         "newest first"
     );
     let board = leaders(
@@ -1225,7 +1225,7 @@ async fn the_stats_card_shows_the_rating_history_ranks_and_record(db: TestDb) {
     }
     let history = host
         .store()
-        .rating_history(ALICE, dama::clock::SpeedClass::Correspondence)
+        .rating_history(ALICE, dama_play::clock::SpeedClass::Correspondence)
         .await
         .unwrap();
     assert_eq!(history.len(), 5);
@@ -1254,7 +1254,7 @@ async fn the_rating_history_of_past_games_is_rebuilt_to_the_same_ratings(db: Tes
     alice_beats_bob(&host, 3, ALICE, CAROL).await;
     let kept = host
         .store()
-        .rating_history(BOB, dama::clock::SpeedClass::Correspondence)
+        .rating_history(BOB, dama_play::clock::SpeedClass::Correspondence)
         .await
         .unwrap();
     // As if the history had not been kept: forget it, then rebuild.
@@ -1262,7 +1262,7 @@ async fn the_rating_history_of_past_games_is_rebuilt_to_the_same_ratings(db: Tes
     assert_eq!(host.rebuild_rating_history().await.unwrap(), 3);
     assert_eq!(
         host.store()
-            .rating_history(BOB, dama::clock::SpeedClass::Correspondence)
+            .rating_history(BOB, dama_play::clock::SpeedClass::Correspondence)
             .await
             .unwrap(),
         kept
@@ -1277,7 +1277,7 @@ async fn a_games_rating_change_is_from_the_rating_after_the_game_before(db: Test
     alice_beats_bob(&host, 1, ALICE, BOB).await;
     alice_beats_bob(&host, 2, CAROL, BOB).await;
     alice_beats_bob(&host, 3, BOB, CAROL).await;
-    let speed = dama::clock::SpeedClass::Correspondence;
+    let speed = dama_play::clock::SpeedClass::Correspondence;
     let history = host.store().rating_history(BOB, speed).await.unwrap();
     assert_eq!(history.len(), 3);
     let mut before = 1500.0;
@@ -1308,7 +1308,7 @@ async fn ids_with_the_top_bit_set_come_back_as_they_went_in(db: TestDb) {
     let (white, black) = (UserId(u64::MAX - 1), UserId(1 << 63 | 5));
     let channel = 1 << 63 | 9;
     alice_beats_bob(&host, channel, white, black).await;
-    let speed = dama::clock::SpeedClass::Correspondence;
+    let speed = dama_play::clock::SpeedClass::Correspondence;
     let history = host.store().rating_history(black, speed).await.unwrap();
     assert_eq!(history.len(), 1);
     let game = host

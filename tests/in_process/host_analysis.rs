@@ -3,15 +3,15 @@
 //! game only once it is over; the answer is the chart, the annotated PDN and the accuracy.
 
 use crate::on_both_databases;
-use dama::host::Refusal;
+use dama_core::host::Refusal;
 use std::sync::{Arc, Mutex};
 
 use crate::common::db::TestDb;
 use crate::common::hosting::*;
 
-use dama::ai::Level;
-use dama::engine::Color;
-use dama::host::{AnalysisProgress, ButtonLabel, HostError, Lang, Msg, Player, Reply};
+use dama_core::host::{AnalysisProgress, ButtonLabel, HostError, Lang, Msg, Player, Reply};
+use dama_play::ai::Level;
+use dama_rules::Color;
 
 /// A progress listener that keeps what it heard.
 fn listener() -> (AnalysisProgress, Arc<Mutex<Vec<u32>>>) {
@@ -25,7 +25,7 @@ fn quiet() -> AnalysisProgress {
 }
 
 /// Plays `plies` moves of Alice (White) and Bob, each the last of the legal moves in order.
-async fn play_some(host: &dama::host::Host, plies: usize) {
+async fn play_some(host: &dama_core::host::Host, plies: usize) {
     for i in 0..plies {
         let player = if i % 2 == 0 { ALICE } else { BOB };
         let listed = host.legal_moves(&who(player)).await.unwrap();

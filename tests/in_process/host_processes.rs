@@ -2,7 +2,7 @@
 //! turn is thought about by one of them and taken over when its claim runs out, a move sent to
 //! two of them is played once, and the sweep runs in one at a time.
 use crate::on_both_databases;
-use dama::model::{Millis, UnixMs};
+use dama_model::{Millis, UnixMs};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -13,13 +13,13 @@ use endings::*;
 mod owed;
 use owed::*;
 
-use dama::ai::Level;
-use dama::engine::Color;
-use dama::host::{Clock, Host, HostConfig, Lang, Who};
-use dama::model::{ChannelId, ColorChoice, GameId, GuildId, UserId};
-use dama::render::Renderer;
-use dama::store::{self, Store};
-use dama::words::Words;
+use dama_core::host::{Clock, Host, HostConfig, Lang, Who};
+use dama_core::words::Words;
+use dama_model::{ChannelId, ColorChoice, GameId, GuildId, UserId};
+use dama_play::ai::Level;
+use dama_play::render::Renderer;
+use dama_rules::Color;
+use dama_store::{self as store, Store};
 
 const ALICE: UserId = UserId(3001);
 const BOB: UserId = UserId(3002);
@@ -54,7 +54,7 @@ fn at(user: UserId, channel: u64) -> Who {
 }
 
 /// Alice plays White against the easy AI in `channel` and makes her first move: the AI's turn.
-async fn ai_turn_pending(host: &Host, channel: u64) -> dama::model::GameId {
+async fn ai_turn_pending(host: &Host, channel: u64) -> dama_model::GameId {
     host.play_ai(&at(ALICE, channel), Level::Easy, Color::White)
         .await
         .unwrap();

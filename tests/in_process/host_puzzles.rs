@@ -2,23 +2,23 @@
 //! tries, streaks across days, a try sent twice, practice puzzles (by theme too), ratings, the
 //! daily post, and the puzzles found in the games played on the bot.
 use crate::on_both_databases;
-use dama::host::Refusal;
-use dama::model::{Day, Millis, UnixMs};
+use dama_core::host::Refusal;
+use dama_model::{Day, Millis, UnixMs};
 use std::sync::Arc;
 
 use crate::common::db::TestDb;
 
-use dama::clock::{Clocks, TimeControl};
-use dama::engine::{Color, Move, fen};
-use dama::host::{
+use dama_core::host::{
     Clock, Host, HostConfig, HostError, Lang, Msg, Practice, PuzzleMsg, Reply, ThemeLine, Who,
 };
-use dama::model::{ChannelId, GuildId, UserId};
-use dama::puzzle::{self, Puzzle, Theme};
-use dama::render::Renderer;
-use dama::store::NewGame;
-use dama::store::Store;
-use dama::words::Words;
+use dama_core::words::Words;
+use dama_model::{ChannelId, GuildId, UserId};
+use dama_play::clock::{Clocks, TimeControl};
+use dama_play::puzzle::{self, Puzzle, Theme};
+use dama_play::render::Renderer;
+use dama_rules::{Color, Move, fen};
+use dama_store::NewGame;
+use dama_store::Store;
 
 const ALICE: UserId = UserId(2001);
 const BOB: UserId = UserId(2002);
@@ -447,15 +447,15 @@ async fn leaving_a_practice_puzzle_after_a_miss_counts_as_failed_and_untried_one
         "nothing rated yet"
     );
     struct Plain;
-    impl dama::words::Markup for Plain {
-        fn user(&self, id: dama::model::UserId) -> String {
+    impl dama_core::words::Markup for Plain {
+        fn user(&self, id: dama_model::UserId) -> String {
             id.0.to_string()
         }
-        fn surface(&self) -> dama::words::Surface {
-            dama::words::Surface::Discord
+        fn surface(&self) -> dama_core::words::Surface {
+            dama_core::words::Surface::Discord
         }
     }
-    let words = dama::words::Words::new();
+    let words = dama_core::words::Words::new();
     for (lang, says) in [
         ("en", "leaving it now counts as a miss"),
         ("tr", "şimdi bırakırsan kaçırılmış sayılır"),
@@ -629,7 +629,7 @@ async fn finished_game(host: &Host, url: &str, start: &str, moves: &[String]) {
     let store = Store::open(url).await.unwrap();
     let mut tx = store.write().await.unwrap();
     let control = TimeControl::default();
-    dama::store::insert_game(
+    dama_store::insert_game(
         &mut tx,
         NewGame {
             guild_id: Some(GUILD),

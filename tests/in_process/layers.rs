@@ -4,20 +4,26 @@
 use std::collections::BTreeMap;
 use std::process::Command;
 
-/// The workspace's layers, lowest first, with what each may never depend on.
-const LAYERS: &[(&str, &[&str])] = &[
+/// The workspace's layers, lowest first, with what no crate of the layer may depend on. A crate
+/// depends only on crates of the layers below its own, never on one beside it: so the three
+/// front ends cannot reach each other.
+const LAYERS: &[(&[&str], &[&str])] = &[
     (
-        "dama-rules",
+        &["dama-rules", "dama-model", "dama-telemetry"],
         &["tokio", "sqlx", "poise", "serenity", "axum", "image"],
     ),
     (
-        "dama-model",
-        &["tokio", "sqlx", "poise", "serenity", "axum", "image"],
+        &["dama-play"],
+        &["tokio", "sqlx", "poise", "serenity", "axum"],
     ),
-    ("dama-play", &["tokio", "sqlx", "poise", "serenity", "axum"]),
-    ("dama-core", &["poise", "serenity", "axum"]),
-    ("dama", &[]),
+    (&["dama-store"], &["poise", "serenity", "axum"]),
+    (&["dama-core"], &["sqlx", "poise", "serenity", "axum"]),
+    (&["dama-discord", "dama-web", "dama-console"], &["sqlx"]),
+    (&["dama"], &[]),
 ];
+
+/// The front ends: they ask the host, and never reach the store.
+const FRONT_ENDS: [&str; 3] = ["dama-discord", "dama-web", "dama-console"];
 
 /// What `cargo metadata` says of the workspace's own packages.
 fn metadata() -> serde_json::Value {
@@ -64,17 +70,29 @@ fn workspace() -> BTreeMap<String, Vec<(String, bool)>> {
         .collect()
 }
 
+/// The layer a crate of the workspace sits in.
+fn level(name: &str) -> Option<usize> {
+    LAYERS.iter().position(|(crates, _)| crates.contains(&name))
+}
+
 #[test]
 fn every_layer_depends_only_on_the_layers_below_it() {
     let packages = workspace();
-    let level = |name: &str| LAYERS.iter().position(|(layer, _)| *layer == name);
-    for (i, (layer, _)) in LAYERS.iter().enumerate() {
-        let deps = packages
-            .get(*layer)
-            .unwrap_or_else(|| panic!("the workspace has no {layer} crate"));
-        for (dep, _) in deps {
-            if let Some(j) = level(dep) {
-                assert!(j < i, "{layer} depends on {dep}, which is not below it");
+    for name in packages.keys().filter(|name| *name != "dama-testkit") {
+        assert!(
+            level(name).is_some(),
+            "{name} is in no layer: place it in LAYERS"
+        );
+    }
+    for (i, (crates, _)) in LAYERS.iter().enumerate() {
+        for krate in *crates {
+            let deps = packages
+                .get(*krate)
+                .unwrap_or_else(|| panic!("the workspace has no {krate} crate"));
+            for (dep, _) in deps {
+                if let Some(j) = level(dep) {
+                    assert!(j < i, "{krate} depends on {dep}, which is not below it");
+                }
             }
         }
     }
@@ -88,13 +106,79 @@ fn every_layer_depends_only_on_the_layers_below_it() {
 }
 
 #[test]
-fn the_pure_layers_have_no_runtime_no_database_and_no_discord() {
+fn front_ends_ask_the_host_and_never_reach_the_store() {
     let packages = workspace();
-    for (layer, never) in LAYERS {
-        for (dep, _) in &packages[*layer] {
-            assert!(!never.contains(&dep.as_str()), "{layer} depends on {dep}");
+    for front_end in FRONT_ENDS {
+        assert!(
+            packages[front_end]
+                .iter()
+                .all(|(dep, _)| dep != "dama-store"),
+            "{front_end} depends on the store"
+        );
+        // `Host::store` is there for the command line's tools and for tests.
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("crates")
+            .join(front_end)
+            .join("src");
+        for file in std::fs::read_dir(&dir).unwrap() {
+            let path = file.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                !text.contains(".store()"),
+                "{} reaches the store through the host",
+                path.display()
+            );
         }
     }
+}
+
+#[test]
+fn the_root_crate_is_only_the_command_line() {
+    let meta = metadata();
+    let root = meta["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "dama")
+        .unwrap();
+    let kinds: Vec<&str> = root["targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| t["kind"].as_array().unwrap())
+        .filter_map(|k| k.as_str())
+        .filter(|k| *k == "lib" || *k == "bin")
+        .collect();
+    assert_eq!(kinds, ["bin"], "the root crate is the `dama` command alone");
+}
+
+#[test]
+fn the_pure_layers_have_no_runtime_no_database_and_no_discord() {
+    let packages = workspace();
+    for (crates, never) in LAYERS {
+        for krate in *crates {
+            for (dep, _) in &packages[*krate] {
+                assert!(!never.contains(&dep.as_str()), "{krate} depends on {dep}");
+            }
+        }
+    }
+    // Each front end brings its own framework, and only its own.
+    let uses = |krate: &str, dep: &str| packages[krate].iter().any(|(d, _)| d == dep);
+    for (front_end, others) in [
+        ("dama-discord", ["axum"].as_slice()),
+        ("dama-web", ["poise", "serenity"].as_slice()),
+        ("dama-console", ["poise", "serenity", "axum"].as_slice()),
+    ] {
+        for other in others {
+            assert!(!uses(front_end, other), "{front_end} depends on {other}");
+        }
+    }
+    assert!(
+        packages["dama-telemetry"]
+            .iter()
+            .all(|(d, _)| !d.starts_with("dama")),
+        "telemetry depends on nothing of dama's"
+    );
     let rules: Vec<&str> = packages["dama-rules"]
         .iter()
         .map(|(d, _)| d.as_str())

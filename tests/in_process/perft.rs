@@ -1,6 +1,6 @@
 //! The rule book (`docs/inside/rules.md`) §10: perft from the start position, counting distinct moves.
 use crate::common::*;
-use dama::engine::{PerftTable, Position, perft, perft_divide};
+use dama_rules::{PerftTable, Position, perft, perft_divide};
 
 const START_COUNTS: [u64; 8] = [8, 64, 708, 7_538, 85_090, 931_312, 10_782_308, 123_285_642];
 

@@ -1,6 +1,6 @@
 //! Property tests: notation and FEN round-trip, zobrist keys, and readers that never panic.
 use crate::common::*;
-use dama::engine::{Color, Game, MoveText, Piece, Position, Role, Setup, Square, fen, pdn};
+use dama_rules::{Color, Game, MoveText, Piece, Position, Role, Setup, Square, fen, pdn};
 use proptest::prelude::*;
 
 /// Any valid position: pieces on distinct squares, at most 16 a side, men off ranks 1 and 8.
@@ -62,7 +62,7 @@ proptest! {
             let same_ends = legal.iter().filter(|m| m.from() == mv.from() && m.to() == mv.to()).count();
             match p.read_move(&text) {
                 Ok(read) => prop_assert!(same_ends == 1 && read == *mv),
-                Err(dama::engine::MoveError::Ambiguous { options, .. }) => {
+                Err(dama_rules::MoveError::Ambiguous { options, .. }) => {
                     prop_assert!(same_ends > 1);
                     prop_assert_eq!(options.len(), same_ends);
                 }
@@ -78,7 +78,7 @@ proptest! {
         prop_assert_eq!(distinct.len(), legal.len(), "a move is listed twice");
         if p.has_capture() {
             let from_chains: std::collections::BTreeSet<_> =
-                p.legal_chains().iter().map(dama::engine::Chain::as_move).collect();
+                p.legal_chains().iter().map(dama_rules::Chain::as_move).collect();
             prop_assert_eq!(distinct, from_chains);
         }
         let mut scratch = Vec::new();

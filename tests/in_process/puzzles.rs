@@ -8,8 +8,8 @@ mod themes;
 use std::collections::{HashMap, HashSet};
 
 use crate::common::*;
-use dama::engine::{Color, Move, Position, fen};
-use dama::puzzle::{self, Prover, Puzzle, Reject, Theme, prove_line};
+use dama_play::puzzle::{self, Prover, Puzzle, Reject, Theme, prove_line};
+use dama_rules::{Color, Move, Position, fen};
 use proptest::prelude::*;
 
 /// A plain memoised AND-OR solver over plies, with the rules' one draw that can happen in a
@@ -355,9 +355,9 @@ fn the_prover_agrees_with_the_plain_solver_on_small_endings() {
 /// AI's) gives nothing either.
 #[test]
 fn mining_finds_the_combination_a_player_missed_and_none_that_was_played() {
-    use dama::ai::{Searcher, Weights};
-    use dama::engine::Game;
-    use dama::puzzle::mine;
+    use dama_play::ai::{Searcher, Weights};
+    use dama_play::puzzle::mine;
+    use dama_rules::Game;
     let mut searcher = Searcher::new(Weights::default(), 16);
     for kind in [puzzle::Kind::Material, puzzle::Kind::Win] {
         let p = puzzle::shipped()
@@ -397,7 +397,7 @@ fn mining_finds_the_combination_a_player_missed_and_none_that_was_played() {
 /// as promised, two in three opening by force.
 #[test]
 fn the_generator_gives_the_same_puzzles_for_a_seed_and_made_the_shipped_set() {
-    use dama::puzzle::generate::{Settings, arrange, fit_for_a_day, forcing_days, generate};
+    use dama_play::puzzle::generate::{Settings, arrange, fit_for_a_day, forcing_days, generate};
     let days = 3;
     let run = |threads| {
         let settings = Settings {
@@ -444,7 +444,7 @@ proptest! {
         chars[at] = c;
         let damaged: String = chars.into_iter().collect();
         if let Ok(p) = Puzzle::parse_line(&damaged) {
-            let mut game = dama::engine::Game::new(p.start);
+            let mut game = dama_rules::Game::new(p.start);
             for mv in &p.line {
                 prop_assert!(game.play(*mv).is_ok());
             }

@@ -1,7 +1,7 @@
 //! The board picture, decoded and checked pixel by pixel with an independent PNG decoder.
 use crate::common::*;
-use dama::engine::{Bitboard, Game, Position, Square};
-use dama::render::{LastMove, Renderer, Rgb, Scene, Theme};
+use dama_play::render::{LastMove, Renderer, Rgb, Scene, Theme};
+use dama_rules::{Bitboard, Game, Position, Square};
 use std::collections::BTreeSet;
 use std::sync::{Arc, OnceLock};
 
@@ -313,8 +313,8 @@ fn a_replay_longer_than_its_frame_budget_skips_evenly_and_keeps_the_end() {
     assert!((2..=10).contains(&few), "{few} frames for a budget of 10");
 }
 
-fn sample_card() -> dama::render::Card {
-    use dama::render::{Card, Mark};
+fn sample_card() -> dama_play::render::Card {
+    use dama_play::render::{Card, Mark};
     Card {
         name: "Ayşe".into(),
         rating: "1612 ± 290".into(),
@@ -365,7 +365,7 @@ fn a_players_card_is_a_small_png_as_wide_as_the_board_with_curve_record_and_resu
 #[test]
 fn a_record_of_draws_only_shows_on_the_bar_and_the_peak_label_stays_off_the_curve() {
     let t = Theme::default();
-    let card = dama::render::Card {
+    let card = dama_play::render::Card {
         record: [0, 3, 0],
         record_text: "0 wins · 3 draws · 0 losses".into(),
         // The peak is the highest point, in the middle: the curve falls away on both sides.
@@ -400,7 +400,7 @@ fn a_record_of_draws_only_shows_on_the_bar_and_the_peak_label_stays_off_the_curv
 #[test]
 fn a_card_without_rated_games_says_so_instead_of_a_curve() {
     let t = Theme::default();
-    let card = dama::render::Card {
+    let card = dama_play::render::Card {
         curve: vec![],
         peak: None,
         dates: vec![],
@@ -425,12 +425,12 @@ fn a_card_without_rated_games_says_so_instead_of_a_curve() {
 /// panel's edges (it was once cut off at both).
 #[test]
 fn the_empty_cards_sentence_fits_its_panel_in_every_language() {
-    use dama::host::{Caption, Captions, CardText};
+    use dama_core::host::{Caption, Captions, CardText};
     let t = Theme::default();
-    let words = dama::words::Words::new();
+    let words = dama_core::words::Words::new();
     for lang in words.languages() {
         let sentence = words.caption(&Caption::Card(CardText::NoRatedGame), lang);
-        let card = dama::render::Card {
+        let card = dama_play::render::Card {
             curve: vec![],
             peak: None,
             dates: vec![],
@@ -459,7 +459,7 @@ fn the_empty_cards_sentence_fits_its_panel_in_every_language() {
 fn a_card_with_more_lines_grows_to_show_each() {
     let t = Theme::default();
     let lines: Vec<String> = (0..4).map(|i| format!("Line {i}: WWWW")).collect();
-    let card = dama::render::Card {
+    let card = dama_play::render::Card {
         lines,
         ..sample_card()
     };
@@ -480,7 +480,7 @@ fn a_card_with_more_lines_grows_to_show_each() {
 fn a_long_name_is_cut_before_the_rating_and_emoji_are_left_out() {
     let t = Theme::default();
     let plain = Picture::decode(&renderer().card_png(&sample_card()));
-    let long = dama::render::Card {
+    let long = dama_play::render::Card {
         name: "W".repeat(500),
         lines: vec![format!("Most games against {}", "M".repeat(500))],
         ..sample_card()
@@ -503,7 +503,7 @@ fn a_long_name_is_cut_before_the_rating_and_emoji_are_left_out() {
         }
     }
     // An emoji has no glyph in the board's font: it is left out, not drawn as a box.
-    let dice = dama::render::Card {
+    let dice = dama_play::render::Card {
         name: "Ayşe🎲".into(),
         ..sample_card()
     };
@@ -513,8 +513,8 @@ fn a_long_name_is_cut_before_the_rating_and_emoji_are_left_out() {
     );
 }
 
-fn standings(lines: usize, podium: bool) -> dama::render::Standings {
-    use dama::render::{Mark, Standings, StandingsLine};
+fn standings(lines: usize, podium: bool) -> dama_play::render::Standings {
+    use dama_play::render::{Mark, Standings, StandingsLine};
     Standings {
         title: "Final standings, Kahvehane Kupası".into(),
         lines: (0..lines)
@@ -528,7 +528,7 @@ fn standings(lines: usize, podium: bool) -> dama::render::Standings {
             })
             .collect(),
         podium,
-        more: (lines > dama::render::STANDINGS_LINES).then(|| "and 5 more players".into()),
+        more: (lines > dama_play::render::STANDINGS_LINES).then(|| "and 5 more players".into()),
     }
 }
 
@@ -563,7 +563,7 @@ fn the_standings_picture_has_a_line_per_player_with_its_games_and_a_podium_at_th
 /// detail is drawn whole.
 #[test]
 fn the_standings_picture_keeps_its_columns_and_every_tie_break_whole() {
-    use dama::render::Mark;
+    use dama_play::render::Mark;
     let t = Theme::default();
     let mut full = standings(3, false);
     for (i, line) in full.lines.iter_mut().enumerate() {

@@ -1,5 +1,5 @@
 //! `DAMA_SHARDS` and `DAMA_SHARD_COUNT`: the shard share of one bot process, read strictly.
-use dama::discord::Shards;
+use dama_discord::Shards;
 use proptest::prelude::*;
 
 fn parse(shards: Option<&str>, count: Option<&str>) -> Result<Option<Shards>, String> {
@@ -62,8 +62,8 @@ proptest! {
         match parse(shards.as_deref(), count.as_deref()) {
             Ok(Some(s)) => {
                 prop_assert!(s.first <= s.last && s.last < s.count);
-                prop_assert!(s.count <= dama::discord::MAX_SHARD_COUNT);
-                prop_assert!(s.last - s.first < dama::discord::MAX_SHARDS_PER_PROCESS);
+                prop_assert!(s.count <= dama_discord::MAX_SHARD_COUNT);
+                prop_assert!(s.last - s.first < dama_discord::MAX_SHARDS_PER_PROCESS);
             }
             Ok(None) => {}
             // An error quotes at most a short piece of what was set.

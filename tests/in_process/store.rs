@@ -3,7 +3,7 @@
 //! and the SQLite and PostgreSQL schemas hold the same tables, columns and indexes.
 
 use crate::common::db::TestDb;
-use dama::store::{Backend, Store, StoreError};
+use dama_store::{Backend, Store, StoreError};
 
 fn temp_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("dama-store-{}-{name}", std::process::id()));

@@ -8,11 +8,11 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
 use crate::common::{Rng, pos};
-use dama::ai::{AiPlayer, Eval, Level, Limits, hint};
-use dama::engine::{
+use dama_play::ai::{AiPlayer, Eval, Level, Limits, hint};
+use dama_play::tables::{self, Material, Tables, Value};
+use dama_rules::{
     Color, Game, GameResult, Piece, Position, Reason, Role, Setup, Square, rules_outcome,
 };
-use dama::tables::{self, Material, Tables, Value};
 
 /// The three-piece tables, built once for this test binary.
 fn three_pieces() -> &'static Arc<Tables> {

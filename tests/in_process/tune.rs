@@ -3,10 +3,10 @@
 //! tests do not depend on the machine's speed.
 
 use crate::common::{Rng, pos, random_position};
-use dama::ai::eval::{EVAL_BOUND, MAX_WEIGHT, TERM_NAMES, TERMS, term};
-use dama::ai::tune::{self, FitOptions, Labelled, SelfPlay};
-use dama::ai::{Features, Weights, WeightsError};
-use dama::engine::{Color, Piece, Position, Setup, Square};
+use dama_play::ai::eval::{EVAL_BOUND, MAX_WEIGHT, TERM_NAMES, TERMS, term};
+use dama_play::ai::tune::{self, FitOptions, Labelled, SelfPlay};
+use dama_play::ai::{Features, Weights, WeightsError};
+use dama_rules::{Color, Piece, Position, Setup, Square};
 use proptest::prelude::*;
 
 fn hand_weights() -> Weights {
@@ -212,7 +212,7 @@ fn no_weights_file_can_reach_the_scores_of_a_forced_win() {
             worst = worst.max(w.evaluate(&p).abs());
         }
         assert!(worst <= EVAL_BOUND, "{name}: {worst}");
-        const { assert!(EVAL_BOUND < dama::ai::TABLE_WIN - 1_000) };
+        const { assert!(EVAL_BOUND < dama_play::ai::TABLE_WIN - 1_000) };
     }
 }
 
@@ -222,9 +222,9 @@ fn a_search_with_extreme_weights_ends_at_its_depth_and_claims_no_win() {
         // A thread, so that a search that never ends fails the test instead of hanging it.
         let (done, answer) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
-            let mut searcher = dama::ai::Searcher::new(w, 16);
-            let game = dama::engine::Game::new(Position::start());
-            let _ = done.send(searcher.search(&game, dama::ai::Limits::depth(5)));
+            let mut searcher = dama_play::ai::Searcher::new(w, 16);
+            let game = dama_rules::Game::new(Position::start());
+            let _ = done.send(searcher.search(&game, dama_play::ai::Limits::depth(5)));
         });
         let result = answer
             .recv_timeout(std::time::Duration::from_secs(300))

@@ -1,22 +1,22 @@
 //! The language files: the same messages in every language, every message the code can send
 //! formats without a Fluent error with the arguments the code passes, the slash commands'
 //! names follow Discord's rules, and plurals and capitals come out right.
-use dama::ai::{Eval, Level};
-use dama::clock::{SpeedClass, TimeControl};
-use dama::engine::{
-    Color, GameResult, Illegal, MoveError, Outcome, PieceName, Reason, Role, Square, SyntaxError,
-    WhyNot,
-};
-use dama::host::Refusal;
-use dama::host::{
+use dama_core::host::Refusal;
+use dama_core::host::{
     ButtonLabel, Caption, CardText, HostError, Lang, LanguageScope, Msg, Player, PlayerResult,
     PlayerStats, Players, PuzzleMsg, RatingChange, RecentGame, Record, Reply, Scope, StandingsText,
     StreakLine, ThemeLine, TournamentLine, TournamentMsg, TournamentRefusal, TurnClock,
 };
-use dama::model::{ChallengeStatus, ChannelId, ColorChoice, GameId, TournamentStatus, UserId};
-use dama::model::{Millis, TournamentFormat, UnixMs};
-use dama::puzzle::Theme;
-use dama::words::{Markup, Surface, Words};
+use dama_core::words::{Markup, Surface, Words};
+use dama_model::{ChallengeStatus, ChannelId, ColorChoice, GameId, TournamentStatus, UserId};
+use dama_model::{Millis, TournamentFormat, UnixMs};
+use dama_play::ai::{Eval, Level};
+use dama_play::clock::{SpeedClass, TimeControl};
+use dama_play::puzzle::Theme;
+use dama_rules::{
+    Color, GameResult, Illegal, MoveError, Outcome, PieceName, Reason, Role, Square, SyntaxError,
+    WhyNot,
+};
 
 const ALI: UserId = UserId(11);
 const AYSE: UserId = UserId(12);
@@ -355,7 +355,7 @@ fn messages() -> Vec<Msg> {
             },
         ],
         tournaments: vec![tournament_result(1), tournament_result(4)],
-        ai: vec![(dama::ai::Level::Hard, [1, 1, 1])],
+        ai: vec![(dama_play::ai::Level::Hard, [1, 1, 1])],
     }));
     all.extend(puzzle_messages().into_iter().map(Msg::Puzzle));
     all.extend(tournament_messages().into_iter().map(Msg::Tournament));
@@ -575,8 +575,8 @@ fn variant(m: &Msg) -> usize {
 }
 const MESSAGE_VARIANTS: usize = 40 + 16 + 12 + 3;
 
-fn tournament_result(place: i64) -> dama::host::TournamentResult {
-    dama::host::TournamentResult {
+fn tournament_result(place: i64) -> dama_core::host::TournamentResult {
+    dama_core::host::TournamentResult {
         name: "Kahvehane Kupası".into(),
         place,
         players: 12,
@@ -585,7 +585,7 @@ fn tournament_result(place: i64) -> dama::host::TournamentResult {
 }
 
 fn tournament_messages() -> Vec<TournamentMsg> {
-    use dama::model::TournamentKind::Arena;
+    use dama_model::TournamentKind::Arena;
     let name = || "Kahvehane Kupası".to_string();
     let line = |rank, user, score, tie_breaks, on_fire, withdrawn| TournamentLine {
         rank,
@@ -915,11 +915,11 @@ fn captions() -> Vec<Caption> {
             finished: false,
         }),
         Caption::Standings(StandingsText::Score {
-            kind: dama::model::TournamentKind::Swiss,
+            kind: dama_model::TournamentKind::Swiss,
             score: 5,
         }),
         Caption::Standings(StandingsText::Score {
-            kind: dama::model::TournamentKind::Arena,
+            kind: dama_model::TournamentKind::Arena,
             score: 12,
         }),
         Caption::Standings(StandingsText::TieBreaks {
@@ -1139,8 +1139,8 @@ fn a_standings_line_of_one_point_says_point_in_english_and_puan_in_turkish() {
             finished: false,
         })
     };
-    use dama::model::TournamentKind::{Arena, Swiss};
-    let said = |w: &dama::words::Writer<'_>, kind, score| w.msg(&standings(kind, score));
+    use dama_model::TournamentKind::{Arena, Swiss};
+    let said = |w: &dama_core::words::Writer<'_>, kind, score| w.msg(&standings(kind, score));
     // A Swiss score is kept in halves.
     assert!(
         said(&en, Swiss, 2).contains(": 1 point (Buchholz"),
@@ -1191,7 +1191,7 @@ fn the_tie_breaks_are_said_whole_and_by_their_names_in_both_languages() {
     let line = |buchholz, berger| {
         Msg::Tournament(TournamentMsg::Standings {
             name: "Kahvehane Kupası".into(),
-            kind: dama::model::TournamentKind::Swiss,
+            kind: dama_model::TournamentKind::Swiss,
             lines: vec![TournamentLine {
                 rank: 1,
                 user: ALI,
@@ -1224,7 +1224,7 @@ fn the_tie_breaks_are_said_whole_and_by_their_names_in_both_languages() {
         (4, "1"),
         (63, "15¾"),
     ] {
-        assert_eq!(dama::words::quarters(q), said);
+        assert_eq!(dama_core::words::quarters(q), said);
     }
 }
 
@@ -1271,8 +1271,8 @@ fn english_plurals_and_turkish_counts() {
         unreachable!()
     };
     with_ai.ai = vec![
-        (dama::ai::Level::Easy, [2, 0, 1]),
-        (dama::ai::Level::Master, [0, 1, 3]),
+        (dama_play::ai::Level::Easy, [2, 0, 1]),
+        (dama_play::ai::Level::Master, [0, 1, 3]),
     ];
     let with_ai = Msg::Stats(with_ai);
     assert!(

@@ -1,8 +1,8 @@
 //! What the host benches share: a player in a channel, a game started between two, and a
 //! PostgreSQL database of their own.
 
-use dama::host::{ButtonLabel, Host, Lang, Who};
-use dama::model::{ChannelId, ColorChoice, GuildId, UserId};
+use dama_core::host::{ButtonLabel, Host, Lang, Who};
+use dama_model::{ChannelId, ColorChoice, GuildId, UserId};
 
 /// Player `user` in `channel` of the benches' server.
 pub fn who(user: u64, channel: u64) -> Who {
@@ -28,7 +28,7 @@ pub async fn start_on(
     host: &Host,
     channel: u64,
     rated: bool,
-    control: dama::clock::TimeControl,
+    control: dama_play::clock::TimeControl,
 ) -> (u64, u64) {
     let (a, b) = (channel * 2, channel * 2 + 1);
     let c = host

@@ -3,12 +3,12 @@
 
 use std::sync::Arc;
 
-use dama::ai::Limits;
-use dama::host::{ButtonLabel, Clock, Host, HostConfig, Lang, Reply, Who};
-use dama::model::{ChannelId, ColorChoice, GuildId, UserId};
-use dama::render::Renderer;
-use dama::store::Store;
-use dama::words::Words;
+use dama_core::host::{ButtonLabel, Clock, Host, HostConfig, Lang, Reply, Who};
+use dama_core::words::Words;
+use dama_model::{ChannelId, ColorChoice, GuildId, UserId};
+use dama_play::ai::Limits;
+use dama_play::render::Renderer;
+use dama_store::Store;
 
 use super::db::TestDb;
 
@@ -48,7 +48,7 @@ pub async fn open(url: &str, clock: &Clock) -> Host {
 /// A host over `db` on a manual clock, the clock, and the database's URL.
 pub async fn host(db: &TestDb) -> (Host, Clock, String) {
     let url = db.url();
-    let clock = Clock::manual(dama::model::UnixMs::from_secs(1_800_000_000));
+    let clock = Clock::manual(dama_model::UnixMs::from_secs(1_800_000_000));
     (open(&url, &clock).await, clock, url)
 }
 

@@ -6,7 +6,7 @@
     reason = "tests and benches stop at the first thing that fails"
 )]
 
-use dama::engine::{Color, Piece, Position, Role, Setup, Square, fen};
+use dama_rules::{Color, Piece, Position, Role, Setup, Square, fen};
 
 /// A position from a text position that the test knows is valid.
 pub fn pos(text: &str) -> Position {

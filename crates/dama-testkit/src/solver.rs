@@ -1,6 +1,6 @@
 //! A plain win-or-not solver, independent of the AI: whether the side to move can force the
 //! opponent out of moves within a number of plies (draw rules ignored: the depths are short).
-use dama::engine::{Move, Position};
+use dama_rules::{Move, Position};
 
 /// Whether the side to move can leave the opponent without a move within `plies` plies.
 pub fn wins_within(pos: &Position, plies: u32) -> bool {

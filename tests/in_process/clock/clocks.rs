@@ -1,10 +1,10 @@
 //! Time controls as players write them, speed classes, and the clocks of a live game.
-use dama::clock::{
+use dama_model::{Millis, UnixMs};
+use dama_play::clock::{
     AI_RESERVE, AI_THINK_MAX, Clocks, Due, FIRST_MOVE, OnTimeout, SpeedClass, TimeControl,
     TimeControlError, USUAL, move_time, show, think_time,
 };
-use dama::engine::Color;
-use dama::model::{Millis, UnixMs};
+use dama_rules::Color;
 
 /// Both clocks, White's then Black's, from milliseconds.
 fn left(white: i64, black: i64) -> [Millis; 2] {
@@ -376,10 +376,10 @@ proptest! {
 
 #[test]
 fn a_refused_time_control_is_explained_in_every_language() {
-    use dama::words::{Markup, Surface, Words};
+    use dama_core::words::{Markup, Surface, Words};
     struct Plain;
     impl Markup for Plain {
-        fn user(&self, id: dama::model::UserId) -> String {
+        fn user(&self, id: dama_model::UserId) -> String {
             id.0.to_string()
         }
         fn surface(&self) -> Surface {
@@ -398,7 +398,7 @@ fn a_refused_time_control_is_explained_in_every_language() {
         }
         assert!(w.finish().is_empty(), "{}", lang.code());
     }
-    let en = words.writer(dama::host::Lang::ENGLISH, &Plain);
+    let en = words.writer(dama_core::host::Lang::ENGLISH, &Plain);
     assert_eq!(
         en.time_control_error(&"5+999".parse::<TimeControl>().unwrap_err()),
         "That clock cannot be used: an increment of 999 seconds is too much; at most 180. \

@@ -2,20 +2,20 @@
 //! the millisecond, a move racing a flag, the time given back after an outage, and two hosts
 //! on one database posting one flag.
 
-use dama::host::Refusal;
-use dama::model::{Millis, UnixMs};
+use dama_core::host::Refusal;
+use dama_model::{Millis, UnixMs};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use dama::clock::TimeControl;
-use dama::engine::{Color, GameResult, Outcome, Reason};
-use dama::host::{
+use dama_core::host::{
     ButtonLabel, Caption, Captions, Clock, Host, HostConfig, HostError, Lang, Msg, Player, Reply,
     TurnClock,
 };
-use dama::model::{ChannelId, ColorChoice, GameStatus};
-use dama::store::{GameRow, Store};
-use dama::words::Words;
+use dama_core::words::Words;
+use dama_model::{ChannelId, ColorChoice, GameStatus};
+use dama_play::clock::TimeControl;
+use dama_rules::{Color, GameResult, Outcome, Reason};
+use dama_store::{GameRow, Store};
 
 use crate::common::db::TestDb;
 use crate::common::hosting::*;
@@ -38,19 +38,19 @@ impl Captions for Recorded {
     fn analysis_chart(
         &self,
         lang: Lang,
-        game: &dama::engine::Game,
+        game: &dama_rules::Game,
         names: [&str; 2],
         result: &str,
-        analysis: &dama::ai::analysis::Analysis,
-    ) -> dama::render::Chart {
+        analysis: &dama_play::ai::analysis::Analysis,
+    ) -> dama_play::render::Chart {
         Captions::analysis_chart(&self.words, lang, game, names, result, analysis)
     }
     fn analysis_notes(
         &self,
         lang: Lang,
-        game: &dama::engine::Game,
-        analysis: &dama::ai::analysis::Analysis,
-    ) -> Vec<Option<dama::engine::pdn::Note>> {
+        game: &dama_rules::Game,
+        analysis: &dama_play::ai::analysis::Analysis,
+    ) -> Vec<Option<dama_rules::pdn::Note>> {
         Captions::analysis_notes(&self.words, lang, game, analysis)
     }
 }
@@ -581,7 +581,7 @@ async fn the_ai_plays_on_its_clock_and_its_first_move_at_once(db: TestDb) {
     let start = host
         .play_ai_on(
             &who(ALICE),
-            dama::ai::Level::Master,
+            dama_play::ai::Level::Master,
             Color::Black,
             control("1/2+0"),
         )
@@ -589,7 +589,7 @@ async fn the_ai_plays_on_its_clock_and_its_first_move_at_once(db: TestDb) {
         .unwrap();
     let game = start.ai_turn.expect("the AI opens");
     let reply = host
-        .ai_move(game, dama::host::Lang::ENGLISH)
+        .ai_move(game, dama_core::host::Lang::ENGLISH)
         .await
         .unwrap()
         .unwrap();
@@ -615,7 +615,7 @@ async fn the_pdn_records_the_time_control_and_each_moves_clock_and_the_replay_sh
     let file = host.pdn(&who(ALICE)).await.unwrap().file.unwrap();
     let text = String::from_utf8(file.bytes).unwrap();
     assert!(text.contains("[TimeControl \"60+2\"]"), "{text}");
-    let (_, game, clocks) = dama::engine::pdn::read_with_clocks(&text).unwrap();
+    let (_, game, clocks) = dama_rules::pdn::read_with_clocks(&text).unwrap();
     assert_eq!(game.ply_count(), 5);
     assert_eq!(
         clocks,
@@ -646,8 +646,8 @@ async fn the_pdn_records_the_time_control_and_each_moves_clock_and_the_replay_sh
 }
 
 async fn each_speed_class_has_its_own_rating_leaderboard_and_card(db: TestDb) {
-    use dama::clock::SpeedClass::{Bullet, Correspondence};
-    use dama::host::Scope;
+    use dama_core::host::Scope;
+    use dama_play::clock::SpeedClass::{Bullet, Correspondence};
     let (host, clock, _) = host(&db).await;
     // A rated bullet game: Alice's flag falls.
     live_game(&host, "1+0").await;
@@ -698,7 +698,7 @@ async fn each_speed_class_has_its_own_rating_leaderboard_and_card(db: TestDb) {
         .leaderboard(
             &who(ALICE),
             Scope::Global,
-            Some(dama::clock::SpeedClass::Rapid),
+            Some(dama_play::clock::SpeedClass::Rapid),
         )
         .await
         .unwrap();
@@ -706,7 +706,7 @@ async fn each_speed_class_has_its_own_rating_leaderboard_and_card(db: TestDb) {
         none.body,
         vec![Msg::NoRatedGames {
             scope: Scope::Global,
-            speed: Some(dama::clock::SpeedClass::Rapid)
+            speed: Some(dama_play::clock::SpeedClass::Rapid)
         }]
     );
     // The card: the class played most, with the others listed.
@@ -740,8 +740,8 @@ async fn ratings_kept_before_clocks_become_the_correspondence_ones(db: TestDb) {
     let old = host
         .store()
         .rating(
-            dama::model::UserId(77),
-            dama::clock::SpeedClass::Correspondence,
+            dama_model::UserId(77),
+            dama_play::clock::SpeedClass::Correspondence,
         )
         .await
         .unwrap()
@@ -760,7 +760,7 @@ async fn ratings_kept_before_clocks_become_the_correspondence_ones(db: TestDb) {
     );
     assert_eq!(
         host.store()
-            .ratings_of(dama::model::UserId(78))
+            .ratings_of(dama_model::UserId(78))
             .await
             .unwrap(),
         vec![]

@@ -4,15 +4,15 @@
 //! and the stored record adds up: the moves match the ply count, an ended rated game that both
 //! sides moved in is rated once, a called-off game is rated never.
 
-use dama::model::Millis;
+use dama_model::Millis;
 use std::sync::Arc;
 use std::time::Duration;
 
-use dama::engine::{Game, GameResult, Reason, fen};
-use dama::host::{Clock, Host, HostResult, Msg, Who};
-use dama::model::{ChannelId, ColorChoice, UserId};
-use dama::model::{GameId, GameStatus};
-use dama::store::{self, GameRow};
+use dama_core::host::{Clock, Host, HostResult, Msg, Who};
+use dama_model::{ChannelId, ColorChoice, UserId};
+use dama_model::{GameId, GameStatus};
+use dama_rules::{Game, GameResult, Reason, fen};
+use dama_store::{self as store, GameRow};
 
 use super::{ALICE, BOB, START, at, open};
 use crate::common::db::TestDb;
@@ -109,7 +109,7 @@ impl Table {
     /// Each player has as many rated games counted as rating rows stored.
     async fn check_players(&self) {
         for user in [ALICE, BOB] {
-            let speed = dama::clock::SpeedClass::Correspondence;
+            let speed = dama_play::clock::SpeedClass::Correspondence;
             let games = self
                 .a
                 .store()
@@ -186,10 +186,7 @@ pub async fn a_resignation_racing_the_first_reply_is_a_call_off_or_a_rated_loss(
         if moved.is_ok() {
             assert_eq!(row.ply, 2);
             assert_eq!(row.status, GameStatus::Finished, "{row:?}");
-            assert_eq!(
-                row.result,
-                Some(GameResult::Win(dama::engine::Color::Black))
-            );
+            assert_eq!(row.result, Some(GameResult::Win(dama_rules::Color::Black)));
             assert_eq!(row.reason, Some(Reason::Resignation));
         } else {
             called_off += 1;
@@ -318,7 +315,7 @@ pub async fn a_resignation_racing_the_last_move_ends_the_game_once(db: TestDb) {
                 warn_at: START + Millis::HOUR,
                 deadline: START + Millis::HOUR * 2,
                 now: START,
-                clocks: dama::clock::Clocks::start(Default::default(), START),
+                clocks: dama_play::clock::Clocks::start(Default::default(), START),
                 flag_at: None,
                 tournament_id: None,
             },
@@ -341,10 +338,7 @@ pub async fn a_resignation_racing_the_last_move_ends_the_game_once(db: TestDb) {
         );
         let row = t.check_record(channel).await;
         assert_eq!(row.status, GameStatus::Finished);
-        assert_eq!(
-            row.result,
-            Some(GameResult::Win(dama::engine::Color::White))
-        );
+        assert_eq!(row.result, Some(GameResult::Win(dama_rules::Color::White)));
         let (ply, reason) = if moved.is_ok() {
             (3, Reason::NoPieces)
         } else {

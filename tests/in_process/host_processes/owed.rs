@@ -2,8 +2,8 @@
 //! and the post) stays owed in the database, is claimed by one living process once it is
 //! [`OWED_AFTER`] old, and is posted as a board naming the moves since the channel's last one.
 
-use dama::host::{Clock, Host, Msg, OWED_AFTER, Reply};
-use dama::model::{ChannelId, ColorChoice, GameId, Millis};
+use dama_core::host::{Clock, Host, Msg, OWED_AFTER, Reply};
+use dama_model::{ChannelId, ColorChoice, GameId, Millis};
 
 use super::{ALICE, BOB, START, at, open};
 use crate::common::db::TestDb;
@@ -19,7 +19,7 @@ async fn a_game(host: &Host) -> (GameId, Reply) {
     let board = host
         .button(
             &at(BOB, CHANNEL),
-            &dama_testkit::hosting::button(&c, dama::host::ButtonLabel::Accept),
+            &dama_testkit::hosting::button(&c, dama_core::host::ButtonLabel::Accept),
         )
         .await
         .unwrap();
@@ -56,7 +56,10 @@ pub(super) async fn a_change_whose_post_was_lost_is_posted_once_by_one_process(d
         "claimed by one process"
     );
 
-    let caught_up = b.catch_up(game, dama::host::Lang::ENGLISH).await.unwrap();
+    let caught_up = b
+        .catch_up(game, dama_core::host::Lang::ENGLISH)
+        .await
+        .unwrap();
     assert!(caught_up.board.is_some());
     assert!(
         matches!(
@@ -98,7 +101,7 @@ pub(super) async fn an_ending_whose_post_was_lost_is_told_with_the_last_moves(db
     clock.advance(OWED_AFTER.to_std());
     assert_eq!(host.owed_posts().await.unwrap().len(), 1);
     let caught_up = host
-        .catch_up(game, dama::host::Lang::ENGLISH)
+        .catch_up(game, dama_core::host::Lang::ENGLISH)
         .await
         .unwrap();
     assert!(
@@ -121,8 +124,8 @@ pub(super) async fn an_ending_whose_post_was_lost_is_told_with_the_last_moves(db
 /// round posted at once is never owed.
 pub(super) async fn a_round_whose_announcement_was_lost_is_posted_once_by_one_process(db: TestDb) {
     use crate::tournament::hosting::{entrant, organiser, spec};
-    use dama::host::{Announced, TournamentMsg};
-    use dama::model::TournamentKind;
+    use dama_core::host::{Announced, TournamentMsg};
+    use dama_model::TournamentKind;
     let clock = Clock::manual(START);
     let (a, b) = (open(&db, &clock).await, open(&db, &clock).await);
     let created = a
@@ -146,7 +149,7 @@ pub(super) async fn a_round_whose_announcement_was_lost_is_posted_once_by_one_pr
         round: 1,
     };
     assert_eq!(paired.reply.announced, Some(round_one));
-    let first_told = |n: &dama::host::TournamentNews| {
+    let first_told = |n: &dama_core::host::TournamentNews| {
         n.reply.body.iter().find_map(|m| match m {
             Msg::Tournament(TournamentMsg::Round {
                 round, games, bye, ..

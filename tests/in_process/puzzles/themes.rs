@@ -1,8 +1,8 @@
 //! Themes on pictured positions: each combination proven, its line as expected, and exactly
 //! the themes its line shows.
-use dama::engine::{Color, Position};
-use dama::puzzle::theme::themes_of;
-use dama::puzzle::{Kind, Prover, Puzzle, Theme, Themes, shortest_line};
+use dama_play::puzzle::theme::themes_of;
+use dama_play::puzzle::{Kind, Prover, Puzzle, Theme, Themes, shortest_line};
+use dama_rules::{Color, Position};
 
 use crate::common::pictured;
 

@@ -1,6 +1,6 @@
 //! The rule book (`docs/inside/rules.md`) §1: board, pieces, start.
 use crate::common::*;
-use dama::engine::{Color, Position, fen};
+use dama_rules::{Color, Position, fen};
 
 #[test]
 fn squares_are_named_from_whites_side_files_a_to_h_ranks_1_to_8() {

@@ -1,6 +1,6 @@
 //! The rule book (`docs/inside/rules.md`) §4: captures.
 use crate::common::*;
-use dama::engine::{Bitboard, perft};
+use dama_rules::{Bitboard, perft};
 
 #[test]
 fn capturing_is_compulsory() {
@@ -123,7 +123,7 @@ fn captured_pieces_are_the_ones_jumped() {
 fn every_piece_that_can_capture_is_among_the_capturers() {
     // White men on d4 (can take d5) and a3 (blocked by two in a row), a king on h1 (takes h6).
     let p = pos("W:Wa3,d4,Kh1:Ba4,a5,d5,h6");
-    let expected = dama::bitboard! {
+    let expected = dama_rules::bitboard! {
         . . . . . . . .
         . . . . . . . .
         . . . . . . . .

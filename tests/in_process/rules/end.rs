@@ -1,6 +1,6 @@
 //! The rule book (`docs/inside/rules.md`) §5: end of the game.
 use crate::common::*;
-use dama::engine::{
+use dama_rules::{
     Color, Game, GameResult, Illegal, MoveError, NO_PROGRESS_PLIES, Outcome, Reason, rules_outcome,
 };
 
@@ -111,7 +111,7 @@ fn wander(game: &mut Game, plies: usize) {
             .into_iter()
             .filter(|m| {
                 let next = p.play_unchecked(m);
-                p.piece_at(m.from()).unwrap().role == dama::engine::Role::King
+                p.piece_at(m.from()).unwrap().role == dama_rules::Role::King
                     && !m.is_capture()
                     && !next.has_capture()
                     && !next.with_side_to_move(p.side_to_move()).has_capture()

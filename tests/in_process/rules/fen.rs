@@ -1,6 +1,6 @@
 //! The rule book (`docs/inside/rules.md`) §6: the text position format.
 use crate::common::*;
-use dama::engine::{Color, FenError, Piece, Position, PositionError, Role, fen};
+use dama_rules::{Color, FenError, Piece, Position, PositionError, Role, fen};
 
 #[test]
 fn the_start_position_reads_and_writes_as_given() {

@@ -1,6 +1,6 @@
 //! The rule book (`docs/inside/rules.md`) §7: move notation, written and read.
 use crate::common::*;
-use dama::engine::{Game, Illegal, MoveError, MoveText, SyntaxError};
+use dama_rules::{Game, Illegal, MoveError, MoveText, SyntaxError};
 
 fn read(fen: &str, text: &str) -> Result<String, MoveError> {
     let p = pos(fen);

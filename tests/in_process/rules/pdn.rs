@@ -1,6 +1,6 @@
 //! The rule book (`docs/inside/rules.md`) §8: game records (PDN).
 use crate::common::*;
-use dama::engine::{Color, Game, GameResult, Position, Reason, pdn};
+use dama_rules::{Color, Game, GameResult, Position, Reason, pdn};
 use std::time::Duration;
 
 fn game_of(fen: &str, moves: &[&str]) -> Game {
@@ -196,7 +196,7 @@ proptest::proptest! {
 }
 
 fn pdn_start() -> String {
-    dama::engine::fen::write(&Position::start())
+    dama_rules::fen::write(&Position::start())
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! Arena: the points (streaks, berserk, early draws) and the re-pairing of whoever waits.
-use dama::model::UserId;
-use dama::tournament::{ArenaGame, Waiting, arena_sheet, pair_arena};
+use dama_model::UserId;
+use dama_play::tournament::{ArenaGame, Waiting, arena_sheet, pair_arena};
 use proptest::prelude::*;
 use std::collections::HashSet;
 

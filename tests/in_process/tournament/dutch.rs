@@ -1,8 +1,8 @@
 //! The Dutch system: every round of 400 tournaments paired by FIDE's endorsed engine comes out
 //! the same here, boards and colours; the report files it reads are read as written and refused
 //! where they are wrong, with the line and column.
-use dama::engine::Color;
-use dama::tournament::{Board, DutchError, RoundResult, Trf, pair_dutch};
+use dama_play::tournament::{Board, DutchError, RoundResult, Trf, pair_dutch};
+use dama_rules::Color;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 

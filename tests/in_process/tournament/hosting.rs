@@ -2,17 +2,17 @@
 //! each round), an Arena with a streak, a restart in the middle of a round, two hosts pairing
 //! a round once, and the refusals that change nothing.
 
-use dama::host::Refusal;
-use dama::model::{Millis, UnixMs};
+use dama_core::host::Refusal;
+use dama_model::{Millis, UnixMs};
 use std::collections::HashSet;
 use std::time::Duration;
 
-use dama::host::{
+use dama_core::host::{
     ButtonLabel, Clock, GameToStart, Host, HostError, Lang, Msg, Player, Reply, TournamentLine,
     TournamentMsg, TournamentNews, TournamentRefusal, TournamentSpec, TurnClock, Who,
 };
-use dama::model::TournamentKind;
-use dama::model::{ChannelId, TournamentStatus, UserId};
+use dama_model::TournamentKind;
+use dama_model::{ChannelId, TournamentStatus, UserId};
 
 use crate::common::db::TestDb;
 use crate::common::hosting::*;
@@ -90,7 +90,7 @@ async fn play_out(host: &Host, to_start: &[GameToStart], white_wins: impl Fn(usi
     }
 }
 
-fn refusal(r: Result<dama::host::Reply, HostError>) -> TournamentRefusal {
+fn refusal(r: Result<dama_core::host::Reply, HostError>) -> TournamentRefusal {
     match r {
         Err(HostError::Refused(Refusal::Tournament(why))) => why,
         other => panic!("not a tournament refusal: {other:?}"),
@@ -130,7 +130,7 @@ async fn a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_w
         host.tournament_announcement(id).await.unwrap().is_none(),
         "not posted yet"
     );
-    let message = dama::model::MessageId(42);
+    let message = dama_model::MessageId(42);
     host.set_announcement(id, Some(message), None)
         .await
         .unwrap();
@@ -236,7 +236,7 @@ async fn a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_w
         refusal(left),
         TournamentRefusal::Over(TournamentStatus::Finished)
     );
-    let words = dama::words::Words::new();
+    let words = dama_core::words::Words::new();
     let text = words
         .writer(Lang::ENGLISH, &ConsoleNames)
         .reply(&news[0].reply);
@@ -267,12 +267,12 @@ async fn a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_w
 }
 
 struct ConsoleNames;
-impl dama::words::Markup for ConsoleNames {
+impl dama_core::words::Markup for ConsoleNames {
     fn user(&self, id: UserId) -> String {
         format!("p{}", id.0)
     }
-    fn surface(&self) -> dama::words::Surface {
-        dama::words::Surface::Console { now: UnixMs::EPOCH }
+    fn surface(&self) -> dama_core::words::Surface {
+        dama_core::words::Surface::Console { now: UnixMs::EPOCH }
     }
 }
 
@@ -457,7 +457,7 @@ async fn an_arena_game_ended_after_the_arenas_end_does_not_count(db: TestDb) {
 async fn quiet_moves(
     host: &Host,
     clock: &Clock,
-    game: &mut dama::engine::Game,
+    game: &mut dama_rules::Game,
     (white, black): (UserId, UserId),
     channel: u64,
     plies: usize,
@@ -517,7 +517,7 @@ async fn berserk_halves_the_clock_drops_the_increment_and_wins_a_point_more(db: 
         TournamentRefusal::AlreadyBerserk
     );
     // Black may still go berserk until its first move, White no more once it has moved.
-    let mut game = dama::engine::Game::default();
+    let mut game = dama_rules::Game::default();
     let players = (g.white, g.black);
     quiet_moves(
         &host,
@@ -724,10 +724,10 @@ async fn an_eight_player_swiss_pairs_as_the_dutch_system_does(db: TestDb) {
     let export = host.tournament_export(&organiser(), None).await.unwrap();
     let file = export.file.expect("the report attached");
     assert!(file.name.ends_with(".trf"), "{}", file.name);
-    let trf = dama::tournament::Trf::parse(std::str::from_utf8(&file.bytes).unwrap()).unwrap();
+    let trf = dama_play::tournament::Trf::parse(std::str::from_utf8(&file.bytes).unwrap()).unwrap();
     assert_eq!(trf.players.len(), 8);
     assert!(trf.players.iter().all(|p| p.rounds.len() == 1), "{trf:?}");
-    let boards = dama::tournament::pair_dutch(&trf).unwrap();
+    let boards = dama_play::tournament::pair_dutch(&trf).unwrap();
     let by_name = |number: u32| {
         trf.players
             .iter()
@@ -739,8 +739,8 @@ async fn an_eight_player_swiss_pairs_as_the_dutch_system_does(db: TestDb) {
     let paired: Vec<(String, String)> = boards
         .iter()
         .map(|b| match *b {
-            dama::tournament::Board::Game { white, black } => (by_name(white), by_name(black)),
-            dama::tournament::Board::Bye(p) => (by_name(p), String::new()),
+            dama_play::tournament::Board::Game { white, black } => (by_name(white), by_name(black)),
+            dama_play::tournament::Board::Bye(p) => (by_name(p), String::new()),
         })
         .collect();
     let named = |u: UserId| format!("player{}", u.0);
@@ -770,7 +770,7 @@ async fn stay_away(host: &Host, clock: &Clock, g: &GameToStart, absent: UserId) 
         "{started:?}"
     );
     if absent == g.black {
-        let mut game = dama::engine::Game::default();
+        let mut game = dama_rules::Game::default();
         quiet_moves(
             host,
             clock,
@@ -857,9 +857,10 @@ async fn a_round_waits_its_pause_and_a_player_who_does_not_start_loses_by_forfei
     let line = |u: UserId| lines.iter().find(|l| l.user == u).unwrap().clone();
     assert_eq!((line(first.black).score, line(absent).score), (2, 0));
     let export = host.tournament_export(&organiser(), None).await.unwrap();
-    let trf =
-        dama::tournament::Trf::parse(std::str::from_utf8(&export.file.unwrap().bytes).unwrap())
-            .unwrap();
+    let trf = dama_play::tournament::Trf::parse(
+        std::str::from_utf8(&export.file.unwrap().bytes).unwrap(),
+    )
+    .unwrap();
     let results: Vec<char> = trf
         .players
         .iter()
@@ -922,7 +923,7 @@ async fn a_round_waits_its_pause_and_a_player_who_does_not_start_loses_by_forfei
     assert!(gone.withdrawn && gone.score == 0, "{gone:?}");
     // The announcement still counts the four who took part.
     let id = news[0].tournament;
-    host.set_announcement(id, Some(dama::model::MessageId(42)), None)
+    host.set_announcement(id, Some(dama_model::MessageId(42)), None)
         .await
         .unwrap();
     let (_, _, now) = host.tournament_announcement(id).await.unwrap().unwrap();
@@ -952,9 +953,10 @@ async fn players_of_equal_rating_are_numbered_alphabetically(db: TestDb) {
     host.start_tournament(&organiser(), None).await.unwrap();
     host.tournament_tick().await.unwrap();
     let export = host.tournament_export(&organiser(), None).await.unwrap();
-    let trf =
-        dama::tournament::Trf::parse(std::str::from_utf8(&export.file.unwrap().bytes).unwrap())
-            .unwrap();
+    let trf = dama_play::tournament::Trf::parse(
+        std::str::from_utf8(&export.file.unwrap().bytes).unwrap(),
+    )
+    .unwrap();
     let mut numbered: Vec<(u32, &str)> = trf
         .players
         .iter()
@@ -1034,7 +1036,7 @@ async fn a_round_paired_outside_the_absolute_rules_says_so_to_the_organiser_and_
     assert!(!broken.is_empty(), "four games among three pairs");
     let export = host.tournament_export(&organiser(), None).await.unwrap();
     let text = String::from_utf8(export.file.unwrap().bytes).unwrap();
-    let trf = dama::tournament::Trf::parse(&text).unwrap();
+    let trf = dama_play::tournament::Trf::parse(&text).unwrap();
     let number = |u: UserId| {
         trf.players
             .iter()
@@ -1116,7 +1118,7 @@ async fn a_server_holds_twenty_tournaments_a_manager_creates_five_an_hour_and_ea
     );
     // Another server is not held back; a cancelled one makes room.
     let elsewhere = Who {
-        guild: Some(dama::model::GuildId(GUILD.0 + 1)),
+        guild: Some(dama_model::GuildId(GUILD.0 + 1)),
         ..manager(4)
     };
     host.create_tournament(&elsewhere, spec(TournamentKind::Swiss))

@@ -1,8 +1,8 @@
 //! A tournament's start as an organiser writes it: minutes from now, a clock time (Türkiye's
 //! unless marked UTC), a date and time, a Discord timestamp; anything else refused.
 
-use dama::model::{Day, Millis, TURKIYE_OFFSET, UnixMs};
-use dama::tournament::StartAt;
+use dama_model::{Day, Millis, TURKIYE_OFFSET, UnixMs};
+use dama_play::tournament::StartAt;
 use proptest::prelude::*;
 
 const MINUTE: Millis = Millis::MINUTE;

@@ -2,11 +2,11 @@
 //! however many processes race for it.
 use crate::common::db::TestDb;
 use crate::on_both_databases;
-use dama::clock::TimeControl;
-use dama::model::TournamentFormat;
-use dama::model::{ChannelId, GuildId, TournamentStatus, UserId};
-use dama::model::{Millis, UnixMs};
-use dama::store::{
+use dama_model::TournamentFormat;
+use dama_model::{ChannelId, GuildId, TournamentStatus, UserId};
+use dama_model::{Millis, UnixMs};
+use dama_play::clock::TimeControl;
+use dama_store::{
     Joined, NewEntry, NewPairing, NewTournament, Store, create_tournament, join_tournament,
     pair_round, set_tournament_status, withdraw,
 };
@@ -96,7 +96,7 @@ async fn entries_withdrawals_and_a_round_paired_once(db: TestDb) {
     let row = store.tournament(id).await.unwrap().unwrap();
     assert_eq!(row.status, TournamentStatus::Open);
     assert_eq!(row.name, "Kahvehane Kupası");
-    assert_eq!(row.speed, dama::clock::SpeedClass::Blitz);
+    assert_eq!(row.speed, dama_play::clock::SpeedClass::Blitz);
     let mut tx = store.write().await.unwrap();
     assert!(
         set_tournament_status(

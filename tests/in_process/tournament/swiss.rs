@@ -1,9 +1,9 @@
 //! Swiss pairing: a matching of the present players, no rematch or second bye when avoidable,
 //! the colour rule, the bye to the lowest ranked, and on small fields the cheapest pairing
 //! there is (compared with every other).
-use dama::engine::Color::{Black, White};
-use dama::model::UserId;
-use dama::tournament::{SwissPlayer, SwissRound, breaks_color_rule, pair_swiss, round_cost};
+use dama_model::UserId;
+use dama_play::tournament::{SwissPlayer, SwissRound, breaks_color_rule, pair_swiss, round_cost};
+use dama_rules::Color::{Black, White};
 use proptest::prelude::*;
 use std::collections::{HashMap, HashSet};
 

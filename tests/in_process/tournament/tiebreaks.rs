@@ -1,8 +1,10 @@
 //! FIDE's tie-breaks (C.07, 2023) on tables worked by hand: a pairing bye, a half-point bye, a
 //! withdrawal; the cut taking a voluntarily unplayed round first; the direct encounter only
 //! where every tied player met every other.
-use dama::engine::Color::{self, Black, White};
-use dama::tournament::{RoundEntry, RoundResult, TieBreakLine, Trf, TrfPlayer, fide_standings};
+use dama_play::tournament::{
+    RoundEntry, RoundResult, TieBreakLine, Trf, TrfPlayer, fide_standings,
+};
+use dama_rules::Color::{self, Black, White};
 
 fn game(opponent: u32, color: Color, result: RoundResult) -> Option<RoundEntry> {
     Some(RoundEntry {

@@ -1,7 +1,7 @@
 //! FIDE's Tournament Report File: read as written, written back the same, and a wrong file
 //! refused in one line that names where.
-use dama::engine::Color;
-use dama::tournament::{RoundEntry, RoundResult, RulesBroken, Trf, TrfPlayer, pair_dutch};
+use dama_play::tournament::{RoundEntry, RoundResult, RulesBroken, Trf, TrfPlayer, pair_dutch};
+use dama_rules::Color;
 use proptest::prelude::*;
 use std::path::PathBuf;
 
@@ -186,14 +186,14 @@ fn four_before_round_one(extra: &str) -> String {
 fn an_arbiters_lines_are_honoured_or_refused_by_name() {
     let plain = Trf::parse(&four_before_round_one("")).unwrap();
     let boards = pair_dutch(&plain).unwrap();
-    let pairs = |boards: &[dama::tournament::Board]| -> Vec<(u32, u32)> {
+    let pairs = |boards: &[dama_play::tournament::Board]| -> Vec<(u32, u32)> {
         boards
             .iter()
             .filter_map(|b| match *b {
-                dama::tournament::Board::Game { white, black } => {
+                dama_play::tournament::Board::Game { white, black } => {
                     Some((white.min(black), white.max(black)))
                 }
-                dama::tournament::Board::Bye(_) => None,
+                dama_play::tournament::Board::Bye(_) => None,
             })
             .collect()
     };
@@ -256,10 +256,11 @@ fn the_rank_column_is_the_place_by_the_tie_breaks() {
             continue;
         }
         let trf = Trf::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        let places: std::collections::HashMap<u32, usize> = dama::tournament::fide_standings(&trf)
-            .into_iter()
-            .map(|l| (l.number, l.place))
-            .collect();
+        let places: std::collections::HashMap<u32, usize> =
+            dama_play::tournament::fide_standings(&trf)
+                .into_iter()
+                .map(|l| (l.number, l.place))
+                .collect();
         for line in trf.to_string().lines().filter(|l| l.starts_with("001")) {
             let number: u32 = line[4..8].trim().parse().unwrap();
             let rank: usize = line[85..89].trim().parse().unwrap();

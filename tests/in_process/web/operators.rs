@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use dama::telemetry::{Health, Metrics, ShardState};
-use dama::web::{Web, ops_router, router};
+use dama_telemetry::{Health, Metrics, ShardState};
+use dama_web::{Web, ops_router, router};
 use tower::ServiceExt;
 
 use crate::common::db::TestDb;
@@ -35,7 +35,7 @@ async fn health_says_which_part_is_down_and_metrics_count_games_and_requests(db:
     let (host, _clock, _) = host(&db).await;
     let web = Web::new(
         Arc::new(host),
-        Arc::new(dama::words::Words::new()),
+        Arc::new(dama_core::words::Words::new()),
         Health::expecting([0, 1]),
         Arc::new(Metrics::new()),
     );
@@ -136,7 +136,7 @@ async fn the_operators_routes_answer_only_here_or_on_their_own_address() {
     let (host, _clock, _) = host(&db).await;
     let web = Web::new(
         Arc::new(host),
-        Arc::new(dama::words::Words::new()),
+        Arc::new(dama_core::words::Words::new()),
         Health::expecting([0]),
         Arc::new(Metrics::new()),
     );
@@ -158,11 +158,11 @@ async fn the_operators_routes_answer_only_here_or_on_their_own_address() {
     );
 
     let (stop, stopped) = tokio::sync::watch::channel(false);
-    let listener = dama::web::listen("127.0.0.1:0".parse().unwrap())
+    let listener = dama_web::listen("127.0.0.1:0".parse().unwrap())
         .await
         .unwrap();
     let addr = listener.local_addr().unwrap();
-    tokio::spawn(dama::web::serve(listener, web.clone(), stopped.clone()));
+    tokio::spawn(dama_web::serve(listener, web.clone(), stopped.clone()));
     assert_eq!(status_of(addr, "/healthz", "").await, Some(200));
     assert_eq!(status_of(addr, "/metrics", "").await, Some(200));
     for relayed in [
@@ -182,11 +182,11 @@ async fn the_operators_routes_answer_only_here_or_on_their_own_address() {
         "the site is there"
     );
 
-    let ops = dama::web::listen_as("DAMA_OPS_ADDR", "127.0.0.1:0".parse().unwrap())
+    let ops = dama_web::listen_as("DAMA_OPS_ADDR", "127.0.0.1:0".parse().unwrap())
         .await
         .unwrap();
     let ops_addr = ops.local_addr().unwrap();
-    tokio::spawn(dama::web::serve_ops(ops, web.clone(), stopped));
+    tokio::spawn(dama_web::serve_ops(ops, web.clone(), stopped));
     assert_eq!(status_of(ops_addr, "/healthz", "").await, Some(200));
     assert_eq!(
         status_of(ops_addr, "/", "").await,

@@ -2,18 +2,18 @@
 //! rule (nothing of a server is listed until it opts in), hostile names escaped, bad ids and
 //! keys answered with "not found", the reader's language, the headers, and live updates.
 
-use dama::host::Refusal;
-use dama::model::UnixMs;
+use dama_core::host::Refusal;
+use dama_model::UnixMs;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use dama::host::{Host, HostConfig, HostError, Lang, Who};
-use dama::model::{ColorChoice, GameId};
-use dama::store::Store;
-use dama::telemetry::{Health, Metrics};
-use dama::web::{Web, router};
+use dama_core::host::{Host, HostConfig, HostError, Lang, Who};
+use dama_model::{ColorChoice, GameId};
+use dama_store::Store;
+use dama_telemetry::{Health, Metrics};
+use dama_web::{Web, router};
 use futures_util::StreamExt;
 use tower::ServiceExt;
 
@@ -69,12 +69,12 @@ async fn get(web: &Web, path: &str) -> Answer {
 }
 
 /// A host whose boards link to `https://dama.example`, and its web.
-pub(super) async fn web_of(db: &TestDb) -> (Web, dama::host::Clock) {
-    let clock = dama::host::Clock::manual(UnixMs::from_secs(1_800_000_000));
+pub(super) async fn web_of(db: &TestDb) -> (Web, dama_core::host::Clock) {
+    let clock = dama_core::host::Clock::manual(UnixMs::from_secs(1_800_000_000));
     let host = Host::new(
         Store::open(&db.url()).await.unwrap(),
         renderer(),
-        Arc::new(dama::words::Words::new()),
+        Arc::new(dama_core::words::Words::new()),
         HostConfig {
             public_url: Some("https://dama.example".into()),
             ..HostConfig::default()
@@ -83,7 +83,7 @@ pub(super) async fn web_of(db: &TestDb) -> (Web, dama::host::Clock) {
     );
     let web = Web::new(
         Arc::new(host),
-        Arc::new(dama::words::Words::new()),
+        Arc::new(dama_core::words::Words::new()),
         Health::expecting([0]),
         Arc::new(Metrics::new()),
     );
@@ -100,7 +100,7 @@ pub(super) async fn a_game(web: &Web, alice: &Who, channel: u64) -> (GameId, Str
     let board = host
         .button(
             &at(BOB, channel),
-            &button(&c, dama::host::ButtonLabel::Accept),
+            &button(&c, dama_core::host::ButtonLabel::Accept),
         )
         .await
         .unwrap();
@@ -175,7 +175,7 @@ async fn a_game_is_reached_by_its_link_and_listed_only_where_its_server_opted_in
         .unwrap();
     assert!(matches!(
         listed.body[0],
-        dama::host::Msg::WebListed { public: true, link: Some(ref l) } if l == "https://dama.example/server/77"
+        dama_core::host::Msg::WebListed { public: true, link: Some(ref l) } if l == "https://dama.example/server/77"
     ));
     let server = get(&web, &format!("/server/{}", GUILD.0)).await;
     assert_eq!(server.status, StatusCode::OK);
@@ -381,9 +381,9 @@ async fn pages_speak_the_readers_language_and_step_through_the_game(db: TestDb) 
 async fn a_live_page_gets_each_move_as_it_is_played(db: TestDb) {
     let (web, _clock) = web_of(&db).await;
     let (_, key) = a_game(&web, &who(ALICE), CHANNEL).await;
-    let web = web.with_limits(dama::web::WebLimits {
+    let web = web.with_limits(dama_web::WebLimits {
         live_pages: 1,
-        ..dama::web::WebLimits::default()
+        ..dama_web::WebLimits::default()
     });
     let response = router(web.clone())
         .oneshot(
@@ -435,11 +435,11 @@ async fn play_on(web: &Web, channel: u64, plies: usize) {
         let row = web
             .host
             .store()
-            .running_game(dama::model::ChannelId(channel))
+            .running_game(dama_model::ChannelId(channel))
             .await
             .unwrap();
         let Some(row) = row else { return };
-        let pos = dama::engine::fen::parse(&row.fen).unwrap();
+        let pos = dama_rules::fen::parse(&row.fen).unwrap();
         // A quiet move when there is one (long games), picked by a fixed stir of the ply.
         let moves = pos.legal_moves();
         let quiet: Vec<_> = moves
@@ -452,7 +452,7 @@ async fn play_on(web: &Web, channel: u64, plies: usize) {
             return;
         }
         let mv = pool[(row.ply as usize * 7_919 + channel as usize * 31) % pool.len()];
-        let mover = if pos.side_to_move() == dama::engine::Color::White {
+        let mover = if pos.side_to_move() == dama_rules::Color::White {
             ALICE
         } else {
             BOB
@@ -479,9 +479,9 @@ async fn a_flood_of_web_animations_never_delays_a_replay_in_discord() {
         play_on(&web, channel, 200).await;
         keys.push(key);
     }
-    let web = web.with_limits(dama::web::WebLimits {
+    let web = web.with_limits(dama_web::WebLimits {
         burst: 10_000,
-        ..dama::web::WebLimits::default()
+        ..dama_web::WebLimits::default()
     });
     let flood = {
         let web = web.clone();
@@ -592,7 +592,7 @@ pub(super) async fn a_game_at(web: &Web, control: &str, rated: bool) -> String {
         .await
         .unwrap();
     web.host
-        .button(&who(BOB), &button(&c, dama::host::ButtonLabel::Accept))
+        .button(&who(BOB), &button(&c, dama_core::host::ButtonLabel::Accept))
         .await
         .unwrap();
     web.host.play(&who(ALICE), "e3-e4").await.unwrap();
@@ -600,7 +600,7 @@ pub(super) async fn a_game_at(web: &Web, control: &str, rated: bool) -> String {
     let row = web
         .host
         .store()
-        .running_game(dama::model::ChannelId(CHANNEL));
+        .running_game(dama_model::ChannelId(CHANNEL));
     row.await.unwrap().unwrap().web_key.unwrap()
 }
 
@@ -614,7 +614,7 @@ async fn a_turkish_page_writes_clocks_and_time_controls_the_turkish_way() {
     let row = web
         .host
         .store()
-        .latest_game(dama::model::ChannelId(CHANNEL))
+        .latest_game(dama_model::ChannelId(CHANNEL))
         .await
         .unwrap()
         .unwrap();
@@ -643,7 +643,7 @@ async fn a_page_after_a_flag_shows_the_flagged_clock_at_zero() {
     let row = web
         .host
         .store()
-        .latest_game(dama::model::ChannelId(CHANNEL))
+        .latest_game(dama_model::ChannelId(CHANNEL))
         .await
         .unwrap()
         .unwrap();
@@ -672,9 +672,9 @@ async fn one_reader_holds_only_so_many_live_pages() {
     let db = TestDb::sqlite();
     let (web, _clock) = web_of(&db).await;
     let (_, key) = a_game(&web, &who(ALICE), CHANNEL).await;
-    let web = web.with_limits(dama::web::WebLimits {
+    let web = web.with_limits(dama_web::WebLimits {
         live_pages_per_reader: 2,
-        ..dama::web::WebLimits::default()
+        ..dama_web::WebLimits::default()
     });
     let open =
         |addr: &'static str| {
@@ -755,11 +755,11 @@ async fn from(web: &Web, addr: &str, forwarded: Option<&str>) -> StatusCode {
     }
 }
 
-fn strict(burst: u32) -> dama::web::WebLimits {
-    dama::web::WebLimits {
+fn strict(burst: u32) -> dama_web::WebLimits {
+    dama_web::WebLimits {
         burst,
         every: Duration::from_secs(3600),
-        ..dama::web::WebLimits::default()
+        ..dama_web::WebLimits::default()
     }
 }
 
@@ -846,7 +846,7 @@ async fn only_a_named_proxy_says_who_the_reader_is_and_only_through_its_own_hop(
         "an unnamed proxy's readers share its address"
     );
 
-    let proxies: dama::web::Proxies = "127.0.0.1, ::1".parse().unwrap();
+    let proxies: dama_web::Proxies = "127.0.0.1, ::1".parse().unwrap();
     let web = web.with_limits(strict(2)).with_proxies(proxies);
     // Named, its last hop is the reader; a hop the reader wrote further left is not.
     for _ in 0..2 {
@@ -931,7 +931,7 @@ async fn only_a_named_proxy_says_who_the_reader_is_and_only_through_its_own_hop(
 
 #[test]
 fn the_trusted_proxies_setting_is_read_strictly() {
-    use dama::web::Proxies;
+    use dama_web::Proxies;
     use std::net::IpAddr;
     let p: Proxies = "10.0.0.0/8 ::1, 192.0.2.7".parse().unwrap();
     let ip = |s: &str| s.parse::<IpAddr>().unwrap();
@@ -958,7 +958,7 @@ proptest::proptest! {
         header in ".{0,60}",
     ) {
         use std::net::{IpAddr, Ipv4Addr};
-        let proxies: dama::web::Proxies = "127.0.0.1".parse().unwrap();
+        let proxies: dama_web::Proxies = "127.0.0.1".parse().unwrap();
         let mut headers = axum::http::HeaderMap::new();
         if let Ok(v) = axum::http::HeaderValue::from_str(&header) {
             headers.insert("x-forwarded-for", v);
@@ -983,7 +983,7 @@ async fn a_rated_win(web: &Web, where_: &Who) -> String {
         name: "player1002".into(),
         ..where_.clone()
     };
-    host.button(&bob, &button(&c, dama::host::ButtonLabel::Accept))
+    host.button(&bob, &button(&c, dama_core::host::ButtonLabel::Accept))
         .await
         .unwrap();
     host.play(where_, "e3-e4").await.unwrap();
@@ -1017,8 +1017,8 @@ async fn a_players_page_shows_only_what_they_did_on_listed_servers(db: TestDb) {
 
     // A second server, listed; Alice wins there too.
     let listed = Who {
-        guild: Some(dama::model::GuildId(88)),
-        channel: dama::model::ChannelId(880),
+        guild: Some(dama_model::GuildId(88)),
+        channel: dama_model::ChannelId(880),
         admin: true,
         ..who(ALICE)
     };
@@ -1048,7 +1048,7 @@ async fn a_players_page_shows_only_what_they_did_on_listed_servers(db: TestDb) {
     let rating = web
         .host
         .store()
-        .rating_history(ALICE, dama::clock::SpeedClass::Correspondence)
+        .rating_history(ALICE, dama_play::clock::SpeedClass::Correspondence)
         .await
         .unwrap()
         .last()
@@ -1065,7 +1065,7 @@ async fn a_players_page_shows_only_what_they_did_on_listed_servers(db: TestDb) {
 
 /// How often the live pages' watchers have read a `page` (`game`, `tournament`) again.
 async fn live_reads(web: &Web, page: &str) -> u64 {
-    let response = dama::web::ops_router(web.clone())
+    let response = dama_web::ops_router(web.clone())
         .oneshot(Request::get("/metrics").body(Body::empty()).unwrap())
         .await
         .unwrap();
@@ -1084,7 +1084,7 @@ async fn live_reads(web: &Web, page: &str) -> u64 {
 /// tournament's watcher now wakes for its own changes alone (one of its games starting or
 /// ending among them).
 async fn a_move_elsewhere_wakes_no_tournaments_watcher(db: TestDb) {
-    use dama::model::{ChannelId, UserId};
+    use dama_model::{ChannelId, UserId};
     let (web, _clock) = web_of(&db).await;
     let (organiser, id) = a_swiss(&web, "Kupa").await;
     for n in 0..2 {
@@ -1120,7 +1120,7 @@ async fn a_move_elsewhere_wakes_no_tournaments_watcher(db: TestDb) {
 
     // Its own game starting changes it: read once more.
     let pairing = web.host.store().pairings(id).await.unwrap()[0].clone();
-    let g = dama::host::GameToStart {
+    let g = dama_core::host::GameToStart {
         pairing: pairing.id,
         tournament: id,
         white: pairing.white_id,
@@ -1129,7 +1129,7 @@ async fn a_move_elsewhere_wakes_no_tournaments_watcher(db: TestDb) {
         home: ChannelId(CHANNEL),
     };
     web.host
-        .start_pairing(&g, ChannelId(9_001), dama::host::Lang::ENGLISH)
+        .start_pairing(&g, ChannelId(9_001), dama_core::host::Lang::ENGLISH)
         .await
         .unwrap();
     settle().await;
@@ -1138,9 +1138,9 @@ async fn a_move_elsewhere_wakes_no_tournaments_watcher(db: TestDb) {
 }
 
 /// A Swiss on the test server, created by a manager: the manager, and its id.
-async fn a_swiss(web: &Web, name: &str) -> (Who, dama::model::TournamentId) {
-    use dama::host::TournamentSpec;
-    use dama::model::UserId;
+async fn a_swiss(web: &Web, name: &str) -> (Who, dama_model::TournamentId) {
+    use dama_core::host::TournamentSpec;
+    use dama_model::UserId;
     let organiser = Who {
         admin: true,
         ..who(UserId(1))
@@ -1150,7 +1150,7 @@ async fn a_swiss(web: &Web, name: &str) -> (Who, dama::model::TournamentId) {
         .create_tournament(
             &organiser,
             TournamentSpec {
-                kind: dama::model::TournamentKind::Swiss,
+                kind: dama_model::TournamentKind::Swiss,
                 control: "5+3".parse().unwrap(),
                 rounds: Some(3),
                 minutes: None,
@@ -1180,9 +1180,9 @@ async fn an_unlisted_tournament_is_answered_as_a_missing_one(db: TestDb) {
     assert_eq!(a.body, b.body);
     assert_eq!(a.kind, b.kind);
     // Timed in turns; the quickest of each is what the work itself costs (noise only adds).
-    let web = web.with_limits(dama::web::WebLimits {
+    let web = web.with_limits(dama_web::WebLimits {
         burst: 1_000_000,
-        ..dama::web::WebLimits::default()
+        ..dama_web::WebLimits::default()
     });
     let mut quickest = [Duration::MAX; 2];
     for _ in 0..300 {
@@ -1258,7 +1258,7 @@ async fn an_unlisted_tournament_is_answered_as_a_missing_one_on_sqlite() {
 
 #[test]
 fn the_query_keeps_only_what_pages_know() {
-    use dama::web::Query;
+    use dama_web::Query;
     let q = Query::parse(Some("ply=12&flip=1&lang=tr&line=d4xd6xg6&other=1"));
     assert_eq!(q.ply, Some(12));
     assert!(q.flip);
@@ -1272,7 +1272,7 @@ fn the_query_keeps_only_what_pages_know() {
 proptest::proptest! {
     #[test]
     fn any_query_is_read_without_panicking_and_keeps_a_safe_language(raw in ".{0,300}") {
-        let q = dama::web::Query::parse(Some(&raw));
+        let q = dama_web::Query::parse(Some(&raw));
         if let Some(lang) = &q.lang {
             proptest::prop_assert!(lang.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'));
         }
@@ -1297,7 +1297,7 @@ async fn page_from(web: &Web, addr: &str, path: &str) -> String {
 }
 
 /// A legal first move of `puzzle` that is not its solution's, as text.
-fn a_wrong_move(puzzle: &dama::puzzle::Puzzle) -> Option<String> {
+fn a_wrong_move(puzzle: &dama_play::puzzle::Puzzle) -> Option<String> {
     let start = puzzle.game_at(0);
     start
         .position()
@@ -1316,7 +1316,7 @@ async fn todays_puzzle_is_played_in_the_browser_and_nothing_is_stored() {
     let page = get(&web, "/puzzle").await;
     assert_eq!(page.status, StatusCode::OK);
     // Today's puzzle asks for what its kind proves: the win, or the material.
-    let material = puzzle.kind == dama::puzzle::Kind::Material;
+    let material = puzzle.kind == dama_play::puzzle::Kind::Material;
     let task = if material {
         "to play and win material in"
     } else {
@@ -1377,8 +1377,8 @@ async fn todays_puzzle_is_played_in_the_browser_and_nothing_is_stored() {
         done.push((*mv).clone());
     }
     // Moves that are not legal smuggled into `done` are dropped, never trusted.
-    let follow = dama::web::follow(&puzzle, "a1-a2 zz", None);
-    assert!(follow.done.is_empty() && follow.said == dama::web::Said::Task);
+    let follow = dama_web::follow(&puzzle, "a1-a2 zz", None);
+    assert!(follow.done.is_empty() && follow.said == dama_web::Said::Task);
     // Nothing was stored for anybody.
     assert_eq!(web.host.store().puzzler(ALICE).await.unwrap(), None);
 }
@@ -1512,8 +1512,8 @@ async fn todays_solution_stays_off_the_web_and_tries_are_limited_like_the_bots()
 /// and what it took; and turns with the board.
 #[test]
 fn the_svg_board_shows_the_marks_and_turns() {
-    use dama::engine::fen;
-    use dama::render::{LastMove, Scene, Theme, board_svg};
+    use dama_play::render::{LastMove, Scene, Theme, board_svg};
+    use dama_rules::fen;
     let before = fen::parse("W:Wd4,a2:Bd5,d7,h7").unwrap();
     let capture = before.read_move("d4xd6xd8").unwrap();
     let after = before.play_unchecked(&capture);
@@ -1574,7 +1574,7 @@ async fn an_analysed_game_shows_its_analysis(db: TestDb) {
     for i in 0..10 {
         let player = if i % 2 == 0 { ALICE } else { BOB };
         let listed = web.host.legal_moves(&who(player)).await.unwrap();
-        let dama::host::Msg::LegalMoves { moves, .. } = &listed.body[0] else {
+        let dama_core::host::Msg::LegalMoves { moves, .. } = &listed.body[0] else {
             panic!("{listed:?}");
         };
         web.host
@@ -1637,11 +1637,12 @@ async fn an_analysed_game_shows_its_analysis(db: TestDb) {
     assert_eq!(analysis.chances.len(), 13);
     let text = analysis.to_text(&shown.game);
     assert_eq!(
-        dama::ai::analysis::Analysis::from_text(&text, &shown.game).map(|a| a.to_text(&shown.game)),
+        dama_play::ai::analysis::Analysis::from_text(&text, &shown.game)
+            .map(|a| a.to_text(&shown.game)),
         Some(text.clone())
     );
     assert_eq!(
-        dama::ai::analysis::Analysis::from_text(&text, &dama::engine::Game::default()),
+        dama_play::ai::analysis::Analysis::from_text(&text, &dama_rules::Game::default()),
         None,
         "not another game's"
     );
@@ -1652,7 +1653,7 @@ async fn an_analysed_game_shows_its_analysis(db: TestDb) {
 /// Played, its crosstable shows each round (a forfeit marked), its rounds' results link their
 /// games, and its report file downloads.
 async fn a_tournament_shows_its_standings_once_its_server_is_listed(db: TestDb) {
-    use dama::model::{ChannelId, UserId};
+    use dama_model::{ChannelId, UserId};
     let (web, clock) = web_of(&db).await;
     let (organiser, id) = a_swiss(&web, "<b>Kahvehane</b> Kupası").await;
     for n in 0..4 {
@@ -1716,7 +1717,7 @@ async fn a_tournament_shows_its_standings_once_its_server_is_listed(db: TestDb) 
         panic!("{pairings:?}");
     };
     for p in [first, second] {
-        let g = dama::host::GameToStart {
+        let g = dama_core::host::GameToStart {
             pairing: p.id,
             tournament: id,
             white: p.white_id,
@@ -1728,7 +1729,7 @@ async fn a_tournament_shows_its_standings_once_its_server_is_listed(db: TestDb) 
             .start_pairing(
                 &g,
                 ChannelId(9_000 + p.board as u64),
-                dama::host::Lang::ENGLISH,
+                dama_core::host::Lang::ENGLISH,
             )
             .await
             .unwrap();
@@ -1783,7 +1784,7 @@ async fn a_tournament_shows_its_standings_once_its_server_is_listed(db: TestDb) 
     let report = get(&web, &format!("/tournament/{}/report.trf", id.0)).await;
     assert_eq!(report.status, StatusCode::OK);
     assert!(report.kind.starts_with("text/plain"), "{}", report.kind);
-    let trf = dama::tournament::Trf::parse(&report.body).unwrap();
+    let trf = dama_play::tournament::Trf::parse(&report.body).unwrap();
     assert_eq!(trf.players.len(), 4);
     let codes: String = trf
         .players

@@ -5,9 +5,9 @@
 
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode};
-use dama::host::Msg;
-use dama::model::{ColorChoice, GameId};
-use dama::web::{Web, router};
+use dama_core::host::Msg;
+use dama_model::{ColorChoice, GameId};
+use dama_web::{Web, router};
 use tower::ServiceExt;
 
 use super::pages::{a_game, a_game_at, web_of};
@@ -53,7 +53,7 @@ async fn send(
 }
 
 /// `user`'s new link to the game in `channel`, as the host answers it.
-async fn link(web: &Web, user: dama::model::UserId, channel: u64) -> String {
+async fn link(web: &Web, user: dama_model::UserId, channel: u64) -> String {
     let reply = web.host.play_link(&at(user, channel)).await.unwrap();
     assert!(reply.ephemeral, "a link is for its player alone");
     match &reply.body[..] {
@@ -223,7 +223,7 @@ async fn players_play_on_their_pages_and_nobody_else_can(db: TestDb) {
     web.host
         .button(
             &at(BOB, other_channel),
-            &button(&c, dama::host::ButtonLabel::Accept),
+            &button(&c, dama_core::host::ButtonLabel::Accept),
         )
         .await
         .unwrap();
@@ -237,7 +237,7 @@ async fn players_play_on_their_pages_and_nobody_else_can(db: TestDb) {
     web.host.resign(&who(ALICE)).await.unwrap();
     web.host.resign(&who(ALICE)).await.ok();
     let over = web.host.store().game(game).await.unwrap().unwrap();
-    if over.status == dama::model::GameStatus::Running {
+    if over.status == dama_model::GameStatus::Running {
         panic!("the casual game should have ended on resigning");
     }
     let late = send(&web, "POST", &path, Some(&alice), true, "b3-b4").await;
@@ -254,21 +254,21 @@ async fn without_a_public_address_there_is_no_link() {
         .await
         .unwrap();
     let board = host
-        .button(&who(BOB), &button(&c, dama::host::ButtonLabel::Accept))
+        .button(&who(BOB), &button(&c, dama_core::host::ButtonLabel::Accept))
         .await
         .unwrap();
     assert!(
         !board
             .buttons
             .iter()
-            .any(|b| b.label == dama::host::ButtonLabel::PlayOnBoard),
+            .any(|b| b.label == dama_core::host::ButtonLabel::PlayOnBoard),
         "no Play on the board button"
     );
     let refused = host.play_link(&who(ALICE)).await;
     assert!(matches!(
         refused,
-        Err(dama::host::HostError::Refused(
-            dama::host::Refusal::NoPublicUrl
+        Err(dama_core::host::HostError::Refused(
+            dama_core::host::Refusal::NoPublicUrl
         ))
     ));
 }
@@ -368,15 +368,11 @@ async fn offers_takebacks_and_resignations_are_made_on_the_page(db: TestDb) {
         assert!(!answer.body.trim().is_empty(), "{action}: says why");
     }
     let row = web.host.store().game(game).await.unwrap().unwrap();
-    assert_eq!(
-        row.status,
-        dama::model::GameStatus::Running,
-        "still running"
-    );
+    assert_eq!(row.status, dama_model::GameStatus::Running, "still running");
     let accepted = send(&web, "POST", &act, Some(&bob), true, "draw").await;
     assert_eq!(accepted.status, StatusCode::NO_CONTENT, "{}", accepted.body);
     let row = web.host.store().game(game).await.unwrap().unwrap();
-    assert_eq!(row.result, Some(dama::engine::GameResult::Draw));
+    assert_eq!(row.result, Some(dama_rules::GameResult::Draw));
     assert_eq!(state(&web, &key).await["running"], false);
 
     // A rated game: resigning asks first, on the page as in Discord.
@@ -396,7 +392,7 @@ async fn offers_takebacks_and_resignations_are_made_on_the_page(db: TestDb) {
             .unwrap()
             .unwrap()
             .status,
-        dama::model::GameStatus::Running,
+        dama_model::GameStatus::Running,
         "not before it is confirmed"
     );
     let done = send(&web, "POST", &act, Some(&bob), true, "resign!").await;
@@ -404,7 +400,7 @@ async fn offers_takebacks_and_resignations_are_made_on_the_page(db: TestDb) {
     let row = web.host.store().game(rated.id).await.unwrap().unwrap();
     assert_eq!(
         row.result,
-        Some(dama::engine::GameResult::Win(dama::engine::Color::White))
+        Some(dama_rules::GameResult::Win(dama_rules::Color::White))
     );
     // The ratings the game left, with what it changed, on the live pages and the page itself.
     let ratings = state(&web, &key).await["ratings"].clone();
@@ -435,7 +431,7 @@ async fn a_player_goes_berserk_from_the_page(db: TestDb) {
     let host = &web.host;
     let g = an_arena_game(host).await;
     let channel = channel_of(&g);
-    host.start_pairing(&g, channel, dama::host::Lang::ENGLISH)
+    host.start_pairing(&g, channel, dama_core::host::Lang::ENGLISH)
         .await
         .unwrap()
         .expect("a new game");

@@ -106,7 +106,7 @@ impl Host {
             .map_err(|e| HostError::internal("the analysis picture failed", e))?;
         // Kept for the game's web page.
         let mut tx = self.store.write().await?;
-        crate::store::save_analysis(&mut tx, row.id, row.version, &analysis.to_text(&game)).await?;
+        dama_store::save_analysis(&mut tx, row.id, row.version, &analysis.to_text(&game)).await?;
         tx.commit().await?;
         let accuracy = analysis
             .accuracy

@@ -1,9 +1,9 @@
 //! The board message: the picture, whose turn it is (or how the game ended), and its buttons.
 
-use crate::store::GameRow;
 use dama_model::GameStatus;
 use dama_play::render::{LastMove, Scene};
 use dama_rules::{Color, Game};
+use dama_store::GameRow;
 
 use super::play::stored_outcome;
 use super::{
@@ -130,8 +130,8 @@ impl Host {
 }
 
 /// `row` as its channel is shown it `bumps` versions on (a change written since it was read).
-pub(super) fn shown(row: &GameRow, bumps: i64) -> crate::store::Shown {
-    crate::store::Shown {
+pub(super) fn shown(row: &GameRow, bumps: i64) -> dama_store::Shown {
+    dama_store::Shown {
         game: row.id,
         version: row.version + bumps,
         ply: row.ply,

@@ -1,11 +1,11 @@
 //! Challenges: made, accepted (once), declined, withdrawn, expired.
 
 use crate::host::Refusal;
-use crate::store::{self, ChallengeRow};
 use dama_model::Millis;
 use dama_model::{ChallengeStatus, ChannelId, ColorChoice, GameId, UserId};
 use dama_play::clock::{Clocks, FIRST_MOVE, TimeControl, tournament_first_move};
 use dama_rules::{Color, Game, Position, fen};
+use dama_store::{self as store, ChallengeRow};
 
 use super::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, Host, HostError, HostResult, Msg, Reply, Who,

@@ -5,11 +5,11 @@
 use crate::host::Refusal;
 use std::time::Duration;
 
-use crate::store::{self, GameRow};
 use dama_model::GameStatus;
 use dama_model::{Millis, UnixMs};
 use dama_play::clock::{Clocks, Due, OnTimeout};
 use dama_rules::{Color, Game, Reason};
+use dama_store::{self as store, GameRow};
 
 use super::{Caption, Host, HostError, HostResult, Msg, Notice, Player, Reply, TurnClock, players};
 

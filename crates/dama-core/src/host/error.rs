@@ -164,8 +164,8 @@ impl From<Refusal> for HostError {
     }
 }
 
-impl From<crate::store::StoreError> for HostError {
-    fn from(e: crate::store::StoreError) -> Self {
+impl From<dama_store::StoreError> for HostError {
+    fn from(e: dama_store::StoreError) -> Self {
         HostError::internal("using the database", e)
     }
 }

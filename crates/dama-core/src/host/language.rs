@@ -1,7 +1,7 @@
 //! Which language a player, or a server, wants the bot to speak.
 
 use crate::host::Refusal;
-use crate::store::{self, LanguageChoices, LanguageOwner};
+use dama_store::{self as store, LanguageChoices, LanguageOwner};
 
 use super::{Host, HostError, HostResult, Lang, LanguageScope, Msg, Reply, Who};
 

@@ -112,8 +112,8 @@ pub struct Record {
     pub losses: i64,
 }
 
-impl From<&crate::store::PlayerRow> for Record {
-    fn from(p: &crate::store::PlayerRow) -> Record {
+impl From<&dama_store::PlayerRow> for Record {
+    fn from(p: &dama_store::PlayerRow) -> Record {
         Record {
             user: p.user_id,
             rating: p.rating,

@@ -6,9 +6,9 @@
 use crate::host::Refusal;
 use std::sync::atomic::Ordering;
 
-use crate::store::{self, GameRow, NewMined};
 use dama_play::ai::{Searcher, Weights};
 use dama_play::puzzle::mine::{Combination, combination_at};
+use dama_store::{self as store, GameRow, NewMined};
 
 use super::{Host, HostError, Priority, player_of};
 

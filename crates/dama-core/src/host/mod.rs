@@ -37,11 +37,11 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::Semaphore;
 
-use crate::store::{GameRow, Store};
 use dama_model::{Millis, UnixMs};
 use dama_play::ai::Limits;
 use dama_play::render::Renderer;
 use dama_rules::{Color, Game, fen};
+use dama_store::{GameRow, Store};
 
 pub use caption::{Caption, Captions, CardText, StandingsText};
 use dama_model::{ChannelId, GameId, GameStatus, GuildId, UserId};
@@ -61,7 +61,10 @@ pub use pictures::PictureError;
 pub use play_links::Seat;
 pub use posts::{OWED_AFTER, Owed};
 pub use puzzles::{Practice, TRIES as PUZZLE_TRIES};
-pub use scheduler::{AiStats, Priority};
+pub use scheduler::Priority;
+// Plain records the store hands up and front ends show as they are: ids, names and numbers,
+// no database handle.
+pub use dama_store::{Change, PairingRow, PublicServer, is_web_key};
 pub use tables::{TABLE_PIECES, TableWork};
 pub use tournaments::{
     GameToStart, MAX_DAYS_AHEAD, MAX_NAME, MAX_PAUSE, MINUTES, PAUSE, ROUNDS, TournamentLine,
@@ -288,14 +291,50 @@ impl Host {
         }
     }
 
-    /// The store it reads and writes.
+    /// The store it reads and writes: for the command line's tools and for tests. A front end
+    /// never reaches it; it asks the host.
     pub fn store(&self) -> &Store {
         &self.store
     }
 
-    /// The AI's work: waiting now, done so far, per priority.
-    pub fn ai_stats(&self) -> AiStats {
-        self.scheduler.stats()
+    /// Answers when the database does (the web's `/healthz`).
+    pub async fn ping(&self) -> Result<(), HostError> {
+        Ok(self.store.ping().await?)
+    }
+
+    /// Closes the database once the front end has stopped asking.
+    pub async fn close(&self) {
+        self.store.close().await;
+    }
+
+    /// The games as the database holds them, for `/metrics`.
+    pub async fn game_counts(&self) -> Result<dama_telemetry::GameCounts, HostError> {
+        Ok(self.store.game_counts().await?)
+    }
+
+    /// What this process counted since it started, for `/metrics`.
+    pub fn process_counts(&self) -> dama_telemetry::ProcessCounts {
+        dama_telemetry::ProcessCounts {
+            writes: self.store.stats().counts(),
+            ai: self.scheduler.stats(),
+            pool: self.store.pool_use(),
+        }
+    }
+
+    /// The name a player was last seen with, if they were ever seen.
+    pub async fn player_name(&self, user: UserId) -> Result<Option<String>, HostError> {
+        Ok(self.store.player_name(user).await?)
+    }
+
+    /// Every player seen, with the name they were last seen with.
+    pub async fn player_names(&self) -> Result<Vec<(UserId, String)>, HostError> {
+        Ok(self.store.player_names().await?)
+    }
+
+    /// The players of the game running in `channel`, if one is.
+    pub async fn running_players(&self, channel: ChannelId) -> Result<Option<Players>, HostError> {
+        let row = self.store.running_game(channel).await?;
+        Ok(row.as_ref().map(players))
     }
 
     /// The board pictures (shared with the web pages, which draw the same boards as SVG).

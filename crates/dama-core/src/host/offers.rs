@@ -1,10 +1,10 @@
 //! What players agree on or give up: resignations, draws and takebacks.
 
 use crate::host::Refusal;
-use crate::store::{self, GameRow, Offer};
 use dama_model::GameStatus;
 use dama_play::ai::{Limits, Searcher};
 use dama_rules::{Color, Game};
+use dama_store::{self as store, GameRow, Offer};
 
 use super::{
     Button, ButtonLabel, ButtonStyle, GameAction, Host, HostError, HostResult, Msg, Reply, Who,

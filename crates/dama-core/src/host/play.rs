@@ -1,12 +1,12 @@
 //! Moves: a player's, the AI's, and the end of a game (rated in [`super::ratings`]).
 
 use crate::host::Refusal;
-use crate::store::{self, GameRow};
 use dama_model::{GameId, GameStatus};
 use dama_model::{Millis, UnixMs};
 use dama_play::ai::AiPlayer;
 use dama_play::clock::{Clocks, move_time, think_time};
 use dama_rules::{Color, Game, Move, Outcome, Reason, Role, fen};
+use dama_store::{self as store, GameRow};
 
 use super::ratings::rate_game;
 use super::{

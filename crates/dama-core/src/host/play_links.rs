@@ -15,7 +15,7 @@ use tokio::sync::mpsc;
 use super::{
     GameAction, Host, HostError, HostResult, Lang, Msg, Notice, Refusal, Reply, Who, color_of,
 };
-use crate::store;
+use dama_store as store;
 
 /// A player signed in on a game's page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,9 +6,9 @@
 //! died between the commit and the post, or Discord refused it for a while) is claimed by one
 //! living process and posted once: a board naming the moves since the last one.
 
-use crate::store::{self, Shown};
 use dama_model::{ChallengeId, ChannelId, GameId, GuildId, MessageId, Millis};
 use dama_rules::Role;
+use dama_store::{self as store, Shown};
 
 use super::{Host, HostError, HostResult, Lang, Msg, players};
 

@@ -6,12 +6,12 @@ use crate::host::Refusal;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use crate::store::{self, AttemptRow, AttemptStatus, PuzzleRating, TryResult};
 use dama_model::{AttemptId, Day, UnixMs};
 use dama_model::{ChannelId, GuildId};
 use dama_play::puzzle::{Kind, Puzzle, Theme};
 use dama_play::render::{LastMove, Scene};
 use dama_rules::{Color, Game};
+use dama_store::{self as store, AttemptRow, AttemptStatus, PuzzleRating, TryResult};
 
 use super::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, Caption, File, Host, HostError, HostResult,

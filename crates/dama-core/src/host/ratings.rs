@@ -4,10 +4,10 @@
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use crate::store::{self, GameRow};
 use dama_model::UnixMs;
 use dama_model::UserId;
 use dama_rules::{Color, GameResult};
+use dama_store::{self as store, GameRow};
 
 use super::{Host, HostError, RatingChange};
 

@@ -5,8 +5,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use super::Msg;
-pub use crate::store::Shown;
 use dama_model::{ChallengeId, ChannelId, GameId, GuildId, UserId};
+pub use dama_store::Shown;
 
 /// What a button does. Its id carries what it acts on, so it still works after a restart; the
 /// id is written by `Display` and read by `FromStr`, here only.
@@ -229,7 +229,7 @@ pub struct Button {
 impl Button {
     /// A button acting on a game at its version.
     pub fn game(
-        row: &crate::store::GameRow,
+        row: &dama_store::GameRow,
         action: GameAction,
         label: ButtonLabel,
         style: ButtonStyle,

@@ -13,6 +13,7 @@ use tokio::sync::oneshot;
 
 use dama_model::GameId;
 use dama_play::ai::{Searcher, Weights};
+use dama_telemetry::AiCounts;
 
 /// What a piece of AI work is, in the order it is served.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,17 +42,6 @@ pub struct Scheduler {
     /// Per priority: work done, and the time workers spent on it (microseconds).
     done: [AtomicU64; PRIORITIES],
     busy_micros: [AtomicU64; PRIORITIES],
-}
-
-/// The AI's work as the metrics show it, per priority (moves, hints, analyses, mining).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct AiStats {
-    /// Work waiting now.
-    pub waiting: [usize; PRIORITIES],
-    /// Work done since the process started.
-    pub done: [u64; PRIORITIES],
-    /// The time workers spent on it.
-    pub busy: [Duration; PRIORITIES],
 }
 
 struct State {
@@ -112,12 +102,12 @@ impl Scheduler {
     }
 
     /// The work waiting now, and done so far.
-    pub fn stats(&self) -> AiStats {
+    pub fn stats(&self) -> AiCounts {
         let waiting = {
             let s = self.state();
             [0, 1, 2, 3].map(|i| s.waiting[i].len())
         };
-        AiStats {
+        AiCounts {
             waiting,
             done: [0, 1, 2, 3].map(|i| self.done[i].load(Ordering::Relaxed)),
             busy: [0, 1, 2, 3]

@@ -2,10 +2,10 @@
 //! the AI's turns left over from a restart; and the way out of a damaged game (abort).
 
 use crate::host::Refusal;
-use crate::store::{self, GameRow};
 use dama_model::UnixMs;
 use dama_model::{ChallengeStatus, GameId, GameStatus};
 use dama_rules::Color;
+use dama_store::{self as store, GameRow};
 
 use super::{Host, HostError, HostResult, Msg, Notice, Reply, Who, color_of, player_of};
 

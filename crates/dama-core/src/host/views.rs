@@ -93,7 +93,7 @@ impl Host {
     /// A stored game (with its stored result declared) as PDN, with its clocks as comments.
     pub(super) async fn pdn_text(
         &self,
-        row: &crate::store::GameRow,
+        row: &dama_store::GameRow,
         game: dama_rules::Game,
     ) -> Result<String, HostError> {
         let notes = self.clock_notes(row).await?;
@@ -105,10 +105,7 @@ impl Host {
     }
 
     /// A stored game's PDN tags: the event, the date, the players' names.
-    pub(super) async fn pdn_tags(
-        &self,
-        row: &crate::store::GameRow,
-    ) -> Result<pdn::Tags, HostError> {
+    pub(super) async fn pdn_tags(&self, row: &dama_store::GameRow) -> Result<pdn::Tags, HostError> {
         let mut tags = pdn::Tags::default();
         tags.set("Event", self.config.pdn_event.as_str());
         tags.set("Site", self.config.pdn_site.as_str());
@@ -133,7 +130,7 @@ impl Host {
     /// Each move's clock as a PDN comment (`[%clk 0:04:59]`): live games only.
     pub(super) async fn clock_notes(
         &self,
-        row: &crate::store::GameRow,
+        row: &dama_store::GameRow,
     ) -> Result<Vec<Option<pdn::Note>>, HostError> {
         if !row.time_control.is_live() {
             return Ok(Vec::new());
@@ -155,7 +152,7 @@ impl Host {
     /// Both clocks after each move of a live game, from the moves' records.
     pub(super) async fn clocks_by_ply(
         &self,
-        row: &crate::store::GameRow,
+        row: &dama_store::GameRow,
     ) -> Result<Vec<Option<[Millis; 2]>>, HostError> {
         let Some(initial) = row.time_control.start_seconds() else {
             return Ok(Vec::new());
@@ -179,7 +176,7 @@ impl Host {
         Self::replay_allowed(&row, who)
     }
 
-    fn replay_allowed(row: &crate::store::GameRow, who: &Who) -> Result<(), HostError> {
+    fn replay_allowed(row: &dama_store::GameRow, who: &Who) -> Result<(), HostError> {
         if row.status == GameStatus::Running && color_of(row, who.user).is_none() {
             return Err(HostError::Refused(Refusal::ReplayForPlayersOnly));
         }
@@ -205,7 +202,7 @@ impl Host {
     /// A stored game (with its stored result declared) as an animated GIF, captions in `lang`.
     pub(super) async fn replay_gif(
         &self,
-        row: &crate::store::GameRow,
+        row: &dama_store::GameRow,
         game: dama_rules::Game,
         lang: super::Lang,
     ) -> Result<Vec<u8>, HostError> {
@@ -294,7 +291,7 @@ impl Host {
         let mut classes = self.store.ratings_of(user).await?.into_iter();
         let (speed, p) = match classes.next() {
             Some((speed, row)) => (Some(speed), row),
-            None => (None, crate::store::PlayerRow::unrated(user, name)),
+            None => (None, dama_store::PlayerRow::unrated(user, name)),
         };
         let others: Vec<(SpeedClass, Record)> =
             classes.map(|(s, row)| (s, Record::from(&row))).collect();
@@ -422,7 +419,7 @@ impl Host {
         &self,
         name: &str,
         s: &PlayerStats,
-        history: &[crate::store::RatingPoint],
+        history: &[dama_store::RatingPoint],
         lang: crate::host::Lang,
     ) -> Result<Vec<u8>, HostError> {
         use dama_play::render::{Card, Mark};

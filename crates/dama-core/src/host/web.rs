@@ -4,9 +4,9 @@
 use crate::host::Refusal;
 use std::sync::Arc;
 
-use crate::store::{self, GameRow, PlayerRow, PublicServer};
 use dama_model::Millis;
 use dama_rules::{Color, Game};
+use dama_store::{self as store, GameRow, PlayerRow, PublicServer};
 
 use super::pictures::{Key, Kind, PictureError};
 use super::play::with_stored_result;
@@ -55,6 +55,13 @@ fn version(row: &GameRow) -> i64 {
     let offer = |o: Option<i64>| o.map_or(0, |c| c + 1);
     let asked = offer(row.draw_offer) * 3 + offer(row.takeback_offer);
     ((row.version * 4 + row.status as i64) * 9 + asked) * 4 + row.berserk.unwrap_or(0)
+}
+
+impl Host {
+    /// The servers listed on the web, for its home page.
+    pub async fn public_servers(&self) -> Result<Vec<PublicServer>, HostError> {
+        Ok(self.store.public_servers().await?)
+    }
 }
 
 impl WebGame {
@@ -209,7 +216,7 @@ impl Host {
 
     /// What is committed from now on (by this process or, on PostgreSQL, another): what live
     /// pages follow instead of reading the database again and again.
-    pub fn changes(&self) -> tokio::sync::broadcast::Receiver<crate::store::Change> {
+    pub fn changes(&self) -> tokio::sync::broadcast::Receiver<dama_store::Change> {
         self.store.changes()
     }
 

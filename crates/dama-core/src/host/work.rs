@@ -2,9 +2,9 @@
 //! thinks about it, taken over when that process dies) and the sweep (one process at a time,
 //! under a lease).
 
-use crate::store::{self, GameRow};
 use dama_model::GameId;
 use dama_model::Millis;
+use dama_store::{self as store, GameRow};
 
 use super::{Host, HostError};
 

@@ -2,7 +2,7 @@
 //! before their first move, for one more point if they win in at least 7 moves.
 
 use crate::host::Refusal;
-use crate::store;
+use dama_store as store;
 
 use super::super::{Host, HostError, HostResult, Msg, Who, color_of};
 use super::{TournamentMsg, TournamentRefusal, refused};

@@ -11,12 +11,12 @@ pub use msg::{TournamentLine, TournamentMsg, TournamentRefusal};
 pub use tick::{GameToStart, TournamentNews};
 
 use crate::host::Refusal;
-use crate::store::{self, Joined, NewTournament, TournamentRow};
 use dama_model::Millis;
 use dama_model::{ChannelId, MessageId, TournamentId, TournamentStatus};
 use dama_model::{TournamentFormat, TournamentKind};
 use dama_play::clock::TimeControl;
 use dama_play::tournament::StartAt;
+use dama_store::{self as store, Joined, NewTournament, TournamentRow};
 
 use super::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, Caption, File, Host, HostError, HostResult,

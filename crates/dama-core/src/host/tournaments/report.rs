@@ -10,7 +10,7 @@ use dama_model::UserId;
 use dama_play::tournament::{RoundEntry, RoundResult, Trf, TrfPlayer, alphabetical};
 use dama_rules::Color;
 
-use crate::store::{EntrantRow, PairingRow};
+use dama_store::{EntrantRow, PairingRow};
 
 /// A tournament's report, and who each pairing number is.
 pub(in crate::host) struct Report {

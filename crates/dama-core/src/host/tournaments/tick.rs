@@ -7,13 +7,13 @@ use dama_model::{Millis, PairingId, TournamentKind, UnixMs};
 use std::collections::HashMap;
 
 use super::report::{Ahead, rounds_over, swiss_report};
-use crate::store::{self, EntrantRow, NewPairing, PairingRow, TournamentRow};
 use dama_model::{ChannelId, GameId, TournamentId, TournamentStatus, UserId};
 use dama_play::tournament::{
     ArenaGame, Board, SwissPlayer, Waiting, arena_sheet, fide_standings, pair_arena, pair_dutch,
     pair_swiss,
 };
 use dama_rules::{Color, Game};
+use dama_store::{self as store, EntrantRow, NewPairing, PairingRow, TournamentRow};
 
 use super::super::challenges::NewGame;
 use super::super::posts::{OWED_AFTER, OWED_AT_ONCE, OWED_CLAIM};

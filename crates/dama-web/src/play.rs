@@ -1,0 +1,312 @@
+//! Playing on a game's page. A player's own link (`/dama play-link`) is traded once for a
+//! cookie bound to that game's path (HttpOnly, SameSite=Strict, Secure behind https), and the
+//! address that held it is left at once; the page then sends its moves with that cookie and a
+//! header no cross-site form can set. A move goes through the host's operation for a typed
+//! move, and its board to the game's channel.
+
+use axum::extract::{FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Response};
+
+use dama_core::host::{ButtonAction, GameAction, HostError, Refusal, Seat};
+use std::num::NonZeroU32;
+use std::time::Duration;
+
+use dama_core::words::{Markup, Surface};
+use dama_model::{GameId, UserId};
+
+use super::Web;
+use super::html::{Asked, escape};
+
+/// The cookie that seats a player at a game's page.
+const COOKIE: &str = "dama_seat";
+/// The header every move carries: a cross-site form cannot send it.
+pub const HEADER: &str = "x-dama-seat";
+
+/// The seat the request's cookie holds at the game `key`, if any.
+pub(super) async fn seat_of(web: &Web, key: &str, headers: &HeaderMap) -> Option<Seat> {
+    let credential = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .find_map(|c| c.trim().strip_prefix(COOKIE)?.strip_prefix('='))?
+        .to_string();
+    match web.host.seat(key, &credential).await {
+        Ok(seat) => seat,
+        Err(e) => {
+            tracing::warn!(error = %e, "web: reading a seat");
+            None
+        }
+    }
+}
+
+/// A small page: a title and a sentence (and where to go from it).
+fn note(asked: &Asked, web: &Web, status: StatusCode, text: &str) -> Response {
+    let page = asked.page(web);
+    let body = format!("<h1>Dama</h1><p>{}</p>", escape(text));
+    let mut response = super::html::html(page.document("Dama", &body, None));
+    *response.status_mut() = status;
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// `GET /game/{key}/play?token=…`: the player's link, traded for the game's cookie; the page
+/// then opens from a same-site address (so the strict cookie goes with it), without the token.
+pub(super) async fn sign_in(
+    State(web): State<Web>,
+    Path(key): Path<String>,
+    asked: Asked,
+    uri: Uri,
+) -> Response {
+    let token = uri
+        .query()
+        .unwrap_or("")
+        .split('&')
+        .find_map(|p| p.strip_prefix("token="))
+        .unwrap_or("")
+        .to_string();
+    let seat = if dama_core::host::is_web_key(&key) {
+        web.host.seat(&key, &token).await
+    } else {
+        Ok(None)
+    };
+    match seat {
+        Ok(Some(_)) => {
+            let secure = web
+                .host
+                .public_url()
+                .is_some_and(|u| u.starts_with("https://"));
+            let cookie = format!(
+                "{COOKIE}={token}; Path=/game/{key}; HttpOnly; SameSite=Strict; Max-Age=604800{}",
+                if secure { "; Secure" } else { "" }
+            );
+            let page = asked.page(&web);
+            let target = format!("/game/{key}");
+            let html = format!(
+                "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
+                 <meta http-equiv=\"refresh\" content=\"0;url={target}\">\
+                 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+                 <link rel=\"icon\" href=\"/static/icon.svg\">\
+                 <title>Dama</title></head><body><p><a href=\"{target}\">{open}</a></p></body></html>",
+                lang = page.lang.code(),
+                open = page.t("web-play-open"),
+            );
+            let mut response = super::html::html(html);
+            let headers = response.headers_mut();
+            if let Ok(v) = HeaderValue::from_str(&cookie) {
+                headers.insert(header::SET_COOKIE, v);
+            }
+            headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            response
+        }
+        Ok(None) => {
+            let text = refusal_text(&web, &asked, &HostError::Refused(Refusal::NotSignedIn));
+            note(&asked, &web, StatusCode::FORBIDDEN, &text)
+        }
+        Err(e) => {
+            e.log_internal();
+            (StatusCode::INTERNAL_SERVER_ERROR, "Sorry, try again.\n").into_response()
+        }
+    }
+}
+
+/// Users by number (a page's refusals never name anyone but through the game's names).
+struct WebMarkup;
+
+impl Markup for WebMarkup {
+    fn user(&self, id: UserId) -> String {
+        id.0.to_string()
+    }
+    fn surface(&self) -> Surface {
+        Surface::Console {
+            now: dama_model::UnixMs::EPOCH,
+        }
+    }
+}
+
+/// A refusal as the reader reads it.
+fn refusal_text(web: &Web, asked: &Asked, e: &HostError) -> String {
+    match e {
+        // On the page the other player is simply the opponent.
+        HostError::Refused(Refusal::NotYourTurn { .. }) => {
+            web.words.get(asked.lang, "web-play-wait")
+        }
+        _ => web.words.writer(asked.lang, &WebMarkup).error(e),
+    }
+}
+
+/// A short answer to a page's request, never kept by a cache.
+fn answer(status: StatusCode, text: String) -> Response {
+    let mut r = (status, text).into_response();
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+/// The seat behind a request that changes the game: the page's header, the game's cookie of
+/// one of its players, and within that player's rate; rejected with the sentence saying why.
+pub(super) struct Seated(Seat, Asked);
+
+impl FromRequestParts<Web> for Seated {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Seated, Response> {
+        let asked = Asked::new(web, parts.uri.query(), &parts.headers);
+        let signed_out = || {
+            answer(
+                StatusCode::FORBIDDEN,
+                refusal_text(web, &asked, &HostError::Refused(Refusal::NotSignedIn)),
+            )
+        };
+        let key = Path::<Vec<(String, String)>>::from_request_parts(parts, web)
+            .await
+            .ok()
+            .and_then(|Path(p)| p.into_iter().find(|(name, _)| name == "key"))
+            .map(|(_, key)| key)
+            .filter(|key| dama_core::host::is_web_key(key));
+        let Some(key) = key else {
+            return Err(signed_out());
+        };
+        if !parts.headers.contains_key(HEADER) {
+            return Err(signed_out());
+        }
+        let seat = seat_of(web, &key, &parts.headers)
+            .await
+            .ok_or_else(signed_out)?;
+        if !web.seats.admit(&seat) {
+            web.metrics.web_refused("player_rate");
+            return Err(answer(
+                StatusCode::TOO_MANY_REQUESTS,
+                web.words.get(asked.lang, "web-play-too-fast"),
+            ));
+        }
+        Ok(Seated(seat, asked))
+    }
+}
+
+/// A host's answer to a page: 403 for what the seat may not do now (its game over, as a seat
+/// check finds first), 422 for what the rules refuse (with the sentence saying why), 500 with
+/// an apology for what failed inside.
+fn refused(web: &Web, asked: &Asked, e: &HostError) -> Response {
+    match e {
+        HostError::Refused(
+            Refusal::NotYourTurn { .. } | Refusal::NoGame | Refusal::ButtonGameOver,
+        ) => answer(StatusCode::FORBIDDEN, refusal_text(web, asked, e)),
+        HostError::Refused(_) => answer(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            refusal_text(web, asked, e),
+        ),
+        _ => {
+            e.log_internal();
+            answer(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                web.words.writer(asked.lang, &WebMarkup).error(e),
+            )
+        }
+    }
+}
+
+/// `POST /game/{key}/move`: a move from the seated player's page (the body: the move as
+/// typed). 204 once played; 403 without the page's header, a seat, or the turn; 422 for a
+/// move the rules refuse, with the sentence saying why; 429 past the player's rate.
+pub(super) async fn play_move(
+    State(web): State<Web>,
+    Seated(seat, asked): Seated,
+    body: String,
+) -> Response {
+    let lang = channel_lang(&web, seat).await;
+    match web.host.play_on_page(&seat, body.trim(), lang).await {
+        Ok(_) => StatusCode::NO_CONTENT.into_response(),
+        Err(e) => refused(&web, &asked, &e),
+    }
+}
+
+/// What a page may ask besides a move, by the name its button sends.
+const ACTIONS: [&str; 5] = ["resign", "resign!", "draw", "takeback", "berserk"];
+
+/// `POST /game/{key}/act`: the seated player resigns (`resign`, then `resign!` where a rated
+/// game asks to be sure), offers or accepts a draw (`draw`), asks for or agrees to a takeback
+/// (`takeback`), goes berserk (`berserk`): as the game's buttons in Discord, by the same
+/// rules. 204 once done (the channel told); 200 with the question when the player must
+/// confirm (`x-dama-confirm` names what confirms); refusals as for a move.
+pub(super) async fn act(
+    State(web): State<Web>,
+    Seated(seat, asked): Seated,
+    body: String,
+) -> Response {
+    let name = body.trim();
+    let Some(action) = ACTIONS
+        .contains(&name)
+        .then(|| GameAction::named(name))
+        .flatten()
+    else {
+        return refused(&web, &asked, &HostError::Refused(Refusal::UnknownButton));
+    };
+    let lang = channel_lang(&web, seat).await;
+    match web.host.act_on_page(&seat, action, lang).await {
+        Ok(reply) if reply.ephemeral => {
+            let confirm = reply.buttons.iter().any(|b| {
+                matches!(
+                    b.action,
+                    ButtonAction::Game {
+                        action: GameAction::ConfirmResign,
+                        ..
+                    }
+                )
+            });
+            if !confirm {
+                let text = web.words.writer(asked.lang, &WebMarkup).reply(&reply);
+                return answer(StatusCode::OK, text);
+            }
+            let mut response = answer(
+                StatusCode::OK,
+                web.words.get(asked.lang, "web-play-resign-sure"),
+            );
+            response
+                .headers_mut()
+                .insert("x-dama-confirm", HeaderValue::from_static("resign!"));
+            response
+        }
+        Ok(_) => StatusCode::NO_CONTENT.into_response(),
+        Err(e) => refused(&web, &asked, &e),
+    }
+}
+
+/// Each seated player's requests, within [`super::WebLimits::player_burst`].
+pub struct SeatRate(governor::DefaultKeyedRateLimiter<(GameId, UserId)>);
+
+impl SeatRate {
+    /// The rate of `limits`.
+    #[expect(clippy::expect_used, reason = "a period above zero; not zero")]
+    pub fn new(limits: &super::WebLimits) -> SeatRate {
+        let quota = governor::Quota::with_period(limits.player_every.max(Duration::from_nanos(1)))
+            .expect("a period above zero")
+            .allow_burst(NonZeroU32::new(limits.player_burst.max(1)).expect("not zero"));
+        SeatRate(governor::RateLimiter::keyed(quota))
+    }
+
+    /// Whether `seat` may ask now (and counts the request).
+    fn admit(&self, seat: &Seat) -> bool {
+        if self.0.len() > 10_000 {
+            self.0.retain_recent();
+        }
+        self.0.check_key(&(seat.game, seat.user)).is_ok()
+    }
+}
+
+/// The language of the game's channel (its board is posted there).
+async fn channel_lang(web: &Web, seat: Seat) -> dama_core::host::Lang {
+    let Some(guild) = seat.guild else {
+        return dama_core::host::Lang::ENGLISH;
+    };
+    let chosen = web
+        .host
+        .languages(None, Some(guild))
+        .await
+        .unwrap_or_default();
+    web.words.choose([chosen.guild.as_deref()])
+}
