@@ -114,7 +114,7 @@ fn opponent_move(
     game: &Game,
     level: Level,
     left: Millis,
-    increment: u32,
+    increment: Millis,
     seed: u64,
 ) -> Option<String> {
     let mut player = AiPlayer::level(level).with_seed(seed);
@@ -145,7 +145,7 @@ async fn master_game(host: Arc<Host>, channel: u64, level: Level, control: TimeC
     let id = start.game.expect("a game");
     let increment = match control {
         TimeControl::Live { increment, .. } => increment,
-        TimeControl::Correspondence { .. } => 0,
+        TimeControl::Correspondence { .. } => Millis::ZERO,
     };
     loop {
         let row = host.store().game(id).await.unwrap().unwrap();

@@ -96,10 +96,7 @@ fn messages() -> Vec<Msg> {
             player: ALI,
             level: Level::Easy,
             color: Color::Black,
-            control: TimeControl::Live {
-                initial: 60,
-                increment: 0,
-            },
+            control: TimeControl::live_secs(60, 0),
         },
         Msg::FinalClocks {
             white: Millis(0),

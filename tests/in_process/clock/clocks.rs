@@ -18,7 +18,7 @@ fn tc(text: &str) -> TimeControl {
 
 #[test]
 fn time_controls_are_read_as_players_write_them() {
-    let live = |initial, increment| TimeControl::Live { initial, increment };
+    let live = TimeControl::live_secs;
     assert_eq!(tc("5+3"), live(300, 3));
     assert_eq!(tc(" 5 + 3 "), live(300, 3));
     assert_eq!(tc("1/4+0"), live(15, 0));
@@ -116,8 +116,8 @@ fn a_clock_with_no_initial_time_starts_with_its_increment_as_lichess_does() {
     assert_eq!(c.left, left(5_000 - 2_000 + 5_000, 5_000));
     // 0+1: at least 3 s, never the bare increment.
     assert_eq!(Clocks::start(tc("0+1"), t0).left, left(3_000, 3_000));
-    assert_eq!(tc("0+1").start_seconds(), Some(3));
-    assert_eq!(tc("1/4+0").start_seconds(), Some(15));
+    assert_eq!(tc("0+1").start(), Some(Millis::from_secs(3)));
+    assert_eq!(tc("1/4+0").start(), Some(Millis::from_secs(15)));
     // Its clock is all increment: no berserk there.
     assert!(!tc("0+5").berserkable() && tc("1/4+0").berserkable());
     assert!(
@@ -271,7 +271,7 @@ proptest! {
         left in 0i64..3 * 3_600_000,
         increment in 0u32..=180,
     ) {
-        let t = think_time(Millis(left), increment).0;
+        let t = think_time(Millis(left), Millis::from_secs(increment.into())).0;
         prop_assert!((10..=AI_THINK_MAX.0).contains(&t), "{t}");
         if left >= 2 * AI_RESERVE.0 {
             // A move thought this long leaves at least the reserve, and a tenth of the time.
@@ -301,10 +301,11 @@ proptest! {
                 // Accepted only when the numbers say exactly what is read.
                 match t {
                     TimeControl::Live { initial, increment } => {
-                        prop_assert_eq!(u64::from(increment), inc, "{}", text);
-                        prop_assert!(initial <= 180 * 60, "{}", text);
+                        let (initial, increment) = (initial.0 as u128, increment.0 as u128);
+                        prop_assert_eq!(increment, u128::from(inc) * 1000, "{}", text);
+                        prop_assert!(initial <= 180 * 60 * 1000, "{}", text);
                         if text.contains('/') {
-                            prop_assert_eq!(u128::from(initial) * u128::from(d), u128::from(n) * 60, "{}", text);
+                            prop_assert_eq!(initial * u128::from(d), u128::from(n) * 60 * 1000, "{}", text);
                         }
                     }
                     TimeControl::Correspondence { days } => prop_assert_eq!(u64::from(days), n),
@@ -319,7 +320,7 @@ proptest! {
         increment in 0u32..=180,
     ) {
         prop_assume!(quarters + increment > 0);
-        let live = TimeControl::Live { initial: quarters * 15, increment };
+        let live = TimeControl::live_secs(i64::from(quarters) * 15, i64::from(increment));
         prop_assert_eq!(live.to_string().parse::<TimeControl>(), Ok(live));
     }
 
@@ -331,10 +332,12 @@ proptest! {
             // Whatever is accepted is within the limits and reads back the same.
             match t {
                 TimeControl::Live { initial, increment } => {
-                    prop_assert!(initial <= 180 * 60 && increment <= 180);
-                    prop_assert!(initial + increment > 0);
+                    prop_assert!(initial <= Millis::from_minutes(180) && increment <= Millis::from_secs(180));
+                    prop_assert!(initial + increment > Millis::ZERO);
+                    // Whole seconds, as written.
+                    prop_assert!(initial.0 % 1000 == 0 && increment.0 % 1000 == 0);
                     // Nobody starts with less than a few seconds on the clock.
-                    prop_assert!(t.start_seconds().unwrap() >= 3);
+                    prop_assert!(t.start().unwrap() >= Millis::from_secs(3));
                 }
                 TimeControl::Correspondence { days } => {
                     prop_assert!([1, 2, 3, 5, 7, 14].contains(&days));
@@ -349,7 +352,7 @@ proptest! {
         increment in 0u32..10,
         gaps in prop::collection::vec(0i64..20_000, 2..30),
     ) {
-        let mut c = Clocks::start(TimeControl::Live { initial: 300, increment }, UnixMs(0));
+        let mut c = Clocks::start(TimeControl::live_secs(300, increment.into()), UnixMs(0));
         let mut now = UnixMs(0);
         for (ply, gap) in gaps.into_iter().enumerate() {
             let side = if ply % 2 == 0 { Color::White } else { Color::Black };

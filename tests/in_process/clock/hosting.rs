@@ -152,8 +152,8 @@ async fn a_live_game_shows_both_clocks_charges_each_move_and_adds_the_increment(
         start.body[0],
         Msg::GameStarted {
             control: TimeControl::Live {
-                initial: 60,
-                increment: 2
+                initial: Millis(60_000),
+                increment: Millis(2_000)
             },
             ..
         }

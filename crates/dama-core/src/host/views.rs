@@ -154,13 +154,13 @@ impl Host {
         &self,
         row: &dama_store::GameRow,
     ) -> Result<Vec<Option<[Millis; 2]>>, HostError> {
-        let Some(initial) = row.time_control.start_seconds() else {
+        let Some(initial) = row.time_control.start() else {
             return Ok(Vec::new());
         };
         let start = dama_rules::fen::parse(&row.start_fen)
             .map_err(|_| HostError::Refused(Refusal::Broken { game: row.id }))?;
         let mut side = start.side_to_move();
-        let mut clocks = [Millis::from_secs(initial.into()); 2];
+        let mut clocks = [initial; 2];
         let mut out = Vec::new();
         for left in self.store.move_clocks(row.id).await? {
             clocks[side.index()] = left.unwrap_or(clocks[side.index()]);
@@ -578,7 +578,7 @@ pub(super) fn legal_moves_reply(pos: &dama_rules::Position) -> Reply {
 fn pgn_time_control(control: dama_play::clock::TimeControl) -> String {
     match control {
         dama_play::clock::TimeControl::Live { initial, increment } => {
-            format!("{initial}+{increment}")
+            format!("{}+{}", initial.whole_secs(), increment.whole_secs())
         }
         dama_play::clock::TimeControl::Correspondence { days } => format!("1/{}", days * 86_400),
     }

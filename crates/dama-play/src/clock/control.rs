@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use dama_model::Millis;
+
 /// The longest initial time of a live game, in minutes.
 pub const MAX_MINUTES: u32 = 180;
 /// The largest increment of a live game, in seconds.
@@ -17,12 +19,13 @@ pub const USUAL: [&str; 13] = [
 /// How long the players have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TimeControl {
-    /// A clock each: `initial` seconds, plus `increment` seconds after each move (Fischer).
+    /// A clock each: `initial` time, plus `increment` after each move (Fischer). Both are
+    /// whole seconds (a quarter minute at least for `initial`, when it is not zero).
     Live {
-        /// Seconds on each clock at the start.
-        initial: u32,
-        /// Seconds added after each move.
-        increment: u32,
+        /// On each clock at the start.
+        initial: Millis,
+        /// Added after each move.
+        increment: Millis,
     },
     /// So many days for each move.
     Correspondence {
@@ -86,26 +89,33 @@ impl SpeedClass {
 }
 
 /// The least a clock starts with when its control gives no initial time (`0+N`).
-pub const LEAST_START_SECONDS: u32 = 3;
+pub const LEAST_START: Millis = Millis::from_secs(3);
 
 impl TimeControl {
-    /// Initial time plus 40 increments, in seconds (`None` for correspondence).
-    pub fn estimated_seconds(self) -> Option<u32> {
+    /// A live control of `initial` and `increment` whole seconds.
+    pub const fn live_secs(initial: i64, increment: i64) -> TimeControl {
+        TimeControl::Live {
+            initial: Millis::from_secs(initial),
+            increment: Millis::from_secs(increment),
+        }
+    }
+
+    /// Initial time plus 40 increments (`None` for correspondence).
+    pub fn estimated(self) -> Option<Millis> {
         match self {
-            TimeControl::Live { initial, increment } => Some(initial + 40 * increment),
+            TimeControl::Live { initial, increment } => Some(initial + increment * 40),
             TimeControl::Correspondence { .. } => None,
         }
     }
 
-    /// The seconds each clock starts with. `0+N` starts with the increment, and at least
-    /// [`LEAST_START_SECONDS`], as lichess does: a player's first clocked move always has
-    /// time for a move, so nobody loses on time before they could play.
-    pub fn start_seconds(self) -> Option<u32> {
+    /// What each clock starts with. `0+N` starts with the increment, and at least
+    /// [`LEAST_START`], as lichess does: a player's first clocked move always has time for a
+    /// move, so nobody loses on time before they could play.
+    pub fn start(self) -> Option<Millis> {
         match self {
-            TimeControl::Live {
-                initial: 0,
-                increment,
-            } => Some(increment.max(LEAST_START_SECONDS)),
+            TimeControl::Live { initial, increment } if initial == Millis::ZERO => {
+                Some(increment.max(LEAST_START))
+            }
             TimeControl::Live { initial, .. } => Some(initial),
             TimeControl::Correspondence { .. } => None,
         }
@@ -114,17 +124,16 @@ impl TimeControl {
     /// Whether a player may go berserk in it: not at `0+N`, whose clock is all increment
     /// (lichess's rule too).
     pub fn berserkable(self) -> bool {
-        matches!(self, TimeControl::Live { initial, .. } if initial > 0)
+        matches!(self, TimeControl::Live { initial, .. } if initial > Millis::ZERO)
     }
 
-    /// Its speed class, by [`estimated_seconds`](TimeControl::estimated_seconds) as lichess
-    /// bounds them.
+    /// Its speed class, by [`estimated`](TimeControl::estimated) time as lichess bounds it.
     pub fn speed(self) -> SpeedClass {
-        match self.estimated_seconds() {
+        match self.estimated() {
             None => SpeedClass::Correspondence,
-            Some(s) if s < 180 => SpeedClass::Bullet,
-            Some(s) if s < 480 => SpeedClass::Blitz,
-            Some(s) if s < 1500 => SpeedClass::Rapid,
+            Some(t) if t < Millis::from_minutes(3) => SpeedClass::Bullet,
+            Some(t) if t < Millis::from_minutes(8) => SpeedClass::Blitz,
+            Some(t) if t < Millis::from_minutes(25) => SpeedClass::Rapid,
             Some(_) => SpeedClass::Classical,
         }
     }
@@ -243,10 +252,10 @@ impl FromStr for TimeControl {
         if q == 0 && increment == 0 {
             return Err(TimeControlError::NoTime);
         }
-        Ok(TimeControl::Live {
-            initial: q * 15,
-            increment,
-        })
+        Ok(TimeControl::live_secs(
+            i64::from(q) * 15,
+            i64::from(increment),
+        ))
     }
 }
 
@@ -256,14 +265,14 @@ impl fmt::Display for TimeControl {
         match *self {
             TimeControl::Correspondence { days } => write!(f, "{days}d"),
             TimeControl::Live { initial, increment } => {
-                let minutes = match initial {
+                let minutes = match initial.whole_secs() {
                     15 => "1/4".to_string(),
                     30 => "1/2".to_string(),
                     45 => "3/4".to_string(),
                     90 => "1.5".to_string(),
                     s => (s / 60).to_string(),
                 };
-                write!(f, "{minutes}+{increment}")
+                write!(f, "{minutes}+{}", increment.whole_secs())
             }
         }
     }

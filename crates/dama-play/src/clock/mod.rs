@@ -4,7 +4,7 @@
 mod control;
 
 pub use control::{
-    CORRESPONDENCE_DAYS, LEAST_START_SECONDS, MAX_INCREMENT, MAX_MINUTES, SpeedClass, TimeControl,
+    CORRESPONDENCE_DAYS, LEAST_START, MAX_INCREMENT, MAX_MINUTES, SpeedClass, TimeControl,
     TimeControlError, USUAL,
 };
 
@@ -18,9 +18,7 @@ pub const FIRST_MOVE: Millis = Millis(30_000);
 /// A live tournament game's first-move grace: the larger of a minute and a tenth of the
 /// initial time (its players are called to it, not already waiting at the board).
 pub fn tournament_first_move(control: TimeControl) -> Millis {
-    let tenth = control
-        .start_seconds()
-        .map_or(Millis::ZERO, |s| Millis::from_secs(s.into()) / 10);
+    let tenth = control.start().map_or(Millis::ZERO, |s| s / 10);
     tenth.max(Millis::from_secs(60))
 }
 
@@ -64,9 +62,7 @@ pub struct TooLate(pub Due);
 impl Clocks {
     /// A new game's clocks, White's turn beginning `now`.
     pub fn start(control: TimeControl, now: UnixMs) -> Clocks {
-        let full = control
-            .start_seconds()
-            .map_or(Millis::ZERO, |s| Millis::from_secs(s.into()));
+        let full = control.start().unwrap_or(Millis::ZERO);
         Clocks {
             control,
             left: [full, full],
@@ -109,8 +105,12 @@ impl Clocks {
             && ply >= 2
         {
             let i = side.index();
-            let increment = if self.berserk[i] { 0 } else { increment };
-            left[i] = left[i] - (at - self.turn_began) + Millis::from_secs(increment.into());
+            let increment = if self.berserk[i] {
+                Millis::ZERO
+            } else {
+                increment
+            };
+            left[i] = left[i] - (at - self.turn_began) + increment;
         }
         Ok(Clocks {
             left,
@@ -161,13 +161,13 @@ pub const AI_THINK_MAX: Millis = Millis(8_000);
 /// machine.
 pub const AI_RESERVE: Millis = Millis(1_000);
 
-/// How long the AI may think about a move with `left` on its clock and an increment of
-/// `increment` seconds: a thirtieth of its time plus most of the increment, never so much that
-/// less than a tenth of its time (and at least [`AI_RESERVE`]) would be left.
-pub fn think_time(left: Millis, increment: u32) -> Millis {
+/// How long the AI may think about a move with `left` on its clock and `increment` to come: a
+/// thirtieth of its time plus most of the increment, never so much that less than a tenth of
+/// its time (and at least [`AI_RESERVE`]) would be left.
+pub fn think_time(left: Millis, increment: Millis) -> Millis {
     let left = left.max(Millis::ZERO);
     let reserve = (left / 10).max(AI_RESERVE);
-    let share = left / 30 + Millis(i64::from(increment) * 800);
+    let share = left / 30 + increment * 4 / 5;
     share.min(left - reserve).clamp(Millis(10), AI_THINK_MAX)
 }
 
