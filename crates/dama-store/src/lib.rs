@@ -52,7 +52,7 @@ pub use write::*;
 use dama_model::{Millis, UnixMs};
 use dama_play::ai::Level;
 use dama_play::clock::{Clocks, SpeedClass, TimeControl};
-use dama_rules::{GameResult, Reason};
+use dama_rules::{Color, GameResult, Reason};
 use yes_no::YesNo;
 
 use sqlite::{checkpoints, is_read_only, migrate_sqlite, open_sqlite};
@@ -169,10 +169,12 @@ pub struct GameRow {
     /// Why it ended, once finished.
     #[sqlx(try_from = "MaybeWord<Reason>")]
     pub reason: Option<Reason>,
-    /// The colour (its index) that offered a draw at this version.
-    pub draw_offer: Option<i64>,
-    /// The colour (its index) that asked for a takeback at this version.
-    pub takeback_offer: Option<i64>,
+    /// The side that offered a draw at this version.
+    #[sqlx(try_from = "MaybeInt<Color>")]
+    pub draw_offer: Option<Color>,
+    /// The side that asked for a takeback at this version.
+    #[sqlx(try_from = "MaybeInt<Color>")]
+    pub takeback_offer: Option<Color>,
     /// Correspondence: when the side to move is reminded.
     #[sqlx(rename = "warn_at_ms", try_from = "Int<UnixMs>")]
     pub warn_at: UnixMs,

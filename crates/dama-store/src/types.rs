@@ -237,6 +237,22 @@ int_column!(
     Day(i64),
 );
 
+/// A colour, as its index: 0 for White, 1 for Black (only these are ever written).
+impl IntColumn for Color {
+    fn int(self) -> i64 {
+        self.index() as i64
+    }
+    fn from_int(int: i64) -> Self {
+        if int == 0 { Color::White } else { Color::Black }
+    }
+}
+
+impl From<MaybeInt<Color>> for Option<Color> {
+    fn from(int: MaybeInt<Color>) -> Self {
+        int.0
+    }
+}
+
 /// The conversions a row's `try_from` needs, for a type stored as text.
 macro_rules! stored {
     ($($ty:ty),+ $(,)?) => {$(

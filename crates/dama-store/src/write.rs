@@ -9,7 +9,7 @@ use super::{
 };
 use dama_model::{Millis, UnixMs};
 use dama_play::clock::Clocks;
-use dama_rules::{GameResult, Reason};
+use dama_rules::{Color, GameResult, Reason};
 
 /// Starts a game; [`StoreError::ChannelBusy`] if its channel already has a running one.
 pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
@@ -254,7 +254,12 @@ pub struct NewTurn {
 /// Records `by`'s offer (`draw_offer` or `takeback_offer`) in a running game still at the
 /// `expected` version where no offer stands: an offer the asker did not see is accepted, not
 /// overwritten (they get `false` and ask again).
-pub async fn set_offer(tx: &mut Tx, expected: Expect<'_>, column: Offer, by: i64) -> Result<bool> {
+pub async fn set_offer(
+    tx: &mut Tx,
+    expected: Expect<'_>,
+    column: Offer,
+    by: Color,
+) -> Result<bool> {
     tx.changed(Change::Game(expected.game));
     let sql = match column {
         Offer::Draw => {
@@ -267,7 +272,7 @@ pub async fn set_offer(tx: &mut Tx, expected: Expect<'_>, column: Offer, by: i64
         }
     };
     let n = sqlx::query(sql)
-        .bind(by)
+        .bind(Int(by))
         .bind(Int(expected.game))
         .bind(expected.version)
         .execute(&mut **tx)

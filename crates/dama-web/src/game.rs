@@ -506,7 +506,7 @@ pub fn state_json(words: &Words, web: &WebGame) -> String {
         Vec::new()
     };
     // Standing offers, by the side that made them; the sides that may still go berserk.
-    let by = |offer: Option<i64>| offer.map(|c| if c == 0 { "white" } else { "black" });
+    let by = |offer: Option<Color>| offer.map(side);
     let berserk: Vec<&str> = [Color::White, Color::Black]
         .into_iter()
         .filter(|&c| {

@@ -11,7 +11,7 @@ use std::time::Duration;
 use dama_core::host::{Clock, Host, HostResult, Msg, Who};
 use dama_model::{ChannelId, ColorChoice, UserId};
 use dama_model::{GameId, GameStatus};
-use dama_rules::{Game, GameResult, Reason, fen};
+use dama_rules::{Color, Game, GameResult, Reason, fen};
 use dama_store::{self as store, GameRow};
 
 use super::{ALICE, BOB, START, at, open};
@@ -216,7 +216,11 @@ pub async fn a_draw_accepted_while_the_offer_is_withdrawn_by_a_move_is_one_or_th
         if moved.is_ok() {
             // Bob's answer came after the move: refused, or a new offer of his own.
             assert_eq!((row.ply, row.status), (3, GameStatus::Running), "{row:?}");
-            assert_ne!(row.draw_offer, Some(0), "Alice's offer went with her move");
+            assert_ne!(
+                row.draw_offer,
+                Some(Color::White),
+                "Alice's offer went with her move"
+            );
         } else {
             assert!(accepted.is_ok(), "{accepted:?}");
             assert_eq!((row.ply, row.status), (2, GameStatus::Finished), "{row:?}");
@@ -363,7 +367,7 @@ pub async fn an_ending_or_an_offer_decided_before_a_move_writes_nothing(db: Test
         .await
         .unwrap();
     assert!(!ended, "an abort decided at ply 1 was written at ply 2");
-    let offered = store::set_offer(&mut tx, stale, store::Offer::Draw, 0)
+    let offered = store::set_offer(&mut tx, stale, store::Offer::Draw, Color::White)
         .await
         .unwrap();
     assert!(!offered, "an offer made on a position that has passed");
@@ -373,12 +377,12 @@ pub async fn an_ending_or_an_offer_decided_before_a_move_writes_nothing(db: Test
     let mut tx = store.write().await.unwrap();
     let at_now = store::Expect::of(&now);
     assert!(
-        store::set_offer(&mut tx, at_now, store::Offer::Draw, 1)
+        store::set_offer(&mut tx, at_now, store::Offer::Draw, Color::Black)
             .await
             .unwrap()
     );
     assert!(
-        !store::set_offer(&mut tx, at_now, store::Offer::Draw, 0)
+        !store::set_offer(&mut tx, at_now, store::Offer::Draw, Color::White)
             .await
             .unwrap()
     );
@@ -386,6 +390,6 @@ pub async fn an_ending_or_an_offer_decided_before_a_move_writes_nothing(db: Test
     let row = t.check_record(700).await;
     assert_eq!(
         (row.status, row.ply, row.draw_offer),
-        (GameStatus::Running, 2, Some(1))
+        (GameStatus::Running, 2, Some(Color::Black))
     );
 }

@@ -69,7 +69,7 @@ impl Host {
     pub async fn may_offer_draw(&self, who: &Who) -> Result<(), HostError> {
         let row = self.running(who).await?;
         let color = color_of(&row, who.user).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
-        if row.draw_offer == Some(color.index() as i64) {
+        if row.draw_offer == Some(color) {
             return Err(HostError::Refused(Refusal::DrawAlreadyOffered));
         }
         Ok(())
@@ -104,7 +104,7 @@ impl Host {
                 }
                 true
             }
-            _ => row.draw_offer == Some(opponent.index() as i64),
+            _ => row.draw_offer == Some(opponent),
         };
         if accept_now {
             let outcome = game
@@ -128,7 +128,7 @@ impl Host {
             reply.body.extend(super::rating_note(&row, ratings));
             return Ok(reply);
         }
-        if row.draw_offer == Some(color.index() as i64) {
+        if row.draw_offer == Some(color) {
             return Err(HostError::Refused(Refusal::DrawAlreadyOffered));
         }
         let them = player_of(&row, opponent).ok_or(HostError::Refused(Refusal::NotAPlayer))?;
@@ -147,8 +147,7 @@ impl Host {
     /// Records an offer by `color` (a draw or a takeback) and asks the opponent, with a button.
     async fn offer(&self, row: &GameRow, color: Color, kind: Offer, msg: Msg) -> HostResult {
         let mut tx = self.store.write().await?;
-        let by = color.index() as i64;
-        if !store::set_offer(&mut tx, store::Expect::of(row), kind, by).await? {
+        if !store::set_offer(&mut tx, store::Expect::of(row), kind, color).await? {
             return Err(HostError::Refused(Refusal::ChangedMeanwhile));
         }
         tx.commit().await?;
@@ -184,9 +183,9 @@ impl Host {
         let game = self.load(&row).await?;
         let opponent = color.opponent();
         let ai_game = player_of(&row, opponent).is_none();
-        let accepting = row.takeback_offer == Some(opponent.index() as i64);
+        let accepting = row.takeback_offer == Some(opponent);
         if !ai_game && !accepting {
-            if row.takeback_offer == Some(color.index() as i64) {
+            if row.takeback_offer == Some(color) {
                 return Err(HostError::Refused(Refusal::TakebackAlreadyAsked));
             }
             if last_move_by(&game, color).is_none() {

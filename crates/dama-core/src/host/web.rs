@@ -52,7 +52,7 @@ pub struct WebGame {
 /// One number that changes with every move, takeback, ending, offer and berserk of a game
 /// (what its page shows).
 fn version(row: &GameRow) -> i64 {
-    let offer = |o: Option<i64>| o.map_or(0, |c| c + 1);
+    let offer = |o: Option<Color>| o.map_or(0, |c| c.index() as i64 + 1);
     let asked = offer(row.draw_offer) * 3 + offer(row.takeback_offer);
     ((row.version * 4 + row.status as i64) * 9 + asked) * 4 + row.berserk.unwrap_or(0)
 }
