@@ -1,15 +1,19 @@
-//! How a page fails, answered in the reader's language: not there (or not listed: the same
-//! answer, so nobody learns what exists), too busy for now, or broken inside (logged with its
-//! cause, shown as a short apology). Handlers return `Result<Response, WebError>` and use `?`.
+//! How a request fails, answered in the reader's language: not there (or not listed: the same
+//! answer, so nobody learns what exists), too busy for now, refused (a seat's request the host
+//! or the seat's limits say no to), or broken inside (logged with its cause, shown as a short
+//! apology). Handlers return `Result<Response, WebError>` and use `?`. A page a person opens
+//! gets a page; the page's own requests (a move, a button, a live stream) get the sentence
+//! alone, as text, never cached.
 
 use std::sync::Arc;
 
 use axum::extract::{FromRequestParts, Path};
 use axum::http::request::Parts;
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::Web;
-use super::html::{Asked, Page, Query, busy, not_found, sorry};
+use super::html::{Asked, Page, Query, busy, escape, html, not_found, sorry};
 use dama_core::host::{Lang, WebGame};
 use dama_core::words::Words;
 
@@ -22,11 +26,30 @@ struct Failed {
     lang: Lang,
     query: Query,
     failure: Failure,
+    form: Form,
+}
+
+/// How the answer is written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// A page, for a person who opened an address.
+    Page,
+    /// The sentence alone, for the page's script (`fetch`, `EventSource`).
+    Short,
 }
 
 enum Failure {
     NotFound,
     Busy,
+    /// Too many live pages open: on this server (`live_pages`) or from the reader's address.
+    LiveFull {
+        limit: &'static str,
+    },
+    /// Refused with `status`, and the sentence saying why and what to do.
+    Refused {
+        status: StatusCode,
+        text: String,
+    },
     Internal {
         doing: &'static str,
         cause: Box<dyn std::error::Error + Send + Sync>,
@@ -40,7 +63,19 @@ impl Asked {
             lang: self.lang,
             query: self.query.clone(),
             failure,
+            form: Form::Page,
         }))
+    }
+
+    /// Refused with `status`, and `text` saying why and what to do.
+    pub fn refused(&self, web: &Web, status: StatusCode, text: String) -> WebError {
+        self.fail(web, Failure::Refused { status, text })
+    }
+
+    /// Over one of the live pages' limits (`limit`): try again in half a minute.
+    pub fn live_full(&self, web: &Web, limit: &'static str) -> WebError {
+        web.metrics.web_refused(limit);
+        self.fail(web, Failure::LiveFull { limit })
     }
 
     /// Not there, or not listed.
@@ -71,6 +106,14 @@ impl Asked {
     }
 }
 
+impl WebError {
+    /// Answered as the sentence alone, for the page's script.
+    pub fn short(mut self) -> WebError {
+        self.0.form = Form::Short;
+        self
+    }
+}
+
 impl IntoResponse for WebError {
     fn into_response(self) -> Response {
         let WebError(failed) = self;
@@ -79,18 +122,79 @@ impl IntoResponse for WebError {
             lang,
             query,
             failure,
+            form,
         } = *failed;
         let page = Page {
             words: &words,
             lang,
             query: &query,
         };
-        match failure {
-            Failure::NotFound => not_found(&page),
-            Failure::Busy => busy(&page),
-            Failure::Internal { doing, cause } => sorry(&page, doing, &cause),
+        let retry_after = |mut response: Response, seconds: &'static str| {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static(seconds));
+            response
+        };
+        let live_full = |limit: &str| {
+            words.get(
+                lang,
+                if limit == "live_pages" {
+                    "web-live-full-server"
+                } else {
+                    "web-live-full-address"
+                },
+            )
+        };
+        match (form, failure) {
+            (Form::Page, Failure::NotFound) => not_found(&page),
+            (Form::Page, Failure::Busy) => busy(&page),
+            (Form::Page, Failure::LiveFull { limit }) => retry_after(
+                note(&page, StatusCode::SERVICE_UNAVAILABLE, &live_full(limit)),
+                "30",
+            ),
+            (Form::Page, Failure::Refused { status, text }) => note(&page, status, &text),
+            (Form::Page, Failure::Internal { doing, cause }) => sorry(&page, doing, &cause),
+            (Form::Short, Failure::NotFound) => {
+                text(StatusCode::NOT_FOUND, words.get(lang, "web-not-found"))
+            }
+            (Form::Short, Failure::Busy) => retry_after(
+                text(StatusCode::SERVICE_UNAVAILABLE, words.get(lang, "web-busy")),
+                "5",
+            ),
+            (Form::Short, Failure::LiveFull { limit }) => retry_after(
+                text(StatusCode::SERVICE_UNAVAILABLE, live_full(limit)),
+                "30",
+            ),
+            (Form::Short, Failure::Refused { status, text: said }) => text(status, said),
+            (Form::Short, Failure::Internal { doing, cause }) => {
+                tracing::error!(error = %cause, "web: {doing}");
+                text(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    words.get(lang, "web-sorry"),
+                )
+            }
         }
     }
+}
+
+/// A small page: a title and a sentence, never kept by a cache.
+fn note(page: &Page<'_>, status: StatusCode, said: &str) -> Response {
+    let body = format!("<h1>Dama</h1><p>{}</p>", escape(said));
+    let mut response = html(page.document("Dama", &body, None));
+    *response.status_mut() = status;
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// A sentence for the page's script, never kept by a cache.
+pub fn text(status: StatusCode, said: String) -> Response {
+    let mut response = (status, said).into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
 }
 
 /// The game named by the `{key}` of the path, or the answer for a key that names none.

@@ -540,12 +540,14 @@ pub(super) async fn game_page(
     GameByKey(game): GameByKey,
     asked: Asked,
     headers: axum::http::HeaderMap,
-) -> Response {
+) -> Result<Response, WebError> {
     let page = asked.page(&web);
     let notes = web.host.web_analysis_notes(&game, asked.lang);
     let seat = match game.row.web_key.as_deref() {
         Some(key) if game.row.status == GameStatus::Running => {
-            super::play::seat_of(&web, key, &headers).await
+            super::play::seat_of(&web, key, &headers)
+                .await
+                .map_err(|e| asked.failed(&web, "reading a seat", e))?
         }
         _ => None,
     };
@@ -557,7 +559,7 @@ pub(super) async fn game_page(
             HeaderValue::from_static("private, no-store"),
         );
     }
-    response
+    Ok(response)
 }
 
 pub(super) async fn board_svg(
@@ -576,7 +578,9 @@ pub(super) async fn board_svg(
     };
     let seat = match game.row.web_key.as_deref() {
         Some(key) if game.row.status == GameStatus::Running => {
-            super::play::seat_of(&web, key, &headers).await
+            super::play::seat_of(&web, key, &headers)
+                .await
+                .map_err(|e| asked.failed(&web, "reading a seat", e))?
         }
         _ => None,
     };

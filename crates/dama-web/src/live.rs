@@ -14,7 +14,6 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError, Weak};
 use std::time::Duration;
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::{Notify, broadcast, watch};
@@ -23,8 +22,9 @@ use dama_core::host::Change;
 
 use dama_model::{GameId, TournamentId};
 
-use super::error::GameByKey;
+use super::error::{GameByKey, WebError};
 use super::game::state_json;
+use super::html::Asked;
 use super::{Reader, Web};
 
 /// One watched game or tournament: what its pages are sent, and the dispatcher's nudge.
@@ -246,31 +246,16 @@ impl Drop for Open {
     }
 }
 
-/// A live page over a limit: 503, to try again in 30 s.
-fn refused(web: &Web, limit: &'static str) -> Response {
-    web.metrics.web_refused(limit);
-    let text = if limit == "live_pages" {
-        "Too many live pages are open on this server: reload later.\n"
-    } else {
-        "Too many live pages are open from your address: close some and reload.\n"
-    };
-    let mut response = (StatusCode::SERVICE_UNAVAILABLE, text).into_response();
-    response.headers_mut().insert(
-        axum::http::header::RETRY_AFTER,
-        axum::http::HeaderValue::from_static("30"),
-    );
-    response
-}
-
 /// `GET /game/{key}/events`: the game's state now, then again after every change.
 pub(super) async fn events(
     State(web): State<Web>,
     Path(key): Path<String>,
     Reader(reader): Reader,
+    asked: Asked,
     GameByKey(game): GameByKey,
-) -> Response {
+) -> Result<Response, WebError> {
     if let Err(limit) = web.live.open_for(reader) {
-        return refused(&web, limit);
+        return Err(asked.live_full(&web, limit).short());
     }
     web.metrics.live_pages(web.live.open());
     let open = Open(web.clone(), reader);
@@ -280,7 +265,7 @@ pub(super) async fn events(
         key,
         (game.version(), Arc::from(state_json(&web.words, &game))),
     );
-    stream(receiver, open, "state")
+    Ok(stream(receiver, open, "state"))
 }
 
 /// The events of one open page: what `receiver` holds now, then again after every change, as
@@ -370,25 +355,27 @@ pub(super) async fn tournament_events(
     State(web): State<Web>,
     Path(text): Path<String>,
     Reader(reader): Reader,
-) -> Response {
-    let id = super::pages::id(&text).and_then(|i| i64::try_from(i).ok());
-    let version = match id {
-        Some(id) => web.host.web_tournament_version(TournamentId(id)).await,
-        None => Ok(None),
+    asked: Asked,
+) -> Result<Response, WebError> {
+    let Some(id) = super::pages::id(&text).and_then(|i| i64::try_from(i).ok()) else {
+        return Err(asked.not_found(&web).short());
     };
-    let (id, version) = match (id, version) {
-        (Some(id), Ok(Some(v))) => (TournamentId(id), v),
-        (_, Err(e)) => {
-            tracing::error!(error = %e, "web: reading a tournament's version");
-            return (StatusCode::INTERNAL_SERVER_ERROR, "Sorry, try again.\n").into_response();
-        }
-        _ => return (StatusCode::NOT_FOUND, "not found\n").into_response(),
-    };
+    let id = TournamentId(id);
+    let version = web
+        .host
+        .web_tournament_version(id)
+        .await
+        .map_err(|e| {
+            asked
+                .failed(&web, "reading a tournament's version", e)
+                .short()
+        })?
+        .ok_or_else(|| asked.not_found(&web).short())?;
     if let Err(limit) = web.live.open_for(reader) {
-        return refused(&web, limit);
+        return Err(asked.live_full(&web, limit).short());
     }
     web.metrics.live_pages(web.live.open());
     let open = Open(web.clone(), reader);
     let receiver = web.live.watch_tournament(&web, id, Arc::from(version));
-    stream(receiver, open, "version")
+    Ok(stream(receiver, open, "version"))
 }

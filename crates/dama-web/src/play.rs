@@ -17,7 +17,8 @@ use dama_core::words::{Markup, Surface};
 use dama_model::{GameId, UserId};
 
 use super::Web;
-use super::html::{Asked, escape};
+use super::error::{WebError, text};
+use super::html::Asked;
 
 /// The cookie that seats a player at a game's page.
 const COOKIE: &str = "dama_seat";
@@ -25,33 +26,21 @@ const COOKIE: &str = "dama_seat";
 pub const HEADER: &str = "x-dama-seat";
 
 /// The seat the request's cookie holds at the game `key`, if any.
-pub(super) async fn seat_of(web: &Web, key: &str, headers: &HeaderMap) -> Option<Seat> {
-    let credential = headers
+pub(super) async fn seat_of(
+    web: &Web,
+    key: &str,
+    headers: &HeaderMap,
+) -> Result<Option<Seat>, HostError> {
+    let Some(credential) = headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(';'))
-        .find_map(|c| c.trim().strip_prefix(COOKIE)?.strip_prefix('='))?
-        .to_string();
-    match web.host.seat(key, &credential).await {
-        Ok(seat) => seat,
-        Err(e) => {
-            tracing::warn!(error = %e, "web: reading a seat");
-            None
-        }
-    }
-}
-
-/// A small page: a title and a sentence (and where to go from it).
-fn note(asked: &Asked, web: &Web, status: StatusCode, text: &str) -> Response {
-    let page = asked.page(web);
-    let body = format!("<h1>Dama</h1><p>{}</p>", escape(text));
-    let mut response = super::html::html(page.document("Dama", &body, None));
-    *response.status_mut() = status;
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
+        .find_map(|c| c.trim().strip_prefix(COOKIE)?.strip_prefix('='))
+    else {
+        return Ok(None);
+    };
+    web.host.seat(key, credential).await
 }
 
 /// `GET /game/{key}/play?token=…`: the player's link, traded for the game's cookie; the page
@@ -61,7 +50,7 @@ pub(super) async fn sign_in(
     Path(key): Path<String>,
     asked: Asked,
     uri: Uri,
-) -> Response {
+) -> Result<Response, WebError> {
     let token = uri
         .query()
         .unwrap_or("")
@@ -101,16 +90,13 @@ pub(super) async fn sign_in(
                 headers.insert(header::SET_COOKIE, v);
             }
             headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-            response
+            Ok(response)
         }
         Ok(None) => {
             let text = refusal_text(&web, &asked, &HostError::Refused(Refusal::NotSignedIn));
-            note(&asked, &web, StatusCode::FORBIDDEN, &text)
+            Err(asked.refused(&web, StatusCode::FORBIDDEN, text))
         }
-        Err(e) => {
-            e.log_internal();
-            (StatusCode::INTERNAL_SERVER_ERROR, "Sorry, try again.\n").into_response()
-        }
+        Err(e) => Err(asked.failed(&web, "signing in on a game's page", e)),
     }
 }
 
@@ -139,28 +125,18 @@ fn refusal_text(web: &Web, asked: &Asked, e: &HostError) -> String {
     }
 }
 
-/// A short answer to a page's request, never kept by a cache.
-fn answer(status: StatusCode, text: String) -> Response {
-    let mut r = (status, text).into_response();
-    r.headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    r
-}
-
 /// The seat behind a request that changes the game: the page's header, the game's cookie of
 /// one of its players, and within that player's rate; rejected with the sentence saying why.
 pub(super) struct Seated(Seat, Asked);
 
 impl FromRequestParts<Web> for Seated {
-    type Rejection = Response;
+    type Rejection = WebError;
 
-    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Seated, Response> {
+    async fn from_request_parts(parts: &mut Parts, web: &Web) -> Result<Seated, WebError> {
         let asked = Asked::new(web, parts.uri.query(), &parts.headers);
         let signed_out = || {
-            answer(
-                StatusCode::FORBIDDEN,
-                refusal_text(web, &asked, &HostError::Refused(Refusal::NotSignedIn)),
-            )
+            let text = refusal_text(web, &asked, &HostError::Refused(Refusal::NotSignedIn));
+            asked.refused(web, StatusCode::FORBIDDEN, text).short()
         };
         let key = Path::<Vec<(String, String)>>::from_request_parts(parts, web)
             .await
@@ -176,13 +152,14 @@ impl FromRequestParts<Web> for Seated {
         }
         let seat = seat_of(web, &key, &parts.headers)
             .await
+            .map_err(|e| asked.failed(web, "reading a seat", e).short())?
             .ok_or_else(signed_out)?;
         if !web.seats.admit(&seat) {
             web.metrics.web_refused("player_rate");
-            return Err(answer(
-                StatusCode::TOO_MANY_REQUESTS,
-                web.words.get(asked.lang, "web-play-too-fast"),
-            ));
+            let text = web.words.get(asked.lang, "web-play-too-fast");
+            return Err(asked
+                .refused(web, StatusCode::TOO_MANY_REQUESTS, text)
+                .short());
         }
         Ok(Seated(seat, asked))
     }
@@ -190,24 +167,17 @@ impl FromRequestParts<Web> for Seated {
 
 /// A host's answer to a page: 403 for what the seat may not do now (its game over, as a seat
 /// check finds first), 422 for what the rules refuse (with the sentence saying why), 500 with
-/// an apology for what failed inside.
-fn refused(web: &Web, asked: &Asked, e: &HostError) -> Response {
-    match e {
+/// an apology for what failed inside (logged with its cause).
+fn refused(web: &Web, asked: &Asked, doing: &'static str, e: HostError) -> WebError {
+    let status = match &e {
         HostError::Refused(
             Refusal::NotYourTurn { .. } | Refusal::NoGame | Refusal::ButtonGameOver,
-        ) => answer(StatusCode::FORBIDDEN, refusal_text(web, asked, e)),
-        HostError::Refused(_) => answer(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            refusal_text(web, asked, e),
-        ),
-        _ => {
-            e.log_internal();
-            answer(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                web.words.writer(asked.lang, &WebMarkup).error(e),
-            )
-        }
-    }
+        ) => StatusCode::FORBIDDEN,
+        HostError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        HostError::Internal(_) => return asked.failed(web, doing, e).short(),
+    };
+    let text = refusal_text(web, asked, &e);
+    asked.refused(web, status, text).short()
 }
 
 /// `POST /game/{key}/move`: a move from the seated player's page (the body: the move as
@@ -217,11 +187,11 @@ pub(super) async fn play_move(
     State(web): State<Web>,
     Seated(seat, asked): Seated,
     body: String,
-) -> Response {
+) -> Result<Response, WebError> {
     let lang = channel_lang(&web, seat).await;
     match web.host.play_on_page(&seat, body.trim(), lang).await {
-        Ok(_) => StatusCode::NO_CONTENT.into_response(),
-        Err(e) => refused(&web, &asked, &e),
+        Ok(_) => Ok(StatusCode::NO_CONTENT.into_response()),
+        Err(e) => Err(refused(&web, &asked, "playing a move from a page", e)),
     }
 }
 
@@ -237,14 +207,15 @@ pub(super) async fn act(
     State(web): State<Web>,
     Seated(seat, asked): Seated,
     body: String,
-) -> Response {
+) -> Result<Response, WebError> {
     let name = body.trim();
     let Some(action) = ACTIONS
         .contains(&name)
         .then(|| GameAction::named(name))
         .flatten()
     else {
-        return refused(&web, &asked, &HostError::Refused(Refusal::UnknownButton));
+        let unknown = HostError::Refused(Refusal::UnknownButton);
+        return Err(refused(&web, &asked, "acting from a page", unknown));
     };
     let lang = channel_lang(&web, seat).await;
     match web.host.act_on_page(&seat, action, lang).await {
@@ -259,20 +230,20 @@ pub(super) async fn act(
                 )
             });
             if !confirm {
-                let text = web.words.writer(asked.lang, &WebMarkup).reply(&reply);
-                return answer(StatusCode::OK, text);
+                let said = web.words.writer(asked.lang, &WebMarkup).reply(&reply);
+                return Ok(text(StatusCode::OK, said));
             }
-            let mut response = answer(
+            let mut response = text(
                 StatusCode::OK,
                 web.words.get(asked.lang, "web-play-resign-sure"),
             );
             response
                 .headers_mut()
                 .insert("x-dama-confirm", HeaderValue::from_static("resign!"));
-            response
+            Ok(response)
         }
-        Ok(_) => StatusCode::NO_CONTENT.into_response(),
-        Err(e) => refused(&web, &asked, &e),
+        Ok(_) => Ok(StatusCode::NO_CONTENT.into_response()),
+        Err(e) => Err(refused(&web, &asked, "acting from a page", e)),
     }
 }
 

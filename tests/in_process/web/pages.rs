@@ -706,6 +706,26 @@ async fn one_reader_holds_only_so_many_live_pages() {
         String::from_utf8_lossy(&body).contains("from your address"),
         "the reader is told why"
     );
+    // In their own language, and still nothing kept open for them.
+    let mut turkish = Request::get(format!("/game/{key}/events"))
+        .header("accept-language", "tr-TR,tr;q=0.9")
+        .body(Body::empty())
+        .unwrap();
+    turkish
+        .extensions_mut()
+        .insert(axum::extract::ConnectInfo::<std::net::SocketAddr>(
+            "203.0.113.40:4".parse().unwrap(),
+        ));
+    let turkish = router(web.clone()).oneshot(turkish).await.unwrap();
+    assert_eq!(turkish.status(), StatusCode::SERVICE_UNAVAILABLE);
+    let body = axum::body::to_bytes(turkish.into_body(), 1 << 16)
+        .await
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&body).contains("Adresinden çok fazla canlı sayfa açık"),
+        "{}",
+        String::from_utf8_lossy(&body)
+    );
     let other = open("198.51.100.40:1").await;
     assert_eq!(
         other.status(),
