@@ -245,6 +245,7 @@ impl Console {
     }
 
     /// Carries out one command and prints what happened.
+    #[tracing::instrument(name = "command", skip_all, fields(command = ?cmd))]
     pub async fn execute(
         &mut self,
         cmd: Command,
@@ -479,6 +480,7 @@ impl Console {
     /// Does the host's duties due now ([`dama_core::host::Duties`]) and shows what they said: the
     /// games that ended on time, tournament news, what the sweep settled, the AI turns taken
     /// over. Whether anything was shown.
+    #[tracing::instrument(name = "duties", skip_all, fields(duties = ?due))]
     async fn do_duties(
         &mut self,
         due: Vec<dama_core::host::Duty>,

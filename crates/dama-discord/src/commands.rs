@@ -169,6 +169,7 @@ pub async fn dama(_ctx: Context<'_>) -> Result<(), Error> {
 
 /// Challenge someone to a game of Dama in this channel.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "challenge", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn challenge(
     ctx: Context<'_>,
     opponent: serenity::User,
@@ -207,6 +208,7 @@ async fn challenge(
 
 /// Play against the built-in AI.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "ai", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn ai(
     ctx: Context<'_>,
     level: Option<LevelArg>,
@@ -248,6 +250,7 @@ async fn complete_move(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
 
 /// Play a move, like e3-e4 or d4xd6xf6.
 #[poise::command(slash_command, rename = "move")]
+#[tracing::instrument(name = "command", skip_all, fields(command = "move", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn move_(
     ctx: Context<'_>,
     #[autocomplete = "complete_move"]
@@ -262,6 +265,7 @@ async fn move_(
 
 /// Resign this channel's game.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "resign", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn resign(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.resign(&who).await;
@@ -270,6 +274,7 @@ async fn resign(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Offer a draw, or accept your opponent's offer.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "draw", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn draw(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     // Only a request that will be answered publicly waits publicly; a refusal stays private.
@@ -283,6 +288,7 @@ async fn draw(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Ask to take back your last move, or allow your opponent's request.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "takeback", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.takeback(&who).await;
@@ -291,6 +297,7 @@ async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The AI's suggestion for your move (casual and AI games).
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "hint", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn hint(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let who = asker(&ctx).await;
@@ -300,6 +307,7 @@ async fn hint(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Your own link to play this channel's game on its web page (only you see it).
 #[poise::command(slash_command, rename = "play-link")]
+#[tracing::instrument(name = "command", skip_all, fields(command = "play_link", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn play_link(ctx: Context<'_>) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let who = asker(&ctx).await;
@@ -309,6 +317,7 @@ async fn play_link(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Show this channel's board again.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "board", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.board(&who).await;
@@ -317,6 +326,7 @@ async fn board(ctx: Context<'_>) -> Result<(), Error> {
 
 /// List the legal moves.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "moves", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn moves(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.legal_moves(&who).await;
@@ -325,6 +335,7 @@ async fn moves(ctx: Context<'_>) -> Result<(), Error> {
 
 /// This channel's current or last game as a PDN file.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "pdn", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn pdn(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.pdn(&who).await;
@@ -333,6 +344,7 @@ async fn pdn(ctx: Context<'_>) -> Result<(), Error> {
 
 /// This channel's current or last game as an animated replay.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "replay", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn replay(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     if let Err(e) = ctx.data().host.may_replay(&who).await {
@@ -345,6 +357,7 @@ async fn replay(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The AI's analysis of this channel's last game: mistakes, better moves, accuracy.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "analyze", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn analyze(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let data = ctx.data();
@@ -406,6 +419,7 @@ async fn analyze(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The ratings table.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "leaderboard", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn leaderboard(
     ctx: Context<'_>,
     scope: Option<ScopeArg>,
@@ -423,6 +437,7 @@ async fn leaderboard(
 
 /// Rating, games and recent results.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "stats", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     let id = user.as_ref().unwrap_or(ctx.author()).id.get();
     let who = asker(&ctx).await;
@@ -432,6 +447,7 @@ async fn stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Err
 
 /// The rules of Turkish draughts.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "rules", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn rules(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let reply = ctx.data().host.rules();
@@ -440,6 +456,7 @@ async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 
 /// How to play with this bot.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "help", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn help(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let reply = ctx.data().host.help();
@@ -448,6 +465,7 @@ async fn help(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Call off this channel's game.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "abort", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn abort(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.abort(&who).await;
@@ -456,6 +474,7 @@ async fn abort(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The language of the bot's replies.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "language", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn language(
     ctx: Context<'_>,
     language: LanguageArg,
@@ -496,6 +515,7 @@ async fn complete_puzzle_move(
 
 /// Today's puzzle (the same for everyone), or a practice one; play it with move.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "puzzle", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn puzzle(
     ctx: Context<'_>,
     #[autocomplete = "complete_puzzle_move"]
@@ -525,6 +545,7 @@ async fn puzzle(
 
 /// Puzzle streak, best streak, puzzles solved (per theme too) and puzzle rating.
 #[poise::command(slash_command, rename = "puzzle-stats")]
+#[tracing::instrument(name = "command", skip_all, fields(command = "puzzle_stats", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn puzzle_stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let user = user.map(|u| UserId(u.id.get()));
@@ -534,6 +555,7 @@ async fn puzzle_stats(ctx: Context<'_>, user: Option<serenity::User>) -> Result<
 
 /// This server's best puzzle streaks.
 #[poise::command(slash_command, rename = "puzzle-leaderboard")]
+#[tracing::instrument(name = "command", skip_all, fields(command = "puzzle_leaderboard", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn puzzle_leaderboard(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.puzzle_leaderboard(&who).await;
@@ -542,6 +564,7 @@ async fn puzzle_leaderboard(ctx: Context<'_>) -> Result<(), Error> {
 
 /// List this server's leaderboards, running games and tournaments on the web (Manage Server).
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "web", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn web(ctx: Context<'_>, public: bool) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let name = ctx.guild().map(|g| g.name.clone()).unwrap_or_default();
@@ -551,6 +574,7 @@ async fn web(ctx: Context<'_>, public: bool) -> Result<(), Error> {
 
 /// Where the bot posts the daily puzzle (Manage Server).
 #[poise::command(slash_command, rename = "puzzle-channel")]
+#[tracing::instrument(name = "command", skip_all, fields(command = "puzzle_channel", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn puzzle_channel(
     ctx: Context<'_>,
     #[channel_types("Text")] channel: Option<serenity::ChannelId>,

@@ -8,6 +8,7 @@ use poise::serenity_prelude as serenity;
 use super::*;
 
 /// A message whose whole text reads as a move, in a channel with a game, from a player.
+#[tracing::instrument(name = "typed", skip_all, fields(channel = %msg.channel_id, user = %msg.author.id))]
 pub(super) async fn typed_move(
     ctx: &serenity::Context,
     data: &Arc<Data>,
@@ -53,6 +54,11 @@ pub(super) async fn typed_move(
     Ok(())
 }
 
+#[tracing::instrument(
+    name = "button",
+    skip_all,
+    fields(button = %component.data.custom_id, channel = %component.channel_id, user = %component.user.id)
+)]
 pub(super) async fn button(
     ctx: &serenity::Context,
     data: &Arc<Data>,

@@ -19,6 +19,7 @@ use sweeper::spawn_duties;
 
 use std::sync::Arc;
 use std::time::Duration;
+use tracing::Instrument;
 
 use poise::serenity_prelude as serenity;
 use secrecy::{ExposeSecret, SecretString};
@@ -445,7 +446,8 @@ pub fn spawn_ai_turn(
     game: GameId,
     lang: Lang,
 ) {
-    tokio::spawn(async move {
+    let span = tracing::info_span!("ai_turn", game = game.0, channel = %channel);
+    let turn = async move {
         let _in_flight = Arc::clone(&data.turns).read_owned().await;
         let mut next = Some(game);
         while let Some(id) = next.take() {
@@ -461,7 +463,8 @@ pub fn spawn_ai_turn(
                 Err(e) => tracing::error!(error = %e, game = id.0, "the AI's move failed"),
             }
         }
-    });
+    };
+    tokio::spawn(turn.instrument(span));
 }
 
 /// Why the bot could not run.

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
+use tracing::Instrument;
 
 use super::{Data, post, retry, spawn_ai_turn};
 use dama_core::host::{Duties, Duty, Reply};
@@ -26,39 +27,50 @@ pub(super) fn spawn_duties(ctx: serenity::Context, data: Arc<Data>, sweep_every:
         loop {
             tick.tick().await;
             for duty in duties.due() {
-                match duty {
-                    Duty::Flags => post_flags(&ctx, &data).await,
-                    Duty::Beat => {
-                        if let Err(e) = data.host.beat().await {
-                            tracing::warn!(error = %e, "could not mark the bot alive");
+                let span = tracing::info_span!("duty", duty = ?duty);
+                async {
+                    match duty {
+                        Duty::Flags => post_flags(&ctx, &data).await,
+                        Duty::Beat => {
+                            if let Err(e) = data.host.beat().await {
+                                tracing::warn!(error = %e, "could not mark the bot alive");
+                            }
                         }
-                    }
-                    Duty::Tournaments => {
-                        // Apart too: pairing a big Swiss round takes seconds, a flag cannot
-                        // wait for it; a watch still running is left to finish.
-                        if !watching.swap(true, Ordering::AcqRel) {
-                            let (ctx, data, watching) =
-                                (ctx.clone(), Arc::clone(&data), Arc::clone(&watching));
-                            tokio::spawn(async move {
-                                super::tournaments::watch(&ctx, &data).await;
-                                watching.store(false, Ordering::Release);
-                            });
+                        Duty::Tournaments => {
+                            // Apart too: pairing a big Swiss round takes seconds, a flag cannot
+                            // wait for it; a watch still running is left to finish.
+                            if !watching.swap(true, Ordering::AcqRel) {
+                                let (ctx, data, watching) =
+                                    (ctx.clone(), Arc::clone(&data), Arc::clone(&watching));
+                                tokio::spawn(
+                                    async move {
+                                        super::tournaments::watch(&ctx, &data).await;
+                                        watching.store(false, Ordering::Release);
+                                    }
+                                    .in_current_span(),
+                                );
+                            }
                         }
-                    }
-                    Duty::StalledLiveAi => resume_stalled_ai_turns(&ctx, &data, true).await,
-                    Duty::OwedPosts => post_owed(&ctx, &data).await,
-                    Duty::Sweep => {
-                        // A sweep still running is left to finish: the next one comes later.
-                        if !sweeping.swap(true, Ordering::AcqRel) {
-                            let (ctx, data, sweeping) =
-                                (ctx.clone(), Arc::clone(&data), Arc::clone(&sweeping));
-                            tokio::spawn(async move {
-                                sweep(&ctx, &data).await;
-                                sweeping.store(false, Ordering::Release);
-                            });
+                        Duty::StalledLiveAi => resume_stalled_ai_turns(&ctx, &data, true).await,
+                        Duty::OwedPosts => post_owed(&ctx, &data).await,
+                        Duty::Sweep => {
+                            // A sweep still running is left to finish: the next one comes later.
+                            if !sweeping.swap(true, Ordering::AcqRel) {
+                                let (ctx, data, sweeping) =
+                                    (ctx.clone(), Arc::clone(&data), Arc::clone(&sweeping));
+                                tokio::spawn(
+                                    async move {
+                                        sweep(&ctx, &data).await;
+                                        sweeping.store(false, Ordering::Release);
+                                    }
+                                    .in_current_span(),
+                                );
+                            }
                         }
                     }
                 }
+                .instrument(span)
+                .await;
             }
         }
     });

@@ -52,6 +52,7 @@ async fn organiser(ctx: &Context<'_>) -> Who {
 /// Create a tournament (Manage Events or Manage Server).
 #[poise::command(slash_command)]
 #[allow(clippy::too_many_arguments)] // one per slash-command option
+#[tracing::instrument(name = "command", skip_all, fields(command = "create", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn create(
     ctx: Context<'_>,
     kind: KindArg,
@@ -124,6 +125,7 @@ async fn create(
 
 /// Join the tournament running or about to start here.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "join", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn join(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.join_tournament(&who, None).await;
@@ -132,6 +134,7 @@ async fn join(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Leave the tournament (you can join again).
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "leave", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn leave(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.leave_tournament(&who, None).await;
@@ -140,6 +143,7 @@ async fn leave(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The tournament's standings.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "standings", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn standings(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.tournament_standings(&who, None).await;
@@ -148,6 +152,7 @@ async fn standings(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The Swiss as FIDE's report file (TRF), for arbiters and pairing programs.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "export", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn export(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.tournament_export(&who, None).await;
@@ -156,6 +161,7 @@ async fn export(ctx: Context<'_>) -> Result<(), Error> {
 
 /// The current round's pairings.
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "pairings", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn pairings(ctx: Context<'_>) -> Result<(), Error> {
     let who = asker(&ctx).await;
     let result = ctx.data().host.tournament_pairings(&who, None).await;
@@ -164,6 +170,7 @@ async fn pairings(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Start the tournament now (its organiser).
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "start", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn start(ctx: Context<'_>) -> Result<(), Error> {
     let who = organiser(&ctx).await;
     let result = ctx.data().host.start_tournament(&who, None).await;
@@ -172,6 +179,7 @@ async fn start(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Call the tournament off (its organiser).
 #[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "cancel", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn cancel(ctx: Context<'_>) -> Result<(), Error> {
     let who = organiser(&ctx).await;
     let result = ctx.data().host.cancel_tournament(&who, None).await;

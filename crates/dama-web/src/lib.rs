@@ -25,6 +25,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use tracing::Instrument;
 
 pub use game::{move_list, page_html, state_json};
 pub use html::{Page, Query};
@@ -326,16 +327,48 @@ async fn busy() -> Response {
     response
 }
 
-/// Counts each request by its route (never by its raw path, which anyone can vary).
+/// Counts each request by its route (never by its raw path, which anyone can vary), and ties
+/// its log lines together in one span: the route, and the game's key or the tournament's
+/// number it names.
 async fn count(State(web): State<Web>, request: Request, next: Next) -> Response {
     let route = request
         .extensions()
         .get::<MatchedPath>()
         .map_or("unknown", |p| p.as_str())
         .to_string();
-    let response = next.run(request).await;
+    let named = named_in(request.uri().path(), &route);
+    let span = tracing::info_span!(
+        "request",
+        method = %request.method(),
+        route = %route,
+        game_key = named.game,
+        tournament = named.tournament,
+    );
+    let response = next.run(request).instrument(span).await;
     web.metrics.request(&route, response.status().as_u16());
     response
+}
+
+/// What a request's path names, for its span.
+#[derive(Default)]
+struct Named<'a> {
+    game: Option<&'a str>,
+    tournament: Option<&'a str>,
+}
+
+/// The game key or tournament number in `path`, where its `route` has one (`{key}`, `{id}`);
+/// cut to 32 characters (a raw path is ASCII).
+fn named_in<'a>(path: &'a str, route: &str) -> Named<'a> {
+    let mut named = Named::default();
+    for (part, pattern) in path.split('/').zip(route.split('/')) {
+        let part = part.get(..part.len().min(32)).unwrap_or(part);
+        match pattern {
+            "{key}" => named.game = Some(part),
+            "{id}" if route.starts_with("/tournament") => named.tournament = Some(part),
+            _ => {}
+        }
+    }
+    named
 }
 
 /// 200 when the database answers and every shard of this process is connected, else 503; the
