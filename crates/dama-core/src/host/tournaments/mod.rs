@@ -16,7 +16,7 @@ use dama_model::{ChannelId, MessageId, TournamentId, TournamentStatus};
 use dama_model::{TournamentFormat, TournamentKind};
 use dama_play::clock::TimeControl;
 use dama_play::tournament::StartAt;
-use dama_store::{self as store, Joined, NewTournament, TournamentRow};
+use dama_store::{self as store, Joined, NewTournament, PairingRow, TournamentRow};
 
 use super::{
     Button, ButtonAction, ButtonLabel, ButtonStyle, Caption, File, Host, HostError, HostResult,
@@ -431,25 +431,18 @@ impl Host {
         let pairings = self.store.pairings(t.id).await?;
         let msg = match t.format.kind() {
             TournamentKind::Swiss => {
-                let now: Vec<_> = pairings.iter().filter(|p| p.round == t.round).collect();
-                TournamentMsg::Round {
-                    name: self.tournament_name(t.id, &t.name),
-                    round: t.round,
-                    rounds: t.format.rounds().map_or(0, i64::from),
-                    games: now
-                        .iter()
-                        .filter_map(|p| Some((p.white_id, p.black_id?)))
-                        .collect(),
-                    bye: now
-                        .iter()
-                        .find(|p| p.black_id.is_none())
-                        .map(|p| p.white_id),
-                    starts_at: now
-                        .iter()
-                        .map(|p| p.starts())
-                        .max()
-                        .filter(|&at| at > self.clock.now()),
-                }
+                let this: Vec<_> = pairings
+                    .into_iter()
+                    .filter(|p| p.round == t.round)
+                    .collect();
+                let starts_at = this.iter().map(PairingRow::starts).max();
+                tick::round_msg(
+                    &t,
+                    self.tournament_name(t.id, &t.name),
+                    t.round,
+                    &tick::boards_of(this),
+                    starts_at.filter(|&at| at > self.clock.now()),
+                )
             }
             TournamentKind::Arena => TournamentMsg::Paired {
                 games: pairings

@@ -165,42 +165,16 @@ impl Host {
                 continue;
             }
             tx.commit().await?;
-            let mut boards: Vec<&PairingRow> = this.iter().collect();
-            boards.sort_by_key(|p| p.board);
-            let new: Vec<NewPairing> = boards
-                .iter()
-                .map(|p| NewPairing {
-                    white: p.white_id,
-                    black: p.black_id,
-                    bye_halves: 2,
-                })
-                .collect();
-            let (rematches, second_byes) = rules_broken(&new, &before);
+            let starts_at = this.iter().map(PairingRow::starts).max();
             let name = self.tournament_name(t.id, &t.name);
-            let mut body = vec![TournamentMsg::Round {
-                name: name.clone(),
-                round: t.round,
-                rounds: t.format.rounds().map_or(0, i64::from),
-                games: new
-                    .iter()
-                    .filter_map(|b| Some((b.white, b.black?)))
-                    .collect(),
-                bye: new.iter().find(|b| b.black.is_none()).map(|b| b.white),
-                starts_at: boards
-                    .iter()
-                    .map(|p| p.starts())
-                    .max()
-                    .filter(|&at| at > now),
-            }];
-            if !rematches.is_empty() || !second_byes.is_empty() {
-                body.push(TournamentMsg::OutsideRules {
-                    name,
-                    organiser: t.creator_id,
-                    round: t.round,
-                    rematches,
-                    second_byes,
-                });
-            }
+            let body = round_announced(
+                &t,
+                name,
+                t.round,
+                &boards_of(this),
+                &before,
+                starts_at.filter(|&at| at > now),
+            );
             owed.push(self.news(&t, body, Vec::new()));
         }
         Ok(owed)
@@ -298,7 +272,6 @@ impl Host {
                 .await
                 .map_err(|e| HostError::internal("pairing the round failed", e))?
         };
-        let (rematches, second_byes) = rules_broken(&boards, &pairings);
         let now = self.clock.now();
         let starts = now + t.pause;
         let mut tx = self.store.write().await?;
@@ -316,26 +289,14 @@ impl Host {
                 finished: false,
             });
         }
-        said.push(TournamentMsg::Round {
-            name: self.tournament_name(t.id, &t.name),
-            round: t.round + 1,
-            rounds,
-            games: boards
-                .iter()
-                .filter_map(|b| Some((b.white, b.black?)))
-                .collect(),
-            bye: boards.iter().find(|b| b.black.is_none()).map(|b| b.white),
-            starts_at: (starts > now).then_some(starts),
-        });
-        if !rematches.is_empty() || !second_byes.is_empty() {
-            said.push(TournamentMsg::OutsideRules {
-                name: self.tournament_name(t.id, &t.name),
-                organiser: t.creator_id,
-                round: t.round + 1,
-                rematches,
-                second_byes,
-            });
-        }
+        said.extend(round_announced(
+            t,
+            self.tournament_name(t.id, &t.name),
+            t.round + 1,
+            &boards,
+            &pairings,
+            (starts > now).then_some(starts),
+        ));
         Ok(said)
     }
 
@@ -544,6 +505,66 @@ fn swiss_boards(
         bye_halves: 2,
     }));
     boards
+}
+
+/// A round's stored pairings as its boards, in board order.
+pub(super) fn boards_of(mut round: Vec<PairingRow>) -> Vec<NewPairing> {
+    round.sort_by_key(|p| p.board);
+    round
+        .into_iter()
+        .map(|p| NewPairing {
+            white: p.white_id,
+            black: p.black_id,
+            bye_halves: 2,
+        })
+        .collect()
+}
+
+/// A Swiss round as announced: its boards (and when they start, if still to come); then, where
+/// they break C1 or C2 against the rounds `before` (only the quick pairing does, when nothing
+/// else pairs the field), a word to the organiser. The round posted, the round owed after a
+/// lost post and the round asked for by `pairings` say it alike.
+pub(super) fn round_announced(
+    t: &TournamentRow,
+    name: String,
+    round: i64,
+    boards: &[NewPairing],
+    before: &[PairingRow],
+    starts_at: Option<UnixMs>,
+) -> Vec<TournamentMsg> {
+    let (rematches, second_byes) = rules_broken(boards, before);
+    let mut said = vec![round_msg(t, name.clone(), round, boards, starts_at)];
+    if !rematches.is_empty() || !second_byes.is_empty() {
+        said.push(TournamentMsg::OutsideRules {
+            name,
+            organiser: t.creator_id,
+            round,
+            rematches,
+            second_byes,
+        });
+    }
+    said
+}
+
+/// A Swiss round's boards, and when they start if that is still to come.
+pub(super) fn round_msg(
+    t: &TournamentRow,
+    name: String,
+    round: i64,
+    boards: &[NewPairing],
+    starts_at: Option<UnixMs>,
+) -> TournamentMsg {
+    TournamentMsg::Round {
+        name,
+        round,
+        rounds: t.format.rounds().map_or(0, i64::from),
+        games: boards
+            .iter()
+            .filter_map(|b| Some((b.white, b.black?)))
+            .collect(),
+        bye: boards.iter().find(|b| b.black.is_none()).map(|b| b.white),
+        starts_at,
+    }
 }
 
 /// What a round's boards break of the absolute rules (C.04.3): games between players who
