@@ -56,6 +56,23 @@ fn seat_flip(web: &WebGame, query: &Query, seat: Option<Seat>) -> bool {
     }
 }
 
+/// The reader's seat at a running game, by its cookie; none once the game is over.
+async fn seat_at(
+    web: &Web,
+    game: &WebGame,
+    headers: &axum::http::HeaderMap,
+    asked: &Asked,
+) -> Result<Option<Seat>, WebError> {
+    match game.row.web_key.as_deref() {
+        Some(key) if game.row.status == GameStatus::Running => {
+            super::play::seat_of(web, key, headers)
+                .await
+                .map_err(|e| asked.failed(web, "reading a seat", e))
+        }
+        _ => Ok(None),
+    }
+}
+
 /// What a screen reader says for the board: the ply, then each side's men and kings.
 pub(super) fn board_title(
     words: &Words,
@@ -543,14 +560,7 @@ pub(super) async fn game_page(
 ) -> Result<Response, WebError> {
     let page = asked.page(&web);
     let notes = web.host.web_analysis_notes(&game, asked.lang);
-    let seat = match game.row.web_key.as_deref() {
-        Some(key) if game.row.status == GameStatus::Running => {
-            super::play::seat_of(&web, key, &headers)
-                .await
-                .map_err(|e| asked.failed(&web, "reading a seat", e))?
-        }
-        _ => None,
-    };
+    let seat = seat_at(&web, &game, &headers, &asked).await?;
     let mut response = html(page_html(&page, &web.host.renderer(), &game, &notes, seat));
     if seat.is_some() {
         // A seated page is that player's own: never kept by a shared cache.
@@ -576,14 +586,7 @@ pub(super) async fn board_svg(
     else {
         return Err(asked.not_found(&web));
     };
-    let seat = match game.row.web_key.as_deref() {
-        Some(key) if game.row.status == GameStatus::Running => {
-            super::play::seat_of(&web, key, &headers)
-                .await
-                .map_err(|e| asked.failed(&web, "reading a seat", e))?
-        }
-        _ => None,
-    };
+    let seat = seat_at(&web, &game, &headers, &asked).await?;
     let flip = seat_flip(&game, &asked.query, seat);
     let svg = board(
         &web.host.renderer(),
