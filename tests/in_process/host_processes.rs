@@ -97,7 +97,7 @@ async fn an_ai_turn_claimed_by_a_process_that_died_is_taken_over_when_the_claim_
         .await
         .unwrap()
         .iter()
-        .map(|g| g.id)
+        .map(|t| t.game)
         .collect();
     assert_eq!(stalled, vec![game]);
     let reply = b
@@ -147,7 +147,7 @@ async fn a_live_games_ai_turn_left_by_a_process_that_died_is_taken_over_within_s
         .await
         .unwrap()
         .iter()
-        .map(|g| g.id)
+        .map(|t| t.game)
         .collect();
     assert_eq!(
         stalled,

@@ -15,6 +15,7 @@ mod clock;
 mod console;
 mod differential_kish;
 mod docs;
+mod duties;
 mod host;
 mod host_analysis;
 mod host_processes;

@@ -15,8 +15,11 @@ use dama_core::words::{Arg, Markup, Surface, Words};
 use dama_model::{ChallengeId, ChannelId, GuildId, UserId};
 use dama_rules::fen;
 
+mod duties;
 mod parse;
 mod terminal;
+
+use duties::{Heard, Listener};
 
 pub use parse::{Command, MAX_LINE, ParseError, TournamentCommand, parse};
 use terminal::{for_terminal, put, read_line, text_grid, write_new};
@@ -184,10 +187,11 @@ impl Console {
             &[("name", Arg::from(self.user.as_str()))],
         );
         put(out, &welcome).await?;
-        // The host's duties run between lines, on its schedule: a flag is shown as it falls.
-        let mut duties = dama_core::host::Duties::new(SWEEP_EVERY);
-        let mut watch = tokio::time::interval(dama_core::host::Duties::TICK);
-        watch.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        // The host's duties run beside the session, which shows what they find between lines:
+        // a flag is shown as it falls. They end with the session (the set aborts its task).
+        let (listener, mut heard) = tokio::sync::mpsc::unbounded_channel();
+        let mut duties = tokio::task::JoinSet::new();
+        duties.spawn(Arc::clone(&self.host).run_duties(Arc::new(Listener(listener)), SWEEP_EVERY));
         let mut pending = Vec::new();
         loop {
             let prompt = if self.channel == FIRST_CHANNEL {
@@ -205,8 +209,8 @@ impl Console {
                 tokio::select! {
                     biased;
                     line = read_line(input, &mut pending) => break line?,
-                    _ = watch.tick() => {
-                        if self.do_duties(duties.due(), out).await? {
+                    Some(h) = heard.recv() => {
+                        if self.show_heard(h, out).await? {
                             out.write_all(prompt.as_bytes()).await?;
                             out.flush().await?;
                         }
@@ -477,55 +481,45 @@ impl Console {
         Ok(())
     }
 
-    /// Does the host's duties due now ([`dama_core::host::Duties`]) and shows what they said: the
-    /// games that ended on time, tournament news, what the sweep settled, the AI turns taken
-    /// over. Whether anything was shown.
-    #[tracing::instrument(name = "duties", skip_all, fields(duties = ?due))]
-    async fn do_duties(
+    /// Shows what the host's duties found ([`Heard`]): the games that ended on time, what the
+    /// sweep settled, tournament news, the AI turns taken over, owed boards, the daily puzzle.
+    /// Whether anything was shown.
+    async fn show_heard(
         &mut self,
-        due: Vec<dama_core::host::Duty>,
+        heard: Heard,
         out: &mut (impl AsyncWrite + Unpin),
     ) -> std::io::Result<bool> {
-        use dama_core::host::Duty;
-        let mut shown = false;
-        for duty in due {
-            shown |= match duty {
-                Duty::Flags => match self.host.flags().await {
-                    Ok(notices) => self.show_notices(&notices, out).await?,
-                    Err(e) => {
-                        tracing::warn!(error = %e, "watching the clocks failed");
-                        false
-                    }
-                },
-                Duty::Beat => {
-                    if let Err(e) = self.host.beat().await {
-                        tracing::warn!(error = %e, "could not mark the bot alive");
-                    }
-                    false
+        let reply = match heard {
+            Heard::Notices(notices) => return self.show_notices(&notices, out).await,
+            Heard::TournamentNews(news) => return self.show_tournament_news(*news, out).await,
+            Heard::StalledAiTurn(turn) => match self.host.ai_move(turn.game, self.lang).await {
+                Ok(reply) => reply,
+                Err(e) => {
+                    tracing::warn!(error = %e, game = turn.game.0, "an AI turn left behind");
+                    None
                 }
-                Duty::Tournaments => self.watch_tournaments(out).await?,
-                Duty::StalledLiveAi => self.take_over_ai_turns(true, out).await?,
-                // Every change is shown here as it is made.
-                Duty::OwedPosts => false,
-                Duty::Sweep => {
-                    let swept = match self.host.sweep().await {
-                        Ok(notices) => self.show_notices(&notices, out).await?,
-                        Err(e) => {
-                            tracing::warn!(error = %e, "the sweep failed");
-                            false
-                        }
-                    };
-                    let host = Arc::clone(&self.host);
-                    tokio::spawn(async move {
-                        if let Err(e) = host.mine_games().await {
-                            tracing::warn!(error = %e, "screening finished games failed");
-                        }
-                    });
-                    self.take_over_ai_turns(false, out).await? || swept
+            },
+            Heard::OwedPost(owed) => match self.host.catch_up(owed.game, self.lang).await {
+                Ok(reply) => Some(reply),
+                Err(e) => {
+                    tracing::warn!(error = %e, game = owed.game.0, "a game's owed board");
+                    None
                 }
-            };
-        }
-        Ok(shown)
+            },
+            Heard::DailyPuzzle => match self.host.daily_puzzle_post(self.lang) {
+                Ok(reply) => Some(reply),
+                Err(e) => {
+                    tracing::warn!(error = %e, "the daily puzzle post failed");
+                    None
+                }
+            },
+        };
+        let Some(reply) = reply else {
+            return Ok(false);
+        };
+        put(out, "").await?;
+        self.show(&reply, out).await?;
+        Ok(true)
     }
 
     /// Shows the host's notices (each a blank line and its reply); whether there were any.
@@ -541,82 +535,41 @@ impl Console {
         Ok(!notices.is_empty())
     }
 
-    /// Plays the AI turns a stopped process left (`live_only`: those of live games) and shows
-    /// them.
-    async fn take_over_ai_turns(
+    /// A tournament's news, and its games started each in a channel of its own (`t1-4`: the
+    /// tournament's number and the pairing's), which `channel` lists and enters.
+    async fn show_tournament_news(
         &mut self,
-        live_only: bool,
+        mut n: dama_core::host::TournamentNews,
         out: &mut (impl AsyncWrite + Unpin),
     ) -> std::io::Result<bool> {
-        let rows = match self.host.stalled_ai_turns().await {
-            Ok(rows) => rows,
-            Err(e) => {
-                tracing::warn!(error = %e, "looking for stalled AI turns failed");
-                return Ok(false);
-            }
-        };
-        let mut shown = false;
-        for row in rows
-            .into_iter()
-            .filter(|r| !live_only || r.time_control.is_live())
-        {
-            match self.host.ai_move(row.id, self.lang).await {
+        if let Err(e) = self.host.picture_news(&mut n, self.lang).await {
+            tracing::warn!(error = %e, "drawing the standings failed");
+        }
+        put(out, "").await?;
+        self.show(&n.reply, out).await?;
+        for g in &n.games {
+            let name = format!("t{}-{}", g.tournament.0, g.pairing.0);
+            match self
+                .host
+                .start_pairing(g, channel_id(&name), self.lang)
+                .await
+            {
                 Ok(Some(reply)) => {
-                    put(out, "").await?;
+                    let text = self.say(
+                        "console-tournament-game",
+                        &[("channel", Arg::from(name.as_str()))],
+                    );
+                    put(out, &text).await?;
                     self.show(&reply, out).await?;
-                    shown = true;
+                    if !self.channels.contains(&name) {
+                        self.channels.push(name);
+                    }
                 }
                 Ok(None) => {}
-                Err(e) => tracing::warn!(error = %e, game = row.id.0, "an AI turn left behind"),
+                Err(e) => tracing::warn!(error = %e, "starting a tournament game failed"),
             }
         }
-        Ok(shown)
-    }
-
-    /// Tournament news, and their games started each in a channel of its own (`t1-4`: the
-    /// tournament's number and the pairing's), which `channel` lists and enters.
-    async fn watch_tournaments(
-        &mut self,
-        out: &mut (impl AsyncWrite + Unpin),
-    ) -> std::io::Result<bool> {
-        let news = match self.host.tournament_tick().await {
-            Ok(n) => n,
-            Err(e) => {
-                tracing::warn!(error = %e, "watching the tournaments failed");
-                return Ok(false);
-            }
-        };
-        let any = !news.is_empty();
-        for mut n in news {
-            if let Err(e) = self.host.picture_news(&mut n, self.lang).await {
-                tracing::warn!(error = %e, "drawing the standings failed");
-            }
-            put(out, "").await?;
-            self.show(&n.reply, out).await?;
-            for g in &n.games {
-                let name = format!("t{}-{}", g.tournament.0, g.pairing.0);
-                match self
-                    .host
-                    .start_pairing(g, channel_id(&name), self.lang)
-                    .await
-                {
-                    Ok(Some(reply)) => {
-                        let text = self.say(
-                            "console-tournament-game",
-                            &[("channel", Arg::from(name.as_str()))],
-                        );
-                        put(out, &text).await?;
-                        self.show(&reply, out).await?;
-                        if !self.channels.contains(&name) {
-                            self.channels.push(name);
-                        }
-                    }
-                    Ok(None) => {}
-                    Err(e) => tracing::warn!(error = %e, "starting a tournament game failed"),
-                }
-            }
-        }
-        Ok(any)
+        Ok(true)
     }
 
     /// The session's channels, each with the game going on in it.

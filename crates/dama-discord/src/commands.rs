@@ -586,7 +586,11 @@ async fn puzzle_channel(
     answer(ctx, who.lang, result).await?;
     // A new puzzle channel gets today's puzzle now, not at midnight.
     if chosen {
-        super::sweeper::post_daily_puzzles(ctx.serenity_context(), &ctx.data().0).await;
+        let bot = super::sweeper::Bot {
+            ctx: ctx.serenity_context().clone(),
+            data: Arc::clone(&ctx.data().0),
+        };
+        ctx.data().host.tell_daily_puzzles(&bot).await;
     }
     Ok(())
 }

@@ -190,22 +190,8 @@ async fn refuse(ctx: Context<'_>, who: &Who, e: HostError) -> Result<(), Error> 
     answer(ctx, who.lang, Err(e)).await
 }
 
-/// Posts what the tournaments have to say, and starts their games in threads of their own.
-pub(super) async fn watch(ctx: &serenity::Context, data: &Arc<Data>) {
-    let news = match data.host.tournament_tick().await {
-        Ok(n) => n,
-        Err(e) => {
-            tracing::error!(error = %e, "watching the tournaments failed");
-            return;
-        }
-    };
-    for n in news {
-        let (ctx, data) = (ctx.clone(), Arc::clone(data));
-        tokio::spawn(async move { tell(&ctx, &data, n).await });
-    }
-}
-
-async fn tell(ctx: &serenity::Context, data: &Arc<Data>, mut n: TournamentNews) {
+/// Posts a tournament's news, and starts its games in threads of their own.
+pub(super) async fn tell(ctx: &serenity::Context, data: &Arc<Data>, mut n: TournamentNews) {
     let lang = data.channel_lang(ctx, Some(n.guild)).await;
     let turned = n.reply.body.iter().any(|m| {
         matches!(

@@ -56,7 +56,7 @@ pub use reply::{
 };
 
 pub use analysis::{ANALYSIS_DEPTH, AnalysisProgress};
-pub use duties::{Duties, Duty};
+pub use duties::{Audience, Duties, Duty, StalledTurn};
 pub use pictures::PictureError;
 pub use play_links::Seat;
 pub use posts::{OWED_AFTER, Owed};
