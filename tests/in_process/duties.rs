@@ -4,7 +4,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use dama_core::host::{Audience, Msg, Notice, Owed, StalledTurn, TournamentNews};
+use dama_core::host::{AiTurn, Audience, Msg, Notice, Owed, TournamentNews};
 use dama_model::{ChannelId, ColorChoice, GuildId};
 use dama_play::ai::Level;
 use dama_rules::Color;
@@ -45,7 +45,7 @@ impl Audience for Noted {
     async fn owed_post(&self, owed: Owed) {
         self.note(format!("owed in {}", owed.channel.0));
     }
-    async fn stalled_ai_turn(&self, turn: StalledTurn) {
+    async fn stalled_ai_turn(&self, turn: AiTurn) {
         self.note(format!("stalled AI turn in {}", turn.channel.0));
     }
     async fn daily_puzzle(&self, _guild: GuildId, channel: ChannelId) {

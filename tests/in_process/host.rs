@@ -756,11 +756,11 @@ async fn a_restart_loses_nothing_and_the_ai_turn_is_resumed(db: TestDb) {
 
     let host = open(&path, &clock).await;
     let pending: Vec<_> = host
-        .pending_ai_games()
+        .pending_ai_turns()
         .await
         .unwrap()
         .iter()
-        .map(|g| g.id)
+        .map(|t| t.game)
         .collect();
     assert_eq!(pending, vec![ai_game]);
     assert!(
@@ -769,7 +769,7 @@ async fn a_restart_loses_nothing_and_the_ai_turn_is_resumed(db: TestDb) {
             .unwrap()
             .is_some()
     );
-    assert!(host.pending_ai_games().await.unwrap().is_empty());
+    assert!(host.pending_ai_turns().await.unwrap().is_empty());
     host.play(&who(BOB), "f6-f5").await.unwrap();
     host.play(&who(ALICE), "d3-d4").await.unwrap();
     assert!(

@@ -68,7 +68,7 @@ async fn ai_turn_pending(host: &Host, channel: u64) -> dama_model::GameId {
 /// Claims `game`'s AI turn from `START` for `lasting`, as a process named "dead" that will
 /// never release it.
 async fn claim_for_a_dead_process(host: &Host, game: GameId, lasting: Millis) {
-    let version = host.game(game).await.unwrap().version;
+    let version = host.store().game(game).await.unwrap().unwrap().version;
     let mut tx = host.store().write().await.unwrap();
     let claimed = store::claim_ai_turn(&mut tx, game, version, "dead", START, START + lasting)
         .await
@@ -106,7 +106,7 @@ async fn an_ai_turn_claimed_by_a_process_that_died_is_taken_over_when_the_claim_
         .unwrap()
         .expect("a move");
     assert!(reply.ai_turn.is_none());
-    assert_eq!(a.game(game).await.unwrap().ply, 2);
+    assert_eq!(a.store().game(game).await.unwrap().unwrap().ply, 2);
     assert!(b.stalled_ai_turns().await.unwrap().is_empty());
     // Its own claim is gone with the move: the next AI turn is anyone's at once.
     assert!(
@@ -177,7 +177,7 @@ async fn an_ai_turn_asked_of_many_processes_at_once_is_played_once(db: TestDb) {
         played += usize::from(t.await.unwrap().is_some());
     }
     assert_eq!(played, 1);
-    let row = hosts[3].game(game).await.unwrap();
+    let row = hosts[3].store().game(game).await.unwrap().unwrap();
     assert_eq!(row.ply, 2);
     assert_eq!(hosts[2].store().moves(game).await.unwrap().len(), 2);
 }

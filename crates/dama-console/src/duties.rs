@@ -4,7 +4,7 @@
 
 use tokio::sync::mpsc;
 
-use dama_core::host::{Audience, Notice, Owed, StalledTurn, TournamentNews};
+use dama_core::host::{AiTurn, Audience, Notice, Owed, TournamentNews};
 use dama_model::{ChannelId, GuildId};
 
 /// One thing the duties found.
@@ -13,7 +13,7 @@ pub(crate) enum Heard {
     Notices(Vec<Notice>),
     TournamentNews(Box<TournamentNews>),
     OwedPost(Owed),
-    StalledAiTurn(StalledTurn),
+    StalledAiTurn(AiTurn),
     DailyPuzzle,
 }
 
@@ -40,7 +40,7 @@ impl Audience for Listener {
         self.hand_over(Heard::OwedPost(owed));
     }
 
-    async fn stalled_ai_turn(&self, turn: StalledTurn) {
+    async fn stalled_ai_turn(&self, turn: AiTurn) {
         self.hand_over(Heard::StalledAiTurn(turn));
     }
 

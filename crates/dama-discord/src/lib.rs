@@ -618,13 +618,13 @@ async fn serve(
                 })
                 .await?;
                 // A game whose turn was the AI's when we stopped goes on now.
-                for row in setup_data.host.pending_ai_games().await? {
-                    let lang = setup_data.channel_lang(ctx, row.guild_id).await;
+                for turn in setup_data.host.pending_ai_turns().await? {
+                    let lang = setup_data.channel_lang(ctx, turn.guild).await;
                     spawn_ai_turn(
                         Arc::clone(&ctx.http),
                         Arc::clone(&setup_data),
-                        serenity::ChannelId::new(row.channel_id.0),
-                        row.id,
+                        serenity::ChannelId::new(turn.channel.0),
+                        turn.game,
                         lang,
                     );
                 }

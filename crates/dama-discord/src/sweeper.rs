@@ -9,7 +9,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::{Data, post, queue_post, retry, spawn_ai_turn};
-use dama_core::host::{Audience, Button, Lang, Notice, Owed, Reply, StalledTurn, TournamentNews};
+use dama_core::host::{AiTurn, Audience, Button, Lang, Notice, Owed, Reply, TournamentNews};
 use dama_model::{ChannelId, GuildId, MessageId};
 
 /// Runs the host's duties for this bot, every `sweep_every` a sweep.
@@ -64,7 +64,7 @@ impl Audience for Bot {
         }
     }
 
-    async fn stalled_ai_turn(&self, turn: StalledTurn) {
+    async fn stalled_ai_turn(&self, turn: AiTurn) {
         let lang = self.data.channel_lang(&self.ctx, turn.guild).await;
         let channel = serenity::ChannelId::new(turn.channel.0);
         spawn_ai_turn(

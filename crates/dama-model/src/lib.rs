@@ -1,15 +1,17 @@
 //! The words every layer shares: the ids of players, channels, games, challenges, pairings,
 //! puzzle attempts and tournaments; moments and spans of time, days and Türkiye's calendar;
-//! where a game, a challenge or a tournament stands, and a tournament's format. No I/O and no
+//! where a game, a challenge or a tournament stands, and a tournament's format; what changed. No I/O and no
 //! database: the store writes their columns (`dama-core`'s `store/types.rs`).
 
 pub mod calendar;
+mod change;
 mod format;
 mod ids;
 mod statuses;
 mod time;
 
 pub use calendar::{Date, Day, TURKIYE_OFFSET};
+pub use change::Change;
 pub use format::{TournamentFormat, TournamentKind};
 pub use ids::{
     AttemptId, ChallengeId, ChannelId, GameId, GuildId, MessageId, PairingId, TournamentId, UserId,

@@ -16,34 +16,25 @@ const CHANNEL: &str = "dama_changes";
 /// Changes a slow follower may fall behind by before it is told to read again.
 const BACKLOG: usize = 4096;
 
-/// One thing that changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Change {
-    /// A game (a move, its end, its clocks; or it began).
-    Game(GameId),
-    /// A tournament (an entry, a round, its status).
-    Tournament(TournamentId),
-    /// Changes may have been missed: whatever is followed should be read again.
-    Resync,
+pub use dama_model::Change;
+
+/// A change as a notification's word: `g12`, `t3`; `None` for a resync, which is not told.
+fn write(change: Change) -> Option<String> {
+    match change {
+        Change::Game(g) => Some(format!("g{}", g.0)),
+        Change::Tournament(t) => Some(format!("t{}", t.0)),
+        Change::Resync => None,
+    }
 }
 
-impl Change {
-    fn write(self) -> Option<String> {
-        match self {
-            Change::Game(g) => Some(format!("g{}", g.0)),
-            Change::Tournament(t) => Some(format!("t{}", t.0)),
-            Change::Resync => None,
-        }
-    }
-
-    fn read(word: &str) -> Option<Change> {
-        let (kind, id) = word.split_at_checked(1)?;
-        let id = id.parse().ok()?;
-        match kind {
-            "g" => Some(Change::Game(GameId(id))),
-            "t" => Some(Change::Tournament(TournamentId(id))),
-            _ => None,
-        }
+/// A notification's word as a change.
+fn read(word: &str) -> Option<Change> {
+    let (kind, id) = word.split_at_checked(1)?;
+    let id = id.parse().ok()?;
+    match kind {
+        "g" => Some(Change::Game(GameId(id))),
+        "t" => Some(Change::Tournament(TournamentId(id))),
+        _ => None,
     }
 }
 
@@ -82,7 +73,7 @@ impl Hub {
 
     /// The payload of the `NOTIFY` that tells the other processes of `changes`.
     pub(super) fn payload(&self, changes: &[Change]) -> Option<String> {
-        let words: Vec<String> = changes.iter().filter_map(|c| c.write()).collect();
+        let words: Vec<String> = changes.iter().filter_map(|&c| write(c)).collect();
         (!words.is_empty()).then(|| format!("{} {}", self.tag, words.join(" ")))
     }
 
@@ -131,8 +122,7 @@ async fn listen(url: String, hub: std::sync::Weak<Hub>) {
                                 let Some(h) = hub.upgrade() else { return };
                                 let mut words = n.payload().split(' ');
                                 if words.next() != Some(h.tag.as_str()) {
-                                    let changes: Vec<Change> =
-                                        words.filter_map(Change::read).collect();
+                                    let changes: Vec<Change> = words.filter_map(read).collect();
                                     h.tell(&changes);
                                 }
                             }
@@ -182,10 +172,10 @@ mod tests {
         let payload = hub.payload(&changes).unwrap();
         let mut words = payload.split(' ');
         assert_eq!(words.next(), Some(hub.tag.as_str()));
-        let read: Vec<Change> = words.filter_map(Change::read).collect();
-        assert_eq!(read, changes[..2]);
+        let heard: Vec<Change> = words.filter_map(read).collect();
+        assert_eq!(heard, changes[..2]);
         assert_eq!(hub.payload(&[Change::Resync]), None);
-        assert_eq!(Change::read("x1"), None);
-        assert_eq!(Change::read(""), None);
+        assert_eq!(read("x1"), None);
+        assert_eq!(read(""), None);
     }
 }

@@ -63,8 +63,8 @@ async fn seat_at(
     headers: &axum::http::HeaderMap,
     asked: &Asked,
 ) -> Result<Option<Seat>, WebError> {
-    match game.row.web_key.as_deref() {
-        Some(key) if game.row.status == GameStatus::Running => {
+    match game.facts.web_key.as_deref() {
+        Some(key) if game.facts.status == GameStatus::Running => {
             super::play::seat_of(web, key, headers)
                 .await
                 .map_err(|e| asked.failed(web, "reading a seat", e))
@@ -172,9 +172,9 @@ fn player_line(page: &Page<'_>, web: &WebGame, color: Color, clock: Option<Milli
 /// end, how the game ended.
 fn status(words: &Words, lang: dama_core::host::Lang, web: &WebGame, ply: usize) -> String {
     let last = ply >= web.game.ply_count();
-    let caption = if let Some(absent) = web.row.forfeited_by().filter(|_| last) {
+    let caption = if let Some(absent) = web.facts.forfeited_by.filter(|_| last) {
         Caption::Forfeit(absent)
-    } else if last && web.row.status == GameStatus::Aborted {
+    } else if last && web.facts.status == GameStatus::Aborted {
         Caption::CalledOff
     } else if let Some(outcome) = web.game.outcome().filter(|_| last) {
         Caption::Over(outcome)
@@ -276,7 +276,7 @@ fn analysis_html(
     let Some(analysis) = &web.analysis else {
         return String::new();
     };
-    let key = web.row.web_key.as_deref().unwrap_or("");
+    let key = web.facts.web_key.as_deref().unwrap_or("");
     let mut out = format!(
         "<section class=\"analysis\"><h2>{}</h2>",
         page.t("web-analysis")
@@ -343,11 +343,11 @@ pub fn page_html(
     notes: &[Option<Note>],
     seat: Option<Seat>,
 ) -> String {
-    let key = web.row.web_key.as_deref().unwrap_or("");
+    let key = web.facts.web_key.as_deref().unwrap_or("");
     let plies = web.game.ply_count();
     let ply = page.query.ply.unwrap_or(plies).min(plies);
     let flip = seat_flip(web, page.query, seat);
-    let running = web.row.status == GameStatus::Running && web.game.outcome().is_none();
+    let running = web.facts.status == GameStatus::Running && web.game.outcome().is_none();
     let base = format!("/game/{key}");
     let flip_arg = if page.query.flip { "&amp;flip=1" } else { "" };
     let at = |p: usize| page.link(&base, &format!("ply={p}{flip_arg}"));
@@ -422,7 +422,7 @@ pub fn page_html(
         gif_link = page.link(&format!("{base}/gif"), ""),
         server = web.server.as_ref().map_or(String::new(), |s| format!(
             "<p class=\"server\"><a href=\"{}\">{}</a></p>",
-            page.link(&format!("/server/{}", s.guild_id.0), ""),
+            page.link(&format!("/server/{}", s.guild.0), ""),
             escape(&s.name)
         )),
     );
@@ -484,15 +484,18 @@ fn play_form(page: &Page<'_>, key: &str, seat: Seat) -> String {
 
 /// The line under the title: time control, rated or casual, the date.
 fn meta(page: &Page<'_>, web: &WebGame) -> String {
-    let date = Day::utc(web.row.created_at).date();
+    let date = Day::utc(web.facts.created_at).date();
     page.t_with(
         "web-game-meta",
         &[
             (
                 "control",
-                Arg::from(page.words.time_control(page.lang, web.row.time_control)),
+                Arg::from(page.words.time_control(page.lang, web.facts.time_control)),
             ),
-            ("rated", Arg::from(if web.row.rated { "yes" } else { "no" })),
+            (
+                "rated",
+                Arg::from(if web.facts.rated { "yes" } else { "no" }),
+            ),
             ("date", Arg::from(date.to_string())),
         ],
     )
@@ -514,7 +517,7 @@ pub fn state_json(words: &Words, web: &WebGame) -> String {
         .history()
         .map(|(before, mv)| before.notation(&mv))
         .collect();
-    let running = web.row.status == GameStatus::Running && web.game.outcome().is_none();
+    let running = web.facts.status == GameStatus::Running && web.game.outcome().is_none();
     // The moves the side to move may play (a seated page marks them; anyone could list them).
     let pos = web.game.position();
     let legal = if running {
@@ -528,16 +531,13 @@ pub fn state_json(words: &Words, web: &WebGame) -> String {
         .into_iter()
         .filter(|&c| {
             running
-                && web
-                    .row
-                    .berserk
-                    .is_some_and(|bits| bits & (1 << c.index()) == 0)
-                && web.row.clocks().berserk(web.game.ply_count(), c).is_some()
+                && web.facts.berserk.is_some_and(|went| !went[c.index()])
+                && web.facts.clocks.berserk(web.game.ply_count(), c).is_some()
         })
         .map(side)
         .collect();
     serde_json::json!({
-        "offers": { "draw": by(web.row.draw_offer), "takeback": by(web.row.takeback_offer) },
+        "offers": { "draw": by(web.facts.draw_offer), "takeback": by(web.facts.takeback_offer) },
         "ratings": { "white": rating_text(&web.white), "black": rating_text(&web.black) },
         "berserk": berserk,
         "legal": legal,
@@ -649,7 +649,7 @@ pub(super) async fn pdn(
         .map_err(|e| asked.failed(&web, "writing a PDN", e))?;
     Ok(download(
         "application/x-draughts-pdn; charset=utf-8",
-        format!("dama-{}.pdn", game.row.id),
+        format!("dama-{}.pdn", game.facts.id),
         text.into_bytes(),
     ))
 }

@@ -18,7 +18,7 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::{Notify, broadcast, watch};
 
-use dama_core::host::Change;
+use dama_model::Change;
 
 use dama_model::{GameId, TournamentId};
 
@@ -227,7 +227,7 @@ async fn watcher(
         }
         match web.host.web_game(&key).await {
             Ok(Some(now)) => {
-                seen = Some(now.version());
+                seen = Some(now.facts.version);
                 sender.send_replace(Arc::from(state_json(&web.words, &now)));
             }
             Ok(None) => {}
@@ -261,9 +261,9 @@ pub(super) async fn events(
     let open = Open(web.clone(), reader);
     let receiver = web.live.watch(
         &web,
-        game.row.id,
+        game.facts.id,
         key,
-        (game.version(), Arc::from(state_json(&web.words, &game))),
+        (game.facts.version, Arc::from(state_json(&web.words, &game))),
     );
     Ok(stream(receiver, open, "state"))
 }

@@ -7,7 +7,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 
-use dama_core::host::{Player, WebGameLine, WebPlayer};
+use dama_core::host::WebGameLine;
 use dama_core::words::Arg;
 use dama_model::{GuildId, UserId};
 
@@ -70,7 +70,7 @@ pub(super) async fn home(State(web): State<Web>, asked: Asked) -> Result<Respons
             let _ = write!(
                 body,
                 "<li><a href=\"{}\">{}</a></li>",
-                page.link(&format!("/server/{}", s.guild_id.0), ""),
+                page.link(&format!("/server/{}", s.guild.0), ""),
                 escape(&server_name(&page, &s.name))
             );
         }
@@ -102,18 +102,18 @@ pub(super) fn id(text: &str) -> Option<u64> {
 fn game_list(page: &Page<'_>, games: &[WebGameLine]) -> String {
     let mut out = String::from("<ul class=\"games\">");
     for g in games {
-        let Some(key) = g.row.web_key.as_deref() else {
+        let Some(key) = g.facts.web_key.as_deref() else {
             continue;
         };
         // "1-0", "½-½", or that it is still being played.
-        let result = match g.row.result {
+        let result = match g.facts.result {
             Some(dama_rules::GameResult::Draw) => "½-½".to_string(),
             Some(r) => r.pdn().to_string(),
-            None if g.row.forfeited_by() == Some(dama_rules::Color::White) => {
+            None if g.facts.forfeited_by == Some(dama_rules::Color::White) => {
                 page.t("web-black-won-by-forfeit")
             }
-            None if g.row.forfeited_by().is_some() => page.t("web-white-won-by-forfeit"),
-            None if g.row.status == dama_model::GameStatus::Aborted => page.t("web-called-off"),
+            None if g.facts.forfeited_by.is_some() => page.t("web-white-won-by-forfeit"),
+            None if g.facts.status == dama_model::GameStatus::Aborted => page.t("web-called-off"),
             None => page.t("web-being-played"),
         };
         let _ = write!(
@@ -122,7 +122,7 @@ fn game_list(page: &Page<'_>, games: &[WebGameLine]) -> String {
             player_link(page, &g.white),
             player_link(page, &g.black),
             page.link(&format!("/game/{key}"), ""),
-            escape(&page.words.time_control(page.lang, g.row.time_control)),
+            escape(&page.words.time_control(page.lang, g.facts.time_control)),
             escape(&result),
         );
     }
@@ -162,16 +162,11 @@ pub(super) async fn server(
             page.t("web-tournaments")
         );
         for t in &s.tournaments {
-            let name = if t.name.is_empty() {
-                format!("#{}", t.id.0)
-            } else {
-                t.name.clone()
-            };
             let _ = write!(
                 body,
                 "<li><a href=\"{}\">{}</a></li>",
                 page.link(&format!("/tournament/{}", t.id.0), ""),
-                escape(&name)
+                escape(&t.name)
             );
         }
         body.push_str("</ul>");
@@ -188,20 +183,14 @@ pub(super) async fn server(
             page.t("web-rating"),
             page.t("web-games"),
         );
-        for (i, r) in rows.iter().enumerate() {
-            let p = WebPlayer {
-                player: Player::User(r.user_id),
-                name: r.name.clone(),
-                rating: Some(r.rating),
-                change: None,
-            };
+        for (i, p) in rows.iter().enumerate() {
             let _ = write!(
                 body,
                 "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
                 i + 1,
-                player_link(&page, &p),
-                r.rating.round() as i64,
-                r.games
+                player_link(&page, p),
+                p.rating.unwrap_or_default().round() as i64,
+                p.games.unwrap_or_default()
             );
         }
         body.push_str("</tbody></table>");

@@ -10,7 +10,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 
-use dama_core::host::PairingRow;
+use dama_core::host::WebPairing;
 use dama_core::host::{Player, TournamentLine, WebPlayer, WebTournament};
 use dama_core::words::Arg;
 use dama_model::{TournamentId, TournamentKind, TournamentStatus, UnixMs, UserId};
@@ -36,8 +36,8 @@ pub(super) async fn page(
         .map_err(|e| asked.failed(&web, "reading a tournament", e))?
         .ok_or_else(|| asked.not_found(&web))?;
     let now = web.host.clock().now();
-    let live = t.row.status == TournamentStatus::Running
-        || (t.row.status == TournamentStatus::Open && t.row.starts_at.is_some());
+    let live = t.facts.status == TournamentStatus::Running
+        || (t.facts.status == TournamentStatus::Open && t.facts.starts_at.is_some());
     let mut body = format!(
         "<div id=\"tournament\" data-id=\"{id}\" data-version=\"{}\" data-live=\"{live}\">",
         escape(&t.version)
@@ -45,10 +45,10 @@ pub(super) async fn page(
     let _ = write!(
         body,
         "<h1>{}</h1><p class=\"meta\"><a href=\"{}\">{}</a> · {} · {}</p>",
-        escape(&t.name),
-        page.link(&format!("/server/{}", t.server.guild_id.0), ""),
+        escape(&t.facts.name),
+        page.link(&format!("/server/{}", t.server.guild.0), ""),
         escape(&super::pages::server_name(&page, &t.server.name)),
-        escape(&page.words.time_control(page.lang, t.row.time_control)),
+        escape(&page.words.time_control(page.lang, t.facts.time_control)),
         format_line(&page, &t),
     );
     let _ = write!(
@@ -56,14 +56,14 @@ pub(super) async fn page(
         "<p class=\"status\" id=\"status\">{}</p>",
         status(&page, &t, now)
     );
-    if t.row.status == TournamentStatus::Finished {
+    if t.facts.status == TournamentStatus::Finished {
         body.push_str(&podium(&page, &t));
     }
-    match t.row.format.kind() {
+    match t.facts.format.kind() {
         TournamentKind::Swiss => {
             body.push_str(&crosstable(&page, &t));
             body.push_str(&rounds(&page, &t, now));
-            if t.row.status != TournamentStatus::Open {
+            if t.facts.status != TournamentStatus::Open {
                 let _ = write!(
                     body,
                     "<p class=\"downloads\"><a href=\"/tournament/{id}/report.trf\" download>{}</a></p>",
@@ -75,7 +75,7 @@ pub(super) async fn page(
     }
     body.push_str("</div>");
     Ok(html(page.document(
-        &t.name,
+        &t.facts.name,
         &body,
         live.then_some("tournament.js"),
     )))
@@ -124,23 +124,23 @@ fn percent(name: &str) -> String {
 
 /// "Swiss, 5 rounds · rated".
 fn format_line(page: &Page<'_>, t: &WebTournament) -> String {
-    let format = match t.row.format.kind() {
+    let format = match t.facts.format.kind() {
         TournamentKind::Swiss => page.t_with(
             "web-swiss-rounds",
             &[(
                 "rounds",
-                Arg::from(i64::from(t.row.format.rounds().unwrap_or(0))),
+                Arg::from(i64::from(t.facts.format.rounds().unwrap_or(0))),
             )],
         ),
         TournamentKind::Arena => page.t_with(
             "web-arena-minutes",
             &[(
                 "minutes",
-                Arg::from(i64::from(t.row.format.minutes().unwrap_or(0))),
+                Arg::from(i64::from(t.facts.format.minutes().unwrap_or(0))),
             )],
         ),
     };
-    let rated = page.t(if t.row.rated {
+    let rated = page.t(if t.facts.rated {
         "web-rated"
     } else {
         "web-casual"
@@ -162,10 +162,10 @@ fn turkiye_time(page: &Page<'_>, at: UnixMs) -> String {
 /// Where it stands, in a sentence.
 fn status(page: &Page<'_>, t: &WebTournament, now: UnixMs) -> String {
     let players = t.entrants.iter().filter(|e| !e.withdrawn).count() as i64;
-    match t.row.status {
+    match t.facts.status {
         TournamentStatus::Open => {
             let waiting = page.t_with("web-tournament-waiting", &[("players", Arg::from(players))]);
-            match t.row.starts_at {
+            match t.facts.starts_at {
                 Some(at) => format!(
                     "{waiting} {}",
                     page.t_with(
@@ -176,23 +176,23 @@ fn status(page: &Page<'_>, t: &WebTournament, now: UnixMs) -> String {
                 None => waiting,
             }
         }
-        TournamentStatus::Running => match t.row.format.kind() {
+        TournamentStatus::Running => match t.facts.format.kind() {
             TournamentKind::Swiss => {
                 let round = page.t_with(
                     "web-tournament-round",
                     &[
-                        ("round", Arg::from(t.row.round)),
+                        ("round", Arg::from(t.facts.round)),
                         (
                             "rounds",
-                            Arg::from(t.row.format.rounds().map_or(0, i64::from)),
+                            Arg::from(t.facts.format.rounds().map_or(0, i64::from)),
                         ),
                     ],
                 );
                 let starts = t
                     .pairings
                     .iter()
-                    .filter(|p| p.round == t.row.round)
-                    .map(PairingRow::starts)
+                    .filter(|p| p.round == t.facts.round)
+                    .map(|p| p.starts)
                     .max();
                 match starts {
                     Some(at) if at > now => format!(
@@ -205,7 +205,7 @@ fn status(page: &Page<'_>, t: &WebTournament, now: UnixMs) -> String {
                     _ => round,
                 }
             }
-            TournamentKind::Arena => match t.row.ends_at {
+            TournamentKind::Arena => match t.facts.ends_at {
                 Some(at) => page.t_with(
                     "web-arena-ends",
                     &[("when", Arg::from(turkiye_time(page, at)))],
@@ -224,6 +224,7 @@ fn web_player(t: &WebTournament, user: UserId) -> WebPlayer {
         name: t.names.get(&user).cloned().unwrap_or_default(),
         rating: None,
         change: None,
+        games: None,
     }
 }
 
@@ -256,7 +257,7 @@ fn podium(page: &Page<'_>, t: &WebTournament) -> String {
 }
 
 fn score_text(page: &Page<'_>, t: &WebTournament, line: &TournamentLine) -> String {
-    match t.row.format.kind() {
+    match t.facts.format.kind() {
         TournamentKind::Swiss => {
             page.t_with("web-points", &[("points", Arg::from(points(line.score)))])
         }
@@ -284,7 +285,7 @@ fn crosstable(page: &Page<'_>, t: &WebTournament) -> String {
         .enumerate()
         .map(|(i, l)| (l.user, i + 1))
         .collect();
-    let rounds = t.row.round;
+    let rounds = t.facts.round;
     let mut out = format!(
         "<h2>{}</h2><div class=\"scroll\"><table class=\"crosstable\"><thead><tr>\
          <th scope=\"col\">#</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th>",
@@ -366,12 +367,12 @@ fn cell(
     let mine = t
         .pairings
         .iter()
-        .find(|p| p.round == round && (p.white_id == user || p.black_id == Some(user)));
+        .find(|p| p.round == round && (p.white == user || p.black == Some(user)));
     let Some(p) = mine else {
         let joined_late = t
             .entrants
             .iter()
-            .any(|e| e.user_id == user && round <= e.joined_round);
+            .any(|e| e.user == user && round <= e.joined_round);
         let (text, id, class) = if joined_late {
             ("H", "web-cell-late", "bye")
         } else {
@@ -384,7 +385,7 @@ fn cell(
             class,
         };
     };
-    let Some(black) = p.black_id else {
+    let Some(black) = p.black else {
         return Cell {
             text: "B".into(),
             title: page.t("web-cell-bye"),
@@ -392,8 +393,8 @@ fn cell(
             class: "bye",
         };
     };
-    let white = p.white_id == user;
-    let opponent = if white { black } else { p.white_id };
+    let white = p.white == user;
+    let opponent = if white { black } else { p.white };
     let row = row_of.get(&opponent).copied().unwrap_or(0);
     let colour = if white { "○" } else { "●" };
     let mine = p.white_halves.map(|h| if white { h } else { 2 - h.min(2) });
@@ -425,7 +426,7 @@ fn cell(
         text: format!("{row}{colour}{result}"),
         title,
         link: p
-            .game_id
+            .game
             .and_then(|g| t.game_keys.get(&g))
             .map(|key| page.link(&format!("/game/{key}"), "")),
         class: if p.forfeit { "forfeit" } else { "game" },
@@ -434,15 +435,15 @@ fn cell(
 
 /// Each round's boards, the current round open.
 fn rounds(page: &Page<'_>, t: &WebTournament, now: UnixMs) -> String {
-    if t.row.round == 0 {
+    if t.facts.round == 0 {
         return String::new();
     }
     let mut out = format!("<h2>{}</h2>", page.t("web-rounds"));
-    for r in (1..=t.row.round).rev() {
-        let boards: Vec<&PairingRow> = t.pairings.iter().filter(|p| p.round == r).collect();
+    for r in (1..=t.facts.round).rev() {
+        let boards: Vec<&WebPairing> = t.pairings.iter().filter(|p| p.round == r).collect();
         let starts = boards
             .iter()
-            .map(|p| p.starts())
+            .map(|p| p.starts)
             .max()
             .filter(|&at| at > now)
             .map(|at| {
@@ -459,7 +460,7 @@ fn rounds(page: &Page<'_>, t: &WebTournament, now: UnixMs) -> String {
             out,
             "<details data-round=\"{r}\"{}><summary>{}{starts}</summary><div class=\"scroll\"><table class=\"pairings\"><thead><tr>\
              <th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
-            if r == t.row.round { " open" } else { "" },
+            if r == t.facts.round { " open" } else { "" },
             page.t_with("web-round-title", &[("round", Arg::from(r))]),
             page.t("web-board"),
             page.t("web-side-white"),
@@ -467,8 +468,8 @@ fn rounds(page: &Page<'_>, t: &WebTournament, now: UnixMs) -> String {
             page.t("web-side-black"),
         );
         for p in boards {
-            let white = player_link(page, &web_player(t, p.white_id));
-            let Some(black) = p.black_id else {
+            let white = player_link(page, &web_player(t, p.white));
+            let Some(black) = p.black else {
                 let _ = write!(
                     out,
                     "<tr><td>{}</td><td>{white}</td><td>{}</td><td></td></tr>",
@@ -478,7 +479,7 @@ fn rounds(page: &Page<'_>, t: &WebTournament, now: UnixMs) -> String {
                 continue;
             };
             let result = match (p.white_halves, p.forfeit) {
-                (None, _) if p.game_id.is_some() => page.t("web-being-played"),
+                (None, _) if p.game.is_some() => page.t("web-being-played"),
                 (None, _) => page.t("web-not-started"),
                 (Some(2..), true) => "+ : −".into(),
                 (Some(_), true) => "− : +".into(),
@@ -486,7 +487,7 @@ fn rounds(page: &Page<'_>, t: &WebTournament, now: UnixMs) -> String {
                 (Some(1), false) => "½ : ½".into(),
                 (Some(_), false) => "0 : 1".into(),
             };
-            let result = match p.game_id.and_then(|g| t.game_keys.get(&g)) {
+            let result = match p.game.and_then(|g| t.game_keys.get(&g)) {
                 Some(key) => format!(
                     "<a href=\"{}\">{result}</a>",
                     page.link(&format!("/game/{key}"), "")

@@ -87,7 +87,7 @@ pub(super) async fn a_change_whose_post_was_lost_is_posted_once_by_one_process(d
     a.posted(&[resigned.shown.unwrap()]).await.unwrap();
     clock.advance(OWED_AFTER.to_std());
     assert_eq!(b.owed_posts().await.unwrap(), vec![]);
-    let row = a.game(game).await.unwrap();
+    let row = a.store().game(game).await.unwrap().unwrap();
     assert_eq!(row.posted_version, row.version);
 }
 

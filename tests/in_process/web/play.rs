@@ -377,7 +377,7 @@ async fn offers_takebacks_and_resignations_are_made_on_the_page(db: TestDb) {
 
     // A rated game: resigning asks first, on the page as in Discord.
     let key = a_game_at(&web, "3d", true).await;
-    let rated = web.host.web_game(&key).await.unwrap().unwrap().row;
+    let rated = web.host.web_game(&key).await.unwrap().unwrap().facts;
     let bob = sign_in(&web, &link(&web, BOB, CHANNEL).await, &key).await;
     let act = format!("/game/{key}/act");
     let sure = send(&web, "POST", &act, Some(&bob), true, "resign").await;

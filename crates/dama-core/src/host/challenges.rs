@@ -114,7 +114,7 @@ impl Host {
 
     /// The challenged player accepts (the game starts in this channel) or declines; the
     /// challenger may withdraw by declining.
-    pub async fn answer_challenge(
+    pub(crate) async fn answer_challenge(
         &self,
         who: &Who,
         challenge: dama_model::ChallengeId,

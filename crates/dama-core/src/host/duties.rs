@@ -96,7 +96,7 @@ pub trait Audience: Send + Sync + 'static {
     fn owed_post(&self, owed: Owed) -> impl Future<Output = ()> + Send;
 
     /// An AI turn no process is thinking about: play it ([`Host::ai_move`]).
-    fn stalled_ai_turn(&self, turn: StalledTurn) -> impl Future<Output = ()> + Send;
+    fn stalled_ai_turn(&self, turn: AiTurn) -> impl Future<Output = ()> + Send;
 
     /// Today's puzzle is due in a server's puzzle channel ([`Host::daily_puzzle_post`]).
     fn daily_puzzle(&self, guild: GuildId, channel: ChannelId) -> impl Future<Output = ()> + Send;
@@ -123,17 +123,29 @@ impl Beside {
     }
 }
 
-/// An AI turn no process is thinking about (the one that had it stopped or died).
+/// The AI's turn in a game, and where that game is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StalledTurn {
+pub struct AiTurn {
     /// The game.
     pub game: GameId,
     /// Its channel.
     pub channel: ChannelId,
     /// That channel's server (`None`: a direct message or the console).
     pub guild: Option<GuildId>,
-    /// Whether the game is on a live clock (taken over within seconds, not at the sweep).
+    /// Whether the game is on a live clock (a stalled turn is taken over within seconds, not
+    /// at the sweep).
     pub live: bool,
+}
+
+impl AiTurn {
+    pub(super) fn of(game: &dama_store::GameRow) -> AiTurn {
+        AiTurn {
+            game: game.id,
+            channel: game.channel_id,
+            guild: game.guild_id,
+            live: game.time_control.is_live(),
+        }
+    }
 }
 
 impl Host {

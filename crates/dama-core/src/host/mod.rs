@@ -56,22 +56,20 @@ pub use reply::{
 };
 
 pub use analysis::{ANALYSIS_DEPTH, AnalysisProgress};
-pub use duties::{Audience, Duties, Duty, StalledTurn};
+pub use duties::{AiTurn, Audience, Duties, Duty};
 pub use pictures::PictureError;
 pub use play_links::Seat;
 pub use posts::{OWED_AFTER, Owed};
 pub use puzzles::{Practice, TRIES as PUZZLE_TRIES};
 pub use scheduler::Priority;
-// Plain records the store hands up and front ends show as they are: ids, names and numbers,
-// no database handle.
-pub use dama_store::{Change, PairingRow, PublicServer, is_web_key};
 pub use tables::{TABLE_PIECES, TableWork};
 pub use tournaments::{
     GameToStart, MAX_DAYS_AHEAD, MAX_NAME, MAX_PAUSE, MINUTES, PAUSE, ROUNDS, TournamentLine,
     TournamentMsg, TournamentNews, TournamentRefusal, TournamentSpec,
 };
 pub use web::{
-    WebGame, WebGameLine, WebPlayer, WebPlayerPage, WebRating, WebServer, WebTournament,
+    GameFacts, ListedServer, TournamentFacts, WebEntrant, WebGame, WebGameLine, WebPairing,
+    WebPlayer, WebPlayerPage, WebRating, WebServer, WebTournament, is_web_key,
 };
 
 /// What a host operation answers: a reply, or why not.
@@ -154,7 +152,7 @@ pub struct HostConfig {
 
 /// A name for this process: host, process id and start time, so a restarted process is a new
 /// holder.
-pub fn process_name() -> String {
+pub(crate) fn process_name() -> String {
     let host = std::fs::read_to_string("/etc/hostname")
         .map(|h| h.trim().to_string())
         .ok()
@@ -382,7 +380,7 @@ impl Host {
     }
 
     /// The address of a game's web page, when the web has a public address.
-    pub fn game_link(&self, row: &GameRow) -> Option<String> {
+    pub(crate) fn game_link(&self, row: &GameRow) -> Option<String> {
         let base = self.config.public_url.as_deref()?;
         Some(format!("{base}/game/{}", row.web_key.as_deref()?))
     }
@@ -478,7 +476,7 @@ fn rating_note(row: &GameRow, ratings: Vec<RatingChange>) -> Option<Msg> {
 }
 
 /// The players of a stored game.
-pub fn players(row: &GameRow) -> Players {
+pub(crate) fn players(row: &GameRow) -> Players {
     let of = |id: Option<UserId>| match (id, row.ai_level) {
         (Some(u), _) => Player::User(u),
         (None, Some(level)) => Player::Ai(level),

@@ -408,7 +408,7 @@ impl Reply {
     }
 
     /// Puts `msg` before what the reply already says.
-    pub fn led_by(mut self, msg: Msg) -> Reply {
+    pub(crate) fn led_by(mut self, msg: Msg) -> Reply {
         self.body.insert(0, msg);
         self
     }

@@ -128,7 +128,7 @@ impl Scheduler {
 
     /// Waits for a worker, behind everything of a higher priority, and of the same priority
     /// with a smaller `key` or the same key asked before.
-    pub async fn slot_by(self: &Arc<Self>, priority: Priority, key: i64) -> Slot {
+    pub(crate) async fn slot_by(self: &Arc<Self>, priority: Priority, key: i64) -> Slot {
         let waiting = {
             let mut s = self.state();
             if s.free > 0 && s.waiting.iter().all(VecDeque::is_empty) {
@@ -179,7 +179,7 @@ impl Scheduler {
     }
 
     /// Moves of live games (those with a flag for a key) waiting for a worker now.
-    pub fn live_moves_waiting(&self) -> usize {
+    pub(crate) fn live_moves_waiting(&self) -> usize {
         self.state().waiting[Priority::Move as usize]
             .iter()
             .filter(|(key, _)| *key != i64::MAX)
@@ -187,14 +187,14 @@ impl Scheduler {
     }
 
     /// Moves waiting for a worker now.
-    pub fn moves_waiting(&self) -> usize {
+    pub(crate) fn moves_waiting(&self) -> usize {
         self.state().waiting[Priority::Move as usize].len()
     }
 
     /// How long a master may think about a move that waited `waited`: its full time when
     /// nothing waits; else the share of the bound that lets the moves queued behind it finish
     /// in time, and never more than what is left of the bound.
-    pub fn master_time(&self, full: Duration, waited: Duration) -> Duration {
+    pub(crate) fn master_time(&self, full: Duration, waited: Duration) -> Duration {
         let queued = self.moves_waiting();
         if queued == 0 && waited < self.bound / 4 {
             return full;

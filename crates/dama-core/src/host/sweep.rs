@@ -3,11 +3,11 @@
 
 use crate::host::Refusal;
 use dama_model::UnixMs;
-use dama_model::{ChallengeStatus, GameId, GameStatus};
+use dama_model::{ChallengeStatus, GameStatus};
 use dama_rules::Color;
 use dama_store::{self as store, GameRow};
 
-use super::{Host, HostError, HostResult, Msg, Notice, Reply, Who, color_of, player_of};
+use super::{AiTurn, Host, HostError, HostResult, Msg, Notice, Reply, Who, color_of, player_of};
 
 impl Host {
     /// Expires challenges, warns slow players once and ends games on time; reports a game whose
@@ -137,8 +137,14 @@ impl Host {
         })
     }
 
-    /// Games whose turn belongs to the AI (after a restart): play them with [`Host::ai_move`].
-    pub async fn pending_ai_games(&self) -> Result<Vec<GameRow>, HostError> {
+    /// The AI's turns in running games (after a restart): play them with [`Host::ai_move`].
+    pub async fn pending_ai_turns(&self) -> Result<Vec<AiTurn>, HostError> {
+        let games = self.pending_ai_games().await?;
+        Ok(games.iter().map(AiTurn::of).collect())
+    }
+
+    /// The running games whose turn belongs to the AI.
+    pub(super) async fn pending_ai_games(&self) -> Result<Vec<GameRow>, HostError> {
         let mut rows = Vec::new();
         for row in self.store.running_ai_games().await? {
             let white_to_move = row.ply % 2 == 0;
@@ -153,10 +159,5 @@ impl Host {
             }
         }
         Ok(rows)
-    }
-
-    /// The game `id` as stored (for a front end that needs its channel or server).
-    pub async fn game(&self, id: GameId) -> Result<GameRow, HostError> {
-        self.game_row(id).await
     }
 }

@@ -4,14 +4,40 @@
 use crate::host::Refusal;
 use std::sync::Arc;
 
-use dama_model::Millis;
-use dama_rules::{Color, Game};
-use dama_store::{self as store, GameRow, PlayerRow, PublicServer};
+use dama_model::{Millis, UnixMs};
+use dama_play::clock::{Clocks, TimeControl};
+use dama_rules::{Color, Game, GameResult};
+use dama_store::{self as store, GameRow, PlayerRow};
 
 use super::pictures::{Key, Kind, PictureError};
 use super::play::with_stored_result;
 use super::{Host, HostError, HostResult, Msg, Player, Reply, Who, players};
-use dama_model::{GameId, GameStatus, GuildId, UserId};
+use dama_model::{
+    GameId, GameStatus, GuildId, TournamentFormat, TournamentId, TournamentStatus, UserId,
+};
+
+/// A server that chose to be listed on the web.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedServer {
+    /// The server.
+    pub guild: GuildId,
+    /// Its name when it chose to be listed.
+    pub name: String,
+}
+
+impl From<store::PublicServer> for ListedServer {
+    fn from(s: store::PublicServer) -> ListedServer {
+        ListedServer {
+            guild: s.guild_id,
+            name: s.name,
+        }
+    }
+}
+
+/// Whether a text can be a game's page key, before the database is asked.
+pub fn is_web_key(key: &str) -> bool {
+    store::is_web_key(key)
+}
 
 /// A player of a game as its page shows them.
 #[derive(Clone, Debug)]
@@ -25,13 +51,68 @@ pub struct WebPlayer {
     pub rating: Option<f64>,
     /// What a finished rated game did to that rating.
     pub change: Option<f64>,
+    /// Their rated games in the speed class (on a leaderboard).
+    pub games: Option<i64>,
+}
+
+/// What a page says of a game besides its board and its players.
+#[derive(Clone, Debug)]
+pub struct GameFacts {
+    /// The game.
+    pub id: GameId,
+    /// Its page's key.
+    pub web_key: Option<String>,
+    /// Running, over or called off.
+    pub status: GameStatus,
+    /// Its result, once over.
+    pub result: Option<GameResult>,
+    /// A tournament game lost by forfeit: the side that never made its first move.
+    pub forfeited_by: Option<Color>,
+    /// Whether it is rated.
+    pub rated: bool,
+    /// Its time control.
+    pub time_control: TimeControl,
+    /// When it began.
+    pub created_at: UnixMs,
+    /// The side offering a draw now.
+    pub draw_offer: Option<Color>,
+    /// The side asking to take a move back now.
+    pub takeback_offer: Option<Color>,
+    /// Its clocks as stored.
+    pub clocks: Clocks,
+    /// Which sides went berserk, in a game that allows it (an arena's).
+    pub berserk: Option<[bool; 2]>,
+    /// One number that changes with everything its page shows ([`Host::web_game_version`]).
+    pub version: i64,
+}
+
+impl From<&GameRow> for GameFacts {
+    fn from(row: &GameRow) -> GameFacts {
+        GameFacts {
+            id: row.id,
+            web_key: row.web_key.clone(),
+            status: row.status,
+            result: row.result,
+            forfeited_by: row.forfeited_by(),
+            rated: row.rated,
+            time_control: row.time_control,
+            created_at: row.created_at,
+            draw_offer: row.draw_offer,
+            takeback_offer: row.takeback_offer,
+            clocks: row.clocks(),
+            berserk: row.berserk.is_some().then_some(row.clocks().berserk),
+            version: version(row),
+        }
+    }
 }
 
 /// A game as its page shows it.
 #[derive(Clone, Debug)]
 pub struct WebGame {
-    /// The game as stored.
-    pub row: GameRow,
+    /// The game as stored, for the host's own work on it (its PDN, its pictures).
+    row: GameRow,
+    /// What the page says of it.
+    pub facts: GameFacts,
     /// With the stored result declared when the board alone does not show it.
     pub game: Game,
     /// White.
@@ -44,7 +125,7 @@ pub struct WebGame {
     /// side at 0).
     pub left_now: Option<[Millis; 2]>,
     /// Its server, when that server is listed on the web.
-    pub server: Option<PublicServer>,
+    pub server: Option<ListedServer>,
     /// Its analysis, when one was made at the game's version now.
     pub analysis: Option<dama_play::ai::analysis::Analysis>,
 }
@@ -59,17 +140,22 @@ fn version(row: &GameRow) -> i64 {
 
 impl Host {
     /// The servers listed on the web, for its home page.
-    pub async fn public_servers(&self) -> Result<Vec<PublicServer>, HostError> {
-        Ok(self.store.public_servers().await?)
+    pub async fn public_servers(&self) -> Result<Vec<ListedServer>, HostError> {
+        let servers = self.store.public_servers().await?;
+        Ok(servers.into_iter().map(ListedServer::from).collect())
+    }
+
+    /// A listed server; `None` for one that is not listed.
+    async fn listed_server(&self, guild: GuildId) -> Result<Option<ListedServer>, HostError> {
+        Ok(self
+            .store
+            .public_server(guild)
+            .await?
+            .map(ListedServer::from))
     }
 }
 
 impl WebGame {
-    /// What [`Host::web_game_version`] says for the game as read here.
-    pub fn version(&self) -> i64 {
-        version(&self.row)
-    }
-
     /// The player with `color`.
     pub fn player(&self, color: Color) -> &WebPlayer {
         match color {
@@ -83,43 +169,96 @@ impl WebGame {
 #[derive(Clone, Debug)]
 pub struct WebServer {
     /// The server.
-    pub server: PublicServer,
+    pub server: ListedServer,
     /// Each speed class with rated games there, best players first.
-    pub leaderboards: Vec<(dama_play::clock::SpeedClass, Vec<PlayerRow>)>,
+    pub leaderboards: Vec<(dama_play::clock::SpeedClass, Vec<WebPlayer>)>,
     /// Its running games.
     pub running: Vec<WebGameLine>,
-    /// Its tournaments.
-    pub tournaments: Vec<store::TournamentRow>,
+    /// Its tournaments: those open or running, and the latest.
+    pub tournaments: Vec<TournamentFacts>,
 }
 
 /// A game in a list: who plays whom, and its link's key.
 #[derive(Clone, Debug)]
 pub struct WebGameLine {
-    /// The game as stored.
-    pub row: GameRow,
+    /// What the list says of it.
+    pub facts: GameFacts,
     /// White.
     pub white: WebPlayer,
     /// Black.
     pub black: WebPlayer,
 }
 
+/// What a page says of a tournament besides its players and games.
+#[derive(Clone, Debug)]
+pub struct TournamentFacts {
+    /// The tournament.
+    pub id: TournamentId,
+    /// Its name, or `#id` when it has none.
+    pub name: String,
+    /// Swiss of so many rounds, or Arena of so many minutes.
+    pub format: TournamentFormat,
+    /// The time control of its games.
+    pub time_control: TimeControl,
+    /// Its games are rated.
+    pub rated: bool,
+    /// Open, running, finished or cancelled.
+    pub status: TournamentStatus,
+    /// When it starts by itself (`None`: when its organiser starts it).
+    pub starts_at: Option<UnixMs>,
+    /// When an Arena ends, or when a tournament finished.
+    pub ends_at: Option<UnixMs>,
+    /// Swiss rounds paired so far.
+    pub round: i64,
+}
+
+/// A Swiss board (or bye), or an Arena game.
+#[derive(Clone, Debug)]
+pub struct WebPairing {
+    /// The Swiss round (0 for an Arena game).
+    pub round: i64,
+    /// The board, from 1.
+    pub board: i64,
+    /// The player with White (or the bye).
+    pub white: UserId,
+    /// `None`: a bye.
+    pub black: Option<UserId>,
+    /// The game, once made.
+    pub game: Option<GameId>,
+    /// White's result in halves, once ended.
+    pub white_halves: Option<i64>,
+    /// Lost by forfeit: the loser never made a first move.
+    pub forfeit: bool,
+    /// When its game starts.
+    pub starts: UnixMs,
+}
+
+/// Someone who entered a tournament.
+#[derive(Clone, Copy, Debug)]
+pub struct WebEntrant {
+    /// The player.
+    pub user: UserId,
+    /// The Swiss round they joined after (0: from the start).
+    pub joined_round: i64,
+    /// They left.
+    pub withdrawn: bool,
+}
+
 /// A listed server's tournament.
 #[derive(Clone, Debug)]
 pub struct WebTournament {
-    /// The tournament as stored.
-    pub row: store::TournamentRow,
-    /// Its name, or `#id` when it has none.
-    pub name: String,
+    /// What its page says of it.
+    pub facts: TournamentFacts,
     /// Its server.
-    pub server: PublicServer,
+    pub server: ListedServer,
     /// Its standings.
     pub lines: Vec<super::TournamentLine>,
     /// The names of its players.
     pub names: std::collections::HashMap<UserId, String>,
     /// Everyone who entered.
-    pub entrants: Vec<store::EntrantRow>,
+    pub entrants: Vec<WebEntrant>,
     /// Every pairing: a Swiss's boards round by round, an Arena's games.
-    pub pairings: Vec<store::PairingRow>,
+    pub pairings: Vec<WebPairing>,
     /// The link keys of its games' pages.
     pub game_keys: std::collections::HashMap<GameId, String>,
     /// What changes whenever anything on its page does (see [`Host::web_tournament_version`]).
@@ -170,10 +309,36 @@ pub struct WebRating {
     pub record: [i64; 3],
 }
 
+/// A leaderboard's line: a player with their rating and games.
+fn leader(row: PlayerRow) -> WebPlayer {
+    WebPlayer {
+        player: Player::User(row.user_id),
+        name: row.name,
+        rating: Some(row.rating),
+        change: None,
+        games: Some(row.games),
+    }
+}
+
 /// How many games and players a list shows.
 const WEB_LIST: i64 = 20;
 
 impl Host {
+    /// What a page says of tournament `t`.
+    fn tournament_facts(&self, t: &store::TournamentRow) -> TournamentFacts {
+        TournamentFacts {
+            id: t.id,
+            name: self.tournament_name(t.id, &t.name),
+            format: t.format,
+            time_control: t.time_control,
+            rated: t.rated,
+            status: t.status,
+            starts_at: t.starts_at,
+            ends_at: t.ends_at,
+            round: t.round,
+        }
+    }
+
     /// The game whose link carries `key`; `None` for any other text.
     pub async fn web_game(&self, key: &str) -> Result<Option<WebGame>, HostError> {
         // A move between reading the row and its moves shows as stale: read again.
@@ -190,7 +355,7 @@ impl Host {
             // Read now, as the board's picture is: a flagged side shows 0, not its last value.
             let left_now = self.clocks_now(&row, &game, self.clock.now());
             let server = match row.guild_id {
-                Some(g) => self.store.public_server(g).await?,
+                Some(g) => self.listed_server(g).await?,
                 None => None,
             };
             let (white, black) = self.web_players(&row).await?;
@@ -202,6 +367,7 @@ impl Host {
             };
             return Ok(Some(WebGame {
                 analysis,
+                facts: GameFacts::from(&row),
                 row,
                 game,
                 white,
@@ -216,7 +382,7 @@ impl Host {
 
     /// What is committed from now on (by this process or, on PostgreSQL, another): what live
     /// pages follow instead of reading the database again and again.
-    pub fn changes(&self) -> tokio::sync::broadcast::Receiver<dama_store::Change> {
+    pub fn changes(&self) -> tokio::sync::broadcast::Receiver<dama_model::Change> {
         self.store.changes()
     }
 
@@ -239,7 +405,7 @@ impl Host {
     ) -> Result<Arc<Vec<u8>>, PictureError> {
         let key = Key {
             game: web.row.id,
-            version: web.version(),
+            version: web.facts.version,
             lang,
             kind: Kind::Replay,
         };
@@ -285,7 +451,7 @@ impl Host {
         let renderer = Arc::clone(&self.renderer);
         let key = Key {
             game: web.row.id,
-            version: web.version(),
+            version: web.facts.version,
             lang,
             kind: Kind::Chart,
         };
@@ -333,6 +499,7 @@ impl Host {
                 name,
                 rating,
                 change,
+                games: None,
             });
         }
         let black = out.pop().expect("two players");
@@ -344,21 +511,26 @@ impl Host {
         let mut lines = Vec::with_capacity(rows.len());
         for row in rows {
             let (white, black) = self.web_players(&row).await?;
-            lines.push(WebGameLine { row, white, black });
+            lines.push(WebGameLine {
+                facts: GameFacts::from(&row),
+                white,
+                black,
+            });
         }
         Ok(lines)
     }
 
     /// A server's page, if it chose to be listed.
     pub async fn web_server(&self, guild: GuildId) -> Result<Option<WebServer>, HostError> {
-        let Some(server) = self.store.public_server(guild).await? else {
+        let Some(server) = self.listed_server(guild).await? else {
             return Ok(None);
         };
         let mut leaderboards = Vec::new();
         for speed in dama_play::clock::SpeedClass::ALL {
             let rows = self.store.leaderboard(Some(guild), speed, WEB_LIST).await?;
             if !rows.is_empty() {
-                leaderboards.push((speed, rows));
+                let lines = rows.into_iter().map(leader).collect();
+                leaderboards.push((speed, lines));
             }
         }
         let running = self
@@ -370,6 +542,10 @@ impl Host {
         {
             tournaments.push(latest);
         }
+        let tournaments = tournaments
+            .iter()
+            .map(|t| self.tournament_facts(t))
+            .collect();
         Ok(Some(WebServer {
             server,
             leaderboards,
@@ -386,7 +562,7 @@ impl Host {
         let Some(t) = self.store.public_tournament(id).await? else {
             return Ok(None);
         };
-        let Some(server) = self.store.public_server(t.guild_id).await? else {
+        let Some(server) = self.listed_server(t.guild_id).await? else {
             return Ok(None);
         };
         let lines = self.standing_lines(&t).await?;
@@ -404,14 +580,32 @@ impl Host {
             }
         }
         Ok(Some(WebTournament {
-            name: self.tournament_name(t.id, &t.name),
             version: tournament_version(&t, &entrants, &pairings),
-            row: t,
+            facts: self.tournament_facts(&t),
             server,
             lines,
             names,
-            entrants,
-            pairings,
+            entrants: entrants
+                .iter()
+                .map(|e| WebEntrant {
+                    user: e.user_id,
+                    joined_round: e.joined_round,
+                    withdrawn: e.withdrawn,
+                })
+                .collect(),
+            pairings: pairings
+                .iter()
+                .map(|p| WebPairing {
+                    round: p.round,
+                    board: p.board,
+                    white: p.white_id,
+                    black: p.black_id,
+                    game: p.game_id,
+                    white_halves: p.white_halves,
+                    forfeit: p.forfeit,
+                    starts: p.starts(),
+                })
+                .collect(),
             game_keys,
         }))
     }

@@ -6,7 +6,7 @@ use dama_model::GameId;
 use dama_model::Millis;
 use dama_store::{self as store, GameRow};
 
-use super::{Host, HostError, StalledTurn};
+use super::{AiTurn, Host, HostError};
 
 /// The sweep's lease.
 const SWEEP: &str = "sweep";
@@ -58,7 +58,7 @@ impl Host {
     /// AI turns nobody is thinking about: pending for longer than a claim lasts, with no claim
     /// running (the process that had them stopped or died). Play them with
     /// [`Host::ai_move`]; a turn another process takes meanwhile is skipped there.
-    pub async fn stalled_ai_turns(&self) -> Result<Vec<StalledTurn>, HostError> {
+    pub async fn stalled_ai_turns(&self) -> Result<Vec<AiTurn>, HostError> {
         let now = self.clock.now();
         let claimed = self.store.ai_turns_claimed(now).await?;
         Ok(self
@@ -66,12 +66,7 @@ impl Host {
             .await?
             .into_iter()
             .filter(|g| g.updated_at <= now - self.claim_span(g) && !claimed.contains(&g.id))
-            .map(|g| StalledTurn {
-                game: g.id,
-                channel: g.channel_id,
-                guild: g.guild_id,
-                live: g.time_control.is_live(),
-            })
+            .map(|g| AiTurn::of(&g))
             .collect())
     }
 

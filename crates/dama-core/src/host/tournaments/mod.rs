@@ -71,7 +71,7 @@ fn refused(r: TournamentRefusal) -> HostError {
 }
 
 /// The Join and Leave buttons of a tournament's announcement.
-pub fn tournament_buttons(id: TournamentId) -> Vec<Button> {
+pub(crate) fn tournament_buttons(id: TournamentId) -> Vec<Button> {
     [
         (true, ButtonLabel::JoinTournament, ButtonStyle::Success),
         (false, ButtonLabel::LeaveTournament, ButtonStyle::Secondary),
@@ -460,7 +460,7 @@ impl Host {
 
     /// The standings of tournament `id` as a picture with its texts in `lang` (for news that
     /// carry standings); `None` for a tournament that is not there.
-    pub async fn standings_file(
+    pub(crate) async fn standings_file(
         &self,
         id: TournamentId,
         lang: Lang,
