@@ -132,6 +132,68 @@ fn front_ends_ask_the_host_and_never_reach_the_store() {
     }
 }
 
+/// The `.rs` files under `dir`, at any depth.
+fn sources(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            found.extend(sources(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            found.push(path);
+        }
+    }
+    found
+}
+
+#[test]
+fn the_host_answers_in_its_own_views_and_re_exports_nothing_of_the_store() {
+    let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
+    // The store's row types, by name.
+    let rows: Vec<String> = sources(&crates.join("dama-store").join("src"))
+        .iter()
+        .flat_map(|path| {
+            let text = std::fs::read_to_string(path).unwrap();
+            text.lines()
+                .filter_map(|l| l.trim().strip_prefix("pub struct "))
+                .map(|rest| rest.split([' ', '<', '{', '(']).next().unwrap().to_string())
+                .filter(|name| name.ends_with("Row"))
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(rows.iter().any(|r| r == "GameRow"), "{rows:?}");
+    let mut shown = Vec::new();
+    for path in sources(&crates.join("dama-core").join("src")) {
+        let text = std::fs::read_to_string(&path).unwrap();
+        for line in text.lines().map(str::trim) {
+            // What the crate shows: a public item or field, not one private to it.
+            if !line.starts_with("pub ") {
+                continue;
+            }
+            // A tuple struct's field is its own unless marked `pub`.
+            let seen = match line.split_once('(') {
+                Some((head, fields)) if head.starts_with("pub struct ") => {
+                    if !fields.contains("pub ") {
+                        continue;
+                    }
+                    fields
+                }
+                _ => line,
+            };
+            let shows = seen.contains("dama_store")
+                || seen.contains("store::")
+                || rows.iter().any(|row| {
+                    seen.split(|c: char| !c.is_alphanumeric() && c != '_')
+                        .any(|w| w == row)
+                });
+            if shows {
+                shown.push(format!("{}: {line}", path.display()));
+            }
+        }
+    }
+    assert!(shown.is_empty(), "the host shows the store: {shown:#?}");
+}
+
 #[test]
 fn the_root_crate_is_only_the_command_line() {
     let meta = metadata();

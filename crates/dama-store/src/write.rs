@@ -379,16 +379,7 @@ pub async fn set_board_messages(
     Ok(replaced)
 }
 
-/// A game as a post showed it to its channel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shown {
-    /// The game.
-    pub game: GameId,
-    /// Its version the post told of.
-    pub version: i64,
-    /// Its plies then.
-    pub ply: i64,
-}
+pub use dama_model::Shown;
 
 /// Notes what the channels were shown of games (posted, or given up as unpostable): a game
 /// shown up to its version owes no post. An older showing than one noted changes nothing.

@@ -5,8 +5,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use super::Msg;
+pub use dama_model::Shown;
 use dama_model::{ChallengeId, ChannelId, GameId, GuildId, UserId};
-pub use dama_store::Shown;
 
 /// What a button does. Its id carries what it acts on, so it still works after a restart; the
 /// id is written by `Display` and read by `FromStr`, here only.
