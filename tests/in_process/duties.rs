@@ -1,5 +1,5 @@
 //! The host's duties run by the host for a front end ([`Audience`]): what they find reaches
-//! the front end, and they stop with the future that runs them.
+//! the front end, and they stop when told to.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -53,7 +53,7 @@ impl Audience for Noted {
     }
 }
 
-async fn the_duties_tell_their_audience_what_they_find_and_stop_with_their_future(db: TestDb) {
+async fn the_duties_tell_their_audience_what_they_find_and_stop_when_told(db: TestDb) {
     let (host, clock, _) = host(&db).await;
     // A challenge nobody answers (channel 1), a live game whose first move never comes (2),
     // and a correspondence AI turn nobody thinks about (3).
@@ -77,8 +77,14 @@ async fn the_duties_tell_their_audience_what_they_find_and_stop_with_their_futur
     let host = Arc::new(host);
     let noted = Arc::new(Noted::default());
     // An hour between sweeps: the first comes at the start.
-    let duties =
-        tokio::spawn(Arc::clone(&host).run_duties(Arc::clone(&noted), Duration::from_secs(3_600)));
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let duties = tokio::spawn(Arc::clone(&host).run_duties(
+        Arc::clone(&noted),
+        Duration::from_secs(3_600),
+        async {
+            let _ = stopped.await;
+        },
+    ));
     let wanted = [
         "challenge expired in 1",
         "no first move in 2",
@@ -99,8 +105,11 @@ async fn the_duties_tell_their_audience_what_they_find_and_stop_with_their_futur
         assert_eq!(noted.all().iter().filter(|n| *n == w).count(), 1, "{w}");
     }
 
-    duties.abort();
-    assert!(duties.await.unwrap_err().is_cancelled());
+    stop.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(10), duties)
+        .await
+        .expect("the duties stop when told")
+        .unwrap();
     let told = noted.all().len();
     host.play_ai_on(
         &at(BOB, 4),
@@ -119,4 +128,4 @@ async fn the_duties_tell_their_audience_what_they_find_and_stop_with_their_futur
     );
 }
 
-on_both_databases!(the_duties_tell_their_audience_what_they_find_and_stop_with_their_future);
+on_both_databases!(the_duties_tell_their_audience_what_they_find_and_stop_when_told);

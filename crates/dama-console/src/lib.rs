@@ -188,10 +188,18 @@ impl Console {
         );
         put(out, &welcome).await?;
         // The host's duties run beside the session, which shows what they find between lines:
-        // a flag is shown as it falls. They end with the session (the set aborts its task).
+        // a flag is shown as it falls. They end with the session: waited for on the way out,
+        // so the store closes after them; aborted with the set on an error.
         let (listener, mut heard) = tokio::sync::mpsc::unbounded_channel();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let mut duties = tokio::task::JoinSet::new();
-        duties.spawn(Arc::clone(&self.host).run_duties(Arc::new(Listener(listener)), SWEEP_EVERY));
+        duties.spawn(Arc::clone(&self.host).run_duties(
+            Arc::new(Listener(listener)),
+            SWEEP_EVERY,
+            async {
+                let _ = stopped.await;
+            },
+        ));
         let mut pending = Vec::new();
         loop {
             let prompt = if self.channel == FIRST_CHANNEL {
@@ -245,6 +253,8 @@ impl Console {
                 }
             }
         }
+        let _ = stop.send(());
+        while duties.join_next().await.is_some() {}
         Ok(())
     }
 

@@ -591,6 +591,7 @@ async fn serve(
         metrics: Arc::clone(&config.metrics),
     });
     let setup_data = Arc::clone(&data);
+    let duties_stop = stop.clone();
     let mut commands = vec![commands::dama()];
     localize::apply(&words, &mut commands);
     let framework = poise::Framework::builder()
@@ -633,7 +634,12 @@ async fn serve(
                     Arc::clone(&setup_data.host),
                     Arc::clone(&setup_data.metrics),
                 );
-                spawn_duties(ctx.clone(), Arc::clone(&setup_data), sweep_every);
+                spawn_duties(
+                    ctx.clone(),
+                    Arc::clone(&setup_data),
+                    sweep_every,
+                    duties_stop.clone(),
+                );
                 spawn_page_moves(ctx.clone(), Arc::clone(&setup_data));
                 Ok(Shared(setup_data))
             })

@@ -12,10 +12,18 @@ use super::{Data, post, queue_post, retry, spawn_ai_turn};
 use dama_core::host::{AiTurn, Audience, Button, Lang, Notice, Owed, Reply, TournamentNews};
 use dama_model::{ChannelId, GuildId, MessageId};
 
-/// Runs the host's duties for this bot, every `sweep_every` a sweep.
-pub(super) fn spawn_duties(ctx: serenity::Context, data: Arc<Data>, sweep_every: Duration) {
+/// Runs the host's duties for this bot, every `sweep_every` a sweep, until the bot stops.
+pub(super) fn spawn_duties(
+    ctx: serenity::Context,
+    data: Arc<Data>,
+    sweep_every: Duration,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
     let host = Arc::clone(&data.host);
-    tokio::spawn(host.run_duties(Arc::new(Bot { ctx, data }), sweep_every));
+    let stopped = async move {
+        let _ = stop.wait_for(|stopping| *stopping).await;
+    };
+    tokio::spawn(host.run_duties(Arc::new(Bot { ctx, data }), sweep_every, stopped));
 }
 
 /// The bot, as the duties' audience.

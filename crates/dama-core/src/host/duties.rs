@@ -149,17 +149,27 @@ impl AiTurn {
 }
 
 impl Host {
-    /// Runs the host's duties on their schedule ([`Duties`], the sweep every `sweep_every`) for
-    /// as long as the future is polled, telling `audience` what they find. The tournaments and
-    /// the sweep run beside the ticks, one at a time each, so a long one never holds up a
-    /// flag; they stop with the future.
-    pub async fn run_duties<A: Audience>(self: Arc<Self>, audience: Arc<A>, sweep_every: Duration) {
+    /// Runs the host's duties on their schedule ([`Duties`], the sweep every `sweep_every`)
+    /// until `stop` is ready, telling `audience` what they find. The tournaments and the sweep
+    /// run beside the ticks, one at a time each, so a long one never holds up a flag; at `stop`
+    /// they are ended and waited for, so the store can close after. Dropping the future ends
+    /// them too, without waiting.
+    pub async fn run_duties<A: Audience>(
+        self: Arc<Self>,
+        audience: Arc<A>,
+        sweep_every: Duration,
+        stop: impl Future<Output = ()>,
+    ) {
         let mut duties = Duties::new(sweep_every);
         let mut tick = tokio::time::interval(Duties::TICK);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
         let mut beside = Beside::default();
+        let mut stop = std::pin::pin!(stop);
         loop {
-            tick.tick().await;
+            tokio::select! {
+                () = &mut stop => break,
+                _ = tick.tick() => {}
+            }
             for duty in duties.due() {
                 let span = tracing::info_span!("duty", duty = ?duty);
                 self.duty(duty, &audience, &mut beside)
@@ -167,6 +177,7 @@ impl Host {
                     .await;
             }
         }
+        beside.tasks.shutdown().await;
     }
 
     /// Does one duty.
