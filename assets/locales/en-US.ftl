@@ -50,9 +50,22 @@ challenge-issued = A challenge! { $challenger } challenges { $challenged } to a 
     [one] a minute
    *[other] { $minutes } minutes
 }.
+open-challenge-issued = An open challenge! { $challenger } will play anyone here a { $rated ->
+    [yes] rated
+   *[no] casual
+} game of Dama, { $clock } ({ $color ->
+    [white] { $challenger } plays White
+    [black] { $challenger } plays Black
+   *[random] colours drawn at random
+}). The first to press Accept plays; it stands for { $minutes ->
+    [one] a minute
+   *[other] { $minutes } minutes
+}.
+challenge-taken = The open challenge of { $challenger } was taken by { $by }.
 challenge-declined = Challenge declined by { $by }, { $challenger }.
 challenge-withdrawn = Challenge withdrawn by { $by }.
 challenge-expired = The challenge from { $challenger } to { $challenged } expired unanswered.
+open-challenge-expired = The open challenge of { $challenger } expired: nobody took it.
 game-started = Game on! { $white } plays White, { $black } plays Black, in a { $rated ->
     [yes] rated
    *[no] casual
@@ -301,6 +314,7 @@ caption-replay-end = { $ply }  { $outcome }
 
 button-accept = Accept
 button-decline = Decline
+button-cancel = Cancel
 button-resign = Resign
 button-confirm-resign = Yes, resign
 button-offer-draw = Offer draw
@@ -337,6 +351,9 @@ error-challenge-closed = That challenge is no longer open: it was { $status ->
 }.
 error-challenge-expired = That challenge has expired. Ask for a new one.
 error-not-your-challenge = That challenge is for someone else.
+error-not-your-open-challenge = Only { $challenger } can withdraw this open challenge. Press Accept to play it.
+error-own-challenge = This is your own open challenge: wait for someone to take it, or withdraw it with Cancel.
+error-open-challenge-needs-server = An open challenge is for a server's channel, where others can take it. Here, name your opponent with { $challenge }.
 error-no-open-challenge = You have no open challenge in this channel.
 error-game-already-over = The game is already over.
 error-draw-already-offered = You have already offered a draw; your opponent can accept it with { $draw }.
@@ -455,9 +472,9 @@ help =
 cmd-dama = dama
     .description = Turkish draughts (Dama): challenge a friend or play the AI
 cmd-challenge = challenge
-    .description = Challenge someone to a game of Dama in this channel
+    .description = Challenge someone, or anyone here, to a game of Dama in this channel
     .opponent = opponent
-    .opponent-description = Who you want to play
+    .opponent-description = Who you want to play (leave it out: anyone here may accept)
     .color = color
     .color-description = Your colour (default: random)
     .rated = rated
@@ -549,7 +566,7 @@ choice-endgame = endgame
 
 ## The console (`dama console`)
 
-console-cmd-challenge = challenge <name>
+console-cmd-challenge = challenge [name]
 console-cmd-ai = ai
 console-cmd-move = move <move>
 console-cmd-draw = draw
@@ -565,6 +582,7 @@ console-cmd-language = dama console --lang
 console-welcome = Dama console. You are { $name }. Type help for the commands.
 console-you-are = You are now { $name }.
 console-challenge-tip = ({ $name }: type as { $name }, then accept.)
+console-open-challenge-tip = (Anyone: type as <name>, then accept.)
 console-board-picture = (board picture: { $path })
 console-saved = (saved { $path })
 console-pictures-failed = Pictures cannot be written to { $path } ({ $error }); playing on without pictures.
@@ -573,7 +591,6 @@ console-not-a-command = "{ $text }" is not a command or a move; help lists the c
 console-too-long = That line is too long ({ $count } characters); a move or a command is much shorter.
 console-takes-nothing = { $command } takes nothing after it.
 console-as-usage = Write as <name>, with one word for the name.
-console-challenge-usage = Write challenge <name>.
 console-challenge-option = "{ $text }" is not a challenge option: use white, black, random, casual or rated.
 console-move-usage = Write move <move>, like move e3-e4.
 console-stats-usage = Write stats, or stats <name>.
@@ -600,7 +617,7 @@ console-help =
       as <name>                         play as someone else (hot seat)
       ai [easy|medium|hard|master] [white|black] [clock]
                                         play the AI (default medium, white)
-      challenge <name> [white|black|random] [casual] [clock]
+      challenge [name] [white|black|random] [casual] [clock]
                                         a clock: 5+3, 1/4+0, 10+5 (minutes+seconds) or 3d (days)
       accept | decline | cancel         answer or withdraw the last challenge
       move <move>                       play a move

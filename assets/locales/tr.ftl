@@ -33,9 +33,19 @@ challenge-issued = Yeni davet! { $challenger } seni { $rated ->
     [black] { $challenger } siyahla oynayacak
    *[random] Renkler kurayla belirlenecek
 }.) Kabul etmek için { $minutes } dakikan var.
+open-challenge-issued = Açık davet! { $challenger } buradaki herkese { $rated ->
+    [yes] puanlı
+   *[no] puansız
+} bir dama oyunu öneriyor ({ $clock }; { $color ->
+    [white] { $challenger } beyazla oynayacak
+    [black] { $challenger } siyahla oynayacak
+   *[random] renkler kurayla belirlenecek
+}). İlk Kabul et'e basan oynar; davet { $minutes } dakika geçerli.
+challenge-taken = Açık davet { $by } tarafından kabul edildi (davet eden { $challenger }).
 challenge-declined = Davet reddedildi: { $by } kabul etmedi, { $challenger }.
 challenge-withdrawn = Davet geri çekildi: { $by } vazgeçti.
 challenge-expired = Davet yanıtlanmadan sona erdi (davet eden { $challenger }, davet edilen { $challenged }).
+open-challenge-expired = Açık davet sona erdi: kimse kabul etmedi (davet eden { $challenger }).
 game-started = Oyun başladı! Beyaz: { $white }, siyah: { $black }. { $rated ->
     [yes] Puanlı
    *[no] Puansız
@@ -251,6 +261,7 @@ caption-replay-end = { $ply }  { $outcome }
 
 button-accept = Kabul et
 button-decline = Reddet
+button-cancel = İptal et
 button-resign = Terk et
 button-confirm-resign = Evet, terk ediyorum
 button-offer-draw = Beraberlik teklif et
@@ -287,6 +298,9 @@ error-challenge-closed = Bu davet artık açık değil: { $status ->
 }.
 error-challenge-expired = Bu davetin süresi doldu. Yeni bir davet iste.
 error-not-your-challenge = Bu davet başka birine yapıldı.
+error-not-your-open-challenge = Bu açık daveti yalnızca { $challenger } geri çekebilir. Oynamak için Kabul et'e bas.
+error-own-challenge = Bu senin açık davetin: birinin kabul etmesini bekle ya da İptal et ile geri çek.
+error-open-challenge-needs-server = Açık davet, başkalarının kabul edebileceği bir sunucu kanalı içindir. Burada rakibini { $challenge } ile belirt.
 error-no-open-challenge = Bu kanalda açık bir davetin yok.
 error-game-already-over = Oyun zaten bitti.
 error-draw-already-offered = Zaten beraberlik teklif ettin; rakibin { $draw } ile kabul edebilir.
@@ -399,9 +413,9 @@ help =
 cmd-dama = dama
     .description = Türk daması: bir arkadaşını davet et ya da bilgisayara karşı oyna
 cmd-challenge = davet
-    .description = Birini bu kanalda bir dama oyununa davet et
+    .description = Birini ya da buradaki herkesi bu kanalda bir dama oyununa davet et
     .opponent = rakip
-    .opponent-description = Kiminle oynamak istiyorsun
+    .opponent-description = Kiminle oynamak istiyorsun (boş bırakırsan buradaki herkes kabul edebilir)
     .color = renk
     .color-description = Rengin (varsayılan: kurayla)
     .rated = puanlı
@@ -493,7 +507,7 @@ choice-endgame = oyun sonu
 
 ## Konsol (`dama console`)
 
-console-cmd-challenge = davet <ad>
+console-cmd-challenge = davet [ad]
 console-cmd-ai = bilgisayar
 console-cmd-move = hamle <hamle>
 console-cmd-draw = beraberlik
@@ -509,6 +523,7 @@ console-cmd-language = dama console --lang
 console-welcome = Dama konsolu. { $name } olarak oynuyorsun. Komutlar için yardım yaz.
 console-you-are = Artık { $name } olarak oynuyorsun.
 console-challenge-tip = ({ $name }: önce ben { $name }, sonra kabul yaz.)
+console-open-challenge-tip = (Herkes: önce ben <ad>, sonra kabul yaz.)
 console-board-picture = (tahta resmi: { $path })
 console-saved = (kaydedildi: { $path })
 console-pictures-failed = Resimler { $path } klasörüne yazılamıyor ({ $error }); oyun resimsiz sürüyor.
@@ -517,7 +532,6 @@ console-not-a-command = "{ $text }" bir komut ya da hamle değil; yardım komutl
 console-too-long = Bu satır çok uzun ({ $count } karakter); bir hamle ya da komut çok daha kısadır.
 console-takes-nothing = { $command } komutundan sonra bir şey yazılmaz.
 console-as-usage = ben <ad> yaz; ad tek sözcük olmalı.
-console-challenge-usage = davet <ad> yaz.
 console-challenge-option = "{ $text }" bir davet seçeneği değil: beyaz, siyah, kura, puansız ya da puanlı kullan.
 console-move-usage = hamle <hamle> yaz, örneğin hamle e3-e4.
 console-stats-usage = istatistik ya da istatistik <ad> yaz.
@@ -544,7 +558,7 @@ console-help =
       ben <ad>                          başka biri olarak oyna (sırayla aynı klavyede)
       bilgisayar [kolay|orta|zor|usta] [beyaz|siyah] [süre]
                                         bilgisayara karşı oyna (varsayılan: orta, beyaz)
-      davet <ad> [beyaz|siyah|kura] [puansız] [süre]
+      davet [ad] [beyaz|siyah|kura] [puansız] [süre]
                                         süre: 5+3, 1/4+0, 10+5 (dakika+saniye) ya da 3d (gün)
       kabul | reddet | vazgeç           son daveti kabul et, reddet ya da geri çek
       hamle <hamle>                     bir hamle oyna

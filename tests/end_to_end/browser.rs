@@ -568,7 +568,7 @@ impl Table {
             .host
             .challenge_on(
                 &who(ALICE),
-                BOB,
+                Some(BOB),
                 dama_model::ColorChoice::White,
                 false,
                 false,

@@ -108,6 +108,100 @@ async fn challenge_and_accept(fake: &FakeDiscord) -> usize {
     fake.call_count()
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_open_challenge_is_taken_by_the_first_player_to_press_accept() {
+    let (fake, _bot, _db) = connected_bot("open").await;
+    fake.wait_for(0, |c| c.method == "PUT" && c.path.contains("/commands"))
+        .await;
+    let from = fake.call_count();
+    let id = fake.slash(
+        CHANNEL,
+        ALICE,
+        "alice",
+        "challenge",
+        json!([{ "name": "rated", "type": 5, "value": false }]),
+        &[],
+    );
+    let c = answer_to(&fake, from, id).await;
+    assert!(
+        c.content().contains(&format!(
+            "An open challenge! <@{ALICE}> will play anyone here"
+        )),
+        "{}",
+        c.content()
+    );
+    let ids = c.custom_ids();
+    let accept = ids.iter().find(|i| i.ends_with(":accept")).unwrap().clone();
+    let cancel = ids
+        .iter()
+        .find(|i| i.ends_with(":decline"))
+        .unwrap()
+        .clone();
+    let refusal = |from| {
+        fake.wait_for(from, |c: &fake_discord::Call| {
+            c.method == "POST" && c.path.starts_with("/api/v10/webhooks/")
+        })
+    };
+    // Its challenger cannot take it, nor anyone else withdraw it: each told privately.
+    let from = fake.call_count();
+    fake.click(CHANNEL, ALICE, "alice", &accept, &ids);
+    let own = refusal(from).await;
+    assert!(
+        own.ephemeral() && own.content().contains("your own open challenge"),
+        "{}",
+        own.content()
+    );
+    let from = fake.call_count();
+    fake.click(CHANNEL, CAROL, "carol", &cancel, &ids);
+    let not_hers = refusal(from).await;
+    assert!(
+        not_hers.ephemeral()
+            && not_hers
+                .content()
+                .contains(&format!("Only <@{ALICE}> can withdraw")),
+        "{}",
+        not_hers.content()
+    );
+    // Bob takes it: the game starts, and the challenge's post says who took it.
+    let from = fake.call_count();
+    fake.click(CHANNEL, BOB, "bob", &accept, &ids);
+    let board = fake
+        .wait_for(from, |c| {
+            c.path == format!("/api/v10/channels/{CHANNEL}/messages")
+        })
+        .await;
+    let taken = format!("The open challenge of <@{ALICE}> was taken by <@{BOB}>.");
+    assert!(
+        board.content().contains(&taken) && board.content().contains("Game on!"),
+        "{}",
+        board.content()
+    );
+    assert!(board.png().is_some());
+    let settled = fake
+        .wait_for(from, |c| {
+            c.method == "PATCH" && c.path.ends_with("/messages/@original")
+        })
+        .await;
+    assert!(settled.content().contains(&taken), "{}", settled.json);
+    let buttons = &settled.json["components"][0]["components"];
+    assert!(
+        buttons
+            .as_array()
+            .is_some_and(|b| b.iter().all(|b| b["disabled"] == true)),
+        "{}",
+        settled.json
+    );
+    // Carol, a moment late.
+    let from = fake.call_count();
+    fake.click(CHANNEL, CAROL, "carol", &accept, &ids);
+    let late = refusal(from).await;
+    assert!(
+        late.ephemeral() && late.content().contains("no longer open"),
+        "{}",
+        late.content()
+    );
+}
+
 /// Types `text` as `user` and waits for the bot's message in the channel.
 async fn typed(fake: &FakeDiscord, user: u64, name: &str, text: &str) -> fake_discord::Call {
     let from = fake.call_count();

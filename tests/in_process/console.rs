@@ -33,9 +33,34 @@ fn commands_and_bare_moves_are_read() {
     assert_eq!(
         parse("challenge mehmet white casual"),
         Ok(Command::Challenge {
-            opponent: "mehmet".into(),
+            opponent: Some("mehmet".into()),
             color: ColorChoice::White,
             rated: false,
+            clock: TimeControl::default(),
+        })
+    );
+    // No name, or an option first: an open challenge, for whoever accepts.
+    let open = |color, rated, clock: &str| {
+        Ok(Command::Challenge {
+            opponent: None,
+            color,
+            rated,
+            clock: clock.parse().unwrap(),
+        })
+    };
+    assert_eq!(parse("challenge"), open(ColorChoice::Random, true, "3d"));
+    assert_eq!(
+        parse("challenge black 5+3 casual"),
+        open(ColorChoice::Black, false, "5+3")
+    );
+    assert_eq!(parse("davet 3 gün"), open(ColorChoice::Random, true, "3d"));
+    assert_eq!(parse("davet beyaz"), open(ColorChoice::White, true, "3d"));
+    assert_eq!(
+        parse("challenge ayse2"),
+        Ok(Command::Challenge {
+            opponent: Some("ayse2".into()),
+            color: ColorChoice::Random,
+            rated: true,
             clock: TimeControl::default(),
         })
     );
@@ -64,7 +89,7 @@ fn commands_and_bare_moves_are_read() {
     assert_eq!(
         parse("davet mehmet beyaz puansız"),
         Ok(Command::Challenge {
-            opponent: "mehmet".into(),
+            opponent: Some("mehmet".into()),
             color: ColorChoice::White,
             rated: false,
             clock: TimeControl::default(),
@@ -95,7 +120,7 @@ fn a_clock_and_a_speed_class_are_read_as_players_write_them() {
     assert_eq!(
         parse("challenge mehmet 5+3 black"),
         Ok(Command::Challenge {
-            opponent: "mehmet".into(),
+            opponent: Some("mehmet".into()),
             color: ColorChoice::Black,
             rated: true,
             clock: clock("5+3"),
@@ -225,6 +250,37 @@ async fn a_session_against_the_ai_plays_through_the_host_and_writes_pictures() {
 }
 
 #[tokio::test]
+async fn an_open_challenge_in_the_console_is_taken_by_whoever_accepts() {
+    let dir = temp("open");
+    let mut console = console(&dir, Lang::ENGLISH, dir.join("pictures")).await;
+    let mut out: Vec<u8> = Vec::new();
+    for line in ["challenge casual", "accept", "as ali", "accept"] {
+        console
+            .execute(parse(line).unwrap(), &mut out)
+            .await
+            .unwrap();
+    }
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("An open challenge! ayse will play anyone here a casual game"),
+        "{text}"
+    );
+    assert!(
+        text.contains("(Anyone: type as <name>, then accept.)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("This is your own open challenge"),
+        "ayse cannot take her own: {text}"
+    );
+    assert!(
+        text.contains("The open challenge of ayse was taken by ali."),
+        "{text}"
+    );
+    assert!(text.contains("Game on!"), "{text}");
+}
+
+#[tokio::test]
 async fn a_turkish_session_speaks_turkish_and_names_console_commands() {
     let dir = temp("tr");
     let tr = Words::new().pick("tr").unwrap();
@@ -239,7 +295,7 @@ async fn a_turkish_session_speaks_turkish_and_names_console_commands() {
     let text = String::from_utf8(out).unwrap();
     // Turkish command words, quoted without Discord's marks.
     assert!(
-        text.contains("\"davet <ad>\" ya da \"bilgisayar\""),
+        text.contains("\"davet [ad]\" ya da \"bilgisayar\""),
         "{text}"
     );
     assert!(!text.contains('`'), "{text}");

@@ -38,7 +38,7 @@ async fn a_challenge_accepted_by_button_starts_a_game_with_a_board(db: TestDb) {
             c.body[..],
             [Msg::ChallengeIssued {
                 challenger: ALICE,
-                challenged: BOB,
+                challenged: Some(BOB),
                 rated: true,
                 color: ColorChoice::White,
                 expires_in: TEN_MINUTES,
@@ -267,7 +267,7 @@ async fn challenges_can_be_declined_cancelled_and_expire(db: TestDb) {
         notices[0].reply.body,
         vec![Msg::ChallengeExpired {
             challenger: ALICE,
-            challenged: BOB
+            challenged: Some(BOB)
         }]
     );
     assert!(matches!(
@@ -1154,6 +1154,200 @@ async fn an_expired_challenges_buttons_are_greyed_on_its_message(db: TestDb) {
     );
 }
 
+/// Alice's open challenge in [`CHANNEL`], at three days a move, Alice with White.
+async fn open_challenge(host: &Host) -> Reply {
+    host.challenge_on(
+        &who(ALICE),
+        None,
+        ColorChoice::White,
+        false,
+        false,
+        TimeControl::default(),
+    )
+    .await
+    .unwrap()
+}
+
+async fn an_open_challenge_is_taken_by_whoever_accepts_first_but_its_challenger(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    let c = open_challenge(&host).await;
+    assert!(
+        matches!(
+            c.body[..],
+            [Msg::ChallengeIssued {
+                challenger: ALICE,
+                challenged: None,
+                ..
+            }]
+        ),
+        "{c:?}"
+    );
+    assert!(c.mentions.is_empty(), "an open challenge pings nobody");
+    let labels: Vec<_> = c.buttons.iter().map(|b| b.label).collect();
+    assert_eq!(labels, [ButtonLabel::Accept, ButtonLabel::Cancel]);
+    let accept = button(&c, ButtonLabel::Accept);
+    let cancel = button(&c, ButtonLabel::Cancel);
+    // Its challenger cannot take it, and nobody else can withdraw it.
+    assert!(matches!(
+        host.button(&who(ALICE), &accept).await,
+        Err(HostError::Refused(Refusal::OwnChallenge))
+    ));
+    assert!(matches!(
+        host.button(&who(CAROL), &cancel).await,
+        Err(HostError::Refused(Refusal::NotYourOpenChallenge {
+            challenger: ALICE
+        }))
+    ));
+    // Bob takes it: the game is Alice's and Bob's, and says who took it.
+    let board = host.button(&who(BOB), &accept).await.unwrap();
+    assert_eq!(
+        board.body[0],
+        Msg::ChallengeTaken {
+            challenger: ALICE,
+            by: BOB
+        }
+    );
+    assert!(
+        matches!(board.body[1], Msg::GameStarted { .. }),
+        "{board:?}"
+    );
+    assert_eq!(
+        board.mentions,
+        vec![ALICE],
+        "the challenger hears it was taken"
+    );
+    let row = host
+        .store()
+        .running_game(ChannelId(CHANNEL))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((row.white_id, row.black_id), (Some(ALICE), Some(BOB)));
+    assert!(!row.rated);
+    // Taken once.
+    assert!(matches!(
+        host.button(&who(CAROL), &accept).await,
+        Err(HostError::Refused(Refusal::ChallengeClosed(
+            dama_model::ChallengeStatus::Accepted
+        )))
+    ));
+    let stored = host
+        .store()
+        .challenge(c.challenge().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(stored.challenged_id, Some(BOB), "the taker is written down");
+
+    // Its challenger may withdraw one; outside a server there is nobody to take it.
+    let c = host
+        .challenge_on(
+            &at(ALICE, 7),
+            None,
+            ColorChoice::Random,
+            true,
+            false,
+            TimeControl::default(),
+        )
+        .await
+        .unwrap();
+    let withdrawn = host
+        .button(&at(ALICE, 7), &button(&c, ButtonLabel::Cancel))
+        .await
+        .unwrap();
+    assert_eq!(withdrawn.body, vec![Msg::ChallengeWithdrawn { by: ALICE }]);
+    let direct = Who {
+        guild: None,
+        ..at(ALICE, 8)
+    };
+    let refused = host
+        .challenge_on(
+            &direct,
+            None,
+            ColorChoice::Random,
+            true,
+            false,
+            TimeControl::default(),
+        )
+        .await;
+    assert!(matches!(
+        refused,
+        Err(HostError::Refused(Refusal::OpenChallengeNeedsServer))
+    ));
+    assert_eq!(
+        host.store()
+            .open_challenges_by(ALICE, host.clock().now())
+            .await
+            .unwrap(),
+        0,
+        "nothing stored"
+    );
+}
+
+async fn two_players_taking_an_open_challenge_at_once_make_one_game(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    for round in 0..5 {
+        let channel = 100 + round;
+        let c = host
+            .challenge_on(
+                &at(ALICE, channel),
+                None,
+                ColorChoice::White,
+                true,
+                false,
+                TimeControl::default(),
+            )
+            .await
+            .unwrap();
+        let accept = button(&c, ButtonLabel::Accept);
+        let (bob_at, carol_at) = (at(BOB, channel), at(CAROL, channel));
+        let (bob, carol) = tokio::join!(
+            host.button(&bob_at, &accept),
+            host.button(&carol_at, &accept)
+        );
+        assert!(bob.is_ok() != carol.is_ok(), "one game: {bob:?} {carol:?}");
+        let taker = if bob.is_ok() { BOB } else { CAROL };
+        let loser = if bob.is_ok() { carol } else { bob };
+        assert!(
+            matches!(
+                loser.unwrap_err(),
+                HostError::Refused(Refusal::ChallengeClosed(_) | Refusal::ChannelBusy { .. })
+            ),
+            "the second press is told it was taken"
+        );
+        let row = host
+            .store()
+            .running_game(ChannelId(channel))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((row.white_id, row.black_id), (Some(ALICE), Some(taker)));
+    }
+}
+
+async fn an_open_challenge_nobody_takes_expires_with_its_buttons_greyed(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    let c = open_challenge(&host).await;
+    host.set_challenge_message(c.challenge().unwrap(), dama_model::MessageId(77))
+        .await
+        .unwrap();
+    clock.advance(Duration::from_secs(601));
+    let notices = host.sweep().await.unwrap();
+    assert_eq!(
+        notices[0].reply.body,
+        vec![Msg::ChallengeExpired {
+            challenger: ALICE,
+            challenged: None
+        }]
+    );
+    let (_, buttons) = notices[0].settles.clone().unwrap();
+    let labels: Vec<_> = buttons.iter().map(|b| (b.label, b.disabled)).collect();
+    assert_eq!(
+        labels,
+        [(ButtonLabel::Accept, true), (ButtonLabel::Cancel, true)]
+    );
+}
+
 async fn a_new_board_message_replaces_the_old_one(db: TestDb) {
     let (host, _, _) = host(&db).await;
     let board = start_game(&host, false, CHANNEL).await;
@@ -1361,6 +1555,9 @@ on_both_databases!(
     several_hosts_on_one_database_store_only_legal_moves,
     a_damaged_game_is_reported_once_skipped_by_the_sweep_and_can_be_aborted,
     an_expired_challenges_buttons_are_greyed_on_its_message,
+    an_open_challenge_is_taken_by_whoever_accepts_first_but_its_challenger,
+    two_players_taking_an_open_challenge_at_once_make_one_game,
+    an_open_challenge_nobody_takes_expires_with_its_buttons_greyed,
     a_new_board_message_replaces_the_old_one,
     the_stats_card_shows_the_rating_history_ranks_and_record,
     the_rating_history_of_past_games_is_rebuilt_to_the_same_ratings,

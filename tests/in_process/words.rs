@@ -90,7 +90,15 @@ fn messages() -> Vec<Msg> {
         Msg::ChallengeWithdrawn { by: ALI },
         Msg::ChallengeExpired {
             challenger: ALI,
-            challenged: AYSE,
+            challenged: Some(AYSE),
+        },
+        Msg::ChallengeExpired {
+            challenger: ALI,
+            challenged: None,
+        },
+        Msg::ChallengeTaken {
+            challenger: ALI,
+            by: AYSE,
         },
         Msg::AiGameStarted {
             player: ALI,
@@ -219,14 +227,16 @@ fn messages() -> Vec<Msg> {
         for color in [ColorChoice::White, ColorChoice::Black, ColorChoice::Random] {
             for minutes in [1, 10] {
                 for control in controls() {
-                    all.push(Msg::ChallengeIssued {
-                        challenger: ALI,
-                        challenged: AYSE,
-                        rated,
-                        color,
-                        expires_in: Millis::from_minutes(minutes),
-                        control,
-                    });
+                    for challenged in [Some(AYSE), None] {
+                        all.push(Msg::ChallengeIssued {
+                            challenger: ALI,
+                            challenged,
+                            rated,
+                            color,
+                            expires_in: Millis::from_minutes(minutes),
+                            control,
+                        });
+                    }
                 }
             }
         }
@@ -532,6 +542,7 @@ fn variant(m: &Msg) -> usize {
         Msg::PlayedSince { .. } => 68,
         Msg::PlayLink { .. } => 69,
         Msg::ActionTooLate => 70,
+        Msg::ChallengeTaken { .. } => 71,
         Msg::Puzzle(p) => {
             40 + match p {
                 PuzzleMsg::Shown { .. } => 0,
@@ -570,7 +581,7 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 40 + 16 + 12 + 3;
+const MESSAGE_VARIANTS: usize = 40 + 16 + 12 + 4;
 
 fn tournament_result(place: i64) -> dama_core::host::TournamentResult {
     dama_core::host::TournamentResult {
@@ -806,6 +817,9 @@ fn errors() -> Vec<HostError> {
         HostError::Refused(Refusal::NoChallenge),
         HostError::Refused(Refusal::ChallengeExpired),
         HostError::Refused(Refusal::NotYourChallenge),
+        HostError::Refused(Refusal::NotYourOpenChallenge { challenger: ALI }),
+        HostError::Refused(Refusal::OwnChallenge),
+        HostError::Refused(Refusal::OpenChallengeNeedsServer),
         HostError::Refused(Refusal::NoOpenChallenge),
         HostError::Refused(Refusal::GameAlreadyOver),
         HostError::Refused(Refusal::DrawAlreadyOffered),
@@ -993,7 +1007,7 @@ fn captions() -> Vec<Caption> {
     all
 }
 
-const LABELS: [ButtonLabel; 13] = [
+const LABELS: [ButtonLabel; 14] = [
     ButtonLabel::PlayOnBoard,
     ButtonLabel::SolvePuzzle,
     ButtonLabel::Berserk,
@@ -1001,6 +1015,7 @@ const LABELS: [ButtonLabel; 13] = [
     ButtonLabel::LeaveTournament,
     ButtonLabel::Accept,
     ButtonLabel::Decline,
+    ButtonLabel::Cancel,
     ButtonLabel::Resign,
     ButtonLabel::ConfirmResign,
     ButtonLabel::OfferDraw,

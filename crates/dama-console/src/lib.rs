@@ -337,7 +337,7 @@ impl Console {
                 rated,
                 clock,
             } => {
-                let id = self.learn(&opponent);
+                let id = opponent.as_deref().map(|name| self.learn(name));
                 let reply = self
                     .host
                     .challenge_on(&who, id, color, rated, false, clock)
@@ -345,10 +345,13 @@ impl Console {
                 if let Ok(r) = &reply {
                     self.challenge = r.challenge();
                     self.show(r, out).await?;
-                    let tip = self.say(
-                        "console-challenge-tip",
-                        &[("name", Arg::from(opponent.as_str()))],
-                    );
+                    let tip = match &opponent {
+                        Some(name) => self.say(
+                            "console-challenge-tip",
+                            &[("name", Arg::from(name.as_str()))],
+                        ),
+                        None => self.say("console-open-challenge-tip", &[]),
+                    };
                     return put(out, &tip).await;
                 }
                 reply

@@ -27,10 +27,11 @@ pub enum Command {
         /// The time control.
         clock: TimeControl,
     },
-    /// `challenge NAME [options]`: a game against another person at this keyboard.
+    /// `challenge [NAME] [options]`: a game against another person at this keyboard; with no
+    /// name, an open challenge that whoever types `accept` next takes.
     Challenge {
-        /// The name challenged.
-        opponent: String,
+        /// The name challenged (`None`: an open challenge).
+        opponent: Option<String>,
         /// The color asked for.
         color: ColorChoice,
         /// Rated.
@@ -131,8 +132,6 @@ pub enum ParseError {
     TakesNothing(&'static str),
     /// `as` without a name.
     AsUsage,
-    /// `challenge` without a name.
-    ChallengeUsage,
     /// A challenge option not known.
     ChallengeOption(String),
     /// `move` without a move.
@@ -169,7 +168,6 @@ impl ParseError {
                 ("console-takes-nothing", vec![("command", Arg::from(*c))])
             }
             ParseError::AsUsage => ("console-as-usage", vec![]),
-            ParseError::ChallengeUsage => ("console-challenge-usage", vec![]),
             ParseError::ChallengeOption(t) => {
                 ("console-challenge-option", vec![("text", quoted(t))])
             }
@@ -193,6 +191,16 @@ impl ParseError {
 
 /// The English command word for a Turkish one (the console takes both, whatever its
 /// language); other words as they are, in lower case.
+/// Whether a word after `challenge` is one of its options (a colour, rated or casual, a
+/// clock) rather than a name.
+fn is_challenge_option(word: &str) -> bool {
+    matches!(
+        canonical(word).as_str(),
+        "white" | "black" | "random" | "casual" | "rated"
+    ) || word.parse::<TimeControl>().is_ok()
+        || word.chars().all(|c| c.is_ascii_digit())
+}
+
 fn canonical(word: &str) -> String {
     // Turkish İ is i (Rust's lowercase would add a combining dot).
     let word = word.replace('İ', "i").to_lowercase();
@@ -328,8 +336,10 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
             })
         }
         "challenge" => {
-            let Some((name, options)) = rest.split_first() else {
-                return Err(ParseError::ChallengeUsage);
+            // A first word that is an option leaves the challenge open, for anyone.
+            let (name, options) = match rest.split_first() {
+                Some((first, more)) if !is_challenge_option(first) => (Some(*first), more),
+                _ => (None, rest),
             };
             let mut color = ColorChoice::Random;
             let mut rated = true;
@@ -345,7 +355,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
                 }
             }
             Ok(Command::Challenge {
-                opponent: name.to_string(),
+                opponent: name.map(str::to_string),
                 color,
                 rated,
                 clock,

@@ -167,19 +167,19 @@ pub async fn dama(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// Challenge someone to a game of Dama in this channel.
+/// Challenge someone to a game of Dama in this channel, or without an opponent anyone here.
 #[poise::command(slash_command)]
 #[tracing::instrument(name = "command", skip_all, fields(command = "challenge", channel = %ctx.channel_id(), user = %ctx.author().id))]
 async fn challenge(
     ctx: Context<'_>,
-    opponent: serenity::User,
+    opponent: Option<serenity::User>,
     color: Option<ColorArg>,
     rated: Option<bool>,
     thread: Option<bool>,
     #[autocomplete = "complete_clock"] clock: Option<String>,
 ) -> Result<(), Error> {
     let who = asker(&ctx).await;
-    if opponent.bot {
+    if opponent.as_ref().is_some_and(|o| o.bot) {
         return answer(ctx, who.lang, Err(HostError::Refused(Refusal::BotOpponent))).await;
     }
     let clock = match time_control(clock.as_deref()) {
@@ -196,7 +196,7 @@ async fn challenge(
         .host
         .challenge_on(
             &who,
-            UserId(opponent.id.get()),
+            opponent.map(|o| UserId(o.id.get())),
             color,
             rated.unwrap_or(true),
             thread.unwrap_or(false),

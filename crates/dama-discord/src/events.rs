@@ -86,12 +86,14 @@ pub(super) async fn button(
         .await?;
     let action = component.data.custom_id.parse::<ButtonAction>();
     let mut channel = component.channel_id;
+    let mut taken = None;
     let answered = match action {
         Err(_) => Err(HostError::Refused(Refusal::UnknownButton)),
         // A challenge that asked for a thread gets one once it is accepted, not before.
         Ok(ButtonAction::Challenge { id, accept: true }) => {
             match data.host.accept_challenge(&who, id).await {
                 Ok(accepted) => {
+                    taken = accepted.taken();
                     let mut thread = None;
                     if accepted.wants_thread() {
                         let name = format!("Dama {}", accepted.id().0);
@@ -122,9 +124,19 @@ pub(super) async fn button(
         Ok(action) => data.host.press(&who, action).await,
     };
     if answered.is_ok() && matches!(action, Ok(ButtonAction::Challenge { .. })) {
-        // The challenge is settled: its buttons go grey.
-        let edit =
+        // The challenge is settled: its buttons go grey, and an open one says who took it.
+        let mut edit =
             serenity::EditInteractionResponse::new().components(disabled(&component.message));
+        if let Some(taken) = &taken {
+            // In the channel's language, as the challenge was posted.
+            let posted = data.channel_lang(ctx, guild).await;
+            let said = format!(
+                "{}\n{}",
+                component.message.content,
+                data.text(posted, taken)
+            );
+            edit = edit.content(said);
+        }
         if let Err(e) = component.edit_response(ctx, edit).await {
             tracing::warn!(error = %e, "greying a settled challenge's buttons failed");
         }

@@ -277,9 +277,9 @@ pub struct ChallengeRow {
     /// The player who challenged.
     #[sqlx(try_from = "Int<UserId>")]
     pub challenger_id: UserId,
-    /// The player challenged.
-    #[sqlx(try_from = "Int<UserId>")]
-    pub challenged_id: UserId,
+    /// The player challenged; `None` for an open challenge until someone takes it.
+    #[sqlx(try_from = "MaybeInt<UserId>")]
+    pub challenged_id: Option<UserId>,
     /// The color the challenger asked for.
     #[sqlx(try_from = "Word<ColorChoice>")]
     pub color: ColorChoice,

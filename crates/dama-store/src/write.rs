@@ -446,7 +446,7 @@ pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<Challenge
     .bind(c.guild_id.map(Int))
     .bind(Int(c.channel_id))
     .bind(Int(c.challenger_id))
-    .bind(Int(c.challenged_id))
+    .bind(c.challenged_id.map(Int))
     .bind(Word(c.color))
     .bind(c.rated)
     .bind(c.thread)
@@ -470,6 +470,22 @@ pub async fn close_challenge(
         .execute(&mut **tx)
         .await?
         .rows_affected();
+    Ok(n == 1)
+}
+
+/// Accepts an open challenge for `taker`: the one it names, or anyone for an open challenge
+/// (who is then written as the player challenged); `false` if it was no longer open or names
+/// someone else.
+pub async fn take_challenge(tx: &mut Tx, id: ChallengeId, taker: UserId) -> Result<bool> {
+    let n = sqlx::query(
+        "UPDATE challenges SET status = 'accepted', challenged_id = $1
+         WHERE id = $2 AND status = 'open' AND (challenged_id IS NULL OR challenged_id = $1)",
+    )
+    .bind(Int(taker))
+    .bind(Int(id))
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
     Ok(n == 1)
 }
 

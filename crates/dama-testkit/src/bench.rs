@@ -34,7 +34,7 @@ pub async fn start_on(
     let c = host
         .challenge_on(
             &who(a, channel),
-            UserId(b),
+            Some(UserId(b)),
             ColorChoice::White,
             rated,
             false,

@@ -87,7 +87,7 @@ async fn live_game(host: &Host, clock_text: &str) -> Reply {
     let c = host
         .challenge_on(
             &who(ALICE),
-            BOB,
+            Some(BOB),
             ColorChoice::White,
             true,
             false,

@@ -583,7 +583,7 @@ pub(super) async fn a_game_at(web: &Web, control: &str, rated: bool) -> String {
         .host
         .challenge_on(
             &who(ALICE),
-            BOB,
+            Some(BOB),
             ColorChoice::White,
             rated,
             false,

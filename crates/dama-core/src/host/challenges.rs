@@ -14,16 +14,30 @@ use super::{
 
 /// A challenge this player has just accepted: the game is theirs to start.
 #[derive(Debug)]
-pub struct Accepted(ChallengeRow);
+pub struct Accepted {
+    challenge: ChallengeRow,
+    taker: UserId,
+}
 
 impl Accepted {
     /// The game is to be played in a new thread.
     pub fn wants_thread(&self) -> bool {
-        self.0.thread
+        self.challenge.thread
     }
 
+    /// The challenge.
     pub fn id(&self) -> dama_model::ChallengeId {
-        self.0.id
+        self.challenge.id
+    }
+
+    /// What the challenge's own post should now say: who took it, for an open challenge.
+    pub fn taken(&self) -> Option<Reply> {
+        self.challenge.challenged_id.is_none().then(|| {
+            Reply::say(Msg::ChallengeTaken {
+                challenger: self.challenge.challenger_id,
+                by: self.taker,
+            })
+        })
     }
 }
 
@@ -53,23 +67,27 @@ impl Host {
         thread: bool,
     ) -> HostResult {
         let control = TimeControl::default();
-        self.challenge_on(who, opponent, color, rated, thread, control)
+        self.challenge_on(who, Some(opponent), color, rated, thread, control)
             .await
     }
 
     /// Challenges `opponent` to a game on the clock `control`, in this channel (or, with
-    /// `thread`, in a new thread).
+    /// `thread`, in a new thread); with no opponent, an open challenge that anyone in the
+    /// channel but the asker may take, the first to press Accept.
     pub async fn challenge_on(
         &self,
         who: &Who,
-        opponent: UserId,
+        opponent: Option<UserId>,
         color: ColorChoice,
         rated: bool,
         thread: bool,
         control: TimeControl,
     ) -> HostResult {
-        if opponent == who.user {
+        if opponent == Some(who.user) {
             return Err(HostError::Refused(Refusal::SelfChallenge));
+        }
+        if opponent.is_none() && who.guild.is_none() {
+            return Err(HostError::Refused(Refusal::OpenChallengeNeedsServer));
         }
         if !thread {
             self.channel_free(who.channel).await?;
@@ -99,8 +117,8 @@ impl Host {
         let id = store::insert_challenge(&mut tx, &row).await?;
         tx.commit().await?;
         Ok(Reply {
-            buttons: challenge_buttons(id, false),
-            mentions: vec![opponent],
+            buttons: challenge_buttons(id, opponent.is_none(), false),
+            mentions: opponent.into_iter().collect(),
             ..Reply::say(Msg::ChallengeIssued {
                 challenger: who.user,
                 challenged: opponent,
@@ -120,19 +138,31 @@ impl Host {
         challenge: dama_model::ChallengeId,
         accept: bool,
     ) -> HostResult {
-        let c = self.open_challenge(challenge).await?;
+        let c = self.pending_challenge(challenge).await?;
         if accept {
             // Closing the challenge and creating the game are one change.
             let mut tx = self.claim(who, &c).await?;
+            let accepted = Accepted {
+                challenge: c,
+                taker: who.user,
+            };
             let id = self
-                .insert_game(&mut tx, self.challenge_game(&c, None))
+                .insert_game(&mut tx, self.challenge_game(&accepted, None))
                 .await?;
             tx.commit().await?;
-            return self.started(who, id).await;
+            return self.started(who, id, &accepted).await;
         }
         let me = who.user;
-        if me != c.challenged_id && me != c.challenger_id {
-            return Err(HostError::Refused(Refusal::NotYourChallenge));
+        if me != c.challenger_id {
+            match c.challenged_id {
+                Some(challenged) if challenged == me => {}
+                Some(_) => return Err(HostError::Refused(Refusal::NotYourChallenge)),
+                None => {
+                    return Err(HostError::Refused(Refusal::NotYourOpenChallenge {
+                        challenger: c.challenger_id,
+                    }));
+                }
+            }
         }
         let (status, msg) = if me == c.challenger_id {
             (
@@ -160,7 +190,10 @@ impl Host {
     }
 
     /// The open, unexpired challenge `id` (an expired one is closed on the way).
-    async fn open_challenge(&self, id: dama_model::ChallengeId) -> Result<ChallengeRow, HostError> {
+    async fn pending_challenge(
+        &self,
+        id: dama_model::ChallengeId,
+    ) -> Result<ChallengeRow, HostError> {
         let c = self
             .store
             .challenge(id)
@@ -185,18 +218,28 @@ impl Host {
         who: &Who,
         challenge: dama_model::ChallengeId,
     ) -> Result<Accepted, HostError> {
-        let c = self.open_challenge(challenge).await?;
+        let c = self.pending_challenge(challenge).await?;
         self.claim(who, &c).await?.commit().await?;
-        Ok(Accepted(c))
+        Ok(Accepted {
+            challenge: c,
+            taker: who.user,
+        })
     }
 
-    /// Closes the open challenge `c` as accepted by the asker, inside a transaction left open.
+    /// Closes the open challenge `c` as accepted by the asker (the one it names, or anyone but
+    /// its challenger for an open challenge), inside a transaction left open.
     async fn claim(&self, who: &Who, c: &ChallengeRow) -> Result<store::Tx, HostError> {
-        if who.user != c.challenged_id {
-            return Err(HostError::Refused(Refusal::NotYourChallenge));
+        match c.challenged_id {
+            Some(challenged) if challenged != who.user => {
+                return Err(HostError::Refused(Refusal::NotYourChallenge));
+            }
+            None if c.challenger_id == who.user => {
+                return Err(HostError::Refused(Refusal::OwnChallenge));
+            }
+            _ => {}
         }
         let mut tx = self.store.write().await?;
-        if !store::close_challenge(&mut tx, c.id, ChallengeStatus::Accepted).await? {
+        if !store::take_challenge(&mut tx, c.id, who.user).await? {
             return Err(HostError::Refused(Refusal::ChallengeClosed(
                 ChallengeStatus::Accepted,
             )));
@@ -213,26 +256,26 @@ impl Host {
         accepted: Accepted,
         channel: Option<ChannelId>,
     ) -> HostResult {
-        let c = accepted.0;
         let mut tx = self.store.write().await?;
         let id = self
-            .insert_game(&mut tx, self.challenge_game(&c, channel))
+            .insert_game(&mut tx, self.challenge_game(&accepted, channel))
             .await?;
         tx.commit().await?;
-        self.started(who, id).await
+        self.started(who, id, &accepted).await
     }
 
-    /// The game a challenge asked for, colours settled.
-    fn challenge_game(&self, c: &ChallengeRow, channel: Option<ChannelId>) -> NewGame {
+    /// The game an accepted challenge asked for, colours settled.
+    fn challenge_game(&self, accepted: &Accepted, channel: Option<ChannelId>) -> NewGame {
+        let c = &accepted.challenge;
         let challenger_white = match c.color {
             ColorChoice::White => true,
             ColorChoice::Black => false,
             ColorChoice::Random => coin(c.id.0 ^ self.clock.now().whole_secs()),
         };
         let (white, black) = if challenger_white {
-            (c.challenger_id, c.challenged_id)
+            (c.challenger_id, accepted.taker)
         } else {
-            (c.challenged_id, c.challenger_id)
+            (accepted.taker, c.challenger_id)
         };
         NewGame {
             guild: c.guild_id,
@@ -246,15 +289,22 @@ impl Host {
         }
     }
 
-    /// The first board of a challenge's game.
-    async fn started(&self, who: &Who, id: GameId) -> HostResult {
+    /// The first board of a challenge's game, saying who took it if it was open.
+    async fn started(&self, who: &Who, id: GameId, accepted: &Accepted) -> HostResult {
         let row = self.game_row(id).await?;
         let reply = self.board_reply(&row, &Game::default(), who.lang);
-        Ok(reply.led_by(Msg::GameStarted {
+        let reply = reply.led_by(Msg::GameStarted {
             players: players(&row),
             rated: row.rated,
             control: row.time_control,
-        }))
+        });
+        Ok(match accepted.taken() {
+            Some(taken) => Reply {
+                mentions: vec![accepted.challenge.challenger_id],
+                ..reply.led_by(taken.body[0].clone())
+            },
+            None => reply,
+        })
     }
 
     /// Withdraws the asker's open challenge in this channel.
@@ -378,16 +428,27 @@ impl Host {
 }
 
 /// Accept and Decline for a challenge.
-pub(super) fn challenge_buttons(id: dama_model::ChallengeId, disabled: bool) -> Vec<Button> {
+/// A challenge's buttons: Accept, and Decline (Cancel on an open challenge: only its
+/// challenger may press it).
+pub(super) fn challenge_buttons(
+    id: dama_model::ChallengeId,
+    open: bool,
+    disabled: bool,
+) -> Vec<Button> {
     let button = |accept, label, style| Button {
         action: ButtonAction::Challenge { id, accept },
         label,
         style,
         disabled,
     };
+    let no = if open {
+        ButtonLabel::Cancel
+    } else {
+        ButtonLabel::Decline
+    };
     vec![
         button(true, ButtonLabel::Accept, ButtonStyle::Success),
-        button(false, ButtonLabel::Decline, ButtonStyle::Danger),
+        button(false, no, ButtonStyle::Danger),
     ]
 }
 

@@ -56,6 +56,15 @@ pub enum Refusal {
     ChallengeExpired,
     /// The challenge is for someone else.
     NotYourChallenge,
+    /// Only its challenger may withdraw an open challenge.
+    NotYourOpenChallenge {
+        /// The challenger.
+        challenger: dama_model::UserId,
+    },
+    /// The challenger pressed Accept on their own open challenge.
+    OwnChallenge,
+    /// An open challenge outside a server: nobody else could take it.
+    OpenChallengeNeedsServer,
     /// The asker has no open challenge in this channel.
     NoOpenChallenge,
     /// The game is over already.

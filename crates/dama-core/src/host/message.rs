@@ -229,12 +229,12 @@ pub enum CommandName {
 /// One thing the host has to say.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Msg {
-    /// A player challenged another.
+    /// A player challenged another, or anyone in the channel.
     ChallengeIssued {
         /// The player who challenged.
         challenger: UserId,
-        /// The player challenged.
-        challenged: UserId,
+        /// The player challenged; `None`: an open challenge, for anyone here to take.
+        challenged: Option<UserId>,
         /// The game would be rated.
         rated: bool,
         /// The color the challenger asked for.
@@ -260,8 +260,15 @@ pub enum Msg {
     ChallengeExpired {
         /// The player who challenged.
         challenger: UserId,
-        /// The player challenged.
-        challenged: UserId,
+        /// The player challenged; `None`: an open challenge nobody took.
+        challenged: Option<UserId>,
+    },
+    /// Someone took an open challenge.
+    ChallengeTaken {
+        /// The player who challenged.
+        challenger: UserId,
+        /// The player who took it.
+        by: UserId,
     },
     /// A game between two people began.
     GameStarted {

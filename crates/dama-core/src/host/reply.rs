@@ -187,6 +187,8 @@ pub enum ButtonLabel {
     Accept,
     /// Decline a challenge.
     Decline,
+    /// Withdraw an open challenge.
+    Cancel,
     /// Resign.
     Resign,
     /// Confirm a resignation.

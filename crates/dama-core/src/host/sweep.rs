@@ -31,9 +31,10 @@ impl Host {
                         challenger: c.challenger_id,
                         challenged: c.challenged_id,
                     }),
-                    settles: c
-                        .message_id
-                        .map(|m| (m, super::challenges::challenge_buttons(c.id, true))),
+                    settles: c.message_id.map(|m| {
+                        let open = c.challenged_id.is_none();
+                        (m, super::challenges::challenge_buttons(c.id, open, true))
+                    }),
                 });
             }
         }

@@ -156,7 +156,7 @@ impl Writer<'_> {
         }
     }
 
-    fn user(&self, u: dama_model::UserId) -> Arg {
+    pub(super) fn user(&self, u: dama_model::UserId) -> Arg {
         a(self.markup.user(u))
     }
 
@@ -225,11 +225,15 @@ impl Writer<'_> {
                 expires_in,
                 control,
             } => self.text(
-                "challenge-issued",
+                if challenged.is_some() {
+                    "challenge-issued"
+                } else {
+                    "open-challenge-issued"
+                },
                 &[
                     ("clock", a(self.time_control(*control))),
                     ("challenger", self.user(*challenger)),
-                    ("challenged", self.user(*challenged)),
+                    ("challenged", challenged.map_or(a(""), |c| self.user(c))),
                     ("rated", a(yes(*rated))),
                     (
                         "color",
@@ -254,12 +258,26 @@ impl Writer<'_> {
             }
             Msg::ChallengeExpired {
                 challenger,
-                challenged,
+                challenged: Some(challenged),
             } => self.text(
                 "challenge-expired",
                 &[
                     ("challenger", self.user(*challenger)),
                     ("challenged", self.user(*challenged)),
+                ],
+            ),
+            Msg::ChallengeExpired {
+                challenger,
+                challenged: None,
+            } => self.text(
+                "open-challenge-expired",
+                &[("challenger", self.user(*challenger))],
+            ),
+            Msg::ChallengeTaken { challenger, by } => self.text(
+                "challenge-taken",
+                &[
+                    ("challenger", self.user(*challenger)),
+                    ("by", self.user(*by)),
                 ],
             ),
             Msg::GameStarted {
@@ -738,6 +756,7 @@ impl Writer<'_> {
             match label {
                 ButtonLabel::Accept => "button-accept",
                 ButtonLabel::Decline => "button-decline",
+                ButtonLabel::Cancel => "button-cancel",
                 ButtonLabel::Resign => "button-resign",
                 ButtonLabel::ConfirmResign => "button-confirm-resign",
                 ButtonLabel::OfferDraw => "button-offer-draw",

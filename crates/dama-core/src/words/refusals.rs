@@ -93,6 +93,15 @@ impl Writer<'_> {
             HostError::Refused(Refusal::NotYourChallenge) => {
                 self.text("error-not-your-challenge", &[])
             }
+            HostError::Refused(Refusal::NotYourOpenChallenge { challenger }) => self.text(
+                "error-not-your-open-challenge",
+                &[("challenger", self.user(*challenger))],
+            ),
+            HostError::Refused(Refusal::OwnChallenge) => self.text("error-own-challenge", &[]),
+            HostError::Refused(Refusal::OpenChallengeNeedsServer) => self.text(
+                "error-open-challenge-needs-server",
+                &cmds(&[("challenge", CommandName::Challenge)]),
+            ),
             HostError::Refused(Refusal::NoOpenChallenge) => {
                 self.text("error-no-open-challenge", &[])
             }
