@@ -26,6 +26,7 @@ mod properties;
 mod puzzles;
 mod render;
 mod rules;
+mod seeking;
 mod shards;
 mod store;
 mod tables;

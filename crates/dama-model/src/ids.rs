@@ -63,3 +63,11 @@ impl std::fmt::Display for GameId {
         self.0.fmt(f)
     }
 }
+numbered!(
+    /// A player's place in a quick-pairing pool (a seek), numbered by the database.
+    SeekId
+);
+numbered!(
+    /// Two seeks a wave paired: the game to start, numbered by the database.
+    MeetingId
+);

@@ -15,7 +15,8 @@ pub use calendar::{Date, Day, TURKIYE_OFFSET};
 pub use change::Change;
 pub use format::{TournamentFormat, TournamentKind};
 pub use ids::{
-    AttemptId, ChallengeId, ChannelId, GameId, GuildId, MessageId, PairingId, TournamentId, UserId,
+    AttemptId, ChallengeId, ChannelId, GameId, GuildId, MeetingId, MessageId, PairingId, SeekId,
+    TournamentId, UserId,
 };
 pub use shown::Shown;
 pub use statuses::{ChallengeStatus, ColorChoice, GameStatus, TournamentStatus};

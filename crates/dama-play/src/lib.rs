@@ -5,6 +5,7 @@
 pub mod ai;
 pub mod clock;
 pub mod files;
+pub mod pool;
 pub mod puzzle;
 pub mod render;
 pub mod tables;

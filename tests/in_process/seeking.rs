@@ -1,0 +1,3 @@
+//! Quick pairing: the waves (pure) and seeking in the host.
+
+mod waves;
