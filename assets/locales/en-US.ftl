@@ -61,6 +61,25 @@ open-challenge-issued = An open challenge! { $challenger } will play anyone here
     [one] a minute
    *[other] { $minutes } minutes
 }.
+seeking = You wait in the { $clock } pool ({ $rated ->
+        [yes] rated
+       *[no] casual
+    }): { $others ->
+        [0] nobody else waits for it in this server yet
+        [one] one other player waits for it in this server
+       *[other] { $others } other players wait for it in this server
+    }. Your game opens in a thread of this channel, and you are mentioned; if nobody suits, the seek ends in { $minutes ->
+        [one] a minute
+       *[other] { $minutes } minutes
+    }.
+seeking-moved = You left the { $from } pool for this one: a player waits in one pool at a time.
+left-pool = You left the { $clock } pool.
+seek-expired = Nobody suited { $player } in the { $clock } pool in { $minutes ->
+        [one] a minute
+       *[other] { $minutes } minutes
+    }, so the seek has ended. Seek again with { $seek }.
+pool-paired = Paired in the { $clock } pool.
+meeting-nowhere = The pool paired { $white } and { $black }, but this channel has a game running and no thread could be opened for theirs. Seek again from another channel.
 challenge-taken = The open challenge of { $challenger } was taken by { $by }.
 challenge-declined = Challenge declined by { $by }, { $challenger }.
 challenge-withdrawn = Challenge withdrawn by { $by }.
@@ -353,6 +372,10 @@ error-challenge-expired = That challenge has expired. Ask for a new one.
 error-not-your-challenge = That challenge is for someone else.
 error-not-your-open-challenge = Only { $challenger } can withdraw this open challenge. Press Accept to play it.
 error-own-challenge = This is your own open challenge: wait for someone to take it, or withdraw it with Cancel.
+error-seek-needs-server = Seeking a game is for a server's channels: use { $seek } in one.
+error-seek-while-playing-live = You are playing a game on a live clock: finish it before you seek another live one.
+error-not-seeking = You are not waiting in any pool. Seek a game with { $seek }.
+error-too-many-seeks = You can seek at most { $limit } times a minute: wait a moment, then seek again.
 error-open-challenge-needs-server = An open challenge is for a server's channel, where others can take it. Here, name your opponent with { $challenge }.
 error-no-open-challenge = You have no open challenge in this channel.
 error-game-already-over = The game is already over.
@@ -515,6 +538,12 @@ cmd-replay = replay
     .description = This channel's current or last game as an animated replay
 cmd-analyze = analyze
     .description = The AI's analysis of this channel's last game: mistakes, better moves, accuracy
+cmd-seek = seek
+    .description = Wait for an opponent on a clock: the bot pairs you with a player near your rating
+    .clock = clock
+    .clock-description = Time control of the pool, like 3+2 or 1d (leave it out: see where you wait, or leave)
+    .rated = rated
+    .rated-description = Count the game for ratings (default: yes)
 cmd-leaderboard = leaderboard
     .description = The ratings table
     .scope = scope
@@ -567,6 +596,7 @@ choice-endgame = endgame
 ## The console (`dama console`)
 
 console-cmd-challenge = challenge [name]
+console-cmd-seek = seek [clock]
 console-cmd-ai = ai
 console-cmd-move = move <move>
 console-cmd-draw = draw
@@ -592,10 +622,12 @@ console-too-long = That line is too long ({ $count } characters); a move or a co
 console-takes-nothing = { $command } takes nothing after it.
 console-as-usage = Write as <name>, with one word for the name.
 console-challenge-option = "{ $text }" is not a challenge option: use white, black, random, casual or rated.
+console-seek-option = "{ $text }" is not a seek option: give a clock (like 3+2 or 1d) and rated or casual.
 console-move-usage = Write move <move>, like move e3-e4.
 console-stats-usage = Write stats, or stats <name>.
 console-tournament-usage = Write tournament with one of create, join, leave, standings, pairings, export, start or cancel; for example: tournament create swiss 5+3 rounds 5 name Kahvehane Kupası.
 console-tournament-number = A whole number was expected there, not { $text }: for example rounds 5, minutes 90 or pause 2.
+console-paired-game = The pool paired you: your game starts in channel { $channel }: enter it with "channel { $channel }".
 console-tournament-game = A tournament game starts in channel { $channel }: enter it with "channel { $channel }".
 console-leaderboard-usage = Write leaderboard, or leaderboard with a speed: bullet, blitz, rapid, classical or correspondence.
 console-clock = That is not a time control on offer: write minutes+seconds, like 5+3, or days a move, like 3d.
@@ -620,6 +652,7 @@ console-help =
       challenge [name] [white|black|random] [casual] [clock]
                                         a clock: 5+3, 1/4+0, 10+5 (minutes+seconds) or 3d (days)
       accept | decline | cancel         answer or withdraw the last challenge
+      seek [clock] [casual] | leave     wait in a clock's pool for an opponent near your rating, or leave it
       move <move>                       play a move
       resign | draw | takeback | hint
       board | moves | pdn | replay | analyze | abort
@@ -741,6 +774,7 @@ button-leave-puzzle = Leave it (counts as a miss)
 button-solve-puzzle = Solve it
 button-join-tournament = Join
 button-leave-tournament = Leave
+button-leave-pool = Leave the pool
 button-berserk = Berserk
 caption-puzzle = { $side ->
     [white] White

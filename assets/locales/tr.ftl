@@ -41,6 +41,18 @@ open-challenge-issued = Açık davet! { $challenger } buradaki herkese { $rated 
     [black] { $challenger } siyahla oynayacak
    *[random] renkler kurayla belirlenecek
 }). İlk Kabul et'e basan oynar; davet { $minutes } dakika geçerli.
+seeking = Havuzda bekliyorsun: { $clock }, { $rated ->
+        [yes] puanlı
+       *[no] puansız
+    }. { $others ->
+        [0] Bu sunucuda henüz başka bekleyen yok
+       *[other] Bu sunucuda senden başka { $others } oyuncu bekliyor
+    }. Oyunun bu kanalın bir alt başlığında açılır ve sana haber verilir; uygun rakip çıkmazsa arayışın { $minutes } dakika sonra biter.
+seeking-moved = { $from } havuzundan çıkıp buna geçtin: bir oyuncu aynı anda tek havuzda bekler.
+left-pool = Havuzdan çıktın: { $clock }.
+seek-expired = Havuzda { $minutes } dakikada { $player } için uygun rakip çıkmadı ({ $clock }), arayış sona erdi. { $seek } ile yeniden ara.
+pool-paired = Havuzda eşleştiniz: { $clock }.
+meeting-nowhere = Havuz { $white } ile { $black } oyuncularını eşleştirdi, ama bu kanalda süren bir oyun var ve onların oyunu için alt başlık açılamadı. Başka bir kanaldan yeniden arayın.
 challenge-taken = Açık davet { $by } tarafından kabul edildi (davet eden { $challenger }).
 challenge-declined = Davet reddedildi: { $by } kabul etmedi, { $challenger }.
 challenge-withdrawn = Davet geri çekildi: { $by } vazgeçti.
@@ -300,6 +312,10 @@ error-challenge-expired = Bu davetin süresi doldu. Yeni bir davet iste.
 error-not-your-challenge = Bu davet başka birine yapıldı.
 error-not-your-open-challenge = Bu açık daveti yalnızca { $challenger } geri çekebilir. Oynamak için Kabul et'e bas.
 error-own-challenge = Bu senin açık davetin: birinin kabul etmesini bekle ya da İptal et ile geri çek.
+error-seek-needs-server = Oyun aramak bir sunucunun kanalları içindir: birinde { $seek } kullan.
+error-seek-while-playing-live = Canlı saatli bir oyun oynuyorsun: başka bir canlı oyun aramadan önce onu bitir.
+error-not-seeking = Hiçbir havuzda beklemiyorsun. { $seek } ile oyun ara.
+error-too-many-seeks = Dakikada en çok { $limit } kez arayabilirsin: biraz bekle, sonra yeniden ara.
 error-open-challenge-needs-server = Açık davet, başkalarının kabul edebileceği bir sunucu kanalı içindir. Burada rakibini { $challenge } ile belirt.
 error-no-open-challenge = Bu kanalda açık bir davetin yok.
 error-game-already-over = Oyun zaten bitti.
@@ -456,6 +472,12 @@ cmd-replay = izle
     .description = Bu kanalın süren ya da son oyunu hamle hamle, hareketli resim olarak
 cmd-analyze = analiz
     .description = Bu kanalın son oyununun bilgisayar analizi: hatalar, daha iyi hamleler, doğruluk
+cmd-seek = ara
+    .description = Bir tempoda rakip bekle: bot seni puanı sana yakın bir oyuncuyla eşleştirir
+    .clock = süre
+    .clock-description = Havuzun süresi, 3+2 ya da 1d gibi (boş bırak: nerede beklediğini gör ya da çık)
+    .rated = puanlı
+    .rated-description = Oyun puanlara sayılsın mı (varsayılan: evet)
 cmd-leaderboard = sıralama
     .description = Puan tablosu
     .scope = kapsam
@@ -508,6 +530,7 @@ choice-endgame = oyun sonu
 ## Konsol (`dama console`)
 
 console-cmd-challenge = davet [ad]
+console-cmd-seek = ara [süre]
 console-cmd-ai = bilgisayar
 console-cmd-move = hamle <hamle>
 console-cmd-draw = beraberlik
@@ -533,10 +556,12 @@ console-too-long = Bu satır çok uzun ({ $count } karakter); bir hamle ya da ko
 console-takes-nothing = { $command } komutundan sonra bir şey yazılmaz.
 console-as-usage = ben <ad> yaz; ad tek sözcük olmalı.
 console-challenge-option = "{ $text }" bir davet seçeneği değil: beyaz, siyah, kura, puansız ya da puanlı kullan.
+console-seek-option = "{ $text }" bir arama seçeneği değil: bir süre (3+2 ya da 1d gibi) ve puanlı ya da puansız yaz.
 console-move-usage = hamle <hamle> yaz, örneğin hamle e3-e4.
 console-stats-usage = istatistik ya da istatistik <ad> yaz.
 console-tournament-usage = turnuva yaz, ardından şunlardan biri: oluştur, katıl, ayrıl, sıralama, eşleşmeler, rapor, başlat ya da iptal; örneğin: turnuva oluştur isviçre 5+3 tur 5 ad Kahvehane Kupası.
 console-tournament-number = Orada bir tam sayı bekleniyordu, { $text } değil: örneğin tur 5, dakika 90 ya da ara 2.
+console-paired-game = Havuz sizi eşleştirdi: oyununuz { $channel } kanalında başlıyor: girmek için "kanal { $channel }" yaz.
 console-tournament-game = Bir turnuva oyunu { $channel } kanalında başlıyor: girmek için "kanal { $channel }" yaz.
 console-leaderboard-usage = sıralama yaz, ya da bir tempoyla: sıralama bullet, blitz, hızlı, klasik ya da yazışmalı.
 console-clock = Bu, sunulan bir süre değil: 5+3 gibi dakika+saniye ya da 3d gibi hamle başına gün yaz.
@@ -561,6 +586,7 @@ console-help =
       davet [ad] [beyaz|siyah|kura] [puansız] [süre]
                                         süre: 5+3, 1/4+0, 10+5 (dakika+saniye) ya da 3d (gün)
       kabul | reddet | vazgeç           son daveti kabul et, reddet ya da geri çek
+      ara [süre] [puansız] | ayrıl      bir sürenin havuzunda puanı sana yakın bir rakip bekle, ya da havuzdan çık
       hamle <hamle>                     bir hamle oyna
       terk | beraberlik | geri-al | ipucu
       tahta | hamleler | pdn | izle | analiz | iptal
@@ -650,6 +676,7 @@ button-leave-puzzle = Bırak (kaçırılmış sayılır)
 button-solve-puzzle = Çöz
 button-join-tournament = Katıl
 button-leave-tournament = Ayrıl
+button-leave-pool = Havuzdan çık
 button-berserk = Berserk
 caption-puzzle = { $side ->
     [white] Beyaz

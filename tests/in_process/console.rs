@@ -862,6 +862,60 @@ async fn a_tournament_in_the_console_is_created_joined_started_and_paired() {
     }
 }
 
+#[test]
+fn seek_and_leave_are_read_in_either_language() {
+    let three_two: TimeControl = "3+2".parse().unwrap();
+    assert_eq!(
+        parse("seek 3+2"),
+        Ok(Command::Seek(Some((three_two, true))))
+    );
+    assert_eq!(
+        parse("ara 1 gün puansız"),
+        Ok(Command::Seek(Some((
+            TimeControl::Correspondence { days: 1 },
+            false
+        ))))
+    );
+    assert_eq!(parse("seek"), Ok(Command::Seek(None)));
+    assert_eq!(parse("leave"), Ok(Command::Leave));
+    assert_eq!(parse("ayrıl"), Ok(Command::Leave));
+    assert_eq!(
+        parse("seek 3+2 fast"),
+        Err(ParseError::SeekOption("fast".into()))
+    );
+    assert!(matches!(parse("seek 3+999"), Err(ParseError::Clock(_))));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_seeking_in_the_console_are_paired_into_a_channel_of_their_own() {
+    use tokio::io::AsyncWriteExt;
+    let dir = temp("seek");
+    let console = console(&dir, Lang::ENGLISH, dir.join("pictures")).await;
+    let (mut keys, input) = tokio::io::duplex(4096);
+    let (mut screen, mut shown) = tokio::io::duplex(1 << 20);
+    let session = console.session(tokio::io::BufReader::new(input), &mut screen);
+    let player = async {
+        keys.write_all(b"seek 3+2\nleave\nleave\nseek 3+2 casual\nas veli\nseek 3+2 casual\n")
+            .await
+            .unwrap();
+        let text = screen_until(&mut shown, "Game on!", 20).await;
+        keys.write_all(b"quit\n").await.unwrap();
+        text
+    };
+    let (ended, text) = tokio::join!(session, player);
+    ended.unwrap();
+    for said in [
+        "You wait in the 3+2 blitz pool (rated): nobody else waits for it in this server yet.",
+        "You left the 3+2 blitz pool.",
+        "You are not waiting in any pool. Seek a game with \"seek [clock]\".",
+        "You wait in the 3+2 blitz pool (casual): one other player waits for it in this server.",
+        "The pool paired you: your game starts in channel q1",
+        "Paired in the 3+2 blitz pool.",
+    ] {
+        assert!(text.contains(said), "{said:?} missing from {text}");
+    }
+}
+
 /// What the console wrote next, waiting at most `secs` (empty when it wrote nothing).
 async fn screen_chunk(shown: &mut tokio::io::DuplexStream, secs: u64) -> String {
     use tokio::io::AsyncReadExt;

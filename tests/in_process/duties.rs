@@ -4,7 +4,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use dama_core::host::{AiTurn, Audience, Msg, Notice, Owed, TournamentNews};
+use dama_core::host::{AiTurn, Audience, Meeting, Msg, Notice, Owed, TournamentNews};
 use dama_model::{ChannelId, ColorChoice, GuildId};
 use dama_play::ai::Level;
 use dama_rules::Color;
@@ -44,6 +44,9 @@ impl Audience for Noted {
     }
     async fn owed_post(&self, owed: Owed) {
         self.note(format!("owed in {}", owed.channel.0));
+    }
+    async fn meeting(&self, m: Meeting) {
+        self.note(format!("meeting in {}", m.channel.0));
     }
     async fn stalled_ai_turn(&self, turn: AiTurn) {
         self.note(format!("stalled AI turn in {}", turn.channel.0));
@@ -128,4 +131,37 @@ async fn the_duties_tell_their_audience_what_they_find_and_stop_when_told(db: Te
     );
 }
 
-on_both_databases!(the_duties_tell_their_audience_what_they_find_and_stop_when_told);
+async fn a_seek_that_suits_another_is_paired_at_once_not_at_the_next_wave(db: TestDb) {
+    let (host, _, _) = host(&db).await;
+    let host = Arc::new(host);
+    let noted = Arc::new(Noted::default());
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let duties = tokio::spawn(Arc::clone(&host).run_duties(
+        Arc::clone(&noted),
+        Duration::from_secs(3_600),
+        async {
+            let _ = stopped.await;
+        },
+    ));
+    // Past the first ticks' wave: the next is two seconds away.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let control = "3+2".parse().unwrap();
+    host.seek(&at(ALICE, 1), control, true).await.unwrap();
+    host.seek(&at(BOB, 2), control, true).await.unwrap();
+    let began = std::time::Instant::now();
+    while !noted.all().iter().any(|n| n == "meeting in 1") {
+        assert!(
+            began.elapsed() < Duration::from_millis(1_500),
+            "told only {:?}",
+            noted.all()
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    stop.send(()).unwrap();
+    duties.await.unwrap();
+}
+
+on_both_databases!(
+    the_duties_tell_their_audience_what_they_find_and_stop_when_told,
+    a_seek_that_suits_another_is_paired_at_once_not_at_the_next_wave,
+);

@@ -1,3 +1,4 @@
 //! Quick pairing: the waves (pure) and seeking in the host.
 
+mod hosting;
 mod waves;

@@ -100,6 +100,42 @@ fn messages() -> Vec<Msg> {
             challenger: ALI,
             by: AYSE,
         },
+        Msg::Seeking {
+            control: TimeControl::live_secs(180, 2),
+            rated: true,
+            waiting: 1,
+            moved_from: None,
+            lasts: Millis(600_000),
+        },
+        Msg::Seeking {
+            control: TimeControl::Correspondence { days: 1 },
+            rated: false,
+            waiting: 3,
+            moved_from: Some(TimeControl::live_secs(180, 2)),
+            lasts: Millis(60_000),
+        },
+        Msg::Seeking {
+            control: TimeControl::live_secs(60, 0),
+            rated: false,
+            waiting: 2,
+            moved_from: None,
+            lasts: Millis(30_000),
+        },
+        Msg::LeftPool {
+            control: TimeControl::live_secs(180, 2),
+        },
+        Msg::SeekExpired {
+            player: ALI,
+            control: TimeControl::live_secs(180, 2),
+            waited: Millis(600_000),
+        },
+        Msg::PoolPaired {
+            control: TimeControl::live_secs(600, 5),
+        },
+        Msg::MeetingNowhere {
+            white: ALI,
+            black: AYSE,
+        },
         Msg::AiGameStarted {
             player: ALI,
             level: Level::Easy,
@@ -543,6 +579,11 @@ fn variant(m: &Msg) -> usize {
         Msg::PlayLink { .. } => 69,
         Msg::ActionTooLate => 70,
         Msg::ChallengeTaken { .. } => 71,
+        Msg::Seeking { .. } => 72,
+        Msg::LeftPool { .. } => 73,
+        Msg::SeekExpired { .. } => 74,
+        Msg::PoolPaired { .. } => 75,
+        Msg::MeetingNowhere { .. } => 76,
         Msg::Puzzle(p) => {
             40 + match p {
                 PuzzleMsg::Shown { .. } => 0,
@@ -581,7 +622,7 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 40 + 16 + 12 + 4;
+const MESSAGE_VARIANTS: usize = 40 + 16 + 12 + 9;
 
 fn tournament_result(place: i64) -> dama_core::host::TournamentResult {
     dama_core::host::TournamentResult {
@@ -834,6 +875,10 @@ fn errors() -> Vec<HostError> {
         HostError::Refused(Refusal::NeedsManageServer),
         HostError::Refused(Refusal::UnknownLanguage("klingon".into())),
         HostError::Refused(Refusal::TooManyChallenges { limit: 3 }),
+        HostError::Refused(Refusal::SeekNeedsServer),
+        HostError::Refused(Refusal::SeekWhilePlayingLive),
+        HostError::Refused(Refusal::NotSeeking),
+        HostError::Refused(Refusal::TooManySeeks { limit: 6 }),
         HostError::Refused(Refusal::TooManyAiGames { limit: 3 }),
         HostError::Refused(Refusal::ReplayForPlayersOnly),
         HostError::Refused(Refusal::NoAnalysisDuringRatedGames),
@@ -1007,7 +1052,8 @@ fn captions() -> Vec<Caption> {
     all
 }
 
-const LABELS: [ButtonLabel; 14] = [
+const LABELS: [ButtonLabel; 15] = [
+    ButtonLabel::LeavePool,
     ButtonLabel::PlayOnBoard,
     ButtonLabel::SolvePuzzle,
     ButtonLabel::Berserk,

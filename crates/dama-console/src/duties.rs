@@ -4,7 +4,7 @@
 
 use tokio::sync::mpsc;
 
-use dama_core::host::{AiTurn, Audience, Notice, Owed, TournamentNews};
+use dama_core::host::{AiTurn, Audience, Meeting, Notice, Owed, TournamentNews};
 use dama_model::{ChannelId, GuildId};
 
 /// One thing the duties found.
@@ -13,6 +13,7 @@ pub(crate) enum Heard {
     Notices(Vec<Notice>),
     TournamentNews(Box<TournamentNews>),
     OwedPost(Owed),
+    Meeting(Meeting),
     StalledAiTurn(AiTurn),
     DailyPuzzle,
 }
@@ -38,6 +39,10 @@ impl Audience for Listener {
 
     async fn owed_post(&self, owed: Owed) {
         self.hand_over(Heard::OwedPost(owed));
+    }
+
+    async fn meeting(&self, meeting: Meeting) {
+        self.hand_over(Heard::Meeting(meeting));
     }
 
     async fn stalled_ai_turn(&self, turn: AiTurn) {

@@ -380,6 +380,9 @@ impl Console {
                 return put(out, &text).await;
             }
             Command::Cancel => host.cancel_challenge(&who).await,
+            Command::Seek(Some((clock, rated))) => host.seek(&who, clock, rated).await,
+            Command::Seek(None) => host.seeking(&who).await,
+            Command::Leave => host.leave_pool(&who).await,
             Command::Move(text) => host.play(&who, &text).await,
             Command::Resign => host.resign(&who).await,
             Command::Draw => host.draw(&who).await,
@@ -505,6 +508,7 @@ impl Console {
         let reply = match heard {
             Heard::Notices(notices) => return self.show_notices(&notices, out).await,
             Heard::TournamentNews(news) => return self.show_tournament_news(*news, out).await,
+            Heard::Meeting(m) => return self.show_meeting(&m, out).await,
             Heard::StalledAiTurn(turn) => match self.host.ai_move(turn.game, self.lang).await {
                 Ok(reply) => reply,
                 Err(e) => {
@@ -581,6 +585,39 @@ impl Console {
                 Ok(None) => {}
                 Err(e) => tracing::warn!(error = %e, "starting a tournament game failed"),
             }
+        }
+        Ok(true)
+    }
+
+    /// A game the pools paired, opened in a channel of its own (`q7`: the meeting's number),
+    /// which `channel` lists and enters.
+    async fn show_meeting(
+        &mut self,
+        m: &dama_core::host::Meeting,
+        out: &mut (impl AsyncWrite + Unpin),
+    ) -> std::io::Result<bool> {
+        let name = format!("q{}", m.id.0);
+        let reply = match self
+            .host
+            .start_meeting(m.id, Some(channel_id(&name)), self.lang)
+            .await
+        {
+            Ok(Some(reply)) => reply,
+            Ok(None) => return Ok(false),
+            Err(e) => {
+                tracing::warn!(error = %e, "opening a paired game failed");
+                return Ok(false);
+            }
+        };
+        put(out, "").await?;
+        let text = self.say(
+            "console-paired-game",
+            &[("channel", Arg::from(name.as_str()))],
+        );
+        put(out, &text).await?;
+        self.show(&reply, out).await?;
+        if !self.channels.contains(&name) {
+            self.channels.push(name);
         }
         Ok(true)
     }

@@ -39,6 +39,11 @@ pub enum Command {
         /// The time control.
         clock: TimeControl,
     },
+    /// `seek [clock] [rated|casual]`: waits in that clock's pool for an opponent (with nothing
+    /// after it: says where the player waits).
+    Seek(Option<(TimeControl, bool)>),
+    /// `leave`: leaves the pool the player waits in.
+    Leave,
     /// `accept`: accepts the last challenge shown.
     Accept,
     /// `decline`: declines the last challenge shown.
@@ -134,6 +139,8 @@ pub enum ParseError {
     AsUsage,
     /// A challenge option not known.
     ChallengeOption(String),
+    /// A seek option not known.
+    SeekOption(String),
     /// `move` without a move.
     MoveUsage,
     /// `stats` with more than a name.
@@ -171,6 +178,7 @@ impl ParseError {
             ParseError::ChallengeOption(t) => {
                 ("console-challenge-option", vec![("text", quoted(t))])
             }
+            ParseError::SeekOption(t) => ("console-seek-option", vec![("text", quoted(t))]),
             ParseError::MoveUsage => ("console-move-usage", vec![]),
             ParseError::StatsUsage => ("console-stats-usage", vec![]),
             ParseError::ChannelUsage => ("console-channel-usage", vec![]),
@@ -211,6 +219,8 @@ fn canonical(word: &str) -> String {
         "ben" => "as",
         "bilgisayar" => "ai",
         "davet" => "challenge",
+        "ara" => "seek",
+        "ayrıl" | "ayril" => "leave",
         "kabul" => "accept",
         "reddet" => "decline",
         "vazgeç" | "vazgec" => "cancel",
@@ -364,6 +374,20 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "accept" => one("accept", Command::Accept),
         "decline" => one("decline", Command::Decline),
         "cancel" => one("cancel", Command::Cancel),
+        "leave" => one("leave", Command::Leave),
+        "seek" if rest.is_empty() => Ok(Command::Seek(None)),
+        "seek" => {
+            let (clock, rest) = time_control(rest)?;
+            let mut rated = true;
+            for w in rest {
+                match canonical(w).as_str() {
+                    "rated" => rated = true,
+                    "casual" => rated = false,
+                    _ => return Err(ParseError::SeekOption(w.to_string())),
+                }
+            }
+            Ok(Command::Seek(Some((clock, rated))))
+        }
         "move" => {
             if rest.is_empty() {
                 Err(ParseError::MoveUsage)

@@ -160,7 +160,8 @@ pub enum LanguageScopeArg {
         "puzzle_leaderboard",
         "puzzle_channel",
         "web",
-        "super::tournaments::tournament"
+        "super::tournaments::tournament",
+        "super::seeking::seek"
     )
 )]
 pub async fn dama(_ctx: Context<'_>) -> Result<(), Error> {

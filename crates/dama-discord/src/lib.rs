@@ -9,6 +9,7 @@ mod events;
 mod localize;
 mod posting;
 pub mod retry;
+mod seeking;
 mod shards;
 mod sweeper;
 mod tournaments;

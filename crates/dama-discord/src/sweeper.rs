@@ -9,7 +9,9 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::{Data, post, queue_post, retry, spawn_ai_turn};
-use dama_core::host::{AiTurn, Audience, Button, Lang, Notice, Owed, Reply, TournamentNews};
+use dama_core::host::{
+    AiTurn, Audience, Button, Lang, Meeting, Notice, Owed, Reply, TournamentNews,
+};
 use dama_model::{ChannelId, GuildId, MessageId};
 
 /// Runs the host's duties for this bot, every `sweep_every` a sweep, until the bot stops.
@@ -70,6 +72,11 @@ impl Audience for Bot {
             }
             Err(e) => tracing::warn!(error = %e, game = owed.game.0, "a game's owed post"),
         }
+    }
+
+    async fn meeting(&self, meeting: Meeting) {
+        let (ctx, data) = (self.ctx.clone(), Arc::clone(&self.data));
+        tokio::spawn(async move { super::seeking::open_meeting(&ctx, &data, meeting).await });
     }
 
     async fn stalled_ai_turn(&self, turn: AiTurn) {

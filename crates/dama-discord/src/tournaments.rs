@@ -289,7 +289,7 @@ async fn answer_and_refresh(
 }
 
 /// A player's name for a thread's title.
-async fn name_of(data: &Data, user: dama_model::UserId) -> String {
+pub(super) async fn name_of(data: &Data, user: dama_model::UserId) -> String {
     match data.host.player_name(user).await {
         Ok(Some(name)) => name,
         _ => "Dama".into(),

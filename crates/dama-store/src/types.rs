@@ -8,8 +8,8 @@ use std::borrow::Cow;
 
 use dama_model::TournamentKind;
 use dama_model::{
-    AttemptId, ChallengeId, ChannelId, Day, GameId, GuildId, MessageId, Millis, PairingId,
-    TournamentId, UnixMs, UserId,
+    AttemptId, ChallengeId, ChannelId, Day, GameId, GuildId, MeetingId, MessageId, Millis,
+    PairingId, SeekId, TournamentId, UnixMs, UserId,
 };
 use dama_model::{ChallengeStatus, ColorChoice, GameStatus, TournamentStatus};
 use dama_play::ai::Level;
@@ -232,6 +232,8 @@ int_column!(
     ChallengeId(i64),
     PairingId(i64),
     AttemptId(i64),
+    SeekId(i64),
+    MeetingId(i64),
     UnixMs(i64),
     Millis(i64),
     Day(i64),

@@ -14,7 +14,7 @@ use dama_rules::{Color, GameResult, Reason};
 /// Starts a game; [`StoreError::ChannelBusy`] if its channel already has a running one.
 pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
     let live = g.clocks.control.is_live();
-    sqlx::query_scalar(
+    let id = sqlx::query_scalar(
         "INSERT INTO games (guild_id, channel_id, white_id, black_id, ai_level, rated, start_fen, fen,
                             warn_at_ms, deadline_ms, created_at_ms, updated_at_ms, time_control, speed,
                             white_ms, black_ms, turn_began_ms, flag_at_ms, web_key, first_move_ms,
@@ -57,7 +57,10 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
     .inspect(|id| {
         tx.games += 1;
         tx.changed(Change::Game(*id));
-    })
+    })?;
+    // A game started takes its players out of every pool.
+    super::seeks::leave_pools(tx, [g.white_id, g.black_id]).await?;
+    Ok(id)
 }
 
 /// What a change is made against: the game as it was read. A write succeeds only if the game

@@ -20,6 +20,7 @@ impl Host {
         match action {
             ButtonAction::Challenge { id, accept } => self.answer_challenge(who, id, accept).await,
             ButtonAction::OpenPuzzle => self.puzzle(who, false).await,
+            ButtonAction::LeavePool => self.leave_pool(who).await,
             ButtonAction::LeavePuzzle { attempt, then } => {
                 self.open_puzzle(who, then, Some(attempt)).await
             }
@@ -96,6 +97,7 @@ mod tests {
                 id: dama_model::TournamentId(9),
                 join: false,
             },
+            ButtonAction::LeavePool,
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<ButtonAction>(), Ok(a));
@@ -109,6 +111,7 @@ mod tests {
             "challenge:1:maybe",
             "tournament:1:watch",
             "tournament:x:join",
+            "pool:join",
         ] {
             assert_eq!(bad.parse::<ButtonAction>(), Err(UnknownButton), "{bad}");
         }

@@ -12,7 +12,7 @@ use tracing::Instrument;
 
 use dama_model::{ChannelId, GameId, GuildId};
 
-use super::{Host, Notice, Owed, TournamentNews};
+use super::{Host, Meeting, Notice, Owed, TournamentNews};
 
 /// A duty of the host that no player asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,6 +24,9 @@ pub enum Duty {
     Beat,
     /// Pair, start and end tournaments ([`super::Host::tournament_tick`]): every second.
     Tournaments,
+    /// Pair the quick-pairing pools ([`super::Host::wave`]): every two seconds, and at once
+    /// when a player seeks.
+    Waves,
     /// Take over the live games' AI turns a dead process left: every five seconds (a live
     /// game cannot wait for the sweep).
     StalledLiveAi,
@@ -69,6 +72,9 @@ impl Duties {
             due.push(Duty::Beat);
             due.push(Duty::Tournaments);
         }
+        if t.is_multiple_of(2 * SECOND) {
+            due.push(Duty::Waves);
+        }
         if t.is_multiple_of(5 * SECOND) {
             due.push(Duty::StalledLiveAi);
             due.push(Duty::OwedPosts);
@@ -94,6 +100,10 @@ pub trait Audience: Send + Sync + 'static {
     /// A game's change that was never posted: its channel gets the board
     /// ([`Host::catch_up`]).
     fn owed_post(&self, owed: Owed) -> impl Future<Output = ()> + Send;
+
+    /// Two players a wave paired: open their game ([`Host::start_meeting`]), in a thread of
+    /// the meeting's channel where the front end can make one.
+    fn meeting(&self, meeting: Meeting) -> impl Future<Output = ()> + Send;
 
     /// An AI turn no process is thinking about: play it ([`Host::ai_move`]).
     fn stalled_ai_turn(&self, turn: AiTurn) -> impl Future<Output = ()> + Send;
@@ -166,11 +176,12 @@ impl Host {
         let mut beside = Beside::default();
         let mut stop = std::pin::pin!(stop);
         loop {
-            tokio::select! {
+            let due = tokio::select! {
                 () = &mut stop => break,
-                _ = tick.tick() => {}
-            }
-            for duty in duties.due() {
+                _ = tick.tick() => duties.due(),
+                () = self.wave_wanted() => vec![Duty::Waves],
+            };
+            for duty in due {
                 let span = tracing::info_span!("duty", duty = ?duty);
                 self.duty(duty, &audience, &mut beside)
                     .instrument(span)
@@ -198,6 +209,10 @@ impl Host {
             Duty::Tournaments => beside.start(duty, {
                 let (host, audience) = (Arc::clone(self), Arc::clone(audience));
                 async move { host.tell_tournaments(&*audience).await }
+            }),
+            Duty::Waves => beside.start(duty, {
+                let (host, audience) = (Arc::clone(self), Arc::clone(audience));
+                async move { host.tell_wave(&*audience).await }
             }),
             Duty::StalledLiveAi => self.tell_stalled_turns(&**audience, true).await,
             Duty::OwedPosts => self.tell_owed(&**audience).await,
@@ -227,6 +242,21 @@ impl Host {
                 }
             }
             Err(e) => tracing::error!(error = %e, "watching the tournaments failed"),
+        }
+    }
+
+    /// Pairs the pools; says which seeks ran out.
+    async fn tell_wave(&self, audience: &impl Audience) {
+        match self.wave().await {
+            Ok(wave) => {
+                if !wave.notices.is_empty() {
+                    audience.notices(wave.notices).await;
+                }
+                for m in wave.meetings {
+                    audience.meeting(m).await;
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "a wave of quick pairing failed"),
         }
     }
 
@@ -268,6 +298,15 @@ impl Host {
             Err(e) => {
                 tracing::warn!(error = %e, "reading the rounds owed their announcement failed");
             }
+        }
+        match self.unstarted_meetings().await {
+            Ok(meetings) => {
+                for m in meetings {
+                    tracing::info!(meeting = m.id.0, "opening a paired game left unopened");
+                    audience.meeting(m).await;
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "reading the unopened paired games failed"),
         }
     }
 
@@ -313,6 +352,7 @@ mod tests {
         assert_eq!(count(Duty::Flags), 1_200);
         assert_eq!(count(Duty::Beat), 120);
         assert_eq!(count(Duty::Tournaments), 120);
+        assert_eq!(count(Duty::Waves), 60);
         assert_eq!(count(Duty::StalledLiveAi), 24);
         assert_eq!(count(Duty::OwedPosts), 24);
         assert_eq!(count(Duty::Sweep), 2);

@@ -100,6 +100,17 @@ pub enum Refusal {
     NeedsManageServer,
     /// A time control that is not on offer.
     TimeControl(dama_play::clock::TimeControlError),
+    /// Seeking is for a server's channels.
+    SeekNeedsServer,
+    /// A player in a running live game may not seek another live one.
+    SeekWhilePlayingLive,
+    /// The asker waits in no pool.
+    NotSeeking,
+    /// One player may seek at most this many times a minute.
+    TooManySeeks {
+        /// Seeks a minute.
+        limit: i64,
+    },
     /// One player may not hold more open challenges than this.
     TooManyChallenges {
         /// The most open challenges.

@@ -224,6 +224,8 @@ pub enum CommandName {
     Puzzle,
     /// Analysing a finished game.
     Analyze,
+    /// Seeking a game in a pool.
+    Seek,
 }
 
 /// One thing the host has to say.
@@ -262,6 +264,45 @@ pub enum Msg {
         challenger: UserId,
         /// The player challenged; `None`: an open challenge nobody took.
         challenged: Option<UserId>,
+    },
+    /// The asker waits in a pool.
+    Seeking {
+        /// The pool's clock.
+        control: TimeControl,
+        /// Rated.
+        rated: bool,
+        /// How many wait for that clock in this server, the asker among them.
+        waiting: i64,
+        /// The pool they were moved from.
+        moved_from: Option<TimeControl>,
+        /// How long before the seek ends unpaired.
+        lasts: Millis,
+    },
+    /// The asker left their pool.
+    LeftPool {
+        /// Its clock.
+        control: TimeControl,
+    },
+    /// A seek ended unpaired.
+    SeekExpired {
+        /// The player.
+        player: UserId,
+        /// The pool's clock.
+        control: TimeControl,
+        /// How long they waited.
+        waited: Millis,
+    },
+    /// The first line of a game a wave paired.
+    PoolPaired {
+        /// The pool's clock.
+        control: TimeControl,
+    },
+    /// Two players were paired, but no game could be opened for them here.
+    MeetingNowhere {
+        /// White.
+        white: UserId,
+        /// Black.
+        black: UserId,
     },
     /// Someone took an open challenge.
     ChallengeTaken {

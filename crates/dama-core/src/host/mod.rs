@@ -23,6 +23,7 @@ mod puzzles;
 mod ratings;
 mod reply;
 mod scheduler;
+mod seeking;
 mod sweep;
 mod tables;
 mod tournaments;
@@ -62,6 +63,7 @@ pub use play_links::Seat;
 pub use posts::{OWED_AFTER, Owed};
 pub use puzzles::{Practice, TRIES as PUZZLE_TRIES};
 pub use scheduler::Priority;
+pub use seeking::{CORRESPONDENCE_SEEK, LIVE_SEEK, Meeting, SEEKS_A_MINUTE, Wave};
 pub use tables::{TABLE_PIECES, TableWork};
 pub use tournaments::{
     GameToStart, MAX_DAYS_AHEAD, MAX_NAME, MAX_PAUSE, MINUTES, PAUSE, ROUNDS, TournamentLine,
@@ -260,6 +262,8 @@ pub struct Host {
     mining: std::sync::atomic::AtomicBool,
     /// Moves made on the web, for the front end that posts their boards.
     page_moves: play_links::PageMoves,
+    /// A seek came in: the duties run a wave at once.
+    wave_due: tokio::sync::Notify,
 }
 
 impl Host {
@@ -286,6 +290,7 @@ impl Host {
             analysis_asks: Mutex::new(HashMap::new()),
             mining: std::sync::atomic::AtomicBool::new(false),
             page_moves: play_links::PageMoves::default(),
+            wave_due: tokio::sync::Notify::new(),
         }
     }
 

@@ -38,6 +38,8 @@ pub enum ButtonAction {
         /// The puzzle asked for instead.
         then: Option<crate::host::Practice>,
     },
+    /// Leaves the quick-pairing pool the presser waits in.
+    LeavePool,
     /// Joins (or, `join: false`, leaves) a tournament.
     Tournament {
         /// The tournament.
@@ -117,6 +119,7 @@ impl fmt::Display for ButtonAction {
                 };
                 write!(f, "puzzle:leave:{}:{then}", attempt.0)
             }
+            ButtonAction::LeavePool => f.write_str("pool:leave"),
             ButtonAction::Tournament { id, join } => write!(
                 f,
                 "tournament:{}:{}",
@@ -150,6 +153,7 @@ impl FromStr for ButtonAction {
                 action: GameAction::named(action).ok_or(UnknownButton)?,
             }),
             ["puzzle", "open"] => Ok(ButtonAction::OpenPuzzle),
+            ["pool", "leave"] => Ok(ButtonAction::LeavePool),
             ["puzzle", "leave", attempt, then] => Ok(ButtonAction::LeavePuzzle {
                 attempt: dama_model::AttemptId(attempt.parse().map_err(|_| UnknownButton)?),
                 then: match *then {
@@ -211,6 +215,8 @@ pub enum ButtonLabel {
     LeaveTournament,
     /// Play the game on its web page.
     PlayOnBoard,
+    /// Leave the quick-pairing pool.
+    LeavePool,
     /// Go berserk in an Arena game.
     Berserk,
 }
@@ -343,6 +349,7 @@ impl Reply {
             ButtonAction::Challenge { id, .. } => Some(id),
             ButtonAction::Game { .. }
             | ButtonAction::OpenPuzzle
+            | ButtonAction::LeavePool
             | ButtonAction::LeavePuzzle { .. }
             | ButtonAction::Tournament { .. } => None,
         })

@@ -67,6 +67,7 @@ pub(super) fn command_id(cmd: CommandName) -> &'static str {
         CommandName::Language => "language",
         CommandName::Puzzle => "puzzle",
         CommandName::Analyze => "analyze",
+        CommandName::Seek => "seek",
     }
 }
 
@@ -272,6 +273,53 @@ impl Writer<'_> {
             } => self.text(
                 "open-challenge-expired",
                 &[("challenger", self.user(*challenger))],
+            ),
+            Msg::Seeking {
+                control,
+                rated,
+                waiting,
+                moved_from,
+                lasts,
+            } => {
+                let mut text = self.text(
+                    "seeking",
+                    &[
+                        ("clock", a(self.time_control(*control))),
+                        ("rated", a(yes(*rated))),
+                        ("others", a((*waiting - 1).max(0))),
+                        ("minutes", a(lasts.whole_minutes().max(1))),
+                    ],
+                );
+                if let Some(from) = moved_from {
+                    text.push(' ');
+                    text.push_str(
+                        &self.text("seeking-moved", &[("from", a(self.time_control(*from)))]),
+                    );
+                }
+                text
+            }
+            Msg::LeftPool { control } => {
+                self.text("left-pool", &[("clock", a(self.time_control(*control)))])
+            }
+            Msg::SeekExpired {
+                player,
+                control,
+                waited,
+            } => {
+                let mut args = self.commands(&[("seek", CommandName::Seek)]);
+                args.extend([
+                    ("player", self.user(*player)),
+                    ("clock", a(self.time_control(*control))),
+                    ("minutes", a(waited.whole_minutes().max(1))),
+                ]);
+                self.text("seek-expired", &args)
+            }
+            Msg::PoolPaired { control } => {
+                self.text("pool-paired", &[("clock", a(self.time_control(*control)))])
+            }
+            Msg::MeetingNowhere { white, black } => self.text(
+                "meeting-nowhere",
+                &[("white", self.user(*white)), ("black", self.user(*black))],
             ),
             Msg::ChallengeTaken { challenger, by } => self.text(
                 "challenge-taken",
@@ -768,6 +816,7 @@ impl Writer<'_> {
                 ButtonLabel::LeavePuzzle => "button-leave-puzzle",
                 ButtonLabel::JoinTournament => "button-join-tournament",
                 ButtonLabel::LeaveTournament => "button-leave-tournament",
+                ButtonLabel::LeavePool => "button-leave-pool",
                 ButtonLabel::Berserk => "button-berserk",
             },
             &[],

@@ -170,6 +170,19 @@ impl Writer<'_> {
                     ],
                 )
             }
+            HostError::Refused(Refusal::SeekNeedsServer) => self.text(
+                "error-seek-needs-server",
+                &cmds(&[("seek", CommandName::Seek)]),
+            ),
+            HostError::Refused(Refusal::SeekWhilePlayingLive) => {
+                self.text("error-seek-while-playing-live", &[])
+            }
+            HostError::Refused(Refusal::NotSeeking) => {
+                self.text("error-not-seeking", &cmds(&[("seek", CommandName::Seek)]))
+            }
+            HostError::Refused(Refusal::TooManySeeks { limit }) => {
+                self.text("error-too-many-seeks", &[("limit", a(*limit))])
+            }
             HostError::Refused(Refusal::TooManyChallenges { limit }) => {
                 self.text("error-too-many-challenges", &[("limit", a(*limit))])
             }

@@ -1,0 +1,350 @@
+//! Quick pairing: a player seeks a game on a clock and waits in that clock's pool (one pool at
+//! a time); waves pair the pools ([`dama_play::pool`]) and each pairing becomes a meeting,
+//! whose game the front end opens in a thread where the player who waited longer sought.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use dama_model::{ChannelId, GuildId, MeetingId, Millis, SeekId, UserId};
+use dama_play::clock::TimeControl;
+use dama_play::pool::{Seeker, anyone_after, pair_wave};
+use dama_rules::Game;
+use dama_store::{self as store, MeetingRow, SeekRow};
+
+use super::challenges::NewGame;
+use super::{
+    Button, ButtonAction, ButtonLabel, ButtonStyle, Host, HostError, HostResult, Lang, Msg, Notice,
+    Refusal, Reply, Who, players,
+};
+
+/// A live seek ends unpaired after this.
+pub const LIVE_SEEK: Duration = Duration::from_secs(10 * 60);
+/// A correspondence seek ends unpaired after this.
+pub const CORRESPONDENCE_SEEK: Duration = Duration::from_secs(24 * 3_600);
+/// A player may seek this many times a minute; a flood beyond moves nothing.
+pub const SEEKS_A_MINUTE: i64 = 6;
+/// The player just played is avoided for this long.
+const MET_LATELY: Millis = Millis(10 * 60 * 1_000);
+/// The console's one server, for its pools.
+const CONSOLE_SERVER: GuildId = GuildId(0);
+/// The wave's lease: one process runs a wave at a time.
+const WAVE: &str = "wave";
+/// A meeting whose game was not opened is told again after this (its process died).
+const MEETING_RETOLD: Millis = Millis(15_000);
+/// And given up after this.
+const MEETING_KEPT: Millis = Millis(10 * 60 * 1_000);
+
+/// Two players a wave paired: the game for the front end to open, in a thread of `channel`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Meeting {
+    /// The meeting.
+    pub id: MeetingId,
+    /// White and Black.
+    pub white: UserId,
+    /// Black.
+    pub black: UserId,
+    /// Their server (`None`: the console).
+    pub guild: Option<GuildId>,
+    /// Where the player who waited longer sought.
+    pub channel: ChannelId,
+    /// The clock.
+    pub control: TimeControl,
+    /// Rated.
+    pub rated: bool,
+}
+
+impl From<MeetingRow> for Meeting {
+    fn from(m: MeetingRow) -> Meeting {
+        Meeting {
+            id: m.id,
+            white: m.white_id,
+            black: m.black_id,
+            guild: (m.guild_id != CONSOLE_SERVER).then_some(m.guild_id),
+            channel: m.channel_id,
+            control: m.time_control,
+            rated: m.rated,
+        }
+    }
+}
+
+/// What a wave did: the meetings whose games to open, and the seeks that ran out (said in
+/// their channels).
+#[derive(Debug, Default)]
+pub struct Wave {
+    /// Pairings made.
+    pub meetings: Vec<Meeting>,
+    /// Seeks that ended unpaired.
+    pub notices: Vec<Notice>,
+}
+
+impl Host {
+    /// Puts the asker in the pool for `control` (rated or casual) in this server, moving them
+    /// from any other; a wave is due at once.
+    pub async fn seek(&self, who: &Who, control: TimeControl, rated: bool) -> HostResult {
+        let guild = self.pool_server(who)?;
+        if control.is_live() && self.store.plays_live(who.user).await? {
+            return Err(HostError::Refused(Refusal::SeekWhilePlayingLive));
+        }
+        let now = self.clock.now();
+        let minute_ago = now - Millis(60_000);
+        if self.store.seeks_since(who.user, minute_ago).await? >= SEEKS_A_MINUTE {
+            return Err(HostError::Refused(Refusal::TooManySeeks {
+                limit: SEEKS_A_MINUTE,
+            }));
+        }
+        let lasts = if control.is_live() {
+            LIVE_SEEK
+        } else {
+            CORRESPONDENCE_SEEK
+        };
+        let mut tx = self.store.write().await?;
+        store::ensure_player(&mut tx, who.user, &who.name).await?;
+        let moved_from = store::leave_pool(&mut tx, who.user).await?;
+        store::insert_seek(
+            &mut tx,
+            &SeekRow {
+                id: SeekId(0),
+                user_id: who.user,
+                guild_id: guild,
+                channel_id: who.channel,
+                time_control: control,
+                rated,
+                created_at: now,
+                expires_at: now + Millis::from_std(lasts),
+            },
+        )
+        .await?;
+        tx.commit().await?;
+        self.wave_due.notify_one();
+        let waiting = self.store.pool_size(guild, control).await?;
+        Ok(Reply {
+            ephemeral: true,
+            buttons: vec![leave_button()],
+            ..Reply::say(Msg::Seeking {
+                control,
+                rated,
+                waiting,
+                moved_from: moved_from.filter(|c| *c != control),
+                lasts: Millis::from_std(lasts),
+            })
+        })
+    }
+
+    /// Where the asker waits, with the button to leave.
+    pub async fn seeking(&self, who: &Who) -> HostResult {
+        let seek = self
+            .store
+            .waiting_seek(who.user)
+            .await?
+            .ok_or(HostError::Refused(Refusal::NotSeeking))?;
+        let waiting = self
+            .store
+            .pool_size(seek.guild_id, seek.time_control)
+            .await?;
+        Ok(Reply {
+            ephemeral: true,
+            buttons: vec![leave_button()],
+            ..Reply::say(Msg::Seeking {
+                control: seek.time_control,
+                rated: seek.rated,
+                waiting,
+                moved_from: None,
+                lasts: seek.expires_at - self.clock.now(),
+            })
+        })
+    }
+
+    /// Takes the asker out of the pool they wait in.
+    pub async fn leave_pool(&self, who: &Who) -> HostResult {
+        let mut tx = self.store.write().await?;
+        let left = store::leave_pool(&mut tx, who.user)
+            .await?
+            .ok_or(HostError::Refused(Refusal::NotSeeking))?;
+        tx.commit().await?;
+        Ok(Reply {
+            ephemeral: true,
+            ..Reply::say(Msg::LeftPool { control: left })
+        })
+    }
+
+    /// The server whose pools the asker may wait in: seeking is for a server's channels (the
+    /// console is one server).
+    fn pool_server(&self, who: &Who) -> Result<GuildId, HostError> {
+        match who.guild {
+            Some(g) => Ok(g),
+            None if self.config.one_server => Ok(CONSOLE_SERVER),
+            None => Err(HostError::Refused(Refusal::SeekNeedsServer)),
+        }
+    }
+
+    /// Waits until a seek makes a wave due (or forever): the duties run one at once.
+    pub(super) async fn wave_wanted(&self) {
+        self.wave_due.notified().await;
+    }
+
+    /// One wave, if no other process runs one: ends the seeks whose time ran out, then pairs
+    /// every pool, each pairing written with the two seeks it ends.
+    pub async fn wave(&self) -> Result<Wave, HostError> {
+        let mut wave = Wave::default();
+        let now = self.clock.now();
+        let mut tx = self.store.write().await?;
+        let until = now + Millis(1_500);
+        if !store::take_lease(&mut tx, WAVE, &self.config.process, now, until).await? {
+            return Ok(wave);
+        }
+        let expired = store::expire_seeks(&mut tx, now).await?;
+        tx.commit().await?;
+        for s in expired {
+            wave.notices.push(Notice {
+                channel: s.channel_id,
+                guild: (s.guild_id != CONSOLE_SERVER).then_some(s.guild_id),
+                reply: Reply {
+                    mentions: vec![s.user_id],
+                    ..Reply::say(Msg::SeekExpired {
+                        player: s.user_id,
+                        control: s.time_control,
+                        waited: s.expires_at - s.created_at,
+                    })
+                },
+                settles: None,
+            });
+        }
+        let waiting = self.store.waiting_seeks().await?;
+        if waiting.len() < 2 {
+            return Ok(wave);
+        }
+        let history = self
+            .store
+            .games_of_waiting(now - Millis(7 * 86_400_000))
+            .await?;
+        let mut pools: HashMap<(GuildId, TimeControl, bool), Vec<Seeker>> = HashMap::new();
+        for w in waiting {
+            let s = &w.seek;
+            let mine = history
+                .iter()
+                .filter(|(white, black, _)| *white == s.user_id || *black == s.user_id);
+            let mut met = Vec::new();
+            let mut whites = 0;
+            for (i, &(white, black, at)) in mine.enumerate() {
+                let opponent = if white == s.user_id { black } else { white };
+                if now - at < MET_LATELY {
+                    met.push(opponent);
+                }
+                if i < 10 {
+                    whites += if white == s.user_id { 1 } else { -1 };
+                }
+            }
+            pools
+                .entry((s.guild_id, s.time_control, s.rated))
+                .or_default()
+                .push(Seeker {
+                    seek: s.id,
+                    player: s.user_id,
+                    rating: w.rating.round() as i32,
+                    deviation: w.deviation.round().max(0.0) as u32,
+                    waited: now - s.created_at,
+                    whites,
+                    met,
+                    blocked: Vec::new(),
+                });
+        }
+        for ((_, control, _), pool) in pools {
+            for p in pair_wave(&pool, anyone_after(control.is_live())) {
+                let mut tx = self.store.write().await?;
+                // Another wave or a game started meanwhile: that seek is gone, nothing written.
+                if let Some(m) = store::meet(&mut tx, p.white, p.black, now).await? {
+                    tx.commit().await?;
+                    tracing::info!(meeting = m.id.0, gap = p.gap, "a wave paired two seeks");
+                    wave.meetings.push(m.into());
+                }
+            }
+        }
+        Ok(wave)
+    }
+
+    /// The meetings whose game was never opened (the process that paired them stopped), each
+    /// claimed by this process to open.
+    pub async fn unstarted_meetings(&self) -> Result<Vec<Meeting>, HostError> {
+        let now = self.clock.now();
+        let mut tx = self.store.write().await?;
+        let rows =
+            store::claim_unstarted_meetings(&mut tx, now - MEETING_KEPT, now - MEETING_RETOLD, now)
+                .await?;
+        tx.commit().await?;
+        Ok(rows.into_iter().map(Meeting::from).collect())
+    }
+
+    /// Opens the game of a meeting: in `thread` (made for it) or, without one, where the
+    /// player who waited longer sought; its first board, both players mentioned. `None` if it
+    /// was opened already. Where neither can hold it, the meeting is given up and the players
+    /// told so in the channel.
+    pub async fn start_meeting(
+        &self,
+        meeting: MeetingId,
+        thread: Option<ChannelId>,
+        lang: Lang,
+    ) -> Result<Option<Reply>, HostError> {
+        let Some(m) = self.store.meeting(meeting).await? else {
+            return Ok(None);
+        };
+        if m.game_id.is_some() {
+            return Ok(None);
+        }
+        let m = Meeting::from(m);
+        let new = NewGame {
+            guild: m.guild,
+            channel: thread.unwrap_or(m.channel),
+            white: Some(m.white),
+            black: Some(m.black),
+            ai: None,
+            rated: m.rated,
+            control: m.control,
+            tournament: None,
+        };
+        let mut tx = self.store.write().await?;
+        let id = match self.insert_game(&mut tx, new).await {
+            Ok(id) => id,
+            Err(HostError::Refused(Refusal::ChannelBusy { .. })) => {
+                drop(tx);
+                let mut tx = self.store.write().await?;
+                if !store::abandon_meeting(&mut tx, m.id).await? {
+                    return Ok(None);
+                }
+                tx.commit().await?;
+                return Ok(Some(Reply {
+                    mentions: vec![m.white, m.black],
+                    ..Reply::say(Msg::MeetingNowhere {
+                        white: m.white,
+                        black: m.black,
+                    })
+                }));
+            }
+            Err(e) => return Err(e),
+        };
+        if !store::start_meeting(&mut tx, m.id, id).await? {
+            return Ok(None);
+        }
+        tx.commit().await?;
+        let row = self.game_row(id).await?;
+        let reply = self.board_reply(&row, &Game::default(), lang);
+        let reply = reply.led_by(Msg::GameStarted {
+            players: players(&row),
+            rated: row.rated,
+            control: row.time_control,
+        });
+        Ok(Some(Reply {
+            mentions: vec![m.white, m.black],
+            ..reply.led_by(Msg::PoolPaired { control: m.control })
+        }))
+    }
+}
+
+/// The button under a seek's answer: leave the pool.
+fn leave_button() -> Button {
+    Button {
+        action: ButtonAction::LeavePool,
+        label: ButtonLabel::LeavePool,
+        style: ButtonStyle::Secondary,
+        disabled: false,
+    }
+}

@@ -1,0 +1,90 @@
+//! `/dama seek` and the games the pools pair: each opens in a thread of the channel where the
+//! player who waited longer sought (or in the channel itself where no thread can be made),
+//! both players mentioned.
+
+use std::sync::Arc;
+
+use poise::serenity_prelude as serenity;
+
+use super::asking::{answer, asker, time_control};
+use super::{Context, Data, Error, post};
+use dama_core::host::Meeting;
+use dama_model::ChannelId;
+use dama_play::clock::TimeControl;
+
+/// Wait for an opponent on a clock: the bot pairs you with a player near your rating.
+#[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "seek", channel = %ctx.channel_id(), user = %ctx.author().id))]
+pub(super) async fn seek(
+    ctx: Context<'_>,
+    #[autocomplete = "complete_pool"] clock: Option<String>,
+    rated: Option<bool>,
+) -> Result<(), Error> {
+    let who = asker(&ctx).await;
+    let host = &ctx.data().host;
+    let result = match clock.as_deref() {
+        None => host.seeking(&who).await,
+        Some(text) => match time_control(Some(text)) {
+            Ok(control) => host.seek(&who, control, rated.unwrap_or(true)).await,
+            Err(e) => Err(e),
+        },
+    };
+    answer(ctx, who.lang, result).await
+}
+
+/// The pools offered first: lichess's, and a day or three a move.
+const POOLS: [&str; 13] = [
+    "1+0", "2+1", "3+0", "3+2", "5+0", "5+3", "10+0", "10+5", "15+10", "30+0", "30+20", "1d", "3d",
+];
+
+async fn complete_pool(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let lang = super::asking::lang(&ctx).await;
+    let partial = partial.trim();
+    let typed = partial.parse::<TimeControl>().ok();
+    let usual = POOLS
+        .iter()
+        .filter_map(|t| t.parse::<TimeControl>().ok())
+        .filter(|c| c.to_string().starts_with(partial) && Some(*c) != typed);
+    let choices = typed
+        .into_iter()
+        .chain(usual)
+        .map(|c| {
+            let name = ctx.data().time_control_name(lang, c);
+            serenity::AutocompleteChoice::new(name, c.to_string())
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Opens a paired game: a thread named for its players under the channel where the player
+/// who waited longer sought, its first board there.
+pub(super) async fn open_meeting(ctx: &serenity::Context, data: &Arc<Data>, m: Meeting) {
+    let lang = data.channel_lang(ctx, m.guild).await;
+    let parent = serenity::ChannelId::new(m.channel.0);
+    let name = format!(
+        "{} – {} · {}",
+        super::tournaments::name_of(data, m.white).await,
+        super::tournaments::name_of(data, m.black).await,
+        m.control
+    );
+    let thread = serenity::CreateThread::new(name.chars().take(90).collect::<String>())
+        .kind(serenity::ChannelType::PublicThread);
+    let thread = match parent.create_thread(ctx, thread).await {
+        Ok(t) => Some(t.id),
+        Err(e) => {
+            tracing::warn!(error = %e, "creating a paired game's thread failed; playing in the channel");
+            None
+        }
+    };
+    let place = thread.unwrap_or(parent);
+    match data
+        .host
+        .start_meeting(m.id, thread.map(|t| ChannelId(t.get())), lang)
+        .await
+    {
+        Ok(Some(reply)) => post(&ctx.http, data, place, lang, &reply).await,
+        // Another process opened it first.
+        Ok(None) => {}
+        Err(e) => tracing::warn!(error = %e, meeting = m.id.0, "opening a paired game failed"),
+    }
+}
