@@ -109,6 +109,90 @@ async fn challenge_and_accept(fake: &FakeDiscord) -> usize {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_seeks_in_one_server_open_a_game_in_a_thread_mentioning_both() {
+    let (fake, _bot, _db) = connected_bot("seek").await;
+    fake.wait_for(0, |c| c.method == "PUT" && c.path.contains("/commands"))
+        .await;
+    let three_two = json!([{ "name": "clock", "type": 3, "value": "3+2" }]);
+    let from = fake.call_count();
+    let id = fake.slash(CHANNEL, ALICE, "alice", "seek", three_two.clone(), &[]);
+    let waits = answer_to(&fake, from, id).await;
+    assert!(
+        waits.ephemeral()
+            && waits.content().contains(
+                "You wait in the 3+2 blitz pool (rated): nobody else waits for it in this server yet."
+            ),
+        "{}",
+        waits.content()
+    );
+    assert_eq!(waits.custom_ids(), vec!["pool:leave".to_string()]);
+    // Bob seeks from another channel of the server: the game opens where Alice sought.
+    let other = CHANNEL + 1;
+    let from = fake.call_count();
+    let id = fake.slash(other, BOB, "bob", "seek", three_two, &[]);
+    let thread = fake
+        .wait_for(from, |c| {
+            c.method == "POST" && c.path == format!("/api/v10/channels/{CHANNEL}/threads")
+        })
+        .await;
+    assert_eq!(thread.json["name"], "alice – bob · 3+2", "{}", thread.json);
+    let board = fake
+        .wait_for(from, |c| {
+            c.method == "POST" && c.path.ends_with("/messages") && c.content().contains("Paired in")
+        })
+        .await;
+    assert!(
+        !board.path.contains(&CHANNEL.to_string()) && !board.path.contains(&other.to_string()),
+        "the game is in the thread: {}",
+        board.path
+    );
+    let content = board.content();
+    assert!(
+        content.contains("Paired in the 3+2 blitz pool.")
+            && content.contains(&format!("<@{ALICE}>"))
+            && content.contains(&format!("<@{BOB}>")),
+        "{content}"
+    );
+    let pinged: Vec<String> = board.json["allowed_mentions"]["users"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|u| u.as_str().map(str::to_string))
+        .collect();
+    assert_eq!(
+        pinged,
+        vec![ALICE.to_string(), BOB.to_string()],
+        "{}",
+        board.json
+    );
+    assert!(board.png().is_some());
+    let answered = answer_to(&fake, from, id).await;
+    assert!(answered.ephemeral(), "{}", answered.content());
+    // Paired: nothing left to leave, said privately.
+    let from = fake.call_count();
+    fake.click(
+        CHANNEL,
+        ALICE,
+        "alice",
+        "pool:leave",
+        &["pool:leave".to_string()],
+    );
+    let refused = fake
+        .wait_for(from, |c| {
+            c.method == "POST" && c.path.starts_with("/api/v10/webhooks/")
+        })
+        .await;
+    assert!(
+        refused.ephemeral()
+            && refused
+                .content()
+                .contains("You are not waiting in any pool."),
+        "{}",
+        refused.content()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_open_challenge_is_taken_by_the_first_player_to_press_accept() {
     let (fake, _bot, _db) = connected_bot("open").await;
     fake.wait_for(0, |c| c.method == "PUT" && c.path.contains("/commands"))
