@@ -61,6 +61,12 @@ open-challenge-issued = An open challenge! { $challenger } will play anyone here
     [one] a minute
    *[other] { $minutes } minutes
 }.
+blocked = You blocked { $user }: they cannot challenge you, the pools never pair you, and neither of you takes the other's open challenge. Undo it with { $unblock }.
+unblocked = You unblocked { $user }.
+block-list = { $count ->
+        [0] You have blocked nobody.
+       *[other] You have blocked: { $users }.
+    }
 seeking = You wait in the { $clock } pool ({ $rated ->
         [yes] rated
        *[no] casual
@@ -372,6 +378,12 @@ error-challenge-expired = That challenge has expired. Ask for a new one.
 error-not-your-challenge = That challenge is for someone else.
 error-not-your-open-challenge = Only { $challenger } can withdraw this open challenge. Press Accept to play it.
 error-own-challenge = This is your own open challenge: wait for someone to take it, or withdraw it with Cancel.
+error-block-self = You cannot block yourself.
+error-already-blocked = You have blocked { $user } already.
+error-not-blocked = You have not blocked { $user }.
+error-too-many-blocks = You can block at most { $limit } players: unblock someone first.
+error-not-available = That player is not available for a game.
+error-you-blocked = You blocked { $user }: unblock them with { $unblock } to play them.
 error-seek-needs-server = Seeking a game is for a server's channels: use { $seek } in one.
 error-seek-while-playing-live = You are playing a game on a live clock: finish it before you seek another live one.
 error-not-seeking = You are not waiting in any pool. Seek a game with { $seek }.
@@ -539,6 +551,14 @@ cmd-replay = replay
     .description = This channel's current or last game as an animated replay
 cmd-analyze = analyze
     .description = The AI's analysis of this channel's last game: mistakes, better moves, accuracy
+cmd-block = block
+    .description = Block a player: no challenges from them, never paired with them (leave user out: your list)
+    .user = user
+    .user-description = The player to block
+cmd-unblock = unblock
+    .description = Unblock a player you blocked
+    .user = user
+    .user-description = The player to unblock
 cmd-seek = seek
     .description = Wait for an opponent on a clock: the bot pairs you with a player near your rating
     .clock = clock
@@ -598,6 +618,8 @@ choice-endgame = endgame
 
 console-cmd-challenge = challenge [name]
 console-cmd-seek = seek [clock]
+console-cmd-block = block <name>
+console-cmd-unblock = unblock <name>
 console-cmd-ai = ai
 console-cmd-move = move <move>
 console-cmd-draw = draw
@@ -624,6 +646,7 @@ console-takes-nothing = { $command } takes nothing after it.
 console-as-usage = Write as <name>, with one word for the name.
 console-challenge-option = "{ $text }" is not a challenge option: use white, black, random, casual or rated.
 console-seek-option = "{ $text }" is not a seek option: give a clock (like 3+2 or 1d) and rated or casual.
+console-block-usage = Write block <name> or unblock <name>, with one word for the name; block alone lists whom you blocked.
 console-move-usage = Write move <move>, like move e3-e4.
 console-stats-usage = Write stats, or stats <name>.
 console-tournament-usage = Write tournament with one of create, join, leave, standings, pairings, export, start or cancel; for example: tournament create swiss 5+3 rounds 5 name Kahvehane Kupası.
@@ -654,6 +677,7 @@ console-help =
                                         a clock: 5+3, 1/4+0, 10+5 (minutes+seconds) or 3d (days)
       accept | decline | cancel         answer or withdraw the last challenge
       seek [clock] [casual] | leave     wait in a clock's pool for an opponent near your rating, or leave it
+      block [name] | unblock <name>     never meet a player (block alone lists them)
       move <move>                       play a move
       resign | draw | takeback | hint
       board | moves | pdn | replay | analyze | abort

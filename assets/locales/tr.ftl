@@ -41,6 +41,12 @@ open-challenge-issued = Açık davet! { $challenger } buradaki herkese { $rated 
     [black] { $challenger } siyahla oynayacak
    *[random] renkler kurayla belirlenecek
 }). İlk Kabul et'e basan oynar; davet { $minutes } dakika geçerli.
+blocked = Engelledin: { $user }. Sana davet gönderemez, havuzlar sizi eşleştirmez ve birbirinizin açık davetini kabul edemezsiniz. { $unblock } ile geri al.
+unblocked = Engeli kaldırdın: { $user }.
+block-list = { $count ->
+        [0] Kimseyi engellemedin.
+       *[other] Engellediklerin: { $users }.
+    }
 seeking = Havuzda bekliyorsun: { $clock }, { $rated ->
         [yes] puanlı
        *[no] puansız
@@ -312,6 +318,12 @@ error-challenge-expired = Bu davetin süresi doldu. Yeni bir davet iste.
 error-not-your-challenge = Bu davet başka birine yapıldı.
 error-not-your-open-challenge = Bu açık daveti yalnızca { $challenger } geri çekebilir. Oynamak için Kabul et'e bas.
 error-own-challenge = Bu senin açık davetin: birinin kabul etmesini bekle ya da İptal et ile geri çek.
+error-block-self = Kendini engelleyemezsin.
+error-already-blocked = Bu oyuncuyu zaten engelledin: { $user }.
+error-not-blocked = Bu oyuncuyu engellemedin: { $user }.
+error-too-many-blocks = En çok { $limit } oyuncu engelleyebilirsin: önce birinin engelini kaldır.
+error-not-available = Bu oyuncu oyun için uygun değil.
+error-you-blocked = Bu oyuncuyu engelledin: { $user }. Onunla oynamak için { $unblock } ile engeli kaldır.
 error-seek-needs-server = Oyun aramak bir sunucunun kanalları içindir: birinde { $seek } kullan.
 error-seek-while-playing-live = Canlı saatli bir oyun oynuyorsun: başka bir canlı oyun aramadan önce onu bitir.
 error-not-seeking = Hiçbir havuzda beklemiyorsun. { $seek } ile oyun ara.
@@ -473,6 +485,14 @@ cmd-replay = izle
     .description = Bu kanalın süren ya da son oyunu hamle hamle, hareketli resim olarak
 cmd-analyze = analiz
     .description = Bu kanalın son oyununun bilgisayar analizi: hatalar, daha iyi hamleler, doğruluk
+cmd-block = engelle
+    .description = Bir oyuncuyu engelle: senden davet alamaz, seninle eşleşmez (oyuncuyu boş bırak: listen)
+    .user = oyuncu
+    .user-description = Engellenecek oyuncu
+cmd-unblock = engeli-kaldır
+    .description = Engellediğin bir oyuncunun engelini kaldır
+    .user = oyuncu
+    .user-description = Engeli kaldırılacak oyuncu
 cmd-seek = ara
     .description = Bir tempoda rakip bekle: bot seni puanı sana yakın bir oyuncuyla eşleştirir
     .clock = süre
@@ -532,6 +552,8 @@ choice-endgame = oyun sonu
 
 console-cmd-challenge = davet [ad]
 console-cmd-seek = ara [süre]
+console-cmd-block = engelle <ad>
+console-cmd-unblock = engeli-kaldır <ad>
 console-cmd-ai = bilgisayar
 console-cmd-move = hamle <hamle>
 console-cmd-draw = beraberlik
@@ -558,6 +580,7 @@ console-takes-nothing = { $command } komutundan sonra bir şey yazılmaz.
 console-as-usage = ben <ad> yaz; ad tek sözcük olmalı.
 console-challenge-option = "{ $text }" bir davet seçeneği değil: beyaz, siyah, kura, puansız ya da puanlı kullan.
 console-seek-option = "{ $text }" bir arama seçeneği değil: bir süre (3+2 ya da 1d gibi) ve puanlı ya da puansız yaz.
+console-block-usage = engelle <ad> ya da engeli-kaldır <ad> yaz, ad tek kelime; yalnız engelle, engellediklerini listeler.
 console-move-usage = hamle <hamle> yaz, örneğin hamle e3-e4.
 console-stats-usage = istatistik ya da istatistik <ad> yaz.
 console-tournament-usage = turnuva yaz, ardından şunlardan biri: oluştur, katıl, ayrıl, sıralama, eşleşmeler, rapor, başlat ya da iptal; örneğin: turnuva oluştur isviçre 5+3 tur 5 ad Kahvehane Kupası.
@@ -588,6 +611,7 @@ console-help =
                                         süre: 5+3, 1/4+0, 10+5 (dakika+saniye) ya da 3d (gün)
       kabul | reddet | vazgeç           son daveti kabul et, reddet ya da geri çek
       ara [süre] [puansız] | ayrıl      bir sürenin havuzunda puanı sana yakın bir rakip bekle, ya da havuzdan çık
+      engelle [ad] | engeli-kaldır <ad>  bir oyuncuyla hiç karşılaşma (yalnız engelle: liste)
       hamle <hamle>                     bir hamle oyna
       terk | beraberlik | geri-al | ipucu
       tahta | hamleler | pdn | izle | analiz | iptal

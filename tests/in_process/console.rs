@@ -884,6 +884,14 @@ fn seek_and_leave_are_read_in_either_language() {
         Err(ParseError::SeekOption("fast".into()))
     );
     assert!(matches!(parse("seek 3+999"), Err(ParseError::Clock(_))));
+    assert_eq!(parse("block veli"), Ok(Command::Block(Some("veli".into()))));
+    assert_eq!(parse("engelle"), Ok(Command::Block(None)));
+    assert_eq!(
+        parse("engeli-kaldır veli"),
+        Ok(Command::Unblock("veli".into()))
+    );
+    assert_eq!(parse("unblock"), Err(ParseError::BlockUsage));
+    assert_eq!(parse("block a b"), Err(ParseError::BlockUsage));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

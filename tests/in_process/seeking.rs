@@ -1,4 +1,5 @@
 //! Quick pairing: the waves (pure) and seeking in the host.
 
+mod blocks;
 mod hosting;
 mod waves;

@@ -124,6 +124,12 @@ fn messages() -> Vec<Msg> {
         Msg::LeftPool {
             control: TimeControl::live_secs(180, 2),
         },
+        Msg::Blocked { user: AYSE },
+        Msg::Unblocked { user: AYSE },
+        Msg::BlockList { users: vec![] },
+        Msg::BlockList {
+            users: vec![ALI, AYSE],
+        },
         Msg::SeekExpired {
             player: ALI,
             control: TimeControl::live_secs(180, 2),
@@ -584,6 +590,9 @@ fn variant(m: &Msg) -> usize {
         Msg::SeekExpired { .. } => 74,
         Msg::PoolPaired { .. } => 75,
         Msg::MeetingNowhere { .. } => 76,
+        Msg::Blocked { .. } => 77,
+        Msg::Unblocked { .. } => 78,
+        Msg::BlockList { .. } => 79,
         Msg::Puzzle(p) => {
             40 + match p {
                 PuzzleMsg::Shown { .. } => 0,
@@ -622,7 +631,7 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 40 + 16 + 12 + 9;
+const MESSAGE_VARIANTS: usize = 40 + 16 + 12 + 12;
 
 fn tournament_result(place: i64) -> dama_core::host::TournamentResult {
     dama_core::host::TournamentResult {
@@ -876,6 +885,12 @@ fn errors() -> Vec<HostError> {
         HostError::Refused(Refusal::UnknownLanguage("klingon".into())),
         HostError::Refused(Refusal::TooManyChallenges { limit: 3 }),
         HostError::Refused(Refusal::SeekNeedsServer),
+        HostError::Refused(Refusal::BlockSelf),
+        HostError::Refused(Refusal::AlreadyBlocked { user: AYSE }),
+        HostError::Refused(Refusal::NotBlocked { user: AYSE }),
+        HostError::Refused(Refusal::TooManyBlocks { limit: 500 }),
+        HostError::Refused(Refusal::NotAvailable),
+        HostError::Refused(Refusal::YouBlocked { user: AYSE }),
         HostError::Refused(Refusal::SeekWhilePlayingLive),
         HostError::Refused(Refusal::NotSeeking),
         HostError::Refused(Refusal::TooManySeeks { limit: 6 }),

@@ -383,6 +383,15 @@ impl Console {
             Command::Seek(Some((clock, rated))) => host.seek(&who, clock, rated).await,
             Command::Seek(None) => host.seeking(&who).await,
             Command::Leave => host.leave_pool(&who).await,
+            Command::Block(None) => host.block_list(&who).await,
+            Command::Block(Some(name)) => {
+                let id = self.learn(&name);
+                self.host.block(&who, id, &name).await
+            }
+            Command::Unblock(name) => {
+                let id = self.learn(&name);
+                self.host.unblock(&who, id).await
+            }
             Command::Move(text) => host.play(&who, &text).await,
             Command::Resign => host.resign(&who).await,
             Command::Draw => host.draw(&who).await,

@@ -44,6 +44,10 @@ pub enum Command {
     Seek(Option<(TimeControl, bool)>),
     /// `leave`: leaves the pool the player waits in.
     Leave,
+    /// `block [NAME]`: blocks a player (with no name: lists whom the player blocked).
+    Block(Option<String>),
+    /// `unblock NAME`.
+    Unblock(String),
     /// `accept`: accepts the last challenge shown.
     Accept,
     /// `decline`: declines the last challenge shown.
@@ -139,6 +143,8 @@ pub enum ParseError {
     AsUsage,
     /// A challenge option not known.
     ChallengeOption(String),
+    /// `block` or `unblock` with more than a name, or `unblock` without one.
+    BlockUsage,
     /// A seek option not known.
     SeekOption(String),
     /// `move` without a move.
@@ -178,6 +184,7 @@ impl ParseError {
             ParseError::ChallengeOption(t) => {
                 ("console-challenge-option", vec![("text", quoted(t))])
             }
+            ParseError::BlockUsage => ("console-block-usage", vec![]),
             ParseError::SeekOption(t) => ("console-seek-option", vec![("text", quoted(t))]),
             ParseError::MoveUsage => ("console-move-usage", vec![]),
             ParseError::StatsUsage => ("console-stats-usage", vec![]),
@@ -220,6 +227,8 @@ fn canonical(word: &str) -> String {
         "bilgisayar" => "ai",
         "davet" => "challenge",
         "ara" => "seek",
+        "engelle" => "block",
+        "engeli-kaldır" | "engeli-kaldir" => "unblock",
         "ayrıl" | "ayril" => "leave",
         "kabul" => "accept",
         "reddet" => "decline",
@@ -375,6 +384,15 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "decline" => one("decline", Command::Decline),
         "cancel" => one("cancel", Command::Cancel),
         "leave" => one("leave", Command::Leave),
+        "block" => match rest {
+            [] => Ok(Command::Block(None)),
+            [name] => Ok(Command::Block(Some(name.to_string()))),
+            _ => Err(ParseError::BlockUsage),
+        },
+        "unblock" => match rest {
+            [name] => Ok(Command::Unblock(name.to_string())),
+            _ => Err(ParseError::BlockUsage),
+        },
         "seek" if rest.is_empty() => Ok(Command::Seek(None)),
         "seek" => {
             let (clock, rest) = time_control(rest)?;

@@ -161,7 +161,9 @@ pub enum LanguageScopeArg {
         "puzzle_channel",
         "web",
         "super::tournaments::tournament",
-        "super::seeking::seek"
+        "super::seeking::seek",
+        "super::seeking::block",
+        "super::seeking::unblock"
     )
 )]
 pub async fn dama(_ctx: Context<'_>) -> Result<(), Error> {

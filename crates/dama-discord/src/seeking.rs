@@ -88,3 +88,33 @@ pub(super) async fn open_meeting(ctx: &serenity::Context, data: &Arc<Data>, m: M
         Err(e) => tracing::warn!(error = %e, meeting = m.id.0, "opening a paired game failed"),
     }
 }
+
+/// Block a player: no challenges from them, never paired with them (without a user: your list).
+#[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "block", channel = %ctx.channel_id(), user = %ctx.author().id))]
+pub(super) async fn block(ctx: Context<'_>, user: Option<serenity::User>) -> Result<(), Error> {
+    let who = asker(&ctx).await;
+    let host = &ctx.data().host;
+    let result = match user {
+        None => host.block_list(&who).await,
+        Some(u) => {
+            let name = u.global_name.clone().unwrap_or_else(|| u.name.clone());
+            host.block(&who, dama_model::UserId(u.id.get()), &name)
+                .await
+        }
+    };
+    answer(ctx, who.lang, result).await
+}
+
+/// Unblock a player you blocked.
+#[poise::command(slash_command)]
+#[tracing::instrument(name = "command", skip_all, fields(command = "unblock", channel = %ctx.channel_id(), user = %ctx.author().id))]
+pub(super) async fn unblock(ctx: Context<'_>, user: serenity::User) -> Result<(), Error> {
+    let who = asker(&ctx).await;
+    let result = ctx
+        .data()
+        .host
+        .unblock(&who, dama_model::UserId(user.id.get()))
+        .await;
+    answer(ctx, who.lang, result).await
+}

@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use tokio::sync::Mutex;
 
+mod blocks;
 mod changes;
 mod clocks;
 mod languages;
@@ -31,6 +32,7 @@ mod web;
 mod work;
 mod write;
 mod yes_no;
+pub use blocks::{block, unblock};
 pub use changes::Change;
 pub use clocks::{beat, give_back_outage, stop_clocks};
 use dama_model::{

@@ -86,6 +86,9 @@ impl Host {
         if opponent == Some(who.user) {
             return Err(HostError::Refused(Refusal::SelfChallenge));
         }
+        if let Some(o) = opponent {
+            self.not_blocked(who.user, o).await?;
+        }
         if opponent.is_none() && who.guild.is_none() {
             return Err(HostError::Refused(Refusal::OpenChallengeNeedsServer));
         }
@@ -238,6 +241,7 @@ impl Host {
             }
             _ => {}
         }
+        self.not_blocked(who.user, c.challenger_id).await?;
         let mut tx = self.store.write().await?;
         if !store::take_challenge(&mut tx, c.id, who.user).await? {
             return Err(HostError::Refused(Refusal::ChallengeClosed(

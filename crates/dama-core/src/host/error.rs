@@ -100,6 +100,30 @@ pub enum Refusal {
     NeedsManageServer,
     /// A time control that is not on offer.
     TimeControl(dama_play::clock::TimeControlError),
+    /// A player cannot block themselves.
+    BlockSelf,
+    /// The asker blocked this player already.
+    AlreadyBlocked {
+        /// The player.
+        user: dama_model::UserId,
+    },
+    /// The asker has not blocked this player.
+    NotBlocked {
+        /// The player.
+        user: dama_model::UserId,
+    },
+    /// One player may block at most this many.
+    TooManyBlocks {
+        /// The most blocks.
+        limit: usize,
+    },
+    /// The other player blocked the asker: they learn only that the player is not available.
+    NotAvailable,
+    /// The asker blocked the other player.
+    YouBlocked {
+        /// The player.
+        user: dama_model::UserId,
+    },
     /// Seeking is for a server's channels.
     SeekNeedsServer,
     /// A player in a running live game may not seek another live one.

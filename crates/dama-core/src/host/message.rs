@@ -226,6 +226,10 @@ pub enum CommandName {
     Analyze,
     /// Seeking a game in a pool.
     Seek,
+    /// Blocking a player.
+    Block,
+    /// Unblocking a player.
+    Unblock,
 }
 
 /// One thing the host has to say.
@@ -264,6 +268,21 @@ pub enum Msg {
         challenger: UserId,
         /// The player challenged; `None`: an open challenge nobody took.
         challenged: Option<UserId>,
+    },
+    /// The asker blocked a player.
+    Blocked {
+        /// The player.
+        user: UserId,
+    },
+    /// The asker unblocked a player.
+    Unblocked {
+        /// The player.
+        user: UserId,
+    },
+    /// Whom the asker blocked.
+    BlockList {
+        /// The players, longest blocked first.
+        users: Vec<UserId>,
     },
     /// The asker waits in a pool.
     Seeking {

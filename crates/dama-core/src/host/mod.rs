@@ -4,6 +4,7 @@
 //! Discord and the console are two front ends over these operations; `words` writes the text.
 
 mod analysis;
+mod blocks;
 mod board;
 mod buttons;
 mod caption;
@@ -57,6 +58,7 @@ pub use reply::{
 };
 
 pub use analysis::{ANALYSIS_DEPTH, AnalysisProgress};
+pub use blocks::MAX_BLOCKS;
 pub use duties::{AiTurn, Audience, Duties, Duty};
 pub use pictures::PictureError;
 pub use play_links::Seat;

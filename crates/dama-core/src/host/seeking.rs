@@ -217,6 +217,7 @@ impl Host {
             .store
             .games_of_waiting(now - Millis(7 * 86_400_000))
             .await?;
+        let blocks = self.store.blocks_among_waiting().await?;
         let mut pools: HashMap<(GuildId, TimeControl, bool), Vec<Seeker>> = HashMap::new();
         for w in waiting {
             let s = &w.seek;
@@ -245,7 +246,11 @@ impl Host {
                     waited: now - s.created_at,
                     whites,
                     met,
-                    blocked: Vec::new(),
+                    blocked: blocks
+                        .iter()
+                        .filter(|(a, _)| *a == s.user_id)
+                        .map(|(_, b)| *b)
+                        .collect(),
                 });
         }
         for ((_, control, _), pool) in pools {

@@ -68,6 +68,8 @@ pub(super) fn command_id(cmd: CommandName) -> &'static str {
         CommandName::Puzzle => "puzzle",
         CommandName::Analyze => "analyze",
         CommandName::Seek => "seek",
+        CommandName::Block => "block",
+        CommandName::Unblock => "unblock",
     }
 }
 
@@ -274,6 +276,22 @@ impl Writer<'_> {
                 "open-challenge-expired",
                 &[("challenger", self.user(*challenger))],
             ),
+            Msg::Blocked { user } => {
+                let mut args = self.commands(&[("unblock", CommandName::Unblock)]);
+                args.push(("user", self.user(*user)));
+                self.text("blocked", &args)
+            }
+            Msg::Unblocked { user } => self.text("unblocked", &[("user", self.user(*user))]),
+            Msg::BlockList { users } => {
+                let names: Vec<String> = users.iter().map(|u| self.markup.user(*u)).collect();
+                self.text(
+                    "block-list",
+                    &[
+                        ("count", a(users.len() as i64)),
+                        ("users", a(names.join(", "))),
+                    ],
+                )
+            }
             Msg::Seeking {
                 control,
                 rated,

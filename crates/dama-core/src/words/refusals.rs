@@ -170,6 +170,22 @@ impl Writer<'_> {
                     ],
                 )
             }
+            HostError::Refused(Refusal::BlockSelf) => self.text("error-block-self", &[]),
+            HostError::Refused(Refusal::AlreadyBlocked { user }) => {
+                self.text("error-already-blocked", &[("user", self.user(*user))])
+            }
+            HostError::Refused(Refusal::NotBlocked { user }) => {
+                self.text("error-not-blocked", &[("user", self.user(*user))])
+            }
+            HostError::Refused(Refusal::TooManyBlocks { limit }) => {
+                self.text("error-too-many-blocks", &[("limit", a(*limit as i64))])
+            }
+            HostError::Refused(Refusal::NotAvailable) => self.text("error-not-available", &[]),
+            HostError::Refused(Refusal::YouBlocked { user }) => {
+                let mut args = cmds(&[("unblock", CommandName::Unblock)]);
+                args.push(("user", self.user(*user)));
+                self.text("error-you-blocked", &args)
+            }
             HostError::Refused(Refusal::SeekNeedsServer) => self.text(
                 "error-seek-needs-server",
                 &cmds(&[("seek", CommandName::Seek)]),
