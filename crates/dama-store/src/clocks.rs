@@ -155,6 +155,12 @@ impl Store {
             .await?,
             games_finished: count("SELECT COUNT(*) FROM games WHERE status = 'finished'").await?,
             ai_turns_claimed: count("SELECT COUNT(*) FROM ai_claims").await?,
+            seekers: sqlx::query_as(
+                "SELECT time_control, COUNT(*) FROM seeks WHERE status = 'waiting'
+                 GROUP BY time_control ORDER BY time_control",
+            )
+            .fetch_all(&self.pool)
+            .await?,
         })
     }
 }

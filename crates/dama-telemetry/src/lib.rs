@@ -7,4 +7,4 @@ mod health;
 mod metrics;
 
 pub use health::{Health, ShardState};
-pub use metrics::{AiCounts, GameCounts, Metrics, ProcessCounts, WriteCounts};
+pub use metrics::{AiCounts, GameCounts, Metrics, ProcessCounts, WaveCounts, WriteCounts};

@@ -61,7 +61,7 @@ const WORK: [&str; 4] = ["move", "hint", "analysis", "mining"];
 
 /// The games as the database holds them, read at each scrape (so every process reports the
 /// same).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameCounts {
     /// Games running.
     pub games_running: i64,
@@ -71,6 +71,22 @@ pub struct GameCounts {
     pub games_finished: i64,
     /// AI turns claimed: being thought about (or left by a stopped process, until taken over).
     pub ai_turns_claimed: i64,
+    /// Players waiting in the quick-pairing pools, by clock (`3+2`, `1d`), every server
+    /// together.
+    pub seekers: Vec<(String, i64)>,
+}
+
+/// The waves of quick pairing this process ran.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct WaveCounts {
+    /// Waves run.
+    pub waves: u64,
+    /// Pairings made.
+    pub pairings: u64,
+    /// The waits of the players paired, added up.
+    pub waited: Duration,
+    /// The rating gaps of the pairings, added up.
+    pub gaps: u64,
 }
 
 /// What this process's store has written since it started.
@@ -106,6 +122,8 @@ pub struct ProcessCounts {
     pub ai: AiCounts,
     /// The database pool's connections: in use, and idle.
     pub pool: (u32, u32),
+    /// Quick pairing's waves.
+    pub waves: WaveCounts,
 }
 
 /// The metrics, registered once.
@@ -133,6 +151,16 @@ pub struct Metrics {
     ai_waiting: Family<WorkLabels, Gauge>,
     ai_done: Family<WorkLabels, Counter>,
     ai_seconds: Family<WorkLabels, Counter<f64, AtomicU64>>,
+    seekers: Family<ClockLabels, Gauge>,
+    waves: Counter,
+    seek_pairings: Counter,
+    seek_wait_seconds: Counter<f64, AtomicU64>,
+    seek_gap_points: Counter,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct ClockLabels {
+    clock: String,
 }
 
 impl std::fmt::Debug for Metrics {
@@ -275,8 +303,43 @@ impl Metrics {
             "Time this process's AI workers spent thinking",
             ai_seconds.clone(),
         );
+        let seekers = Family::<ClockLabels, Gauge>::default();
+        registry.register(
+            "seekers_waiting",
+            "Players waiting in the quick-pairing pools (all processes), by clock",
+            seekers.clone(),
+        );
+        let waves = Counter::default();
+        registry.register(
+            "seek_waves",
+            "Waves of quick pairing this process ran",
+            waves.clone(),
+        );
+        let seek_pairings = Counter::default();
+        registry.register(
+            "seek_pairings",
+            "Games this process's waves paired",
+            seek_pairings.clone(),
+        );
+        let seek_wait_seconds = Counter::<f64, AtomicU64>::default();
+        registry.register(
+            "seek_wait_seconds",
+            "How long the players those waves paired had waited, added up (divide by twice the pairings for the mean)",
+            seek_wait_seconds.clone(),
+        );
+        let seek_gap_points = Counter::default();
+        registry.register(
+            "seek_gap_points",
+            "The rating gaps of those pairings, added up (divide by the pairings for the mean)",
+            seek_gap_points.clone(),
+        );
         Metrics {
             registry,
+            seekers,
+            waves,
+            seek_pairings,
+            seek_wait_seconds,
+            seek_gap_points,
             games_started,
             moves,
             writes,
@@ -391,6 +454,10 @@ impl Metrics {
                 process.ai.busy[i].as_secs_f64(),
             );
         }
+        up(&self.waves, process.waves.waves);
+        up(&self.seek_pairings, process.waves.pairings);
+        up_f(&self.seek_wait_seconds, process.waves.waited.as_secs_f64());
+        up(&self.seek_gap_points, process.waves.gaps);
         for (shard, state) in shards {
             let labels = ShardLabels { shard: *shard };
             self.shard_connected
@@ -417,6 +484,14 @@ impl Metrics {
                 self.games.get_or_create(&StateLabels { state }).set(n);
             }
             self.ai_turns_claimed.set(c.ai_turns_claimed);
+            self.seekers.clear();
+            for (clock, n) in &c.seekers {
+                self.seekers
+                    .get_or_create(&ClockLabels {
+                        clock: clock.clone(),
+                    })
+                    .set(*n);
+            }
         }
         let mut text = String::new();
         // Writing to a String cannot fail.

@@ -71,6 +71,22 @@ async fn health_says_which_part_is_down_and_metrics_count_games_and_requests(db:
     web.metrics.discord_error(429);
     web.metrics.discord_retry();
     assert_eq!(get(&web, "/nowhere").await.0, StatusCode::NOT_FOUND);
+    // One player waits for 3+2; two for 5+0, whom a wave pairs.
+    let clock = |c: &str| c.parse().unwrap();
+    web.host
+        .seek(&at(CAROL, 600), clock("3+2"), true)
+        .await
+        .unwrap();
+    for (n, user) in [dama_model::UserId(1004), dama_model::UserId(1005)]
+        .into_iter()
+        .enumerate()
+    {
+        web.host
+            .seek(&at(user, 601 + n as u64), clock("5+0"), true)
+            .await
+            .unwrap();
+    }
+    assert_eq!(web.host.wave().await.unwrap().meetings.len(), 1);
     let (status, kind, text) = get(&web, "/metrics").await;
     assert_eq!(status, StatusCode::OK);
     assert!(kind.starts_with("application/openmetrics-text"), "{kind}");
@@ -89,6 +105,10 @@ async fn health_says_which_part_is_down_and_metrics_count_games_and_requests(db:
         "dama_moves_total 1",
         r#"dama_ai_work_total{work="hint"} 1"#,
         r#"dama_ai_waiting{work="move"} 0"#,
+        r#"dama_seekers_waiting{clock="3+2"} 1"#,
+        "dama_seek_waves_total 1",
+        "dama_seek_pairings_total 1",
+        "dama_seek_gap_points_total 0",
     ] {
         assert!(text.lines().any(|l| l == line), "no {line:?} in:\n{text}");
     }

@@ -266,6 +266,8 @@ pub struct Host {
     page_moves: play_links::PageMoves,
     /// A seek came in: the duties run a wave at once.
     wave_due: tokio::sync::Notify,
+    /// What this process's waves did, for `/metrics`.
+    wave_counts: seeking::WaveTally,
 }
 
 impl Host {
@@ -293,6 +295,7 @@ impl Host {
             mining: std::sync::atomic::AtomicBool::new(false),
             page_moves: play_links::PageMoves::default(),
             wave_due: tokio::sync::Notify::new(),
+            wave_counts: seeking::WaveTally::default(),
         }
     }
 
@@ -323,6 +326,7 @@ impl Host {
             writes: self.store.stats().counts(),
             ai: self.scheduler.stats(),
             pool: self.store.pool_use(),
+            waves: self.wave_counts.read(),
         }
     }
 

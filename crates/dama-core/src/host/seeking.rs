@@ -3,6 +3,7 @@
 //! whose game the front end opens in a thread where the player who waited longer sought.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
 use dama_model::{ChannelId, GuildId, MeetingId, Millis, SeekId, UserId};
@@ -33,6 +34,26 @@ const WAVE: &str = "wave";
 const MEETING_RETOLD: Millis = Millis(15_000);
 /// And given up after this.
 const MEETING_KEPT: Millis = Millis(10 * 60 * 1_000);
+
+/// What this process's waves did, counted as they go.
+#[derive(Debug, Default)]
+pub(super) struct WaveTally {
+    waves: AtomicU64,
+    pairings: AtomicU64,
+    waited_ms: AtomicU64,
+    gaps: AtomicU64,
+}
+
+impl WaveTally {
+    pub(super) fn read(&self) -> dama_telemetry::WaveCounts {
+        dama_telemetry::WaveCounts {
+            waves: self.waves.load(Relaxed),
+            pairings: self.pairings.load(Relaxed),
+            waited: Duration::from_millis(self.waited_ms.load(Relaxed)),
+            gaps: self.gaps.load(Relaxed),
+        }
+    }
+}
 
 /// Two players a wave paired: the game for the front end to open, in a thread of `channel`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -194,6 +215,7 @@ impl Host {
         }
         let expired = store::expire_seeks(&mut tx, now).await?;
         tx.commit().await?;
+        self.wave_counts.waves.fetch_add(1, Relaxed);
         for s in expired {
             wave.notices.push(Notice {
                 channel: s.channel_id,
@@ -254,12 +276,20 @@ impl Host {
                 });
         }
         for ((_, control, _), pool) in pools {
+            let waited: HashMap<SeekId, Millis> = pool.iter().map(|s| (s.seek, s.waited)).collect();
             for p in pair_wave(&pool, anyone_after(control.is_live())) {
                 let mut tx = self.store.write().await?;
                 // Another wave or a game started meanwhile: that seek is gone, nothing written.
                 if let Some(m) = store::meet(&mut tx, p.white, p.black, now).await? {
                     tx.commit().await?;
                     tracing::info!(meeting = m.id.0, gap = p.gap, "a wave paired two seeks");
+                    let t = &self.wave_counts;
+                    t.pairings.fetch_add(1, Relaxed);
+                    t.gaps.fetch_add(u64::from(p.gap), Relaxed);
+                    for seek in [p.white, p.black] {
+                        let ms = waited.get(&seek).map_or(0, |w| w.0.max(0));
+                        t.waited_ms.fetch_add(ms as u64, Relaxed);
+                    }
                     wave.meetings.push(m.into());
                 }
             }
