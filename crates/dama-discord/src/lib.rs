@@ -760,6 +760,15 @@ async fn on_event(
         serenity::FullEvent::Message { new_message } => {
             events::typed_move(ctx, data, new_message).await
         }
+        // Removed from a server (not an outage): its pools empty at once.
+        serenity::FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {
+            let guild = GuildId(incomplete.id.get());
+            match data.host.server_left(guild).await {
+                Ok(ended) => tracing::info!(guild = guild.0, ended, "removed from a server"),
+                Err(e) => tracing::warn!(error = %e, guild = guild.0, "emptying a server's pools"),
+            }
+            Ok(())
+        }
         serenity::FullEvent::InteractionCreate { interaction } => {
             if let Some(component) = interaction.as_message_component() {
                 events::button(ctx, data, component).await?;

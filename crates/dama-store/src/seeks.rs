@@ -115,6 +115,17 @@ pub async fn insert_seek(tx: &mut Tx, s: &SeekRow) -> Result<SeekId> {
     .map(|Int(id)| id)?)
 }
 
+/// Ends every seek waiting in `guild` (the bot left it); how many.
+pub async fn leave_server_pools(tx: &mut Tx, guild: GuildId) -> Result<u64> {
+    Ok(
+        sqlx::query("UPDATE seeks SET status = 'left' WHERE guild_id = $1 AND status = 'waiting'")
+            .bind(Int(guild))
+            .execute(&mut **tx)
+            .await?
+            .rows_affected(),
+    )
+}
+
 /// Ends the seeks whose time is up; the ones ended.
 pub async fn expire_seeks(tx: &mut Tx, now: UnixMs) -> Result<Vec<SeekRow>> {
     Ok(sqlx::query_as(

@@ -188,6 +188,15 @@ impl Host {
         })
     }
 
+    /// The bot was removed from `guild`: its pools empty at once (nobody there could be told
+    /// of a game). How many seeks ended.
+    pub async fn server_left(&self, guild: GuildId) -> Result<u64, HostError> {
+        let mut tx = self.store.write().await?;
+        let ended = store::leave_server_pools(&mut tx, guild).await?;
+        tx.commit().await?;
+        Ok(ended)
+    }
+
     /// The server whose pools the asker may wait in: seeking is for a server's channels (the
     /// console is one server).
     fn pool_server(&self, who: &Who) -> Result<GuildId, HostError> {
