@@ -56,7 +56,7 @@ fn swiss(n: usize, rounds: usize) -> Vec<Duration> {
     times
 }
 
-/// The quick pairing's rounds, played out the same way.
+/// The simple Swiss pairing's rounds (`pair_swiss`), played out the same way.
 fn quick(n: usize, rounds: usize) -> Vec<Duration> {
     let mut players: Vec<SwissPlayer> = (0..n)
         .map(|i| SwissPlayer {
@@ -126,7 +126,7 @@ fn main() {
     show("Swiss (Dutch), 100 players x 9 rounds", &swiss(100, 9));
     show("Swiss (Dutch), 200 players x 9 rounds", &swiss(200, 9));
     show("Swiss (Dutch), 201 players x 9 rounds", &swiss(201, 9));
-    show("Swiss (quick), 1,000 players x 9 rounds", &quick(1000, 9));
+    show("Swiss (simple), 1,000 players x 9 rounds", &quick(1000, 9));
     let waiting: Vec<Waiting> = (0..1000)
         .map(|i| Waiting {
             id: UserId(i),

@@ -454,7 +454,7 @@ impl Host {
 }
 
 /// The next round's boards: the Dutch system's (FIDE C.04.3), or, for a field the Dutch rules
-/// cannot pair at all (everyone left has met) or larger than it pairs, the quick pairing,
+/// cannot pair at all (everyone left has met) or larger than it pairs, the simple Swiss pairing,
 /// which allows a rematch as a last resort and pairs a large field in slices.
 fn swiss_boards(
     t: &TournamentRow,
@@ -521,7 +521,7 @@ pub(super) fn boards_of(mut round: Vec<PairingRow>) -> Vec<NewPairing> {
 }
 
 /// A Swiss round as announced: its boards (and when they start, if still to come); then, where
-/// they break C1 or C2 against the rounds `before` (only the quick pairing does, when nothing
+/// they break C1 or C2 against the rounds `before` (only the simple Swiss pairing does, when nothing
 /// else pairs the field), a word to the organiser. The round posted, the round owed after a
 /// lost post and the round asked for by `pairings` say it alike.
 pub(super) fn round_announced(
@@ -569,7 +569,7 @@ pub(super) fn round_msg(
 
 /// What a round's boards break of the absolute rules (C.04.3): games between players who
 /// played each other before (C1), and the bye to one who had a point without playing (C2).
-/// Only the quick pairing, when no pairing keeps them, makes such boards.
+/// Only the simple Swiss pairing, when no pairing keeps them, makes such boards.
 fn rules_broken(
     boards: &[NewPairing],
     pairings: &[PairingRow],

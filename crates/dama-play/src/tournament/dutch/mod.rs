@@ -84,7 +84,7 @@ pub enum DutchError {
 /// The largest field the Dutch system pairs: about 84 bytes of tables a pair of players, 340
 /// MB at 2,000 (`/usr/bin/time` on `dama swiss pair`); twice as many would take 1.4 GB and, on
 /// some fields, a minute. The bot takes 1,000 players a tournament, and pairs a larger field
-/// it still holds by the quick pairing, in slices.
+/// it still holds by the simple Swiss pairing, in slices.
 pub const MAX_FIELD: usize = 2_000;
 
 /// Pairs the next round of the tournament in the file: the boards, board 1 first, the bye last.
