@@ -126,6 +126,18 @@ pub async fn leave_server_pools(tx: &mut Tx, guild: GuildId) -> Result<u64> {
     )
 }
 
+/// How many wait for `control` in `guild`, as this transaction sees it.
+pub async fn pool_size_in(tx: &mut Tx, guild: GuildId, control: TimeControl) -> Result<i64> {
+    Ok(sqlx::query_scalar(
+        "SELECT COUNT(*) FROM seeks
+         WHERE status = 'waiting' AND guild_id = $1 AND time_control = $2",
+    )
+    .bind(Int(guild))
+    .bind(Word(control))
+    .fetch_one(&mut **tx)
+    .await?)
+}
+
 /// Ends the seeks whose time is up; the ones ended.
 pub async fn expire_seeks(tx: &mut Tx, now: UnixMs) -> Result<Vec<SeekRow>> {
     Ok(sqlx::query_as(

@@ -87,6 +87,20 @@ async fn a_seek_waits_until_a_wave_pairs_it_with_the_next_and_the_game_opens_onc
         host.seeking(&who(ALICE)).await,
         Err(HostError::Refused(Refusal::NotSeeking))
     ));
+
+    // They just met: with Carol there too, not each other again; White to whoever had
+    // fewer Whites lately (Alice had White, Bob Black, Carol no game).
+    for (user, channel) in [(ALICE, 11), (BOB, 21), (CAROL, 31)] {
+        host.seek(&at(user, channel), clock("1d"), true)
+            .await
+            .unwrap();
+    }
+    let wave = host.wave().await.unwrap();
+    let [m] = &wave.meetings[..] else {
+        panic!("one pairing: {wave:?}")
+    };
+    let pair = (m.white, m.black);
+    assert!(pair == (CAROL, ALICE) || pair == (BOB, CAROL), "{pair:?}");
 }
 
 async fn a_player_waits_in_one_pool_leaves_it_and_is_refused_what_cannot_be(db: TestDb) {

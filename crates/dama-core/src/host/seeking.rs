@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
-use dama_model::{ChannelId, GuildId, MeetingId, Millis, SeekId, UserId};
+use dama_model::{ChannelId, GuildId, MeetingId, Millis, SeekId, UnixMs, UserId};
 use dama_play::clock::TimeControl;
 use dama_play::pool::{Seeker, anyone_after, pair_wave};
 use dama_rules::Game;
@@ -135,9 +135,10 @@ impl Host {
             },
         )
         .await?;
+        // Counted before the wave this seek wakes can pair anyone.
+        let waiting = store::pool_size_in(&mut tx, guild, control).await?;
         tx.commit().await?;
         self.wave_due.notify_one();
-        let waiting = self.store.pool_size(guild, control).await?;
         Ok(Reply {
             ephemeral: true,
             buttons: vec![leave_button()],
@@ -248,24 +249,31 @@ impl Host {
             .store
             .games_of_waiting(now - Millis(7 * 86_400_000))
             .await?;
-        let blocks = self.store.blocks_among_waiting().await?;
+        // Each waiting player's games, newest first (White or not, the opponent, when), and
+        // whom they blocked: read once, looked up by player.
+        let mut games: HashMap<UserId, Vec<(bool, UserId, UnixMs)>> = HashMap::new();
+        for &(white, black, at) in &history {
+            games.entry(white).or_default().push((true, black, at));
+            games.entry(black).or_default().push((false, white, at));
+        }
+        let mut blocked: HashMap<UserId, Vec<UserId>> = HashMap::new();
+        for (blocker, other) in self.store.blocks_among_waiting().await? {
+            blocked.entry(blocker).or_default().push(other);
+        }
         let mut pools: HashMap<(GuildId, TimeControl, bool), Vec<Seeker>> = HashMap::new();
         for w in waiting {
             let s = &w.seek;
-            let mine = history
+            let mine = games.get(&s.user_id).map_or(&[][..], Vec::as_slice);
+            let met = mine
                 .iter()
-                .filter(|(white, black, _)| *white == s.user_id || *black == s.user_id);
-            let mut met = Vec::new();
-            let mut whites = 0;
-            for (i, &(white, black, at)) in mine.enumerate() {
-                let opponent = if white == s.user_id { black } else { white };
-                if now - at < MET_LATELY {
-                    met.push(opponent);
-                }
-                if i < 10 {
-                    whites += if white == s.user_id { 1 } else { -1 };
-                }
-            }
+                .filter(|(_, _, at)| now - *at < MET_LATELY)
+                .map(|(_, opponent, _)| *opponent)
+                .collect();
+            let whites = mine
+                .iter()
+                .take(10)
+                .map(|(white, _, _)| if *white { 1 } else { -1 })
+                .sum();
             pools
                 .entry((s.guild_id, s.time_control, s.rated))
                 .or_default()
@@ -277,11 +285,7 @@ impl Host {
                     waited: now - s.created_at,
                     whites,
                     met,
-                    blocked: blocks
-                        .iter()
-                        .filter(|(a, _)| *a == s.user_id)
-                        .map(|(_, b)| *b)
-                        .collect(),
+                    blocked: blocked.remove(&s.user_id).unwrap_or_default(),
                 });
         }
         for ((_, control, _), pool) in pools {
