@@ -90,10 +90,20 @@ pub(super) async fn complete_clock(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
+    clock_choices(ctx, partial, &dama_play::clock::USUAL).await
+}
+
+/// The clocks of `offered` that start with what was typed, named in the asker's language; a
+/// time control typed in full comes first.
+pub(super) async fn clock_choices(
+    ctx: Context<'_>,
+    partial: &str,
+    offered: &[&str],
+) -> serenity::CreateAutocompleteResponse {
     let lang = lang(&ctx).await;
     let partial = partial.trim();
     let typed = partial.parse::<TimeControl>().ok();
-    let usual = dama_play::clock::USUAL
+    let usual = offered
         .iter()
         .filter_map(|t| t.parse::<TimeControl>().ok())
         .filter(|c| c.to_string().starts_with(partial) && Some(*c) != typed);

@@ -10,7 +10,6 @@ use super::asking::{answer, asker, time_control};
 use super::{Context, Data, Error, post};
 use dama_core::host::Meeting;
 use dama_model::ChannelId;
-use dama_play::clock::TimeControl;
 
 /// Wait for an opponent on a clock: the bot pairs you with a player near your rating.
 #[poise::command(slash_command)]
@@ -38,22 +37,7 @@ const POOLS: [&str; 13] = [
 ];
 
 async fn complete_pool(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let lang = super::asking::lang(&ctx).await;
-    let partial = partial.trim();
-    let typed = partial.parse::<TimeControl>().ok();
-    let usual = POOLS
-        .iter()
-        .filter_map(|t| t.parse::<TimeControl>().ok())
-        .filter(|c| c.to_string().starts_with(partial) && Some(*c) != typed);
-    let choices = typed
-        .into_iter()
-        .chain(usual)
-        .map(|c| {
-            let name = ctx.data().time_control_name(lang, c);
-            serenity::AutocompleteChoice::new(name, c.to_string())
-        })
-        .collect();
-    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+    super::asking::clock_choices(ctx, partial, &POOLS).await
 }
 
 /// Opens a paired game: a thread named for its players under the channel where the player
