@@ -89,6 +89,21 @@ meeting-nowhere = The pool paired { $white } and { $black }, but this channel ha
 challenge-taken = The open challenge of { $challenger } was taken by { $by }.
 challenge-declined = Challenge declined by { $by }, { $challenger }.
 challenge-withdrawn = Challenge withdrawn by { $by }.
+rematch-offered = Rematch? { $by } offers { $to } the same { $rated ->
+    [yes] rated
+   *[no] casual
+} game again, { $clock }, colours swapped: { $by } plays { $color ->
+    [white] White
+   *[black] Black
+} this time. To play, { $to } presses Rematch or Accept within { $hours ->
+    [0] { $minutes ->
+        [one] a minute
+       *[other] { $minutes } minutes
+    }
+    [one] an hour
+   *[other] { $hours } hours
+}.
+rematch-lapsed = The rematch { $by } offered { $to } lapsed unanswered.
 challenge-expired = The challenge from { $challenger } to { $challenged } expired unanswered.
 open-challenge-expired = The open challenge of { $challenger } expired: nobody took it.
 game-started = Game on! { $white } plays White, { $black } plays Black, in a { $rated ->
@@ -387,6 +402,12 @@ error-you-blocked = You blocked { $user }: unblock them with { $unblock } to pla
 error-seek-needs-server = Seeking a game is for a server's channels: use { $seek } in one.
 error-seek-while-playing-live = You are playing a game on a live clock: finish it before you seek another live one.
 error-not-seeking = You are not waiting in any pool. Seek a game with { $seek }.
+error-rematch-not-over = This game is still being played: a rematch can be offered once it ends.
+error-rematch-not-player = Only the two players of this game can ask for its rematch.
+error-rematch-in-tournament = A tournament pairs its own games: its games have no rematch.
+error-rematch-offered-already = You have offered { $to } a rematch already: it is theirs to accept.
+error-rematch-played = This game has been played again already: press Rematch under the newest game.
+error-too-many-rematches = You can offer at most { $limit } rematches a minute: wait a moment, then offer again.
 error-too-many-seeks = You can seek at most { $limit } times a minute: wait a moment, then seek again.
 error-open-challenge-needs-server = An open challenge is for a server's channel, where others can take it. Here, name your opponent with { $challenge }.
 error-no-open-challenge = You have no open challenge in this channel.
@@ -495,7 +516,7 @@ rules =
 help =
     {"**"}Playing Dama here**
     • `/dama challenge` someone, or `/dama ai` to play the computer (easy, medium, hard, master).
-    • No opponent in mind? `/dama seek clock:3+2` waits for a player near your rating who seeks the same clock in this server; `/dama challenge` without an opponent lets anyone here accept.
+    • No opponent in mind? `/dama seek clock:3+2` waits for a player near your rating who seeks the same clock in this server; `/dama challenge` without an opponent lets anyone here accept. After a game, **Rematch** under its board offers it again, colours swapped.
     • Type your move in the channel, like `e3-e4`, or use `/dama move`. Captures: `d4xd6xf6` (or just `d4xf6` when that is clear).
     • `/dama draw`, `/dama takeback`, `/dama resign`; `/dama hint` in casual and AI games.
     • `/dama board`, `/dama moves`, `/dama pdn`, `/dama replay`, `/dama analyze` (the AI's look at the last game: mistakes, better moves, accuracy), `/dama leaderboard`, `/dama stats`, `/dama rules`.
@@ -676,6 +697,7 @@ console-help =
       challenge [name] [white|black|random] [casual] [clock]
                                         a clock: 5+3, 1/4+0, 10+5 (minutes+seconds) or 3d (days)
       accept | decline | cancel         answer or withdraw the last challenge
+      rematch                           play the last game again, colours swapped (the other accepts with rematch)
       seek [clock] [casual] | leave     wait in a clock's pool for an opponent near your rating, or leave it
       block [name] | unblock <name>     never meet a player (block alone lists them)
       move <move>                       play a move
@@ -800,6 +822,7 @@ button-solve-puzzle = Solve it
 button-join-tournament = Join
 button-leave-tournament = Leave
 button-leave-pool = Leave the pool
+button-rematch = Rematch
 button-berserk = Berserk
 caption-puzzle = { $side ->
     [white] White

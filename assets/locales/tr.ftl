@@ -62,6 +62,17 @@ meeting-nowhere = Havuz { $white } ile { $black } oyuncularını eşleştirdi, a
 challenge-taken = Açık davet { $by } tarafından kabul edildi (davet eden { $challenger }).
 challenge-declined = Davet reddedildi: { $by } kabul etmedi, { $challenger }.
 challenge-withdrawn = Davet geri çekildi: { $by } vazgeçti.
+rematch-offered = Rövanş mı? { $by }, { $to } ile aynı { $rated ->
+    [yes] puanlı
+   *[no] puansız
+} oyunu renkler değişerek yeniden oynamak istiyor ({ $clock }): bu kez { $by } { $color ->
+    [white] beyazla
+   *[black] siyahla
+} oynar. Oynamak için { $to } { $hours ->
+    [0] { $minutes } dakika
+   *[other] { $hours } saat
+} içinde Rövanş'a ya da Kabul et'e bassın.
+rematch-lapsed = Rövanş teklifi yanıtlanmadan sona erdi (teklif eden { $by }, teklif edilen { $to }).
 challenge-expired = Davet yanıtlanmadan sona erdi (davet eden { $challenger }, davet edilen { $challenged }).
 open-challenge-expired = Açık davet sona erdi: kimse kabul etmedi (davet eden { $challenger }).
 game-started = Oyun başladı! Beyaz: { $white }, siyah: { $black }. { $rated ->
@@ -327,6 +338,12 @@ error-you-blocked = Bu oyuncuyu engelledin: { $user }. Onunla oynamak için { $u
 error-seek-needs-server = Oyun aramak bir sunucunun kanalları içindir: birinde { $seek } kullan.
 error-seek-while-playing-live = Canlı saatli bir oyun oynuyorsun: başka bir canlı oyun aramadan önce onu bitir.
 error-not-seeking = Hiçbir havuzda beklemiyorsun. { $seek } ile oyun ara.
+error-rematch-not-over = Bu oyun hâlâ sürüyor: rövanş ancak oyun bitince istenebilir.
+error-rematch-not-player = Bu oyunun rövanşını yalnızca iki oyuncusu isteyebilir.
+error-rematch-in-tournament = Turnuva oyunlarını turnuva eşleştirir: onların rövanşı olmaz.
+error-rematch-offered-already = Rövanşı zaten teklif ettin ({ $to }): kabul etmek ona kalmış.
+error-rematch-played = Bu oyunun rövanşı zaten oynandı: en son oyunun altındaki Rövanş'a bas.
+error-too-many-rematches = Dakikada en çok { $limit } rövanş teklif edebilirsin: biraz bekle, sonra yeniden teklif et.
 error-too-many-seeks = Dakikada en çok { $limit } kez arayabilirsin: biraz bekle, sonra yeniden ara.
 error-open-challenge-needs-server = Açık davet, başkalarının kabul edebileceği bir sunucu kanalı içindir. Burada rakibini { $challenge } ile belirt.
 error-no-open-challenge = Bu kanalda açık bir davetin yok.
@@ -429,7 +446,7 @@ rules =
 help =
     {"**"}Burada dama nasıl oynanır**
     • `/dama davet` ile birini davet et ya da `/dama bilgisayar` ile bilgisayara karşı oyna (kolay, orta, zor, usta).
-    • Aklında bir rakip yok mu? `/dama ara süre:3+2` bu sunucuda aynı süreyi arayan, puanı sana yakın bir oyuncuyu bekler; rakipsiz `/dama davet` ile buradaki herkes kabul edebilir.
+    • Aklında bir rakip yok mu? `/dama ara süre:3+2` bu sunucuda aynı süreyi arayan, puanı sana yakın bir oyuncuyu bekler; rakipsiz `/dama davet` ile buradaki herkes kabul edebilir. Oyun bitince tahtanın altındaki **Rövanş** aynı oyunu renkler değişerek yeniden önerir.
     • Hamleni kanala yaz, örneğin `e3-e4`, ya da `/dama hamle` komutunu kullan. Almalar: `d4xd6xf6` (açıksa kısaca `d4xf6`).
     • `/dama beraberlik`, `/dama geri-al`, `/dama terk`; puansız ve bilgisayara karşı oyunlarda `/dama ipucu`.
     • `/dama tahta`, `/dama hamleler`, `/dama pdn`, `/dama izle`, `/dama analiz` (son oyuna bilgisayarın bakışı: hatalar, daha iyi hamleler, doğruluk), `/dama sıralama`, `/dama istatistik`, `/dama kurallar`.
@@ -610,6 +627,7 @@ console-help =
       davet [ad] [beyaz|siyah|kura] [puansız] [süre]
                                         süre: 5+3, 1/4+0, 10+5 (dakika+saniye) ya da 3d (gün)
       kabul | reddet | vazgeç           son daveti kabul et, reddet ya da geri çek
+      rövanş                            son oyunu renkler değişerek yeniden oyna (öbürü rövanş yazarak kabul eder)
       ara [süre] [puansız] | ayrıl      bir sürenin havuzunda puanı sana yakın bir rakip bekle, ya da havuzdan çık
       engelle [ad] | engeli-kaldır <ad>  bir oyuncuyla hiç karşılaşma (yalnız engelle: liste)
       hamle <hamle>                     bir hamle oyna
@@ -702,6 +720,7 @@ button-solve-puzzle = Çöz
 button-join-tournament = Katıl
 button-leave-tournament = Ayrıl
 button-leave-pool = Havuzdan çık
+button-rematch = Rövanş
 button-berserk = Berserk
 caption-puzzle = { $side ->
     [white] Beyaz

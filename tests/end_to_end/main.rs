@@ -109,7 +109,7 @@ async fn challenge_and_accept(fake: &FakeDiscord) -> usize {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_seeks_in_one_server_open_a_game_in_a_thread_mentioning_both() {
+async fn two_seeks_in_one_server_open_a_game_in_a_thread_mentioning_both_and_a_rematch_there() {
     let (fake, _bot, _db) = connected_bot("seek").await;
     fake.wait_for(0, |c| c.method == "PUT" && c.path.contains("/commands"))
         .await;
@@ -189,6 +189,59 @@ async fn two_seeks_in_one_server_open_a_game_in_a_thread_mentioning_both() {
                 .contains("You are not waiting in any pool."),
         "{}",
         refused.content()
+    );
+
+    // Over: Alice leaves in the thread; Bob's Rematch offers it again, Alice's starts it.
+    let thread: u64 = board
+        .path
+        .trim_start_matches("/api/v10/channels/")
+        .trim_end_matches("/messages")
+        .parse()
+        .unwrap();
+    let from = fake.call_count();
+    let id = fake.slash(thread, ALICE, "alice", "resign", json!([]), &[]);
+    // Before a move, resigning calls the game off; the final board offers a rematch all the same.
+    let ended = answer_to(&fake, from, id).await;
+    assert!(
+        ended.content().contains("Called off"),
+        "{}",
+        ended.content()
+    );
+    let rematch = ended
+        .custom_ids()
+        .into_iter()
+        .find(|b| b.starts_with("rematch:"))
+        .unwrap_or_else(|| panic!("no Rematch under the final board: {}", ended.json));
+    let from = fake.call_count();
+    fake.click(thread, BOB, "bob", &rematch, &ended.custom_ids());
+    let offer = fake
+        .wait_for(from, |c| {
+            c.method == "POST" && c.content().contains("Rematch?")
+        })
+        .await;
+    assert!(
+        offer.path.contains(&thread.to_string())
+            && offer.content().contains(&format!(
+                "<@{BOB}> plays White this time. To play, <@{ALICE}> presses Rematch or Accept within 2 minutes."
+            )),
+        "{} {}",
+        offer.path,
+        offer.content()
+    );
+    let from = fake.call_count();
+    fake.click(thread, ALICE, "alice", &rematch, &ended.custom_ids());
+    let again = fake
+        .wait_for(from, |c| {
+            c.method == "POST" && c.content().contains("Game on!")
+        })
+        .await;
+    assert!(
+        again.path.contains(&thread.to_string())
+            && again
+                .content()
+                .contains(&format!("<@{BOB}> plays White, <@{ALICE}> plays Black")),
+        "{}",
+        again.content()
     );
 }
 

@@ -879,6 +879,9 @@ fn seek_and_leave_are_read_in_either_language() {
     assert_eq!(parse("seek"), Ok(Command::Seek(None)));
     assert_eq!(parse("leave"), Ok(Command::Leave));
     assert_eq!(parse("ayrıl"), Ok(Command::Leave));
+    assert_eq!(parse("rematch"), Ok(Command::Rematch));
+    assert_eq!(parse("rövanş"), Ok(Command::Rematch));
+    assert!(parse("rematch now").is_err());
     assert_eq!(
         parse("seek 3+2 fast"),
         Err(ParseError::SeekOption("fast".into()))

@@ -1,5 +1,7 @@
-//! Quick pairing: the waves (pure) and seeking in the host.
+//! Finding a game: quick pairing (the waves, pure, and seeking in the host), blocks and
+//! rematches.
 
 mod blocks;
 mod hosting;
+mod rematches;
 mod waves;

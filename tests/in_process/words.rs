@@ -124,6 +124,23 @@ fn messages() -> Vec<Msg> {
         Msg::LeftPool {
             control: TimeControl::live_secs(180, 2),
         },
+        Msg::RematchOffered {
+            by: ALI,
+            to: AYSE,
+            color: Color::Black,
+            rated: true,
+            control: TimeControl::live_secs(180, 2),
+            lasts: Millis(120_000),
+        },
+        Msg::RematchOffered {
+            by: AYSE,
+            to: ALI,
+            color: Color::White,
+            rated: false,
+            control: TimeControl::default(),
+            lasts: Millis(86_400_000),
+        },
+        Msg::RematchLapsed { by: ALI, to: AYSE },
         Msg::Blocked { user: AYSE },
         Msg::Unblocked { user: AYSE },
         Msg::BlockList { users: vec![] },
@@ -593,6 +610,8 @@ fn variant(m: &Msg) -> usize {
         Msg::Blocked { .. } => 77,
         Msg::Unblocked { .. } => 78,
         Msg::BlockList { .. } => 79,
+        Msg::RematchOffered { .. } => 80,
+        Msg::RematchLapsed { .. } => 81,
         Msg::Puzzle(p) => {
             40 + match p {
                 PuzzleMsg::Shown { .. } => 0,
@@ -631,7 +650,7 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 40 + 16 + 12 + 12;
+const MESSAGE_VARIANTS: usize = 40 + 16 + 12 + 14;
 
 fn tournament_result(place: i64) -> dama_core::host::TournamentResult {
     dama_core::host::TournamentResult {
@@ -894,6 +913,12 @@ fn errors() -> Vec<HostError> {
         HostError::Refused(Refusal::SeekWhilePlayingLive),
         HostError::Refused(Refusal::NotSeeking),
         HostError::Refused(Refusal::TooManySeeks { limit: 6 }),
+        HostError::Refused(Refusal::RematchNotOver),
+        HostError::Refused(Refusal::RematchNotPlayer),
+        HostError::Refused(Refusal::RematchInTournament),
+        HostError::Refused(Refusal::RematchOfferedAlready { to: AYSE }),
+        HostError::Refused(Refusal::RematchPlayed),
+        HostError::Refused(Refusal::TooManyRematches { limit: 3 }),
         HostError::Refused(Refusal::TooManyAiGames { limit: 3 }),
         HostError::Refused(Refusal::ReplayForPlayersOnly),
         HostError::Refused(Refusal::NoAnalysisDuringRatedGames),
@@ -1067,8 +1092,9 @@ fn captions() -> Vec<Caption> {
     all
 }
 
-const LABELS: [ButtonLabel; 15] = [
+const LABELS: [ButtonLabel; 16] = [
     ButtonLabel::LeavePool,
+    ButtonLabel::Rematch,
     ButtonLabel::PlayOnBoard,
     ButtonLabel::SolvePuzzle,
     ButtonLabel::Berserk,

@@ -383,6 +383,7 @@ impl Console {
             Command::Seek(Some((clock, rated))) => host.seek(&who, clock, rated).await,
             Command::Seek(None) => host.seeking(&who).await,
             Command::Leave => host.leave_pool(&who).await,
+            Command::Rematch => host.rematch_here(&who).await,
             Command::Block(None) => host.block_list(&who).await,
             Command::Block(Some(name)) => {
                 let id = self.learn(&name);

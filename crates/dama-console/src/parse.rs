@@ -44,6 +44,9 @@ pub enum Command {
     Seek(Option<(TimeControl, bool)>),
     /// `leave`: leaves the pool the player waits in.
     Leave,
+    /// `rematch`: offers the channel's last game again, colours swapped (or accepts that
+    /// offer).
+    Rematch,
     /// `block [NAME]`: blocks a player (with no name: lists whom the player blocked).
     Block(Option<String>),
     /// `unblock NAME`.
@@ -230,6 +233,7 @@ fn canonical(word: &str) -> String {
         "engelle" => "block",
         "engeli-kaldır" | "engeli-kaldir" => "unblock",
         "ayrıl" | "ayril" => "leave",
+        "rövanş" | "rovans" => "rematch",
         "kabul" => "accept",
         "reddet" => "decline",
         "vazgeç" | "vazgec" => "cancel",
@@ -384,6 +388,7 @@ pub fn parse(line: &str) -> Result<Command, ParseError> {
         "decline" => one("decline", Command::Decline),
         "cancel" => one("cancel", Command::Cancel),
         "leave" => one("leave", Command::Leave),
+        "rematch" => one("rematch", Command::Rematch),
         "block" => match rest {
             [] => Ok(Command::Block(None)),
             [name] => Ok(Command::Block(Some(name.to_string()))),

@@ -22,6 +22,7 @@ mod mined;
 mod play_links;
 mod puzzles;
 mod ratings;
+mod rematches;
 mod seeks;
 mod sqlite;
 mod tournament_rows;
@@ -44,6 +45,7 @@ pub use mined::{MinedRow, NewMined, record_mined};
 pub use play_links::set_play_link;
 pub use puzzles::*;
 pub use ratings::{rate, rating_in, record_rating};
+pub use rematches::{open_rematch, rematch_offers_since, rematch_played};
 pub use seeks::*;
 pub use tournament_rows::*;
 pub use tournaments::*;
@@ -308,6 +310,9 @@ pub struct ChallengeRow {
     /// The game's time control.
     #[sqlx(try_from = "Word<TimeControl>")]
     pub time_control: TimeControl,
+    /// The finished game it offers to play again, colours swapped: a rematch offer.
+    #[sqlx(try_from = "MaybeInt<GameId>")]
+    pub rematch_of: Option<GameId>,
 }
 
 /// A player's name and their rating in one speed class (see [`Store::rating`]).

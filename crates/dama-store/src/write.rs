@@ -443,8 +443,8 @@ pub async fn set_challenge_message(
 pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<ChallengeId> {
     Ok(sqlx::query_scalar(
         "INSERT INTO challenges (guild_id, channel_id, challenger_id, challenged_id, color, rated, thread,
-                                 status, expires_at_ms, created_at_ms, time_control)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10) RETURNING id",
+                                 status, expires_at_ms, created_at_ms, time_control, rematch_of)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'open', $8, $9, $10, $11) RETURNING id",
     )
     .bind(c.guild_id.map(Int))
     .bind(Int(c.channel_id))
@@ -456,6 +456,7 @@ pub async fn insert_challenge(tx: &mut Tx, c: &ChallengeRow) -> Result<Challenge
     .bind(Int(c.expires_at))
     .bind(Int(c.created_at))
     .bind(Word(c.time_control))
+    .bind(c.rematch_of.map(Int))
     .fetch_one(&mut **tx)
     .await
     .map(|Int(id)| id)?)

@@ -114,6 +114,7 @@ impl Host {
                 ButtonStyle::Secondary,
             ));
         }
+        buttons.extend(super::rematches::rematch_button(row, !running));
         let to_move = who.of(side).user().filter(|_| running);
         Reply {
             board: Some(self.renderer.png(&scene)),

@@ -21,6 +21,7 @@ impl Host {
             ButtonAction::Challenge { id, accept } => self.answer_challenge(who, id, accept).await,
             ButtonAction::OpenPuzzle => self.puzzle(who, false).await,
             ButtonAction::LeavePool => self.leave_pool(who).await,
+            ButtonAction::Rematch { game } => self.rematch(who, game).await,
             ButtonAction::LeavePuzzle { attempt, then } => {
                 self.open_puzzle(who, then, Some(attempt)).await
             }
@@ -98,6 +99,7 @@ mod tests {
                 join: false,
             },
             ButtonAction::LeavePool,
+            ButtonAction::Rematch { game: GameId(7) },
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<ButtonAction>(), Ok(a));
@@ -112,6 +114,8 @@ mod tests {
             "tournament:1:watch",
             "tournament:x:join",
             "pool:join",
+            "rematch:",
+            "rematch:x",
         ] {
             assert_eq!(bad.parse::<ButtonAction>(), Err(UnknownButton), "{bad}");
         }

@@ -114,6 +114,7 @@ impl Host {
             created_at: now,
             message_id: None,
             time_control: control,
+            rematch_of: None,
         };
         let mut tx = self.store.write().await?;
         store::ensure_player(&mut tx, who.user, &who.name).await?;

@@ -269,9 +269,13 @@ impl Host {
             }
         }
         let mentions = [row.white_id, row.black_id].into_iter().flatten().collect();
+        let flagged = matches!(due.then, OnTimeout::Flag);
         Ok(Some(Reply {
             body,
             mentions,
+            buttons: super::rematches::rematch_button(row, flagged)
+                .into_iter()
+                .collect(),
             // The ending bumped the game's version once.
             shown: Some(super::board::shown(row, 1)),
             ..Reply::default()

@@ -124,6 +124,24 @@ pub enum Refusal {
         /// The player.
         user: dama_model::UserId,
     },
+    /// A rematch is for a game that has ended.
+    RematchNotOver,
+    /// Only the players of a game may ask for its rematch.
+    RematchNotPlayer,
+    /// A tournament pairs its own games.
+    RematchInTournament,
+    /// The asker's rematch offer stands already.
+    RematchOfferedAlready {
+        /// The other player.
+        to: dama_model::UserId,
+    },
+    /// The game has been played again already.
+    RematchPlayed,
+    /// One player may offer at most this many rematches a minute.
+    TooManyRematches {
+        /// Offers a minute.
+        limit: i64,
+    },
     /// Seeking is for a server's channels.
     SeekNeedsServer,
     /// A player in a running live game may not seek another live one.

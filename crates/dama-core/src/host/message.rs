@@ -269,6 +269,28 @@ pub enum Msg {
         /// The player challenged; `None`: an open challenge nobody took.
         challenged: Option<UserId>,
     },
+    /// A player offered to play a finished game again, colours swapped.
+    RematchOffered {
+        /// Who offered.
+        by: UserId,
+        /// The other player, whose turn it is to accept.
+        to: UserId,
+        /// The colour `by` would play.
+        color: Color,
+        /// Rated, as the game was.
+        rated: bool,
+        /// The clock, as the game's.
+        control: TimeControl,
+        /// How long the offer stands.
+        lasts: Millis,
+    },
+    /// Nobody answered a rematch offer in time.
+    RematchLapsed {
+        /// Who offered.
+        by: UserId,
+        /// The other player.
+        to: UserId,
+    },
     /// The asker blocked a player.
     Blocked {
         /// The player.

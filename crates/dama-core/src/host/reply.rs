@@ -40,6 +40,11 @@ pub enum ButtonAction {
     },
     /// Leaves the quick-pairing pool the presser waits in.
     LeavePool,
+    /// Offers to play a finished game again, colours swapped, or accepts that offer.
+    Rematch {
+        /// The finished game.
+        game: GameId,
+    },
     /// Joins (or, `join: false`, leaves) a tournament.
     Tournament {
         /// The tournament.
@@ -120,6 +125,7 @@ impl fmt::Display for ButtonAction {
                 write!(f, "puzzle:leave:{}:{then}", attempt.0)
             }
             ButtonAction::LeavePool => f.write_str("pool:leave"),
+            ButtonAction::Rematch { game } => write!(f, "rematch:{}", game.0),
             ButtonAction::Tournament { id, join } => write!(
                 f,
                 "tournament:{}:{}",
@@ -154,6 +160,9 @@ impl FromStr for ButtonAction {
             }),
             ["puzzle", "open"] => Ok(ButtonAction::OpenPuzzle),
             ["pool", "leave"] => Ok(ButtonAction::LeavePool),
+            ["rematch", game] => Ok(ButtonAction::Rematch {
+                game: GameId(game.parse().map_err(|_| UnknownButton)?),
+            }),
             ["puzzle", "leave", attempt, then] => Ok(ButtonAction::LeavePuzzle {
                 attempt: dama_model::AttemptId(attempt.parse().map_err(|_| UnknownButton)?),
                 then: match *then {
@@ -217,6 +226,8 @@ pub enum ButtonLabel {
     PlayOnBoard,
     /// Leave the quick-pairing pool.
     LeavePool,
+    /// Play the finished game again, colours swapped.
+    Rematch,
     /// Go berserk in an Arena game.
     Berserk,
 }
@@ -350,6 +361,7 @@ impl Reply {
             ButtonAction::Game { .. }
             | ButtonAction::OpenPuzzle
             | ButtonAction::LeavePool
+            | ButtonAction::Rematch { .. }
             | ButtonAction::LeavePuzzle { .. }
             | ButtonAction::Tournament { .. } => None,
         })

@@ -27,9 +27,15 @@ impl Host {
                 notices.push(Notice {
                     channel: c.channel_id,
                     guild: c.guild_id,
-                    reply: Reply::say(Msg::ChallengeExpired {
-                        challenger: c.challenger_id,
-                        challenged: c.challenged_id,
+                    reply: Reply::say(match (c.rematch_of, c.challenged_id) {
+                        (Some(_), Some(to)) => Msg::RematchLapsed {
+                            by: c.challenger_id,
+                            to,
+                        },
+                        _ => Msg::ChallengeExpired {
+                            challenger: c.challenger_id,
+                            challenged: c.challenged_id,
+                        },
                     }),
                     settles: c.message_id.map(|m| {
                         let open = c.challenged_id.is_none();

@@ -249,6 +249,29 @@ impl Writer<'_> {
                     ("minutes", a(expires_in.whole_minutes())),
                 ],
             ),
+            Msg::RematchOffered {
+                by,
+                to,
+                color,
+                rated,
+                control,
+                lasts,
+            } => self.text(
+                "rematch-offered",
+                &[
+                    ("by", self.user(*by)),
+                    ("to", self.user(*to)),
+                    ("color", a(color_key(*color))),
+                    ("rated", a(yes(*rated))),
+                    ("clock", a(self.time_control(*control))),
+                    ("hours", a(lasts.whole_minutes() / 60)),
+                    ("minutes", a(lasts.whole_minutes())),
+                ],
+            ),
+            Msg::RematchLapsed { by, to } => self.text(
+                "rematch-lapsed",
+                &[("by", self.user(*by)), ("to", self.user(*to))],
+            ),
             Msg::ChallengeDeclined { challenger, by } => self.text(
                 "challenge-declined",
                 &[
@@ -835,6 +858,7 @@ impl Writer<'_> {
                 ButtonLabel::JoinTournament => "button-join-tournament",
                 ButtonLabel::LeaveTournament => "button-leave-tournament",
                 ButtonLabel::LeavePool => "button-leave-pool",
+                ButtonLabel::Rematch => "button-rematch",
                 ButtonLabel::Berserk => "button-berserk",
             },
             &[],

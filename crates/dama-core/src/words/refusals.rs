@@ -199,6 +199,20 @@ impl Writer<'_> {
             HostError::Refused(Refusal::TooManySeeks { limit }) => {
                 self.text("error-too-many-seeks", &[("limit", a(*limit))])
             }
+            HostError::Refused(Refusal::RematchNotOver) => self.text("error-rematch-not-over", &[]),
+            HostError::Refused(Refusal::RematchNotPlayer) => {
+                self.text("error-rematch-not-player", &[])
+            }
+            HostError::Refused(Refusal::RematchInTournament) => {
+                self.text("error-rematch-in-tournament", &[])
+            }
+            HostError::Refused(Refusal::RematchOfferedAlready { to }) => {
+                self.text("error-rematch-offered-already", &[("to", self.user(*to))])
+            }
+            HostError::Refused(Refusal::RematchPlayed) => self.text("error-rematch-played", &[]),
+            HostError::Refused(Refusal::TooManyRematches { limit }) => {
+                self.text("error-too-many-rematches", &[("limit", a(*limit))])
+            }
             HostError::Refused(Refusal::TooManyChallenges { limit }) => {
                 self.text("error-too-many-challenges", &[("limit", a(*limit))])
             }
