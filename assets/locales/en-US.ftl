@@ -1182,6 +1182,18 @@ web-black-won-by-forfeit = 0-1, by forfeit
 web-running-games = Games being played
 web-no-running-games = No game is being played right now.
 web-tournaments = Tournaments
+web-lobby-title = The lobby
+web-lobby-intro = Players waiting for a game, pool by pool (a pool is a clock), counted in every server together, and the games being played now on the listed servers. Seek a game in Discord with `/dama seek`: a wave pairs players near each other's rating every two seconds.
+web-lobby-link = The lobby: who waits for a game, and games being played now
+web-pools = Pools
+web-server-pools = Waiting in this server's pools
+web-clock = Clock
+web-waiting = Waiting
+web-waiting-count = { $count ->
+    [0] nobody
+    [one] one player
+   *[other] { $count } players
+}
 web-leaderboard = Leaderboard: { $speed }
 web-player = Player
 web-rating = Rating

@@ -1034,6 +1034,17 @@ web-black-won-by-forfeit = 0-1, hükmen
 web-running-games = Süren oyunlar
 web-no-running-games = Şu anda süren oyun yok.
 web-tournaments = Turnuvalar
+web-lobby-title = Lobi
+web-lobby-intro = Oyun bekleyen oyuncular, havuz havuz (her havuz bir süre), bütün sunucularda birlikte sayılır; listelenen sunucularda şu anda süren oyunlar da burada. Discord'da `/dama ara` ile oyun ara: iki saniyede bir gelen dalga puanı birbirine yakın oyuncuları eşleştirir.
+web-lobby-link = Lobi: kimler oyun bekliyor, hangi oyunlar sürüyor
+web-pools = Havuzlar
+web-server-pools = Bu sunucunun havuzlarında bekleyenler
+web-clock = Süre
+web-waiting = Bekleyen
+web-waiting-count = { $count ->
+    [0] kimse
+   *[other] { $count } oyuncu
+}
 web-leaderboard = Sıralama: { $speed }
 web-player = Oyuncu
 web-rating = Puan

@@ -90,7 +90,10 @@ pub(super) async fn complete_clock(
     ctx: Context<'_>,
     partial: &str,
 ) -> serenity::CreateAutocompleteResponse {
-    clock_choices(ctx, partial, &dama_play::clock::USUAL).await
+    let usual = dama_play::clock::USUAL
+        .iter()
+        .filter_map(|t| t.parse().ok());
+    clock_choices(ctx, partial, usual).await
 }
 
 /// The clocks of `offered` that start with what was typed, named in the asker's language; a
@@ -98,14 +101,13 @@ pub(super) async fn complete_clock(
 pub(super) async fn clock_choices(
     ctx: Context<'_>,
     partial: &str,
-    offered: &[&str],
+    offered: impl IntoIterator<Item = TimeControl>,
 ) -> serenity::CreateAutocompleteResponse {
     let lang = lang(&ctx).await;
     let partial = partial.trim();
     let typed = partial.parse::<TimeControl>().ok();
     let usual = offered
-        .iter()
-        .filter_map(|t| t.parse::<TimeControl>().ok())
+        .into_iter()
         .filter(|c| c.to_string().starts_with(partial) && Some(*c) != typed);
     let choices = typed
         .into_iter()

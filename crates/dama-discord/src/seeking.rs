@@ -32,12 +32,8 @@ pub(super) async fn seek(
 }
 
 /// The pools offered first: lichess's, and a day or three a move.
-const POOLS: [&str; 13] = [
-    "1+0", "2+1", "3+0", "3+2", "5+0", "5+3", "10+0", "10+5", "15+10", "30+0", "30+20", "1d", "3d",
-];
-
 async fn complete_pool(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    super::asking::clock_choices(ctx, partial, &POOLS).await
+    super::asking::clock_choices(ctx, partial, dama_play::pool::USUAL_POOLS).await
 }
 
 /// Opens a paired game: a thread named for its players under the channel where the player

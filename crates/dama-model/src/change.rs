@@ -9,6 +9,8 @@ pub enum Change {
     Game(GameId),
     /// A tournament (an entry, a round, its status).
     Tournament(TournamentId),
+    /// The lobby: a player began or stopped waiting in a pool, or a game began or ended.
+    Lobby,
     /// Changes may have been missed: whatever is followed should be read again.
     Resync,
 }

@@ -23,12 +23,16 @@ fn write(change: Change) -> Option<String> {
     match change {
         Change::Game(g) => Some(format!("g{}", g.0)),
         Change::Tournament(t) => Some(format!("t{}", t.0)),
+        Change::Lobby => Some("l".to_string()),
         Change::Resync => None,
     }
 }
 
 /// A notification's word as a change.
 fn read(word: &str) -> Option<Change> {
+    if word == "l" {
+        return Some(Change::Lobby);
+    }
     let (kind, id) = word.split_at_checked(1)?;
     let id = id.parse().ok()?;
     match kind {
@@ -167,15 +171,17 @@ mod tests {
         let changes = [
             Change::Game(GameId(12)),
             Change::Tournament(TournamentId(3)),
+            Change::Lobby,
             Change::Resync,
         ];
         let payload = hub.payload(&changes).unwrap();
         let mut words = payload.split(' ');
         assert_eq!(words.next(), Some(hub.tag.as_str()));
         let heard: Vec<Change> = words.filter_map(read).collect();
-        assert_eq!(heard, changes[..2]);
+        assert_eq!(heard, changes[..3]);
         assert_eq!(hub.payload(&[Change::Resync]), None);
         assert_eq!(read("x1"), None);
+        assert_eq!(read("l1"), None);
         assert_eq!(read(""), None);
     }
 }

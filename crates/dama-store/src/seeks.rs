@@ -5,7 +5,7 @@
 use super::types::{Int, MaybeInt, Word};
 use super::yes_no::YesNo;
 use super::{ChannelId, GameId, GuildId, Result, Store, Tx, UserId};
-use dama_model::{MeetingId, SeekId, UnixMs};
+use dama_model::{Change, MeetingId, SeekId, UnixMs};
 use dama_play::clock::TimeControl;
 
 /// A player waiting in a pool.
@@ -92,11 +92,15 @@ pub async fn leave_pool(tx: &mut Tx, user: UserId) -> Result<Option<TimeControl>
     .bind(Int(user))
     .fetch_optional(&mut **tx)
     .await?;
+    if left.is_some() {
+        tx.changed(Change::Lobby);
+    }
     Ok(left.map(|Word(c)| c))
 }
 
 /// Puts a player in a pool (`id` and `status` ignored); they must not be waiting in another.
 pub async fn insert_seek(tx: &mut Tx, s: &SeekRow) -> Result<SeekId> {
+    tx.changed(Change::Lobby);
     Ok(sqlx::query_scalar(
         "INSERT INTO seeks (user_id, guild_id, channel_id, time_control, speed, rated,
                             created_at_ms, expires_at_ms)
@@ -117,6 +121,7 @@ pub async fn insert_seek(tx: &mut Tx, s: &SeekRow) -> Result<SeekId> {
 
 /// Ends every seek waiting in `guild` (the bot left it); how many.
 pub async fn leave_server_pools(tx: &mut Tx, guild: GuildId) -> Result<u64> {
+    tx.changed(Change::Lobby);
     Ok(
         sqlx::query("UPDATE seeks SET status = 'left' WHERE guild_id = $1 AND status = 'waiting'")
             .bind(Int(guild))
@@ -140,14 +145,18 @@ pub async fn pool_size_in(tx: &mut Tx, guild: GuildId, control: TimeControl) -> 
 
 /// Ends the seeks whose time is up; the ones ended.
 pub async fn expire_seeks(tx: &mut Tx, now: UnixMs) -> Result<Vec<SeekRow>> {
-    Ok(sqlx::query_as(
+    let expired: Vec<SeekRow> = sqlx::query_as(
         "UPDATE seeks SET status = 'expired' WHERE status = 'waiting' AND expires_at_ms <= $1
          RETURNING id, user_id, guild_id, channel_id, time_control, rated, created_at_ms,
                    expires_at_ms",
     )
     .bind(Int(now))
     .fetch_all(&mut **tx)
-    .await?)
+    .await?;
+    if !expired.is_empty() {
+        tx.changed(Change::Lobby);
+    }
+    Ok(expired)
 }
 
 /// Ends the seeks of players who start a game: a game started takes them out of every pool.
@@ -177,6 +186,7 @@ pub async fn meet(
     if ended != 2 {
         return Ok(None);
     }
+    tx.changed(Change::Lobby);
     let sql = format!(
         "INSERT INTO meetings (white_seek, black_seek, white_id, black_id, guild_id, channel_id,
                                time_control, rated, created_at_ms, told_at_ms)

@@ -1,7 +1,7 @@
 //! What the web pages read, and the one setting they honour: which servers are listed.
 
 use super::types::{Int, MaybeWord, Word};
-use dama_play::clock::SpeedClass;
+use dama_play::clock::{SpeedClass, TimeControl};
 use dama_rules::{Color, GameResult};
 
 use super::{GameId, GameRow, GuildId, Result, Store, TournamentRow, Tx, UserId};
@@ -95,6 +95,32 @@ impl Store {
                 .fetch_all(&self.pool)
                 .await?,
         )
+    }
+
+    /// The running games of every listed server, newest first.
+    pub async fn listed_running_games(&self, limit: i64) -> Result<Vec<GameRow>> {
+        Ok(sqlx::query_as(
+            "SELECT * FROM games WHERE status = 'running'
+               AND guild_id IN (SELECT guild_id FROM web_public)
+             ORDER BY id DESC LIMIT $1",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// How many wait in each pool, by clock: in `guild`, or in every server (`None`). Clocks
+    /// nobody waits for are left out.
+    pub async fn pool_counts(&self, guild: Option<GuildId>) -> Result<Vec<(TimeControl, i64)>> {
+        let rows: Vec<(Word<TimeControl>, i64)> = sqlx::query_as(
+            "SELECT time_control, COUNT(*) FROM seeks
+             WHERE status = 'waiting' AND ($1 IS NULL OR guild_id = $1)
+             GROUP BY time_control",
+        )
+        .bind(guild.map(Int))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.into_iter().map(|(Word(c), n)| (c, n)).collect())
     }
 
     /// A listed server's running games, newest first.

@@ -57,6 +57,7 @@ pub async fn insert_game(tx: &mut Tx, g: NewGame<'_>) -> Result<GameId> {
     .inspect(|id| {
         tx.games += 1;
         tx.changed(Change::Game(*id));
+        tx.changed(Change::Lobby);
     })?;
     // A game started takes its players out of every pool.
     super::seeks::leave_pools(tx, [g.white_id, g.black_id]).await?;
@@ -166,6 +167,7 @@ pub async fn end_game(
     now: UnixMs,
 ) -> Result<bool> {
     tx.changed(Change::Game(expected.game));
+    tx.changed(Change::Lobby);
     let n = sqlx::query(
         "UPDATE games SET status = $1, result = $2, reason = $3, updated_at_ms = $4, version = version + 1,
                           draw_offer = NULL, takeback_offer = NULL

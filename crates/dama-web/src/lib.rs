@@ -8,6 +8,7 @@ mod game;
 mod html;
 mod limits;
 mod live;
+mod lobby;
 mod pages;
 mod play;
 mod puzzle;
@@ -128,6 +129,8 @@ pub fn router(web: Web) -> Router {
         .route("/game/{key}/pdn", get(game::pdn))
         .route("/game/{key}/gif", get(game::gif))
         .route("/game/{key}/analysis.png", get(game::analysis_chart))
+        .route("/play", get(lobby::page))
+        .route("/play/events", get(live::lobby_events))
         .route("/server/{id}", get(pages::server))
         .route("/player/{id}", get(pages::player))
         .route("/tournament/{id}", get(tournament::page))

@@ -50,6 +50,7 @@ impl Watched {
 pub struct Live {
     games: Mutex<HashMap<GameId, Watched>>,
     tournaments: Mutex<HashMap<TournamentId, Watched>>,
+    lobby: Mutex<Option<Watched>>,
     dispatcher: OnceLock<()>,
     open: AtomicUsize,
     max_open: usize,
@@ -63,6 +64,7 @@ impl Live {
         Live {
             games: Mutex::new(HashMap::new()),
             tournaments: Mutex::new(HashMap::new()),
+            lobby: Mutex::new(None),
             dispatcher: OnceLock::new(),
             open: AtomicUsize::new(0),
             max_open: limits.live_pages,
@@ -155,14 +157,17 @@ async fn dispatcher(live: Weak<Live>, mut changes: broadcast::Receiver<Change>) 
             .tournaments
             .lock()
             .unwrap_or_else(PoisonError::into_inner);
+        let lobby = live.lobby.lock().unwrap_or_else(PoisonError::into_inner);
         let wake = |w: &Watched| w.changed.notify_one();
         match change {
             Ok(Change::Game(game)) => games.get(&game).into_iter().for_each(wake),
             Ok(Change::Tournament(id)) => tournaments.get(&id).into_iter().for_each(wake),
+            Ok(Change::Lobby) => lobby.iter().for_each(wake),
             // Fell behind, or told to read everything again.
             Ok(Change::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
                 games.values().for_each(wake);
                 tournaments.values().for_each(wake);
+                lobby.iter().for_each(wake);
             }
             Err(broadcast::error::RecvError::Closed) => return,
         }
@@ -377,5 +382,80 @@ pub(super) async fn tournament_events(
     web.metrics.live_pages(web.live.open());
     let open = Open(web.clone(), reader);
     let receiver = web.live.watch_tournament(&web, id, Arc::from(version));
+    Ok(stream(receiver, open, "version"))
+}
+
+/// The lobby is read again at most this often (a wave pairs many players at once).
+const LOBBY_PAUSE: Duration = Duration::from_millis(250);
+
+impl Live {
+    /// A receiver of the lobby's version, starting its watcher if none runs.
+    fn watch_lobby(&self, web: &Web, now: Arc<str>) -> watch::Receiver<Arc<str>> {
+        self.dispatch(web);
+        let mut lobby = self.lobby.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(watched) = lobby.as_ref() {
+            return watched.sender.subscribe();
+        }
+        let (watched, receiver, changed) = Watched::new(now);
+        let sender = watched.sender.clone();
+        *lobby = Some(watched);
+        tokio::spawn(lobby_watcher(web.clone(), sender, changed));
+        receiver
+    }
+}
+
+/// Reads the lobby again whenever a pool or the set of running games changed, while a page
+/// watches it.
+async fn lobby_watcher(web: Web, sender: watch::Sender<Arc<str>>, changed: Arc<Notify>) {
+    let mut first = true;
+    loop {
+        if !first {
+            if next_change(&changed, &sender).await.is_none() {
+                let mut lobby = web
+                    .live
+                    .lobby
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                if sender.receiver_count() == 0 {
+                    *lobby = None;
+                    return;
+                }
+                continue;
+            }
+            tokio::time::sleep(LOBBY_PAUSE).await;
+        }
+        first = false;
+        web.metrics.live_read("lobby");
+        match web.host.lobby().await {
+            Ok(lobby) => {
+                let version = super::lobby::version(&lobby);
+                if **sender.borrow() != *version {
+                    sender.send_replace(Arc::from(version));
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "web: watching the lobby"),
+        }
+    }
+}
+
+/// `GET /play/events`: the lobby's version now, then again after every change (its page reads
+/// itself again then).
+pub(super) async fn lobby_events(
+    State(web): State<Web>,
+    Reader(reader): Reader,
+    asked: Asked,
+) -> Result<Response, WebError> {
+    let lobby = web
+        .host
+        .lobby()
+        .await
+        .map_err(|e| asked.failed(&web, "reading the lobby", e).short())?;
+    if let Err(limit) = web.live.open_for(reader) {
+        return Err(asked.live_full(&web, limit).short());
+    }
+    web.metrics.live_pages(web.live.open());
+    let open = Open(web.clone(), reader);
+    let now = Arc::from(super::lobby::version(&lobby));
+    let receiver = web.live.watch_lobby(&web, now);
     Ok(stream(receiver, open, "version"))
 }

@@ -18,6 +18,7 @@ use super::html::{Asked, Page, escape, html, player_link, typed};
 const STYLE: &str = include_str!("../../../assets/web/style.css");
 const GAME_JS: &str = include_str!("../../../assets/web/game.js");
 const TOURNAMENT_JS: &str = include_str!("../../../assets/web/tournament.js");
+const LOBBY_JS: &str = include_str!("../../../assets/web/lobby.js");
 const ICON: &str = include_str!("../../../assets/web/icon.svg");
 
 pub(super) async fn asset(Path(file): Path<String>) -> Response {
@@ -25,6 +26,7 @@ pub(super) async fn asset(Path(file): Path<String>) -> Response {
         "style.css" => ("text/css; charset=utf-8", STYLE),
         "game.js" => ("text/javascript; charset=utf-8", GAME_JS),
         "tournament.js" => ("text/javascript; charset=utf-8", TOURNAMENT_JS),
+        "lobby.js" => ("text/javascript; charset=utf-8", LOBBY_JS),
         "icon.svg" => ("image/svg+xml", ICON),
         _ => {
             return typed(
@@ -54,9 +56,11 @@ pub(super) async fn home(State(web): State<Web>, asked: Asked) -> Result<Respons
         .await
         .map_err(|e| asked.failed(&web, "listing the servers", e))?;
     let mut body = format!(
-        "<h1>{}</h1><p>{}</p><p><a href=\"{}\">{}</a></p>",
+        "<h1>{}</h1><p>{}</p><p><a href=\"{}\">{}</a> · <a href=\"{}\">{}</a></p>",
         page.t("web-home-title"),
         page.t("web-home-intro"),
+        page.link("/play", ""),
+        page.t("web-lobby-link"),
         page.link("/puzzle", ""),
         page.t("web-puzzle-link")
     );
@@ -99,7 +103,7 @@ pub(super) fn id(text: &str) -> Option<u64> {
 }
 
 /// Games as a list, each linked to its page.
-fn game_list(page: &Page<'_>, games: &[WebGameLine]) -> String {
+pub(super) fn game_list(page: &Page<'_>, games: &[WebGameLine]) -> String {
     let mut out = String::from("<ul class=\"games\">");
     for g in games {
         let Some(key) = g.facts.web_key.as_deref() else {
@@ -155,6 +159,8 @@ pub(super) async fn server(
     } else {
         body.push_str(&game_list(&page, &s.running));
     }
+    let _ = write!(body, "<h2>{}</h2>", page.t("web-server-pools"));
+    body.push_str(&super::lobby::pool_table(&page, &s.pools));
     if !s.tournaments.is_empty() {
         let _ = write!(
             body,

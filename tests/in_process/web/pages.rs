@@ -1259,6 +1259,132 @@ async fn a_move_made_by_another_process_reaches_an_open_page_at_once() {
     );
 }
 
+/// The lobby counts each pool's players in every server, never naming them, lists the listed
+/// servers' games being played, and tells its open pages when someone begins waiting; a
+/// listed server's page counts its own pools.
+async fn the_lobby_counts_the_pools_without_names_and_tells_its_pages(db: TestDb) {
+    use dama_model::GuildId;
+    let (web, _clock) = web_of(&db).await;
+    let empty = fetch(&web, "/play", None).await;
+    assert_eq!(empty.status, StatusCode::OK);
+    assert!(empty.body.contains("<h1>The lobby</h1>"), "{}", empty.body);
+    assert!(
+        empty
+            .body
+            .contains("<tr data-clock=\"3+2\"><td>3+2 blitz</td><td>nobody</td></tr>"),
+        "{}",
+        empty.body
+    );
+    assert!(empty.body.contains("No game is being played right now."));
+
+    let events = router(web.clone())
+        .oneshot(Request::get("/play/events").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(events.status(), StatusCode::OK);
+    let mut events = VersionEvents::of(events);
+    let first = events.next().await;
+
+    // Alice seeks here, Bob in another server: the lobby counts both, names neither.
+    web.host
+        .seek(&who(ALICE), "3+2".parse().unwrap(), true)
+        .await
+        .unwrap();
+    let elsewhere = Who {
+        guild: Some(GuildId(78)),
+        channel: dama_model::ChannelId(7_800),
+        ..who(BOB)
+    };
+    web.host
+        .seek(&elsewhere, "5+3".parse().unwrap(), true)
+        .await
+        .unwrap();
+    let moved = events.next().await;
+    assert_ne!(moved, first, "a seek changes the lobby's version");
+    let lobby = fetch(&web, "/play", Some("tr")).await;
+    assert!(
+        lobby
+            .body
+            .contains("<tr data-clock=\"3+2\"><td>3+2 blitz</td><td>1 oyuncu</td></tr>")
+            && lobby
+                .body
+                .contains("data-clock=\"5+3\"><td>5+3 blitz</td><td>1 oyuncu</td>"),
+        "{}",
+        lobby.body
+    );
+    assert!(!lobby.body.contains("player1001") && !lobby.body.contains("player1002"));
+
+    // The listed server's page counts its own pool only; its game shows in the lobby.
+    let admin = Who {
+        admin: true,
+        ..who(CAROL)
+    };
+    web.host
+        .set_web_public(&admin, true, "Kahvehane")
+        .await
+        .unwrap();
+    let server = fetch(&web, &format!("/server/{}", GUILD.0), None).await;
+    assert!(
+        server
+            .body
+            .contains("data-clock=\"3+2\"><td>3+2 blitz</td><td>one player</td>")
+            && server
+                .body
+                .contains("data-clock=\"5+3\"><td>5+3 blitz</td><td>nobody</td>"),
+        "{}",
+        server.body
+    );
+    let (_, key) = a_game(&web, &at(CAROL, CHANNEL + 2), CHANNEL + 2).await;
+    let lobby = fetch(&web, "/play", None).await;
+    assert!(
+        lobby.body.contains(&format!("/game/{key}")),
+        "{}",
+        lobby.body
+    );
+    // The game Bob plays took him out of his pool in the other server.
+    assert!(
+        lobby
+            .body
+            .contains("data-clock=\"5+3\"><td>5+3 blitz</td><td>nobody</td>")
+    );
+}
+
+/// The `version` events of a live page's stream, one at a time: their data.
+struct VersionEvents {
+    stream: axum::body::BodyDataStream,
+    seen: String,
+}
+
+impl VersionEvents {
+    fn of(response: axum::response::Response) -> VersionEvents {
+        VersionEvents {
+            stream: response.into_body().into_data_stream(),
+            seen: String::new(),
+        }
+    }
+
+    /// The next `version` event's data, within 10 s.
+    async fn next(&mut self) -> String {
+        loop {
+            let chunk = tokio::time::timeout(Duration::from_secs(10), self.stream.next())
+                .await
+                .expect("an event within 10 s")
+                .expect("the stream stays open")
+                .unwrap();
+            self.seen.push_str(&String::from_utf8_lossy(&chunk));
+            if let Some(end) = self.seen.find("\n\n") {
+                let event: String = self.seen.drain(..end + 2).collect();
+                if event.contains("event: version") {
+                    return event
+                        .lines()
+                        .filter_map(|l| l.strip_prefix("data: ").or(l.strip_prefix("data:")))
+                        .collect();
+                }
+            }
+        }
+    }
+}
+
 on_both_databases!(
     a_players_page_shows_only_what_they_did_on_listed_servers,
     a_game_is_reached_by_its_link_and_listed_only_where_its_server_opted_in,
@@ -1269,6 +1395,7 @@ on_both_databases!(
     an_analysed_game_shows_its_analysis,
     a_tournament_shows_its_standings_once_its_server_is_listed,
     a_move_elsewhere_wakes_no_tournaments_watcher,
+    the_lobby_counts_the_pools_without_names_and_tells_its_pages,
 );
 
 #[tokio::test]

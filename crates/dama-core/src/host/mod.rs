@@ -74,8 +74,8 @@ pub use tournaments::{
     TournamentMsg, TournamentNews, TournamentRefusal, TournamentSpec,
 };
 pub use web::{
-    GameFacts, ListedServer, TournamentFacts, WebEntrant, WebGame, WebGameLine, WebPairing,
-    WebPlayer, WebPlayerPage, WebRating, WebServer, WebTournament, is_web_key,
+    GameFacts, ListedServer, Lobby, PoolLine, TournamentFacts, WebEntrant, WebGame, WebGameLine,
+    WebPairing, WebPlayer, WebPlayerPage, WebRating, WebServer, WebTournament, is_web_key,
 };
 
 /// What a host operation answers: a reply, or why not.

@@ -174,8 +174,48 @@ pub struct WebServer {
     pub leaderboards: Vec<(dama_play::clock::SpeedClass, Vec<WebPlayer>)>,
     /// Its running games.
     pub running: Vec<WebGameLine>,
+    /// Its pools: the usual ones and any other someone waits in there.
+    pub pools: Vec<PoolLine>,
     /// Its tournaments: those open or running, and the latest.
     pub tournaments: Vec<TournamentFacts>,
+}
+
+/// A pool as the lobby shows it: its clock and how many wait in it, never who.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PoolLine {
+    /// The pool's clock.
+    pub control: TimeControl,
+    /// How many wait in it.
+    pub waiting: i64,
+}
+
+/// The lobby (`/play`): every server's pools counted together, and the games being played now
+/// on the listed servers.
+#[derive(Clone, Debug)]
+pub struct Lobby {
+    /// The usual pools, and any other someone waits in.
+    pub pools: Vec<PoolLine>,
+    /// Games being played now on listed servers, newest first.
+    pub playing: Vec<WebGameLine>,
+}
+
+/// The usual pools with their counts, then any other clock someone waits for, in pool order.
+fn pool_lines(counts: Vec<(TimeControl, i64)>) -> Vec<PoolLine> {
+    let mut lines: Vec<PoolLine> = dama_play::pool::USUAL_POOLS
+        .iter()
+        .map(|&control| PoolLine {
+            control,
+            waiting: 0,
+        })
+        .collect();
+    for (control, waiting) in counts {
+        match lines.iter_mut().find(|l| l.control == control) {
+            Some(line) => line.waiting += waiting,
+            None => lines.push(PoolLine { control, waiting }),
+        }
+    }
+    lines.sort_by_key(|l| dama_play::pool::pool_order(l.control));
+    lines
 }
 
 /// A game in a list: who plays whom, and its link's key.
@@ -536,6 +576,7 @@ impl Host {
         let running = self
             .web_lines(self.store.public_running_games(guild, WEB_LIST).await?)
             .await?;
+        let pools = pool_lines(self.store.pool_counts(Some(guild)).await?);
         let mut tournaments = self.store.live_tournaments(guild).await?;
         if let Some(latest) = self.store.latest_tournament(guild).await?
             && !tournaments.iter().any(|t| t.id == latest.id)
@@ -550,8 +591,19 @@ impl Host {
             server,
             leaderboards,
             running,
+            pools,
             tournaments,
         }))
+    }
+
+    /// The lobby: the pools of every server counted together, and the listed servers' games
+    /// being played now.
+    pub async fn lobby(&self) -> Result<Lobby, HostError> {
+        let pools = pool_lines(self.store.pool_counts(None).await?);
+        let playing = self
+            .web_lines(self.store.listed_running_games(WEB_LIST).await?)
+            .await?;
+        Ok(Lobby { pools, playing })
     }
 
     /// A tournament of a listed server, with its standings and the names in them.

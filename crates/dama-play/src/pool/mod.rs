@@ -4,7 +4,9 @@
 //! from the store, calls [`pair_wave`] for each, and writes the pairings.
 
 mod curve;
+mod usual;
 mod wave;
 
 pub use curve::{ANYONE_AFTER_CORRESPONDENCE, ANYONE_AFTER_LIVE, accepted_gap, anyone_after};
+pub use usual::{USUAL_POOLS, pool_order};
 pub use wave::{Pairing, Seeker, pair_wave};
