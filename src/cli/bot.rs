@@ -59,6 +59,7 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
         api_base: env_api_base()?,
         guild,
         message_content: env_switch("DAMA_MESSAGE_CONTENT", true)?,
+        member_events: env_switch("DAMA_MEMBER_EVENTS", false)?,
         shards,
         sweep_every,
         health: health.clone(),
@@ -129,7 +130,7 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
             let _ = tokio::time::timeout(Duration::from_millis(500), t.finished()).await;
         }
         ran.map_err(|e| match e {
-            dama_discord::RunError::BadToken | dama_discord::RunError::MessageContentRefused => {
+            dama_discord::RunError::BadToken | dama_discord::RunError::IntentsRefused(_) => {
                 e.to_string()
             }
             other => format!("the bot stopped: {other}"),

@@ -211,6 +211,7 @@ Environment (or a .env file):
   DISCORD_API_BASE       a Discord-compatible http(s) endpoint, such as a proxy [default: Discord]
   DAMA_GUILD_ID          register the commands in this server only (instant) [default: everywhere]
   DAMA_MESSAGE_CONTENT   ask for the Message Content intent: true or false [default: true]
+  DAMA_MEMBER_EVENTS     ask for the Server Members intent, to take a player who leaves a server out of its pools: true or false [default: false]
   DAMA_SHARDS            the shards this process runs, such as 0-3 [default: all]
   DAMA_SHARD_COUNT       the shards in all [default: 1]
   DAMA_SWEEP_SECONDS     seconds between sweeps, 1 to 3600 [default: 60]

@@ -914,8 +914,22 @@ fn start_bot_building(
     db: &std::path::Path,
     tables: Option<&std::path::Path>,
 ) -> Bot {
+    let child = bot_command(api_base, token, db, tables)
+        .spawn()
+        .expect("the bot starts");
+    Bot(child)
+}
+
+/// The command that starts the bot as [`start_bot_building`] does, for a test to add to.
+fn bot_command(
+    api_base: &str,
+    token: &str,
+    db: &std::path::Path,
+    tables: Option<&std::path::Path>,
+) -> Command {
     let tables = tables.map_or("off".to_string(), |t| t.display().to_string());
-    let child = Command::new(env!("CARGO_BIN_EXE_dama"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dama"));
+    command
         .arg("run")
         .env("DISCORD_TOKEN", token)
         .env("DISCORD_API_BASE", api_base)
@@ -923,10 +937,8 @@ fn start_bot_building(
         .env("DAMA_TABLES", tables)
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the bot starts");
-    Bot(child)
+        .stderr(Stdio::piped());
+    command
 }
 
 /// Waits up to `secs` for the bot to exit; its status and what it wrote on stderr.
@@ -1123,11 +1135,14 @@ async fn a_refused_token_stops_the_first_start_at_once_while_it_builds_the_table
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_refused_message_content_intent_says_what_to_do_in_one_line() {
+async fn refused_privileged_intents_say_what_to_do_in_one_line() {
     let fake = FakeDiscord::start().await;
-    fake.refuse_message_content();
+    fake.refuse_privileged_intents();
     let db = temp_db("intents");
-    let mut bot = start_bot_captured(&fake.rest_url, "test-token", &db);
+    let mut bot = Bot(bot_command(&fake.rest_url, "test-token", &db, None)
+        .env("DAMA_MEMBER_EVENTS", "true")
+        .spawn()
+        .expect("the bot starts"));
     let (status, err) = exit_within(&mut bot, 20).await;
     assert_eq!(status.code(), Some(2), "{err}");
     let line = err
@@ -1136,6 +1151,48 @@ async fn a_refused_message_content_intent_says_what_to_do_in_one_line() {
         .unwrap_or_else(|| panic!("{err}"));
     assert!(line.contains("Developer Portal"), "{line}");
     assert!(line.contains("DAMA_MESSAGE_CONTENT=false"), "{line}");
+    assert!(line.contains("DAMA_MEMBER_EVENTS=false"), "{line}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_leaves_the_server_leaves_its_pool_at_once_with_member_events() {
+    const GUILD_MEMBERS: u64 = 1 << 1;
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("member-left");
+    let _bot = fake.start_bot(
+        &format!("sqlite://{}", db.display()),
+        &[("DAMA_MEMBER_EVENTS", "true".to_string())],
+    );
+    fake.wait_connected().await;
+    assert_ne!(fake.identified_intents() & GUILD_MEMBERS, 0);
+    fake.wait_for(0, |c| c.method == "PUT" && c.path.contains("/commands"))
+        .await;
+    let from = fake.call_count();
+    let clock = json!([{ "name": "clock", "type": 3, "value": "5+3" }]);
+    let id = fake.slash(CHANNEL, ALICE, "alice", "seek", clock, &[]);
+    answer_to(&fake, from, id).await;
+    let store = dama_store::Store::open(&format!("sqlite://{}", db.display()))
+        .await
+        .unwrap();
+    let alice = dama_model::UserId(ALICE);
+    assert!(store.waiting_seek(alice).await.unwrap().is_some());
+    fake.member_left(fake_discord::GUILD, ALICE, "alice");
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    while store.waiting_seek(alice).await.unwrap().is_some() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "still waiting 10 s after leaving the server"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    store.close().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_member_events_the_bot_asks_for_no_server_members() {
+    const GUILD_MEMBERS: u64 = 1 << 1;
+    let (fake, _bot, _db) = connected_bot("no-members").await;
+    assert_eq!(fake.identified_intents() & GUILD_MEMBERS, 0);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

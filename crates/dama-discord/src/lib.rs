@@ -66,6 +66,8 @@ pub struct Config {
     pub guild: Option<u64>,
     /// Ask for the privileged message-content intent (typed moves anywhere in a game channel).
     pub message_content: bool,
+    /// Ask for the privileged server-members intent, to hear who leaves a server.
+    pub member_events: bool,
     /// The shards this process runs (`None`: the one shard of a single process).
     pub shards: Option<Shards>,
     /// How often the sweep runs (every minute by default).
@@ -477,13 +479,26 @@ pub enum RunError {
     /// Discord refused the token.
     BadToken,
     #[error(
-        "Discord refused the Message Content intent (\"Disallowed gateway intents were provided\"): enable Message Content Intent for the bot in the Developer Portal (Bot, Privileged Gateway Intents), or set DAMA_MESSAGE_CONTENT=false to read only moves that mention the bot or reply to its board"
+        "Discord refused the privileged intents asked for (\"Disallowed gateway intents were provided\"): {0}"
     )]
-    /// The Message Content intent is not enabled for the application.
-    MessageContentRefused,
+    /// A privileged intent asked for (message content, server members) is not enabled for the
+    /// application; what to do.
+    IntentsRefused(String),
     /// Another failure of serenity's.
     #[error("{0}")]
     Discord(#[from] serenity::Error),
+}
+
+/// What to do about refused privileged intents: each one asked for, enabled or not asked.
+fn intents_to_enable(message_content: bool, member_events: bool) -> String {
+    let mut what = Vec::new();
+    if message_content {
+        what.push("enable Message Content Intent for the bot in the Developer Portal (Bot, Privileged Gateway Intents), or set DAMA_MESSAGE_CONTENT=false to read only moves that mention the bot or reply to its board");
+    }
+    if member_events {
+        what.push("enable Server Members Intent for the bot in the Developer Portal (Bot, Privileged Gateway Intents), or set DAMA_MEMBER_EVENTS=false (a player who leaves a server then stays in its pool until the seek ends)");
+    }
+    what.join("; ")
 }
 
 /// The HTTP client: to Discord itself, or through `DISCORD_API_BASE` (where the proxy does
@@ -576,6 +591,11 @@ async fn serve(
     if config.message_content {
         intents |= serenity::GatewayIntents::MESSAGE_CONTENT;
     }
+    // Who leaves a server, to take them out of its pools at once.
+    if config.member_events {
+        intents |= serenity::GatewayIntents::GUILD_MEMBERS;
+    }
+    let (message_content, member_events) = (config.message_content, config.member_events);
     let guild = config.guild;
     let (boards, tidier) = boards::boards();
     let data = Arc::new(Data {
@@ -685,7 +705,7 @@ async fn serve(
     tokio::select! {
         r = &mut start => r.map_err(|e| match e {
             serenity::Error::Gateway(serenity::GatewayError::DisallowedGatewayIntents) => {
-                RunError::MessageContentRefused
+                RunError::IntentsRefused(intents_to_enable(message_content, member_events))
             }
             e => e.into(),
         })?,
@@ -759,6 +779,14 @@ async fn on_event(
     match event {
         serenity::FullEvent::Message { new_message } => {
             events::typed_move(ctx, data, new_message).await
+        }
+        // A player left a server (heard with DAMA_MEMBER_EVENTS): out of its pools at once.
+        serenity::FullEvent::GuildMemberRemoval { guild_id, user, .. } => {
+            let (guild, user) = (GuildId(guild_id.get()), UserId(user.id.get()));
+            if let Err(e) = data.host.member_left(guild, user).await {
+                tracing::warn!(error = %e, guild = guild.0, "taking a departed player out of a pool");
+            }
+            Ok(())
         }
         // Removed from a server (not an outage): its pools empty at once.
         serenity::FullEvent::GuildDelete { incomplete, .. } if !incomplete.unavailable => {

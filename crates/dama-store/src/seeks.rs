@@ -131,6 +131,22 @@ pub async fn leave_server_pools(tx: &mut Tx, guild: GuildId) -> Result<u64> {
     )
 }
 
+/// Ends `user`'s seek waiting in `guild` (they left the server); whether there was one.
+pub async fn leave_server_pool(tx: &mut Tx, guild: GuildId, user: UserId) -> Result<bool> {
+    let n = sqlx::query(
+        "UPDATE seeks SET status = 'left' WHERE guild_id = $1 AND user_id = $2 AND status = 'waiting'",
+    )
+    .bind(Int(guild))
+    .bind(Int(user))
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if n > 0 {
+        tx.changed(Change::Lobby);
+    }
+    Ok(n > 0)
+}
+
 /// How many wait for `control` in `guild`, as this transaction sees it.
 pub async fn pool_size_in(tx: &mut Tx, guild: GuildId, control: TimeControl) -> Result<i64> {
     Ok(sqlx::query_scalar(

@@ -188,7 +188,9 @@ async fn a_player_waits_in_one_pool_leaves_it_and_is_refused_what_cannot_be(db: 
     assert!(host.store().waiting_seek(CAROL).await.unwrap().is_none());
 }
 
-async fn a_server_that_removes_the_bot_empties_its_pools_at_once(db: TestDb) {
+async fn a_server_that_removes_the_bot_or_a_player_who_leaves_empties_its_pools_at_once(
+    db: TestDb,
+) {
     let (host, _, _) = host(&db).await;
     host.seek(&at(ALICE, 10), clock("3+2"), true).await.unwrap();
     let elsewhere = dama_core::host::Who {
@@ -199,6 +201,22 @@ async fn a_server_that_removes_the_bot_empties_its_pools_at_once(db: TestDb) {
     assert_eq!(host.server_left(GUILD).await.unwrap(), 1);
     assert!(host.store().waiting_seek(ALICE).await.unwrap().is_none());
     assert!(host.store().waiting_seek(BOB).await.unwrap().is_some());
+
+    // A player who leaves a server leaves its pool, and no other server's.
+    assert!(!host.member_left(GUILD, BOB).await.unwrap());
+    assert!(host.store().waiting_seek(BOB).await.unwrap().is_some());
+    assert!(
+        host.member_left(dama_model::GuildId(78), BOB)
+            .await
+            .unwrap()
+    );
+    assert!(host.store().waiting_seek(BOB).await.unwrap().is_none());
+    assert!(
+        !host
+            .member_left(dama_model::GuildId(78), BOB)
+            .await
+            .unwrap()
+    );
 }
 
 async fn a_seek_nobody_suits_ends_after_ten_minutes_with_a_sentence(db: TestDb) {
@@ -301,7 +319,7 @@ on_both_databases!(
     a_seek_waits_until_a_wave_pairs_it_with_the_next_and_the_game_opens_once,
     a_player_waits_in_one_pool_leaves_it_and_is_refused_what_cannot_be,
     a_seek_nobody_suits_ends_after_ten_minutes_with_a_sentence,
-    a_server_that_removes_the_bot_empties_its_pools_at_once,
+    a_server_that_removes_the_bot_or_a_player_who_leaves_empties_its_pools_at_once,
     a_meeting_whose_channel_is_busy_is_told_once_and_one_never_opened_is_told_again,
     waves_on_two_processes_and_a_restart_pair_each_seek_once,
 );

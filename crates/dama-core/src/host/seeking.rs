@@ -198,6 +198,15 @@ impl Host {
         Ok(ended)
     }
 
+    /// A player left `guild`: their seek there ends (nobody there could tell them of a game);
+    /// whether they were waiting.
+    pub async fn member_left(&self, guild: GuildId, user: UserId) -> Result<bool, HostError> {
+        let mut tx = self.store.write().await?;
+        let left = store::leave_server_pool(&mut tx, guild, user).await?;
+        tx.commit().await?;
+        Ok(left)
+    }
+
     /// The server whose pools the asker may wait in: seeking is for a server's channels (the
     /// console is one server).
     fn pool_server(&self, who: &Who) -> Result<GuildId, HostError> {

@@ -54,6 +54,7 @@ pub(super) struct Gateway {
     pub(super) url: String,
     pub(super) locale: Arc<Mutex<String>>,
     pub(super) refuse_content: Arc<std::sync::atomic::AtomicBool>,
+    pub(super) identified: Arc<std::sync::atomic::AtomicU64>,
 }
 
 pub(super) async fn serve_gateway(
@@ -106,9 +107,10 @@ pub(super) async fn serve_gateway(
                         connected.notify_waiters();
                     }
                     Some(2) => {
-                        const MESSAGE_CONTENT: u64 = 1 << 15;
+                        const PRIVILEGED: u64 = (1 << 15) | (1 << 1) | (1 << 8);
                         let intents = v["d"]["intents"].as_u64().unwrap_or(0);
-                        if intents & MESSAGE_CONTENT != 0
+                        gw.identified.store(intents, std::sync::atomic::Ordering::Relaxed);
+                        if intents & PRIVILEGED != 0
                             && gw.refuse_content.load(std::sync::atomic::Ordering::Relaxed)
                         {
                             let close = tokio_tungstenite::tungstenite::protocol::CloseFrame {

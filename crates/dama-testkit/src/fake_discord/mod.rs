@@ -158,6 +158,7 @@ pub struct FakeDiscord {
     /// The Message Content intent is not enabled for the application: an IDENTIFY asking for
     /// it is closed with 4014, as Discord does.
     refuse_content: Arc<std::sync::atomic::AtomicBool>,
+    identified: Arc<std::sync::atomic::AtomicU64>,
     /// Discord's limit on creating messages in one channel, and each channel's window.
     channel_limit: Arc<Mutex<ChannelLimit>>,
 }
@@ -190,11 +191,25 @@ impl Default for ChannelLimit {
 }
 
 impl FakeDiscord {
-    /// From now on, refuse the Message Content intent (as for an application whose developer
-    /// portal does not enable it).
-    pub fn refuse_message_content(&self) {
+    /// From now on, refuse the privileged intents, Message Content and Server Members (as for
+    /// an application whose developer portal enables neither).
+    pub fn refuse_privileged_intents(&self) {
         self.refuse_content
             .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// The intents the bot last identified with.
+    pub fn identified_intents(&self) -> u64 {
+        self.identified.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// `user` leaves the server `guild` (GUILD_MEMBER_REMOVE, sent to bots with the Server
+    /// Members intent).
+    pub fn member_left(&self, guild: u64, user: u64, name: &str) {
+        self.send(
+            "GUILD_MEMBER_REMOVE",
+            json!({ "guild_id": guild.to_string(), "user": Self::user(user, name) }),
+        );
     }
 
     /// Starts the stand-in on two free ports of 127.0.0.1.
@@ -221,6 +236,7 @@ impl FakeDiscord {
             faults: Arc::default(),
             created: Arc::default(),
             refuse_content: Arc::default(),
+            identified: Arc::default(),
             channel_limit: Arc::default(),
         };
         let rest_state = RestState {
@@ -249,6 +265,7 @@ impl FakeDiscord {
             url: gateway_url.clone(),
             locale: fake.guild_locale.clone(),
             refuse_content: fake.refuse_content.clone(),
+            identified: fake.identified.clone(),
         };
         tokio::spawn(async move {
             while let Ok((stream, _)) = gateway.accept().await {
