@@ -3,9 +3,10 @@
 //! names follow Discord's rules, and plurals and capitals come out right.
 use dama_core::host::Refusal;
 use dama_core::host::{
-    ButtonLabel, Caption, CardText, HostError, Lang, LanguageScope, Msg, Player, PlayerResult,
-    PlayerStats, Players, PuzzleMsg, RatingChange, RecentGame, Record, Reply, Scope, StandingsText,
-    StreakLine, ThemeLine, TournamentLine, TournamentMsg, TournamentRefusal, TurnClock,
+    ButtonLabel, Caption, CardText, FindingMsg, HostError, Lang, LanguageScope, Msg, Player,
+    PlayerResult, PlayerStats, Players, PuzzleMsg, RatingChange, RecentGame, Record, Reply, Scope,
+    StandingsText, StreakLine, ThemeLine, TournamentLine, TournamentMsg, TournamentRefusal,
+    TurnClock,
 };
 use dama_core::words::{Markup, Surface, Words};
 use dama_model::{ChallengeStatus, ChannelId, ColorChoice, GameId, TournamentStatus, UserId};
@@ -100,65 +101,65 @@ fn messages() -> Vec<Msg> {
             challenger: ALI,
             by: AYSE,
         },
-        Msg::Seeking {
+        Msg::Finding(FindingMsg::Seeking {
             control: TimeControl::live_secs(180, 2),
             rated: true,
             waiting: 1,
             moved_from: None,
             lasts: Millis(600_000),
-        },
-        Msg::Seeking {
+        }),
+        Msg::Finding(FindingMsg::Seeking {
             control: TimeControl::Correspondence { days: 1 },
             rated: false,
             waiting: 3,
             moved_from: Some(TimeControl::live_secs(180, 2)),
             lasts: Millis(60_000),
-        },
-        Msg::Seeking {
+        }),
+        Msg::Finding(FindingMsg::Seeking {
             control: TimeControl::live_secs(60, 0),
             rated: false,
             waiting: 2,
             moved_from: None,
             lasts: Millis(30_000),
-        },
-        Msg::LeftPool {
+        }),
+        Msg::Finding(FindingMsg::LeftPool {
             control: TimeControl::live_secs(180, 2),
-        },
-        Msg::RematchOffered {
+        }),
+        Msg::Finding(FindingMsg::RematchOffered {
             by: ALI,
             to: AYSE,
             color: Color::Black,
             rated: true,
             control: TimeControl::live_secs(180, 2),
             lasts: Millis(120_000),
-        },
-        Msg::RematchOffered {
+        }),
+        Msg::Finding(FindingMsg::RematchOffered {
             by: AYSE,
             to: ALI,
             color: Color::White,
             rated: false,
             control: TimeControl::default(),
             lasts: Millis(86_400_000),
-        },
-        Msg::RematchLapsed { by: ALI, to: AYSE },
-        Msg::Blocked { user: AYSE },
-        Msg::Unblocked { user: AYSE },
-        Msg::BlockList { users: vec![] },
-        Msg::BlockList {
+        }),
+        Msg::Finding(FindingMsg::RematchLapsed { by: ALI, to: AYSE }),
+        Msg::Finding(FindingMsg::Blocked { user: AYSE }),
+        Msg::Finding(FindingMsg::Unblocked { user: AYSE }),
+        Msg::Finding(FindingMsg::BlockList { users: vec![] }),
+        Msg::Finding(FindingMsg::BlockList {
             users: vec![ALI, AYSE],
-        },
-        Msg::SeekExpired {
+        }),
+        Msg::Finding(FindingMsg::SeekExpired {
             player: ALI,
             control: TimeControl::live_secs(180, 2),
             waited: Millis(600_000),
-        },
-        Msg::PoolPaired {
+        }),
+        Msg::Finding(FindingMsg::PoolPaired {
             control: TimeControl::live_secs(600, 5),
-        },
-        Msg::MeetingNowhere {
+        }),
+        Msg::Finding(FindingMsg::MeetingNowhere {
             white: ALI,
             black: AYSE,
-        },
+        }),
         Msg::AiGameStarted {
             player: ALI,
             level: Level::Easy,
@@ -602,16 +603,16 @@ fn variant(m: &Msg) -> usize {
         Msg::PlayLink { .. } => 69,
         Msg::ActionTooLate => 70,
         Msg::ChallengeTaken { .. } => 71,
-        Msg::Seeking { .. } => 72,
-        Msg::LeftPool { .. } => 73,
-        Msg::SeekExpired { .. } => 74,
-        Msg::PoolPaired { .. } => 75,
-        Msg::MeetingNowhere { .. } => 76,
-        Msg::Blocked { .. } => 77,
-        Msg::Unblocked { .. } => 78,
-        Msg::BlockList { .. } => 79,
-        Msg::RematchOffered { .. } => 80,
-        Msg::RematchLapsed { .. } => 81,
+        Msg::Finding(FindingMsg::Seeking { .. }) => 72,
+        Msg::Finding(FindingMsg::LeftPool { .. }) => 73,
+        Msg::Finding(FindingMsg::SeekExpired { .. }) => 74,
+        Msg::Finding(FindingMsg::PoolPaired { .. }) => 75,
+        Msg::Finding(FindingMsg::MeetingNowhere { .. }) => 76,
+        Msg::Finding(FindingMsg::Blocked { .. }) => 77,
+        Msg::Finding(FindingMsg::Unblocked { .. }) => 78,
+        Msg::Finding(FindingMsg::BlockList { .. }) => 79,
+        Msg::Finding(FindingMsg::RematchOffered { .. }) => 80,
+        Msg::Finding(FindingMsg::RematchLapsed { .. }) => 81,
         Msg::Puzzle(p) => {
             40 + match p {
                 PuzzleMsg::Shown { .. } => 0,

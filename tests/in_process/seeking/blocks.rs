@@ -2,7 +2,7 @@
 //! challenge, the pools never pair them; the blocker sees why, the blocked only that the
 //! player is not available.
 
-use dama_core::host::{ButtonLabel, HostError, Msg, Refusal};
+use dama_core::host::{ButtonLabel, FindingMsg, HostError, Msg, Refusal};
 use dama_model::ColorChoice;
 use dama_play::clock::TimeControl;
 
@@ -16,7 +16,10 @@ async fn a_blocked_player_is_never_met_and_learns_only_that_the_blocker_is_not_a
     let (host, _, _) = host(&db).await;
     let blocked = host.block(&who(ALICE), BOB, "bob").await.unwrap();
     assert!(blocked.ephemeral);
-    assert_eq!(blocked.body, vec![Msg::Blocked { user: BOB }]);
+    assert_eq!(
+        blocked.body,
+        vec![Msg::Finding(FindingMsg::Blocked { user: BOB })]
+    );
     assert!(matches!(
         host.block(&who(ALICE), BOB, "bob").await,
         Err(HostError::Refused(Refusal::AlreadyBlocked { user: BOB }))
@@ -27,7 +30,7 @@ async fn a_blocked_player_is_never_met_and_learns_only_that_the_blocker_is_not_a
     ));
     assert_eq!(
         host.block_list(&who(ALICE)).await.unwrap().body,
-        vec![Msg::BlockList { users: vec![BOB] }]
+        vec![Msg::Finding(FindingMsg::BlockList { users: vec![BOB] })]
     );
 
     // Challenges either way.
@@ -107,7 +110,7 @@ async fn a_blocked_player_is_never_met_and_learns_only_that_the_blocker_is_not_a
     // Unblocked: they may meet again.
     assert_eq!(
         host.unblock(&who(ALICE), BOB).await.unwrap().body,
-        vec![Msg::Unblocked { user: BOB }]
+        vec![Msg::Finding(FindingMsg::Unblocked { user: BOB })]
     );
     assert!(matches!(
         host.unblock(&who(ALICE), BOB).await,
@@ -117,7 +120,7 @@ async fn a_blocked_player_is_never_met_and_learns_only_that_the_blocker_is_not_a
     assert_eq!(wave.meetings.len(), 1, "{wave:?}");
     assert_eq!(
         host.block_list(&who(ALICE)).await.unwrap().body,
-        vec![Msg::BlockList { users: vec![] }]
+        vec![Msg::Finding(FindingMsg::BlockList { users: vec![] })]
     );
 }
 

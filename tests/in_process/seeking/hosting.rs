@@ -4,7 +4,9 @@
 use std::collections::HashSet;
 use std::time::Duration;
 
-use dama_core::host::{ButtonLabel, HostError, Lang, Meeting, Msg, Refusal, SEEKS_A_MINUTE};
+use dama_core::host::{
+    ButtonLabel, FindingMsg, HostError, Lang, Meeting, Msg, Refusal, SEEKS_A_MINUTE,
+};
 use dama_model::{ChannelId, ColorChoice, UserId};
 use dama_play::ai::Level;
 use dama_play::clock::TimeControl;
@@ -25,12 +27,12 @@ async fn a_seek_waits_until_a_wave_pairs_it_with_the_next_and_the_game_opens_onc
     assert!(
         matches!(
             alice.body[..],
-            [Msg::Seeking {
+            [Msg::Finding(FindingMsg::Seeking {
                 waiting: 1,
                 moved_from: None,
                 rated: true,
                 ..
-            }]
+            })]
         ),
         "{alice:?}"
     );
@@ -39,7 +41,10 @@ async fn a_seek_waits_until_a_wave_pairs_it_with_the_next_and_the_game_opens_onc
 
     time.advance(Duration::from_secs(5));
     let bob = host.seek(&at(BOB, 20), clock("3+2"), true).await.unwrap();
-    assert!(matches!(bob.body[..], [Msg::Seeking { waiting: 2, .. }]));
+    assert!(matches!(
+        bob.body[..],
+        [Msg::Finding(FindingMsg::Seeking { waiting: 2, .. })]
+    ));
     let wave = host.wave().await.unwrap();
     let [m] = &wave.meetings[..] else {
         panic!("one pairing: {wave:?}")
@@ -61,7 +66,10 @@ async fn a_seek_waits_until_a_wave_pairs_it_with_the_next_and_the_game_opens_onc
         .await
         .unwrap()
         .expect("the game opens");
-    assert!(matches!(board.body[0], Msg::PoolPaired { .. }), "{board:?}");
+    assert!(
+        matches!(board.body[0], Msg::Finding(FindingMsg::PoolPaired { .. })),
+        "{board:?}"
+    );
     assert!(matches!(
         board.body[1],
         Msg::GameStarted { rated: true, .. }
@@ -110,12 +118,12 @@ async fn a_player_waits_in_one_pool_leaves_it_and_is_refused_what_cannot_be(db: 
     assert!(
         matches!(
             moved.body[..],
-            [Msg::Seeking {
+            [Msg::Finding(FindingMsg::Seeking {
                 waiting: 1,
                 moved_from: Some(from),
                 rated: false,
                 ..
-            }] if from == clock("3+2")
+            })] if from == clock("3+2")
         ),
         "{moved:?}"
     );
@@ -127,9 +135,9 @@ async fn a_player_waits_in_one_pool_leaves_it_and_is_refused_what_cannot_be(db: 
     let left = host.button(&who(ALICE), &leave).await.unwrap();
     assert_eq!(
         left.body,
-        vec![Msg::LeftPool {
+        vec![Msg::Finding(FindingMsg::LeftPool {
             control: clock("5+0")
-        }]
+        })]
     );
     assert!(matches!(
         host.button(&who(ALICE), &leave).await,
@@ -238,7 +246,7 @@ async fn a_seek_nobody_suits_ends_after_ten_minutes_with_a_sentence(db: TestDb) 
     assert_eq!(ended, vec![(10, vec![ALICE]), (20, vec![BOB])]);
     assert!(matches!(
         wave.notices[0].reply.body[..],
-        [Msg::SeekExpired { .. }]
+        [Msg::Finding(FindingMsg::SeekExpired { .. })]
     ));
     // The correspondence seek waits a day.
     assert!(host.store().waiting_seek(CAROL).await.unwrap().is_some());
@@ -271,10 +279,10 @@ async fn a_meeting_whose_channel_is_busy_is_told_once_and_one_never_opened_is_to
         .unwrap();
     assert_eq!(
         told.body,
-        vec![Msg::MeetingNowhere {
+        vec![Msg::Finding(FindingMsg::MeetingNowhere {
             white: ALICE,
             black: BOB
-        }]
+        })]
     );
     time.advance(Duration::from_secs(16));
     assert!(host.unstarted_meetings().await.unwrap().is_empty());

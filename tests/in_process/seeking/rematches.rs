@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use dama_core::host::{ButtonLabel, HostError, Msg, Player, Refusal, Reply};
+use dama_core::host::{ButtonLabel, FindingMsg, HostError, Msg, Player, Refusal, Reply};
 use dama_model::{ChannelId, ColorChoice, GameId};
 use dama_play::clock::TimeControl;
 use dama_rules::Color;
@@ -61,14 +61,14 @@ async fn one_press_offers_the_rematch_and_the_others_starts_it_colours_swapped(d
     let offer = host.button(&at(BOB, CH), &rematch).await.unwrap();
     assert_eq!(
         offer.body,
-        vec![Msg::RematchOffered {
+        vec![Msg::Finding(FindingMsg::RematchOffered {
             by: BOB,
             to: ALICE,
             color: Color::White,
             rated: false,
             control: "3+2".parse().unwrap(),
             lasts: dama_model::Millis(120_000),
-        }]
+        })]
     );
     assert_eq!(offer.mentions, vec![ALICE]);
     assert!(!offer.ephemeral, "the other player must see it");
@@ -120,10 +120,10 @@ async fn one_press_offers_the_rematch_and_the_others_starts_it_colours_swapped(d
     let third = host.rematch_here(&at(BOB, CH)).await.unwrap();
     assert!(matches!(
         third.body[0],
-        Msg::RematchOffered {
+        Msg::Finding(FindingMsg::RematchOffered {
             color: Color::Black,
             ..
-        }
+        })
     ));
 }
 
@@ -136,7 +136,7 @@ async fn two_presses_at_once_make_one_game(db: TestDb) {
     let answers = [alice.unwrap(), bob.unwrap()];
     let offers = answers
         .iter()
-        .filter(|r| matches!(r.body[0], Msg::RematchOffered { .. }))
+        .filter(|r| matches!(r.body[0], Msg::Finding(FindingMsg::RematchOffered { .. })))
         .count();
     let games = answers
         .iter()
@@ -165,10 +165,19 @@ async fn an_offer_lapses_with_a_sentence_and_a_flood_moves_nothing(db: TestDb) {
         .into_iter()
         .flat_map(|n| n.reply.body)
         .collect();
-    assert_eq!(lapsed, vec![Msg::RematchLapsed { by: ALICE, to: BOB }]);
+    assert_eq!(
+        lapsed,
+        vec![Msg::Finding(FindingMsg::RematchLapsed {
+            by: ALICE,
+            to: BOB
+        })]
+    );
     // After the lapse, Bob's press is an offer of his own, not an answer.
     let bobs = host.button(&at(BOB, CH), &rematch).await.unwrap();
-    assert!(matches!(bobs.body[0], Msg::RematchOffered { by: BOB, .. }));
+    assert!(matches!(
+        bobs.body[0],
+        Msg::Finding(FindingMsg::RematchOffered { by: BOB, .. })
+    ));
     host.button(&at(ALICE, CH), &button(&bobs, ButtonLabel::Decline))
         .await
         .unwrap();
@@ -200,10 +209,10 @@ async fn an_offer_lapses_with_a_sentence_and_a_flood_moves_nothing(db: TestDb) {
     let offer = host.button(&at(BOB, CH + 1), &rematch).await.unwrap();
     assert!(matches!(
         offer.body[0],
-        Msg::RematchOffered {
+        Msg::Finding(FindingMsg::RematchOffered {
             lasts: dama_model::Millis(86_400_000),
             ..
-        }
+        })
     ));
 }
 

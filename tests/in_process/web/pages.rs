@@ -398,7 +398,7 @@ async fn a_live_page_gets_each_move_as_it_is_played(db: TestDb) {
         response.headers()["content-type"].to_str().unwrap(),
         "text/event-stream"
     );
-    let mut events = StateEvents::of(response);
+    let mut events = LiveEvents::of(response);
     let mut next_event = async || events.next().await;
     let first = next_event().await;
     assert!(
@@ -538,22 +538,30 @@ async fn a_flood_of_web_animations_never_delays_a_replay_in_discord() {
     );
 }
 
-/// The `state` events of a live page's stream, one at a time.
-struct StateEvents {
+/// The events of one name (`state`, `version`) of a live page's stream, one at a time.
+struct LiveEvents {
     stream: axum::body::BodyDataStream,
     seen: String,
+    name: &'static str,
 }
 
-impl StateEvents {
-    fn of(response: axum::response::Response) -> StateEvents {
-        StateEvents {
+impl LiveEvents {
+    /// A game page's `state` events.
+    fn of(response: axum::response::Response) -> LiveEvents {
+        LiveEvents::named(response, "state")
+    }
+
+    fn named(response: axum::response::Response, name: &'static str) -> LiveEvents {
+        LiveEvents {
             stream: response.into_body().into_data_stream(),
             seen: String::new(),
+            name,
         }
     }
 
-    /// The next `state` event, within 10 s.
+    /// The next event of this name, within 10 s.
     async fn next(&mut self) -> String {
+        let wanted = format!("event: {}", self.name);
         loop {
             let chunk = tokio::time::timeout(Duration::from_secs(10), self.stream.next())
                 .await
@@ -563,7 +571,7 @@ impl StateEvents {
             self.seen.push_str(&String::from_utf8_lossy(&chunk));
             if let Some(end) = self.seen.find("\n\n") {
                 let event: String = self.seen.drain(..end + 2).collect();
-                if event.contains("event: state") {
+                if event.contains(&wanted) {
                     return event;
                 }
             }
@@ -1242,7 +1250,7 @@ async fn a_move_made_by_another_process_reaches_an_open_page_at_once() {
         )
         .await
         .unwrap();
-    let mut events = StateEvents::of(response);
+    let mut events = LiveEvents::of(response);
     let mut next_event = async || events.next().await;
     assert!(next_event().await.contains("\"ply\":2"));
     let played = std::time::Instant::now();
@@ -1282,7 +1290,7 @@ async fn the_lobby_counts_the_pools_without_names_and_tells_its_pages(db: TestDb
         .await
         .unwrap();
     assert_eq!(events.status(), StatusCode::OK);
-    let mut events = VersionEvents::of(events);
+    let mut events = LiveEvents::named(events, "version");
     let first = events.next().await;
 
     // Alice seeks here, Bob in another server: the lobby counts both, names neither.
@@ -1347,42 +1355,6 @@ async fn the_lobby_counts_the_pools_without_names_and_tells_its_pages(db: TestDb
             .body
             .contains("data-clock=\"5+3\"><td>5+3 blitz</td><td>nobody</td>")
     );
-}
-
-/// The `version` events of a live page's stream, one at a time: their data.
-struct VersionEvents {
-    stream: axum::body::BodyDataStream,
-    seen: String,
-}
-
-impl VersionEvents {
-    fn of(response: axum::response::Response) -> VersionEvents {
-        VersionEvents {
-            stream: response.into_body().into_data_stream(),
-            seen: String::new(),
-        }
-    }
-
-    /// The next `version` event's data, within 10 s.
-    async fn next(&mut self) -> String {
-        loop {
-            let chunk = tokio::time::timeout(Duration::from_secs(10), self.stream.next())
-                .await
-                .expect("an event within 10 s")
-                .expect("the stream stays open")
-                .unwrap();
-            self.seen.push_str(&String::from_utf8_lossy(&chunk));
-            if let Some(end) = self.seen.find("\n\n") {
-                let event: String = self.seen.drain(..end + 2).collect();
-                if event.contains("event: version") {
-                    return event
-                        .lines()
-                        .filter_map(|l| l.strip_prefix("data: ").or(l.strip_prefix("data:")))
-                        .collect();
-                }
-            }
-        }
-    }
 }
 
 on_both_databases!(

@@ -1,6 +1,7 @@
 //! Blocks: a player someone blocked cannot challenge them, is never paired with them by the
 //! pools, and neither takes the other's open challenge.
 
+use crate::host::FindingMsg;
 use dama_model::UserId;
 use dama_store as store;
 
@@ -28,7 +29,7 @@ impl Host {
             return Err(HostError::Refused(Refusal::AlreadyBlocked { user }));
         }
         tx.commit().await?;
-        Ok(Reply::private(Msg::Blocked { user }))
+        Ok(Reply::private(Msg::Finding(FindingMsg::Blocked { user })))
     }
 
     /// The asker unblocks `user`.
@@ -38,13 +39,15 @@ impl Host {
             return Err(HostError::Refused(Refusal::NotBlocked { user }));
         }
         tx.commit().await?;
-        Ok(Reply::private(Msg::Unblocked { user }))
+        Ok(Reply::private(Msg::Finding(FindingMsg::Unblocked { user })))
     }
 
     /// Whom the asker blocked.
     pub async fn block_list(&self, who: &Who) -> HostResult {
         let users = self.store.blocked_by(who.user).await?;
-        Ok(Reply::private(Msg::BlockList { users }))
+        Ok(Reply::private(Msg::Finding(FindingMsg::BlockList {
+            users,
+        })))
     }
 
     /// Refuses a game between `asker` and `other` where either blocked the other: the one who

@@ -269,82 +269,6 @@ pub enum Msg {
         /// The player challenged; `None`: an open challenge nobody took.
         challenged: Option<UserId>,
     },
-    /// A player offered to play a finished game again, colours swapped.
-    RematchOffered {
-        /// Who offered.
-        by: UserId,
-        /// The other player, whose turn it is to accept.
-        to: UserId,
-        /// The colour `by` would play.
-        color: Color,
-        /// Rated, as the game was.
-        rated: bool,
-        /// The clock, as the game's.
-        control: TimeControl,
-        /// How long the offer stands.
-        lasts: Millis,
-    },
-    /// Nobody answered a rematch offer in time.
-    RematchLapsed {
-        /// Who offered.
-        by: UserId,
-        /// The other player.
-        to: UserId,
-    },
-    /// The asker blocked a player.
-    Blocked {
-        /// The player.
-        user: UserId,
-    },
-    /// The asker unblocked a player.
-    Unblocked {
-        /// The player.
-        user: UserId,
-    },
-    /// Whom the asker blocked.
-    BlockList {
-        /// The players, longest blocked first.
-        users: Vec<UserId>,
-    },
-    /// The asker waits in a pool.
-    Seeking {
-        /// The pool's clock.
-        control: TimeControl,
-        /// Rated.
-        rated: bool,
-        /// How many wait for that clock in this server, the asker among them.
-        waiting: i64,
-        /// The pool they were moved from.
-        moved_from: Option<TimeControl>,
-        /// How long before the seek ends unpaired.
-        lasts: Millis,
-    },
-    /// The asker left their pool.
-    LeftPool {
-        /// Its clock.
-        control: TimeControl,
-    },
-    /// A seek ended unpaired.
-    SeekExpired {
-        /// The player.
-        player: UserId,
-        /// The pool's clock.
-        control: TimeControl,
-        /// How long they waited.
-        waited: Millis,
-    },
-    /// The first line of a game a wave paired.
-    PoolPaired {
-        /// The pool's clock.
-        control: TimeControl,
-    },
-    /// Two players were paired, but no game could be opened for them here.
-    MeetingNowhere {
-        /// White.
-        white: UserId,
-        /// Black.
-        black: UserId,
-    },
     /// Someone took an open challenge.
     ChallengeTaken {
         /// The player who challenged.
@@ -606,6 +530,8 @@ pub enum Msg {
     Puzzle(PuzzleMsg),
     /// About tournaments.
     Tournament(super::TournamentMsg),
+    /// About finding a game: pools, blocks, rematches.
+    Finding(super::FindingMsg),
 }
 
 /// What the host says about puzzles.

@@ -12,6 +12,7 @@ mod challenges;
 mod clocks;
 mod duties;
 mod error;
+mod finding_msg;
 mod language;
 mod message;
 mod mining;
@@ -49,6 +50,7 @@ use dama_store::{GameRow, Store};
 pub use caption::{Caption, Captions, CardText, StandingsText};
 use dama_model::{ChannelId, GameId, GameStatus, GuildId, UserId};
 pub use error::{HostError, InternalError, Refusal};
+pub use finding_msg::FindingMsg;
 pub use message::{
     CommandName, Lang, LanguageScope, Msg, Player, PlayerResult, PlayerStats, Players, PuzzleMsg,
     RatingChange, RecentGame, Record, Scope, StreakLine, ThemeLine, TournamentResult, TurnClock,

@@ -2,6 +2,7 @@
 //! with colours swapped (a challenge to the other player that names the game), and the other
 //! player's press accepts it. Against the AI the press starts the new game at once.
 
+use crate::host::FindingMsg;
 use std::time::Duration;
 
 use dama_model::{ChallengeStatus, ColorChoice, GameId, GameStatus, Millis};
@@ -121,14 +122,14 @@ impl Host {
         Ok(Reply {
             buttons: challenge_buttons(id, false, false),
             mentions: vec![other],
-            ..Reply::say(Msg::RematchOffered {
+            ..Reply::say(Msg::Finding(FindingMsg::RematchOffered {
                 by: who.user,
                 to: other,
                 color: mine.opponent(),
                 rated: row.rated,
                 control: row.time_control,
                 lasts,
-            })
+            }))
         })
     }
 }

@@ -2,6 +2,7 @@
 //! a time); waves pair the pools ([`dama_play::pool`]) and each pairing becomes a meeting,
 //! whose game the front end opens in a thread where the player who waited longer sought.
 
+use crate::host::FindingMsg;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
@@ -142,13 +143,13 @@ impl Host {
         Ok(Reply {
             ephemeral: true,
             buttons: vec![leave_button()],
-            ..Reply::say(Msg::Seeking {
+            ..Reply::say(Msg::Finding(FindingMsg::Seeking {
                 control,
                 rated,
                 waiting,
                 moved_from: moved_from.filter(|c| *c != control),
                 lasts: Millis::from_std(lasts),
-            })
+            }))
         })
     }
 
@@ -166,13 +167,13 @@ impl Host {
         Ok(Reply {
             ephemeral: true,
             buttons: vec![leave_button()],
-            ..Reply::say(Msg::Seeking {
+            ..Reply::say(Msg::Finding(FindingMsg::Seeking {
                 control: seek.time_control,
                 rated: seek.rated,
                 waiting,
                 moved_from: None,
                 lasts: seek.expires_at - self.clock.now(),
-            })
+            }))
         })
     }
 
@@ -185,7 +186,7 @@ impl Host {
         tx.commit().await?;
         Ok(Reply {
             ephemeral: true,
-            ..Reply::say(Msg::LeftPool { control: left })
+            ..Reply::say(Msg::Finding(FindingMsg::LeftPool { control: left }))
         })
     }
 
@@ -241,11 +242,11 @@ impl Host {
                 guild: (s.guild_id != CONSOLE_SERVER).then_some(s.guild_id),
                 reply: Reply {
                     mentions: vec![s.user_id],
-                    ..Reply::say(Msg::SeekExpired {
+                    ..Reply::say(Msg::Finding(FindingMsg::SeekExpired {
                         player: s.user_id,
                         control: s.time_control,
                         waited: s.expires_at - s.created_at,
-                    })
+                    }))
                 },
                 settles: None,
             });
@@ -370,10 +371,10 @@ impl Host {
                 tx.commit().await?;
                 return Ok(Some(Reply {
                     mentions: vec![m.white, m.black],
-                    ..Reply::say(Msg::MeetingNowhere {
+                    ..Reply::say(Msg::Finding(FindingMsg::MeetingNowhere {
                         white: m.white,
                         black: m.black,
-                    })
+                    }))
                 }));
             }
             Err(e) => return Err(e),
@@ -391,7 +392,7 @@ impl Host {
         });
         Ok(Some(Reply {
             mentions: vec![m.white, m.black],
-            ..reply.led_by(Msg::PoolPaired { control: m.control })
+            ..reply.led_by(Msg::Finding(FindingMsg::PoolPaired { control: m.control }))
         }))
     }
 }

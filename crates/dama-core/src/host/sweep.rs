@@ -1,6 +1,7 @@
 //! Background work: expired challenges, time warnings and losses on time, damaged games, and
 //! the AI's turns left over from a restart; and the way out of a damaged game (abort).
 
+use crate::host::FindingMsg;
 use crate::host::Refusal;
 use dama_model::UnixMs;
 use dama_model::{ChallengeStatus, GameStatus};
@@ -28,10 +29,10 @@ impl Host {
                     channel: c.channel_id,
                     guild: c.guild_id,
                     reply: Reply::say(match (c.rematch_of, c.challenged_id) {
-                        (Some(_), Some(to)) => Msg::RematchLapsed {
+                        (Some(_), Some(to)) => Msg::Finding(FindingMsg::RematchLapsed {
                             by: c.challenger_id,
                             to,
-                        },
+                        }),
                         _ => Msg::ChallengeExpired {
                             challenger: c.challenger_id,
                             challenged: c.challenged_id,

@@ -249,29 +249,6 @@ impl Writer<'_> {
                     ("minutes", a(expires_in.whole_minutes())),
                 ],
             ),
-            Msg::RematchOffered {
-                by,
-                to,
-                color,
-                rated,
-                control,
-                lasts,
-            } => self.text(
-                "rematch-offered",
-                &[
-                    ("by", self.user(*by)),
-                    ("to", self.user(*to)),
-                    ("color", a(color_key(*color))),
-                    ("rated", a(yes(*rated))),
-                    ("clock", a(self.time_control(*control))),
-                    ("hours", a(lasts.whole_minutes() / 60)),
-                    ("minutes", a(lasts.whole_minutes())),
-                ],
-            ),
-            Msg::RematchLapsed { by, to } => self.text(
-                "rematch-lapsed",
-                &[("by", self.user(*by)), ("to", self.user(*to))],
-            ),
             Msg::ChallengeDeclined { challenger, by } => self.text(
                 "challenge-declined",
                 &[
@@ -298,69 +275,6 @@ impl Writer<'_> {
             } => self.text(
                 "open-challenge-expired",
                 &[("challenger", self.user(*challenger))],
-            ),
-            Msg::Blocked { user } => {
-                let mut args = self.commands(&[("unblock", CommandName::Unblock)]);
-                args.push(("user", self.user(*user)));
-                self.text("blocked", &args)
-            }
-            Msg::Unblocked { user } => self.text("unblocked", &[("user", self.user(*user))]),
-            Msg::BlockList { users } => {
-                let names: Vec<String> = users.iter().map(|u| self.markup.user(*u)).collect();
-                self.text(
-                    "block-list",
-                    &[
-                        ("count", a(users.len() as i64)),
-                        ("users", a(names.join(", "))),
-                    ],
-                )
-            }
-            Msg::Seeking {
-                control,
-                rated,
-                waiting,
-                moved_from,
-                lasts,
-            } => {
-                let mut text = self.text(
-                    "seeking",
-                    &[
-                        ("clock", a(self.time_control(*control))),
-                        ("rated", a(yes(*rated))),
-                        ("others", a((*waiting - 1).max(0))),
-                        ("minutes", a(lasts.whole_minutes().max(1))),
-                    ],
-                );
-                if let Some(from) = moved_from {
-                    text.push(' ');
-                    text.push_str(
-                        &self.text("seeking-moved", &[("from", a(self.time_control(*from)))]),
-                    );
-                }
-                text
-            }
-            Msg::LeftPool { control } => {
-                self.text("left-pool", &[("clock", a(self.time_control(*control)))])
-            }
-            Msg::SeekExpired {
-                player,
-                control,
-                waited,
-            } => {
-                let mut args = self.commands(&[("seek", CommandName::Seek)]);
-                args.extend([
-                    ("player", self.user(*player)),
-                    ("clock", a(self.time_control(*control))),
-                    ("minutes", a(waited.whole_minutes().max(1))),
-                ]);
-                self.text("seek-expired", &args)
-            }
-            Msg::PoolPaired { control } => {
-                self.text("pool-paired", &[("clock", a(self.time_control(*control)))])
-            }
-            Msg::MeetingNowhere { white, black } => self.text(
-                "meeting-nowhere",
-                &[("white", self.user(*white)), ("black", self.user(*black))],
             ),
             Msg::ChallengeTaken { challenger, by } => self.text(
                 "challenge-taken",
@@ -762,6 +676,7 @@ impl Writer<'_> {
             Msg::Rules { move_time } => {
                 self.text("rules", &[("hours", a(move_time.whole_hours()))])
             }
+            Msg::Finding(m) => self.finding_msg(m),
             Msg::Puzzle(m) => self.puzzle_msg(m),
             Msg::Tournament(m) => self.tournament_msg(m),
             Msg::Help { move_time } => {

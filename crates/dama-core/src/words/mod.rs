@@ -3,6 +3,7 @@
 //! pictures' captions all write through here; nothing else writes sentences for players.
 
 mod analysis;
+mod finding;
 mod messages;
 mod pictures;
 mod puzzles;
