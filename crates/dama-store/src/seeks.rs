@@ -147,16 +147,17 @@ pub async fn leave_server_pool(tx: &mut Tx, guild: GuildId, user: UserId) -> Res
     Ok(n > 0)
 }
 
+/// How many wait for a clock (`$2`) in a server (`$1`).
+const POOL_SIZE: &str =
+    "SELECT COUNT(*) FROM seeks WHERE status = 'waiting' AND guild_id = $1 AND time_control = $2";
+
 /// How many wait for `control` in `guild`, as this transaction sees it.
 pub async fn pool_size_in(tx: &mut Tx, guild: GuildId, control: TimeControl) -> Result<i64> {
-    Ok(sqlx::query_scalar(
-        "SELECT COUNT(*) FROM seeks
-         WHERE status = 'waiting' AND guild_id = $1 AND time_control = $2",
-    )
-    .bind(Int(guild))
-    .bind(Word(control))
-    .fetch_one(&mut **tx)
-    .await?)
+    Ok(sqlx::query_scalar(POOL_SIZE)
+        .bind(Int(guild))
+        .bind(Word(control))
+        .fetch_one(&mut **tx)
+        .await?)
 }
 
 /// Ends the seeks whose time is up; the ones ended.
@@ -303,14 +304,11 @@ impl Store {
 
     /// How many wait for `control` in `guild`.
     pub async fn pool_size(&self, guild: GuildId, control: TimeControl) -> Result<i64> {
-        Ok(sqlx::query_scalar(
-            "SELECT COUNT(*) FROM seeks
-             WHERE status = 'waiting' AND guild_id = $1 AND time_control = $2",
-        )
-        .bind(Int(guild))
-        .bind(Word(control))
-        .fetch_one(&self.pool)
-        .await?)
+        Ok(sqlx::query_scalar(POOL_SIZE)
+            .bind(Int(guild))
+            .bind(Word(control))
+            .fetch_one(&self.pool)
+            .await?)
     }
 
     /// How many seeks `user` made since `since` (a flood of seeks is refused).

@@ -251,8 +251,14 @@ impl Host {
                 settles: None,
             });
         }
-        let waiting = self.store.waiting_seeks().await?;
-        if waiting.len() < 2 {
+        let mut waiting = self.store.waiting_seeks().await?;
+        // A seek alone in its pool has nobody to meet: the history is read only for the others.
+        let mut sizes: HashMap<(GuildId, TimeControl, bool), usize> = HashMap::new();
+        for w in &waiting {
+            *sizes.entry(pool_of(&w.seek)).or_default() += 1;
+        }
+        waiting.retain(|w| sizes[&pool_of(&w.seek)] > 1);
+        if waiting.is_empty() {
             return Ok(wave);
         }
         let history = self
@@ -284,19 +290,16 @@ impl Host {
                 .take(10)
                 .map(|(white, _, _)| if *white { 1 } else { -1 })
                 .sum();
-            pools
-                .entry((s.guild_id, s.time_control, s.rated))
-                .or_default()
-                .push(Seeker {
-                    seek: s.id,
-                    player: s.user_id,
-                    rating: w.rating.round() as i32,
-                    deviation: w.deviation.round().max(0.0) as u32,
-                    waited: now - s.created_at,
-                    whites,
-                    met,
-                    blocked: blocked.remove(&s.user_id).unwrap_or_default(),
-                });
+            pools.entry(pool_of(s)).or_default().push(Seeker {
+                seek: s.id,
+                player: s.user_id,
+                rating: w.rating.round() as i32,
+                deviation: w.deviation.round().max(0.0) as u32,
+                waited: now - s.created_at,
+                whites,
+                met,
+                blocked: blocked.remove(&s.user_id).unwrap_or_default(),
+            });
         }
         for ((_, control, _), pool) in pools {
             let waited: HashMap<SeekId, Millis> = pool.iter().map(|s| (s.seek, s.waited)).collect();
@@ -398,6 +401,11 @@ impl Host {
 }
 
 /// The button under a seek's answer: leave the pool.
+/// The pool a seek waits in: its server, its clock, rated or not.
+fn pool_of(s: &SeekRow) -> (GuildId, TimeControl, bool) {
+    (s.guild_id, s.time_control, s.rated)
+}
+
 fn leave_button() -> Button {
     Button {
         action: ButtonAction::LeavePool,
