@@ -235,6 +235,19 @@ async fn two_seeks_in_one_server_open_a_game_in_a_thread_mentioning_both_and_a_r
             c.method == "POST" && c.content().contains("Game on!")
         })
         .await;
+    // The offer was taken from the board: its own Accept and Decline go grey.
+    let greyed = fake
+        .wait_for(from, |c| {
+            c.method == "PATCH"
+                && c.path.contains(&format!("/channels/{thread}/messages/"))
+                && c.custom_ids().iter().any(|i| i.starts_with("challenge:"))
+        })
+        .await;
+    assert!(
+        greyed.json.to_string().contains("\"disabled\":true"),
+        "{}",
+        greyed.json
+    );
     assert!(
         again.path.contains(&thread.to_string())
             && again

@@ -393,6 +393,10 @@ fn queue_post(
     // Queued before the AI's turn starts, so its board comes first; the AI does not wait
     // for it to be posted (its clock runs).
     let posted = data.posts.reply(channel, lang, reply);
+    if let Some(settled) = reply.settles.clone() {
+        let grey = sweeper::grey(Arc::clone(http), Arc::clone(data), channel, lang, settled);
+        tokio::spawn(grey);
+    }
     if let Some(game) = reply.ai_turn {
         spawn_ai_turn(Arc::clone(http), Arc::clone(data), channel, game, lang);
     }

@@ -44,7 +44,7 @@ impl Audience for Bot {
                 let channel = serenity::ChannelId::new(n.channel.0);
                 if let Some((message, buttons)) = n.settles {
                     let grey = grey(
-                        ctx.clone(),
+                        Arc::clone(&ctx.http),
                         Arc::clone(&data),
                         channel,
                         lang,
@@ -104,9 +104,9 @@ impl Audience for Bot {
     }
 }
 
-/// Greys the buttons of a challenge that expired.
-async fn grey(
-    ctx: serenity::Context,
+/// Greys the buttons of a challenge that expired, or that was settled from another message.
+pub(super) async fn grey(
+    http: Arc<serenity::Http>,
     data: Arc<Data>,
     channel: serenity::ChannelId,
     lang: Lang,
@@ -118,11 +118,11 @@ async fn grey(
     };
     let edit = serenity::EditMessage::new().components(data.components(lang, &grey));
     let message = serenity::MessageId::new(message.0);
-    if let Err(e) = retry::retry(&data.metrics, "greying an expired challenge", || {
-        channel.edit_message(&ctx.http, message, edit.clone())
+    if let Err(e) = retry::retry(&data.metrics, "greying a settled challenge", || {
+        channel.edit_message(&http, message, edit.clone())
     })
     .await
     {
-        tracing::warn!(error = %e, "an expired challenge keeps its buttons");
+        tracing::warn!(error = %e, "a settled challenge keeps its buttons");
     }
 }

@@ -79,8 +79,17 @@ async fn one_press_offers_the_rematch_and_the_others_starts_it_colours_swapped(d
         }))
     ));
 
-    // Alice's press of the same button starts it: Bob White now.
+    // Alice's press of the same button starts it: Bob White now; the offer's post goes grey.
+    let offer_id = offer.challenge().unwrap();
+    let posted = dama_model::MessageId(9_001);
+    host.set_challenge_message(offer_id, posted).await.unwrap();
     let started = host.button(&at(ALICE, CH), &rematch).await.unwrap();
+    let (greyed, buttons) = started
+        .settles
+        .clone()
+        .expect("the offer's post is settled");
+    assert_eq!(greyed, posted);
+    assert!(!buttons.is_empty() && buttons.iter().all(|b| b.disabled));
     match &started.body[0] {
         Msg::GameStarted {
             players, control, ..

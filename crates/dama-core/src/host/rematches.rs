@@ -75,7 +75,12 @@ impl Host {
                         to: other,
                     }));
                 }
-                return self.answer_challenge(&here, offer.id, true).await;
+                let started = self.answer_challenge(&here, offer.id, true).await?;
+                // The offer's own buttons go grey: it was taken from the board.
+                let settles = offer
+                    .message_id
+                    .map(|m| (m, challenge_buttons(offer.id, false, true)));
+                return Ok(Reply { settles, ..started });
             }
             // Lapsed but not yet swept: this offer replaces it.
             store::close_challenge(&mut tx, offer.id, ChallengeStatus::Expired).await?;

@@ -334,6 +334,9 @@ pub struct Reply {
     pub ai_turn: Option<GameId>,
     /// The tournament this reply is about (the front end shows its buttons).
     pub tournament: Option<dama_model::TournamentId>,
+    /// Another message whose buttons this reply settles, and its buttons now (a challenge
+    /// accepted from elsewhere, greyed).
+    pub settles: Option<(dama_model::MessageId, Vec<Button>)>,
 }
 
 impl Reply {
