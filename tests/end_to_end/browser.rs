@@ -2,7 +2,8 @@
 //! fantoccini): a move made through the host shows on the open page within 2 s without a
 //! reload, the arrow keys step back and forth, the page fits a phone's width, the browser's
 //! console stays free of errors, and screenshots land in `target/web-game.png` (and
-//! `web-game-phone.png`). Without ChromeDriver on the machine the test
+//! `web-game-phone.png`); a tournament's page and the lobby follow their changes live too.
+//! Without ChromeDriver on the machine the test
 //! says so in one line and passes, unless `DAMA_TEST_BROWSER` asks for it (as `.ci/run` does
 //! once it has installed the browser).
 
@@ -476,6 +477,71 @@ async fn a_swiss_page_follows_its_last_round_live_then_shows_its_podium_crosstab
     )
     .unwrap();
 
+    let log = client.issue_cmd(BrowserLog).await.unwrap();
+    let errors: Vec<&Value> = log
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|e| e["level"] == "SEVERE" || e["level"] == "WARNING")
+        .collect();
+    assert!(errors.is_empty(), "the browser's console: {errors:#?}");
+    client.close().await.unwrap();
+    let _ = stop.send(true);
+    let _ = tokio::time::timeout(Duration::from_secs(2), server).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_shows_a_new_seek_without_a_reload() {
+    let Some(driver) = chromedriver() else {
+        assert!(
+            std::env::var_os("DAMA_TEST_BROWSER").is_none(),
+            "DAMA_TEST_BROWSER is set, but there is no chromedriver"
+        );
+        println!("skipped: no chromedriver here (apt-get install chromium chromium-driver)");
+        return;
+    };
+    let db = TestDb::sqlite();
+    let (host, _clock, _) = host(&db).await;
+    let web = dama_web::Web::new(
+        Arc::new(host),
+        Arc::new(dama_core::words::Words::new()),
+        dama_telemetry::Health::expecting([0]),
+        Arc::new(dama_telemetry::Metrics::new()),
+    );
+    let listener = dama_web::listen("127.0.0.1:0".parse().unwrap())
+        .await
+        .unwrap();
+    let site = format!("http://{}", listener.local_addr().unwrap());
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let server = tokio::spawn(dama_web::serve(listener, web.clone(), stopped));
+    let (_driver, port) = Driver::start(&driver);
+    let client = connect(port).await;
+    client.goto(&format!("{site}/play?lang=en")).await.unwrap();
+    let three_two = |client: Client| async move {
+        client
+            .find(Locator::Css("tr[data-clock=\"3+2\"] td:last-child"))
+            .await
+            .ok()?
+            .text()
+            .await
+            .ok()
+    };
+    assert_eq!(three_two(client.clone()).await.as_deref(), Some("nobody"));
+    within(Duration::from_secs(5), async || {
+        (web.live.open() == 1).then_some(())
+    })
+    .await
+    .expect("the lobby follows the pools live");
+    web.host
+        .seek(&who(ALICE), "3+2".parse().unwrap(), true)
+        .await
+        .unwrap();
+    let ((), took) = within(Duration::from_secs(5), async || {
+        (three_two(client.clone()).await? == "one player").then_some(())
+    })
+    .await
+    .expect("the seek shows within 5 s, without a reload");
+    println!("a seek showed in the lobby after {took:?}");
     let log = client.issue_cmd(BrowserLog).await.unwrap();
     let errors: Vec<&Value> = log
         .as_array()
