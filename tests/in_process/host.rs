@@ -395,9 +395,19 @@ async fn resigning_a_rated_game_is_confirmed_then_ends_it_naming_winner_and_lose
         }
         other => panic!("{other:?}"),
     }
+    // The game's buttons go grey; Rematch alone is live.
+    let (rematch, game): (Vec<_>, Vec<_>) = r
+        .buttons
+        .iter()
+        .partition(|b| b.label == ButtonLabel::Rematch);
     assert!(
-        r.buttons.iter().all(|b| b.disabled),
+        game.iter().all(|b| b.disabled),
         "buttons of a finished game are disabled"
+    );
+    assert!(
+        rematch.len() == 1 && !rematch[0].disabled,
+        "{:?}",
+        r.buttons
     );
     assert!(matches!(
         host.play(&who(ALICE), "c3-c4").await,
