@@ -7,6 +7,7 @@ mod error;
 mod game;
 mod html;
 mod limits;
+mod lists;
 mod live;
 mod lobby;
 mod pages;

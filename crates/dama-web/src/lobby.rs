@@ -7,12 +7,11 @@ use std::fmt::Write;
 use axum::extract::State;
 use axum::response::Response;
 
-use dama_core::host::{Lobby, PoolLine};
-use dama_core::words::Arg;
+use dama_core::host::Lobby;
 
 use super::Web;
 use super::error::WebError;
-use super::html::{Asked, Page, escape, html};
+use super::html::{Asked, escape, html};
 
 /// `/play`.
 pub(super) async fn page(State(web): State<Web>, asked: Asked) -> Result<Response, WebError> {
@@ -30,35 +29,15 @@ pub(super) async fn page(State(web): State<Web>, asked: Asked) -> Result<Respons
         escape(&version(&lobby))
     );
     let _ = write!(body, "<h2>{}</h2>", page.t("web-pools"));
-    body.push_str(&pool_table(&page, &lobby.pools));
+    body.push_str(&super::lists::pool_table(&page, &lobby.pools));
     let _ = write!(body, "<h2>{}</h2>", page.t("web-running-games"));
     if lobby.playing.is_empty() {
         let _ = write!(body, "<p>{}</p>", page.t("web-no-running-games"));
     } else {
-        body.push_str(&super::pages::game_list(&page, &lobby.playing));
+        body.push_str(&super::lists::game_list(&page, &lobby.playing));
     }
     body.push_str("</div>");
     Ok(html(page.document(&title, &body, Some("lobby.js"))))
-}
-
-/// The pools as a table: each clock and how many wait in it.
-pub(super) fn pool_table(page: &Page<'_>, pools: &[PoolLine]) -> String {
-    let mut out = format!(
-        "<table class=\"pools\"><thead><tr><th>{}</th><th>{}</th></tr></thead><tbody>",
-        page.t("web-clock"),
-        page.t("web-waiting"),
-    );
-    for p in pools {
-        let _ = write!(
-            out,
-            "<tr data-clock=\"{}\"><td>{}</td><td>{}</td></tr>",
-            escape(&p.control.to_string()),
-            escape(&page.words.time_control(page.lang, p.control)),
-            page.t_with("web-waiting-count", &[("count", Arg::from(p.waiting))]),
-        );
-    }
-    out.push_str("</tbody></table>");
-    out
 }
 
 /// What the lobby's page shows, as one word: its pages read themselves again when it moves.

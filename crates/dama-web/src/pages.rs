@@ -7,7 +7,6 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 
-use dama_core::host::WebGameLine;
 use dama_core::words::Arg;
 use dama_model::{GuildId, UserId};
 
@@ -102,38 +101,6 @@ pub(super) fn id(text: &str) -> Option<u64> {
         .flatten()
 }
 
-/// Games as a list, each linked to its page.
-pub(super) fn game_list(page: &Page<'_>, games: &[WebGameLine]) -> String {
-    let mut out = String::from("<ul class=\"games\">");
-    for g in games {
-        let Some(key) = g.facts.web_key.as_deref() else {
-            continue;
-        };
-        // "1-0", "½-½", or that it is still being played.
-        let result = match g.facts.result {
-            Some(dama_rules::GameResult::Draw) => "½-½".to_string(),
-            Some(r) => r.pdn().to_string(),
-            None if g.facts.forfeited_by == Some(dama_rules::Color::White) => {
-                page.t("web-black-won-by-forfeit")
-            }
-            None if g.facts.forfeited_by.is_some() => page.t("web-white-won-by-forfeit"),
-            None if g.facts.status == dama_model::GameStatus::Aborted => page.t("web-called-off"),
-            None => page.t("web-being-played"),
-        };
-        let _ = write!(
-            out,
-            "<li>{} – {} <a href=\"{}\">{} · {}</a></li>",
-            player_link(page, &g.white),
-            player_link(page, &g.black),
-            page.link(&format!("/game/{key}"), ""),
-            escape(&page.words.time_control(page.lang, g.facts.time_control)),
-            escape(&result),
-        );
-    }
-    out.push_str("</ul>");
-    out
-}
-
 fn speed_name(page: &Page<'_>, speed: dama_play::clock::SpeedClass) -> String {
     page.t_with("speed-name", &[("speed", Arg::from(speed.key()))])
 }
@@ -157,10 +124,10 @@ pub(super) async fn server(
     if s.running.is_empty() {
         let _ = write!(body, "<p>{}</p>", page.t("web-no-running-games"));
     } else {
-        body.push_str(&game_list(&page, &s.running));
+        body.push_str(&super::lists::game_list(&page, &s.running));
     }
     let _ = write!(body, "<h2>{}</h2>", page.t("web-server-pools"));
-    body.push_str(&super::lobby::pool_table(&page, &s.pools));
+    body.push_str(&super::lists::pool_table(&page, &s.pools));
     if !s.tournaments.is_empty() {
         let _ = write!(
             body,
@@ -302,7 +269,7 @@ pub(super) async fn player(
     }
     if !p.games.is_empty() {
         let _ = write!(body, "<h2>{}</h2>", page.t("web-recent-games"));
-        body.push_str(&game_list(&page, &p.games));
+        body.push_str(&super::lists::game_list(&page, &p.games));
     }
     Ok(html(page.document(&name, &body, None)))
 }
