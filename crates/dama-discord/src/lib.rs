@@ -6,6 +6,7 @@ mod asking;
 mod boards;
 mod commands;
 mod events;
+mod intents;
 mod localize;
 mod posting;
 pub mod retry;
@@ -493,18 +494,6 @@ pub enum RunError {
     Discord(#[from] serenity::Error),
 }
 
-/// What to do about refused privileged intents: each one asked for, enabled or not asked.
-fn intents_to_enable(message_content: bool, member_events: bool) -> String {
-    let mut what = Vec::new();
-    if message_content {
-        what.push("enable Message Content Intent for the bot in the Developer Portal (Bot, Privileged Gateway Intents), or set DAMA_MESSAGE_CONTENT=false to read only moves that mention the bot or reply to its board");
-    }
-    if member_events {
-        what.push("enable Server Members Intent for the bot in the Developer Portal (Bot, Privileged Gateway Intents), or set DAMA_MEMBER_EVENTS=false (a player who leaves a server then stays in its pool until the seek ends)");
-    }
-    what.join("; ")
-}
-
 /// The HTTP client: to Discord itself, or through `DISCORD_API_BASE` (where the proxy does
 /// the rate limiting, so ours is off).
 fn http(config: &Config) -> serenity::Http {
@@ -589,17 +578,7 @@ async fn serve(
     let Some(gateway) = reach_discord(&http(&config), stop).await? else {
         return Ok(());
     };
-    let mut intents = serenity::GatewayIntents::GUILDS
-        | serenity::GatewayIntents::GUILD_MESSAGES
-        | serenity::GatewayIntents::DIRECT_MESSAGES;
-    if config.message_content {
-        intents |= serenity::GatewayIntents::MESSAGE_CONTENT;
-    }
-    // Who leaves a server, to take them out of its pools at once.
-    if config.member_events {
-        intents |= serenity::GatewayIntents::GUILD_MEMBERS;
-    }
-    let (message_content, member_events) = (config.message_content, config.member_events);
+    let asked = intents::Asked::of(&config);
     let guild = config.guild;
     let (boards, tidier) = boards::boards();
     let data = Arc::new(Data {
@@ -672,7 +651,7 @@ async fn serve(
         // No owner-only commands: skip asking Discord for the application's owners.
         .initialize_owners(false)
         .build();
-    let mut client = serenity::ClientBuilder::new_with_http(http(&config), intents)
+    let mut client = serenity::ClientBuilder::new_with_http(http(&config), asked.intents())
         .framework(framework)
         .await?;
     *client.ws_url.lock().await = gateway;
@@ -709,7 +688,7 @@ async fn serve(
     tokio::select! {
         r = &mut start => r.map_err(|e| match e {
             serenity::Error::Gateway(serenity::GatewayError::DisallowedGatewayIntents) => {
-                RunError::IntentsRefused(intents_to_enable(message_content, member_events))
+                RunError::IntentsRefused(asked.to_enable())
             }
             e => e.into(),
         })?,

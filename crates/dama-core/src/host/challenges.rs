@@ -378,7 +378,10 @@ impl Host {
 
     /// [`Refusal::ChannelBusy`], naming the players, when `channel` has a game running. (The
     /// insert checks again: this is for the words.)
-    async fn channel_free(&self, channel: dama_model::ChannelId) -> Result<(), HostError> {
+    pub(super) async fn channel_free(
+        &self,
+        channel: dama_model::ChannelId,
+    ) -> Result<(), HostError> {
         match self.store.running_game(channel).await? {
             Some(row) => Err(HostError::Refused(Refusal::ChannelBusy {
                 players: Some(super::players(&row)),

@@ -91,11 +91,7 @@ impl Host {
                 limit: REMATCHES_A_MINUTE,
             }));
         }
-        if let Some(running) = self.store.running_game(row.channel_id).await? {
-            return Err(HostError::Refused(Refusal::ChannelBusy {
-                players: Some(super::players(&running)),
-            }));
-        }
+        self.channel_free(row.channel_id).await?;
         let lasts = Millis::from_std(if row.time_control.is_live() {
             LIVE_REMATCH
         } else {
