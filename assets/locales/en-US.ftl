@@ -78,6 +78,30 @@ seeking = You wait in the { $clock } pool ({ $rated ->
         [one] a minute
        *[other] { $minutes } minutes
     }.
+seeking-everywhere = Across the network { $others ->
+        [0] nobody else waits for it yet
+        [one] one other player waits for it
+       *[other] { $others } other players wait for it
+    }: if nobody here suits you, a player of another server may, each of you playing from your own channel.
+network-joined = This server is in the Dama network now, { $servers ->
+        [one] the first of its servers
+       *[other] one of { $servers } servers
+    }: its players may seek with everywhere:true in { $seek } and meet the players of every server in it. Nothing crosses between servers but the two players' names, ratings, moves, offers and results.
+network-left = This server left the Dama network; its games between servers go on to their end. { $count ->
+        [0] Nobody here was waiting for a game everywhere.
+        [one] The seek of { $users } for a game everywhere has ended.
+       *[other] The seeks of { $users } for a game everywhere have ended.
+    }
+network-status = { $member ->
+        [yes] This server is in the Dama network
+       *[no] This server is not in the Dama network
+    } ({ $servers ->
+        [one] one server is
+       *[other] { $servers } servers are
+    } in it). { $member ->
+        [yes] Seek with everywhere:true in { $seek } to meet their players.
+       *[no] Someone who manages the server may join with { $network } join:true.
+    }
 seeking-moved = You left the { $from } pool for this one: a player waits in one pool at a time.
 left-pool = You left the { $clock } pool.
 seek-expired = Nobody suited { $player } in the { $clock } pool in { $minutes ->
@@ -400,6 +424,9 @@ error-too-many-blocks = You can block at most { $limit } players: unblock someon
 error-not-available = That player is not available for a game.
 error-you-blocked = You blocked { $user }: unblock them with { $unblock } to play them.
 error-seek-needs-server = Seeking a game is for a server's channels: use { $seek } in one.
+error-not-in-network = This server is not in the Dama network, so your seek cannot reach other servers: seek without everywhere in { $seek }, or ask someone who manages the server to join with { $network } join:true.
+error-network-needs-manage-server = Only members with the Manage Server permission can join this server to the network or take it out.
+error-rematch-across-servers = A game between two servers has no rematch, as it would be played in one of them: seek again with everywhere:true in { $seek }.
 error-seek-while-playing-live = You are playing a game on a live clock: finish it before you seek another live one.
 error-not-seeking = You are not waiting in any pool. Seek a game with { $seek }.
 error-rematch-not-over = This game is still being played: a rematch can be offered once it ends.
@@ -586,6 +613,12 @@ cmd-seek = seek
     .clock-description = Time control of the pool, like 3+2 or 1d (leave it out: see where you wait, or leave)
     .rated = rated
     .rated-description = Count the game for ratings (default: yes)
+    .everywhere = everywhere
+    .everywhere-description = Meet the players of every server in the network too (default: no)
+cmd-network = network
+    .description = Join this server to the network of Dama servers, or leave it (leave it out: whether it is in)
+    .join = join
+    .join-description = True to join, false to leave (Manage Server)
 cmd-leaderboard = leaderboard
     .description = The ratings table
     .scope = scope
@@ -641,6 +674,7 @@ console-cmd-challenge = challenge [name]
 console-cmd-seek = seek [clock]
 console-cmd-block = block <name>
 console-cmd-unblock = unblock <name>
+console-cmd-network = /dama network (on Discord)
 console-cmd-ai = ai
 console-cmd-move = move <move>
 console-cmd-draw = draw

@@ -54,6 +54,25 @@ seeking = Havuzda bekliyorsun: { $clock }, { $rated ->
         [0] Bu sunucuda henüz başka bekleyen yok
        *[other] Bu sunucuda senden başka { $others } oyuncu bekliyor
     }. Oyunun bu kanalın bir alt başlığında açılır ve sana haber verilir; uygun rakip çıkmazsa arayışın { $minutes } dakika sonra biter.
+seeking-everywhere = Ağın tamamında { $others ->
+        [0] henüz başka bekleyen yok
+       *[other] senden başka { $others } oyuncu bekliyor
+    }: burada sana uygun rakip çıkmazsa başka bir sunucunun oyuncusuyla eşleşebilirsin, ikiniz de kendi kanalınızdan oynarsınız.
+network-joined = Bu sunucu artık Dama ağında, { $servers ->
+        [one] ağın ilk sunucusu
+       *[other] { $servers } sunucudan biri
+    }: oyuncuları { $seek } komutunda her-yerde:true seçerek ağdaki her sunucunun oyuncularıyla eşleşebilir. Sunucular arasında iki oyuncunun adı, puanı, hamleleri, teklifleri ve sonuçtan başka bir şey geçmez.
+network-left = Bu sunucu Dama ağından ayrıldı; sunucular arası oyunları sonuna kadar sürer. { $count ->
+        [0] Burada her yerde oyun arayan yoktu.
+       *[other] Her yerde oyun arayışları sona erdi: { $users }.
+    }
+network-status = { $member ->
+        [yes] Bu sunucu Dama ağında
+       *[no] Bu sunucu Dama ağında değil
+    } (ağda { $servers } sunucu var). { $member ->
+        [yes] Onların oyuncularıyla eşleşmek için { $seek } komutunda her-yerde:true seç.
+       *[no] Sunucuyu yönetebilen biri { $network } katıl:true ile katılabilir.
+    }
 seeking-moved = { $from } havuzundan çıkıp buna geçtin: bir oyuncu aynı anda tek havuzda bekler.
 left-pool = Havuzdan çıktın: { $clock }.
 seek-expired = Havuzda { $minutes } dakikada { $player } için uygun rakip çıkmadı ({ $clock }), arayış sona erdi. { $seek } ile yeniden ara.
@@ -336,6 +355,9 @@ error-too-many-blocks = En çok { $limit } oyuncu engelleyebilirsin: önce birin
 error-not-available = Bu oyuncu oyun için uygun değil.
 error-you-blocked = Bu oyuncuyu engelledin: { $user }. Onunla oynamak için { $unblock } ile engeli kaldır.
 error-seek-needs-server = Oyun aramak bir sunucunun kanalları içindir: birinde { $seek } kullan.
+error-not-in-network = Bu sunucu Dama ağında değil, bu yüzden arayışın başka sunuculara ulaşamaz: { $seek } komutunda her-yerde seçmeden ara ya da sunucuyu yöneten birinden { $network } katıl:true ile katılmasını iste.
+error-network-needs-manage-server = Bu sunucuyu ağa yalnızca Sunucuyu Yönet izni olan üyeler katabilir ya da ağdan çıkarabilir.
+error-rematch-across-servers = İki sunucu arasındaki bir oyunun rövanşı olmaz, çünkü sunuculardan birinde oynanırdı: { $seek } komutunda her-yerde:true seçerek yeniden ara.
 error-seek-while-playing-live = Canlı saatli bir oyun oynuyorsun: başka bir canlı oyun aramadan önce onu bitir.
 error-not-seeking = Hiçbir havuzda beklemiyorsun. { $seek } ile oyun ara.
 error-rematch-not-over = Bu oyun hâlâ sürüyor: rövanş ancak oyun bitince istenebilir.
@@ -516,6 +538,12 @@ cmd-seek = ara
     .clock-description = Havuzun süresi, 3+2 ya da 1d gibi (boş bırak: nerede beklediğini gör ya da çık)
     .rated = puanlı
     .rated-description = Oyun puanlara sayılsın mı (varsayılan: evet)
+    .everywhere = her-yerde
+    .everywhere-description = Ağdaki her sunucunun oyuncularıyla da eşleş (varsayılan: hayır)
+cmd-network = ağ
+    .description = Bu sunucuyu Dama sunucuları ağına kat ya da ağdan çıkar (boş bırak: ağda mı gör)
+    .join = katıl
+    .join-description = Katılmak için true, ayrılmak için false (Sunucuyu Yönet)
 cmd-leaderboard = sıralama
     .description = Puan tablosu
     .scope = kapsam
@@ -571,6 +599,7 @@ console-cmd-challenge = davet [ad]
 console-cmd-seek = ara [süre]
 console-cmd-block = engelle <ad>
 console-cmd-unblock = engeli-kaldır <ad>
+console-cmd-network = /dama ağ (Discord'da)
 console-cmd-ai = bilgisayar
 console-cmd-move = hamle <hamle>
 console-cmd-draw = beraberlik

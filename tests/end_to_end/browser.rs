@@ -533,7 +533,7 @@ async fn the_lobby_shows_a_new_seek_without_a_reload() {
     .await
     .expect("the lobby follows the pools live");
     web.host
-        .seek(&who(ALICE), "3+2".parse().unwrap(), true)
+        .seek(&who(ALICE), "3+2".parse().unwrap(), true, false)
         .await
         .unwrap();
     let ((), took) = within(Duration::from_secs(5), async || {

@@ -146,8 +146,10 @@ async fn a_seek_that_suits_another_is_paired_at_once_not_at_the_next_wave(db: Te
     // Past the first ticks' wave: the next is two seconds away.
     tokio::time::sleep(Duration::from_millis(300)).await;
     let control = "3+2".parse().unwrap();
-    host.seek(&at(ALICE, 1), control, true).await.unwrap();
-    host.seek(&at(BOB, 2), control, true).await.unwrap();
+    host.seek(&at(ALICE, 1), control, true, false)
+        .await
+        .unwrap();
+    host.seek(&at(BOB, 2), control, true, false).await.unwrap();
     let began = std::time::Instant::now();
     while !noted.all().iter().any(|n| n == "meeting in 1") {
         assert!(

@@ -1365,7 +1365,18 @@ async fn a_new_board_message_replaces_the_old_one(db: TestDb) {
     let m = dama_model::MessageId;
     let set = |boards: Vec<(dama_model::GameId, dama_model::MessageId)>| {
         let host = &host;
-        async move { host.set_board_messages(&boards, &[]).await.unwrap() }
+        let here = ChannelId(CHANNEL);
+        async move {
+            let boards: Vec<_> = boards.into_iter().map(|(g, m)| (g, here, m)).collect();
+            let replaced = host.set_board_messages(&boards, &[]).await.unwrap();
+            replaced
+                .into_iter()
+                .map(|(g, c, m)| {
+                    assert_eq!(c, here, "a board replaced in its own channel");
+                    (g, m)
+                })
+                .collect::<Vec<_>>()
+        }
     };
     assert_eq!(set(vec![(game, m(1))]).await, vec![]);
     assert_eq!(set(vec![(game, m(1))]).await, vec![]);

@@ -3,5 +3,6 @@
 
 mod blocks;
 mod hosting;
+mod network;
 mod rematches;
 mod waves;

@@ -105,6 +105,7 @@ fn messages() -> Vec<Msg> {
             control: TimeControl::live_secs(180, 2),
             rated: true,
             waiting: 1,
+            everywhere: None,
             moved_from: None,
             lasts: Millis(600_000),
         }),
@@ -112,6 +113,7 @@ fn messages() -> Vec<Msg> {
             control: TimeControl::Correspondence { days: 1 },
             rated: false,
             waiting: 3,
+            everywhere: Some(1),
             moved_from: Some(TimeControl::live_secs(180, 2)),
             lasts: Millis(60_000),
         }),
@@ -119,6 +121,7 @@ fn messages() -> Vec<Msg> {
             control: TimeControl::live_secs(60, 0),
             rated: false,
             waiting: 2,
+            everywhere: Some(7),
             moved_from: None,
             lasts: Millis(30_000),
         }),
@@ -142,6 +145,21 @@ fn messages() -> Vec<Msg> {
             lasts: Millis(86_400_000),
         }),
         Msg::Finding(FindingMsg::RematchLapsed { by: ALI, to: AYSE }),
+        Msg::Finding(FindingMsg::NetworkJoined { servers: 1 }),
+        Msg::Finding(FindingMsg::NetworkJoined { servers: 12 }),
+        Msg::Finding(FindingMsg::NetworkLeft { ended: vec![] }),
+        Msg::Finding(FindingMsg::NetworkLeft { ended: vec![ALI] }),
+        Msg::Finding(FindingMsg::NetworkLeft {
+            ended: vec![ALI, AYSE],
+        }),
+        Msg::Finding(FindingMsg::NetworkStatus {
+            member: true,
+            servers: 3,
+        }),
+        Msg::Finding(FindingMsg::NetworkStatus {
+            member: false,
+            servers: 1,
+        }),
         Msg::Finding(FindingMsg::Blocked { user: AYSE }),
         Msg::Finding(FindingMsg::Unblocked { user: AYSE }),
         Msg::Finding(FindingMsg::BlockList { users: vec![] }),
@@ -613,6 +631,9 @@ fn variant(m: &Msg) -> usize {
         Msg::Finding(FindingMsg::BlockList { .. }) => 79,
         Msg::Finding(FindingMsg::RematchOffered { .. }) => 80,
         Msg::Finding(FindingMsg::RematchLapsed { .. }) => 81,
+        Msg::Finding(FindingMsg::NetworkJoined { .. }) => 82,
+        Msg::Finding(FindingMsg::NetworkLeft { .. }) => 83,
+        Msg::Finding(FindingMsg::NetworkStatus { .. }) => 84,
         Msg::Puzzle(p) => {
             40 + match p {
                 PuzzleMsg::Shown { .. } => 0,
@@ -651,7 +672,7 @@ fn variant(m: &Msg) -> usize {
         }
     }
 }
-const MESSAGE_VARIANTS: usize = 40 + 16 + 12 + 14;
+const MESSAGE_VARIANTS: usize = 40 + 16 + 12 + 17;
 
 fn tournament_result(place: i64) -> dama_core::host::TournamentResult {
     dama_core::host::TournamentResult {
@@ -905,6 +926,9 @@ fn errors() -> Vec<HostError> {
         HostError::Refused(Refusal::UnknownLanguage("klingon".into())),
         HostError::Refused(Refusal::TooManyChallenges { limit: 3 }),
         HostError::Refused(Refusal::SeekNeedsServer),
+        HostError::Refused(Refusal::NotInNetwork),
+        HostError::Refused(Refusal::NetworkNeedsManageServer),
+        HostError::Refused(Refusal::RematchAcrossServers),
         HostError::Refused(Refusal::BlockSelf),
         HostError::Refused(Refusal::AlreadyBlocked { user: AYSE }),
         HostError::Refused(Refusal::NotBlocked { user: AYSE }),

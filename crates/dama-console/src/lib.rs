@@ -380,7 +380,7 @@ impl Console {
                 return put(out, &text).await;
             }
             Command::Cancel => host.cancel_challenge(&who).await,
-            Command::Seek(Some((clock, rated))) => host.seek(&who, clock, rated).await,
+            Command::Seek(Some((clock, rated))) => host.seek(&who, clock, rated, false).await,
             Command::Seek(None) => host.seeking(&who).await,
             Command::Leave => host.leave_pool(&who).await,
             Command::Rematch => host.rematch_here(&who).await,
@@ -526,13 +526,15 @@ impl Console {
                     None
                 }
             },
-            Heard::OwedPost(owed) => match self.host.catch_up(owed.game, self.lang).await {
-                Ok(reply) => Some(reply),
-                Err(e) => {
-                    tracing::warn!(error = %e, game = owed.game.0, "a game's owed board");
-                    None
+            Heard::OwedPost(owed) => {
+                match self.host.catch_up(owed.game, owed.channel, self.lang).await {
+                    Ok(reply) => Some(reply),
+                    Err(e) => {
+                        tracing::warn!(error = %e, game = owed.game.0, "a game's owed board");
+                        None
+                    }
                 }
-            },
+            }
             Heard::DailyPuzzle => match self.host.daily_puzzle_post(self.lang) {
                 Ok(reply) => Some(reply),
                 Err(e) => {
@@ -609,7 +611,7 @@ impl Console {
         let name = format!("q{}", m.id.0);
         let reply = match self
             .host
-            .start_meeting(m.id, Some(channel_id(&name)), self.lang)
+            .start_meeting(m.id, Some(channel_id(&name)), None, self.lang)
             .await
         {
             Ok(Some(reply)) => reply,
@@ -690,7 +692,7 @@ impl Console {
         put(out, &text).await?;
         // Shown here, it is owed nowhere else.
         if let Some(shown) = reply.shown.filter(|_| !reply.ephemeral)
-            && let Err(e) = self.host.posted(&[shown]).await
+            && let Err(e) = self.host.posted_own(&[shown]).await
         {
             tracing::warn!(error = %e, "noting a game's change as shown failed");
         }

@@ -55,8 +55,9 @@ pub(super) async fn answer(ctx: Context<'_>, lang: Lang, result: HostResult) -> 
             if (reply.game.is_some() || reply.shown.is_some() || reply.challenge().is_some())
                 && let Ok(m) = sent.message().await
             {
-                super::remember(data, ctx.channel_id(), &reply, m.id).await;
+                super::remember(&data.0, ctx.channel_id(), &reply, m.id).await;
             }
+            super::echo::tell_elsewhere(&data.0, ctx.channel_id(), &reply);
             if let Some(game) = reply.ai_turn {
                 spawn_ai_turn(
                     Arc::clone(&ctx.serenity_context().http),

@@ -11,7 +11,7 @@ use poise::serenity_prelude as serenity;
 use tokio::sync::{Semaphore, mpsc};
 
 use dama_core::host::{Host, Shown};
-use dama_model::{GameId, MessageId};
+use dama_model::{ChannelId, GameId, MessageId};
 
 /// A batch never waits for more than this many boards.
 const BATCH: usize = 256;
@@ -23,10 +23,11 @@ const GATHER: std::time::Duration = std::time::Duration::from_millis(100);
 /// enough to leave the moves the machine.
 const EDITS: usize = 8;
 
-/// A post of a game's: its board's message, if it has one, and the change it told of.
+/// A post of a game's: its board's message, if it has one, and the change it told its
+/// channel of.
 struct Posted {
     board: Option<(serenity::ChannelId, GameId, MessageId)>,
-    shown: Option<Shown>,
+    shown: Option<(ChannelId, Shown)>,
 }
 
 /// Where a posted board is handed over.
@@ -53,15 +54,15 @@ impl Boards {
         // its buttons, which act on the game as it stands, and the change stays owed.
         let _ = self.0.send(Posted {
             board: Some((channel, game, message)),
-            shown,
+            shown: shown.map(|s| (ChannelId(channel.get()), s)),
         });
     }
 
-    /// A post without a board (an ending told in words) told its channel of `shown`.
-    pub fn shown(&self, shown: Shown) {
+    /// A post without a board (an ending told in words) told `channel` of `shown`.
+    pub fn shown(&self, channel: serenity::ChannelId, shown: Shown) {
         let _ = self.0.send(Posted {
             board: None,
-            shown: Some(shown),
+            shown: Some((ChannelId(channel.get()), shown)),
         });
     }
 }
@@ -108,11 +109,12 @@ impl Tidier {
                 if batch.is_empty() {
                     continue;
                 }
-                let boards: Vec<(GameId, MessageId)> = batch
+                let boards: Vec<(GameId, ChannelId, MessageId)> = batch
                     .iter()
-                    .filter_map(|p| p.board.map(|(_, game, message)| (game, message)))
+                    .filter_map(|p| p.board)
+                    .map(|(channel, game, message)| (game, ChannelId(channel.get()), message))
                     .collect();
-                let shown: Vec<Shown> = batch.iter().filter_map(|p| p.shown).collect();
+                let shown: Vec<(ChannelId, Shown)> = batch.iter().filter_map(|p| p.shown).collect();
                 let replaced = match host.set_board_messages(&boards, &shown).await {
                     Ok(r) => r,
                     Err(e) => {
@@ -121,15 +123,8 @@ impl Tidier {
                         continue;
                     }
                 };
-                for (game, old) in replaced {
-                    let channel = batch
-                        .iter()
-                        .filter_map(|p| p.board)
-                        .find(|b| b.1 == game)
-                        .map(|b| b.0);
-                    if let Some(channel) = channel {
-                        paced.push((channel, game, old));
-                    }
+                for (game, channel, old) in replaced {
+                    paced.push((serenity::ChannelId::new(channel.0), game, old));
                 }
                 batch.clear();
             }

@@ -163,7 +163,8 @@ pub enum LanguageScopeArg {
         "super::tournaments::tournament",
         "super::seeking::seek",
         "super::seeking::block",
-        "super::seeking::unblock"
+        "super::seeking::unblock",
+        "super::seeking::network"
     )
 )]
 pub async fn dama(_ctx: Context<'_>) -> Result<(), Error> {

@@ -5,6 +5,7 @@
 mod asking;
 mod boards;
 mod commands;
+mod echo;
 mod events;
 mod intents;
 mod localize;
@@ -54,6 +55,9 @@ pub struct Data {
     pub posts: posting::Posts,
     /// What the bot counts of its calls to Discord and of its boards.
     pub metrics: Arc<Metrics>,
+    /// The connection to Discord, once made (the echoes of games between servers read their
+    /// channels' languages through it).
+    pub discord: std::sync::OnceLock<serenity::Context>,
 }
 
 /// The bot's settings (`docs/running/configuration.md`).
@@ -327,14 +331,14 @@ fn disabled(message: &serenity::Message) -> Vec<serenity::CreateActionRow> {
 /// Posts a reply in a channel in its turn (`posting`) and remembers the message that shows a
 /// game's board. If it cannot be posted, a warning names the game: its next board (or
 /// `/dama board`) shows the position.
-async fn deliver(data: &Data, channel: serenity::ChannelId, lang: Lang, reply: &Reply) {
+async fn deliver(data: &Arc<Data>, channel: serenity::ChannelId, lang: Lang, reply: &Reply) {
     let posted = data.posts.reply(channel, lang, reply);
     delivered(data, channel, reply, posted.await).await;
 }
 
 /// Remembers a reply's message once posted, or warns that it could not be.
 async fn delivered(
-    data: &Data,
+    data: &Arc<Data>,
     channel: serenity::ChannelId,
     reply: &Reply,
     posted: Result<posting::Posted, posting::PostError>,
@@ -357,7 +361,7 @@ async fn delivered(
                 && *status != 429
             {
                 if let Some(shown) = reply.shown
-                    && let Err(e) = data.host.posted(&[shown]).await
+                    && let Err(e) = data.host.posted(&[(ChannelId(channel.get()), shown)]).await
                 {
                     tracing::warn!(error = %e, "giving up a post failed");
                 }
@@ -394,6 +398,7 @@ fn queue_post(
     // Queued before the AI's turn starts, so its board comes first; the AI does not wait
     // for it to be posted (its clock runs).
     let posted = data.posts.reply(channel, lang, reply);
+    echo::tell_elsewhere(data, channel, reply);
     if let Some(settled) = reply.settles.clone() {
         let grey = sweeper::grey(Arc::clone(http), Arc::clone(data), channel, lang, settled);
         tokio::spawn(grey);
@@ -422,7 +427,7 @@ fn spawn_page_moves(ctx: serenity::Context, data: Arc<Data>) {
 /// Remembers the message that shows a game's board (in the background, which also takes the
 /// buttons off the board it replaces) or a challenge (greyed if it expires).
 async fn remember(
-    data: &Data,
+    data: &Arc<Data>,
     channel: serenity::ChannelId,
     reply: &Reply,
     message: serenity::MessageId,
@@ -439,9 +444,12 @@ async fn remember(
         tracing::warn!(error = %e, "noting a round as announced failed");
     }
     let shown = reply.shown.filter(|_| !reply.ephemeral);
+    if let Some(s) = shown {
+        echo::echo_change(data, s.game, channel);
+    }
     match (reply.game, shown) {
         (Some(game), shown) => data.boards.posted(channel, game, id, shown),
-        (None, Some(shown)) => data.boards.shown(shown),
+        (None, Some(shown)) => data.boards.shown(channel, shown),
         (None, None) => {}
     }
 }
@@ -593,6 +601,7 @@ async fn serve(
             Arc::clone(&config.metrics),
         ),
         metrics: Arc::clone(&config.metrics),
+        discord: std::sync::OnceLock::new(),
     });
     let setup_data = Arc::clone(&data);
     let duties_stop = stop.clone();
@@ -607,6 +616,7 @@ async fn serve(
         })
         .setup(move |ctx, _ready, framework| {
             Box::pin(async move {
+                let _ = setup_data.discord.set(ctx.clone());
                 let commands = &framework.options().commands;
                 retry::retry(&setup_data.metrics, "registering the commands", || async {
                     match guild {

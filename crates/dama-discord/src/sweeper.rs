@@ -65,7 +65,7 @@ impl Audience for Bot {
     async fn owed_post(&self, owed: Owed) {
         let (ctx, data) = (&self.ctx, &self.data);
         let lang = data.channel_lang(ctx, owed.guild).await;
-        match data.host.catch_up(owed.game, lang).await {
+        match data.host.catch_up(owed.game, owed.channel, lang).await {
             Ok(reply) => {
                 let channel = serenity::ChannelId::new(owed.channel.0);
                 tokio::spawn(queue_post(&ctx.http, data, channel, lang, &reply));

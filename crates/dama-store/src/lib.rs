@@ -17,8 +17,10 @@ use tokio::sync::Mutex;
 mod blocks;
 mod changes;
 mod clocks;
+mod game_channels;
 mod languages;
 mod mined;
+mod network;
 mod play_links;
 mod puzzles;
 mod ratings;
@@ -40,8 +42,10 @@ use dama_model::{
     ChallengeId, ChallengeStatus, ChannelId, ColorChoice, GameId, GameStatus, GuildId, MessageId,
     TournamentId, TournamentStatus, UserId,
 };
+pub use game_channels::*;
 pub use languages::{LanguageChoices, LanguageOwner, set_language};
 pub use mined::{MinedRow, NewMined, record_mined};
+pub use network::*;
 pub use play_links::set_play_link;
 pub use puzzles::*;
 pub use ratings::{rate, rating_in, record_rating};
@@ -523,20 +527,24 @@ impl Store {
         &self.stats
     }
 
-    /// The running game of a channel, if any.
+    /// The running game of a channel (its own, or its second), if any.
     pub async fn running_game(&self, channel: ChannelId) -> Result<Option<GameRow>> {
-        Ok(
-            sqlx::query_as("SELECT * FROM games WHERE channel_id = $1 AND status = 'running'")
-                .bind(Int(channel))
-                .fetch_optional(&self.pool)
-                .await?,
+        Ok(sqlx::query_as(
+            "SELECT * FROM games WHERE status = 'running'
+                   AND (channel_id = $1
+                        OR id IN (SELECT game_id FROM game_channels WHERE channel_id = $1))",
         )
+        .bind(Int(channel))
+        .fetch_optional(&self.pool)
+        .await?)
     }
 
     /// The channel's running game, or else its most recent one.
     pub async fn latest_game(&self, channel: ChannelId) -> Result<Option<GameRow>> {
         Ok(sqlx::query_as(
-            "SELECT * FROM games WHERE channel_id = $1 ORDER BY status = 'running' DESC, id DESC LIMIT 1",
+            "SELECT * FROM games
+             WHERE channel_id = $1 OR id IN (SELECT game_id FROM game_channels WHERE channel_id = $1)
+             ORDER BY status = 'running' DESC, id DESC LIMIT 1",
         )
         .bind(Int(channel))
         .fetch_optional(&self.pool)

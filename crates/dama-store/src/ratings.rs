@@ -10,10 +10,18 @@ const RATING_ROW: &str = "SELECT r.user_id, p.name, r.rating, r.deviation, r.vol
                                  r.wins, r.losses, r.draws
                           FROM ratings r JOIN players p ON p.user_id = r.user_id";
 
-/// The players of rated games finished on a server (a SQL condition on `r.user_id`).
+/// The players of rated games finished on a server (a SQL condition on `r.user_id`): a game
+/// between two servers counts for each server's own player, the one whose channel it is
+/// (`game_channels`) for the second server, the other for the game's.
 const PLAYED_ON: &str = "r.user_id IN (
-    SELECT white_id FROM games WHERE guild_id = $1 AND rated AND status = 'finished' AND speed = $2
-    UNION SELECT black_id FROM games WHERE guild_id = $1 AND rated AND status = 'finished' AND speed = $2)";
+    SELECT g.white_id FROM games g
+    WHERE g.guild_id = $1 AND g.rated AND g.status = 'finished' AND g.speed = $2
+      AND NOT EXISTS (SELECT 1 FROM game_channels c WHERE c.game_id = g.id AND c.player_id = g.white_id)
+    UNION SELECT g.black_id FROM games g
+    WHERE g.guild_id = $1 AND g.rated AND g.status = 'finished' AND g.speed = $2
+      AND NOT EXISTS (SELECT 1 FROM game_channels c WHERE c.game_id = g.id AND c.player_id = g.black_id)
+    UNION SELECT c.player_id FROM game_channels c JOIN games g ON g.id = c.game_id
+    WHERE c.guild_id = $1 AND g.rated AND g.status = 'finished' AND g.speed = $2)";
 
 impl Store {
     /// `user`'s rating in `speed`, if they have played a rated game of it.
@@ -124,17 +132,16 @@ impl Store {
         Ok(better + 1)
     }
 
-    /// Whether `user` has played a rated game of `speed` on this server.
+    /// Whether `user` has played a rated game of `speed` on this server (counted as its
+    /// leaderboard counts it).
     pub async fn rated_on(&self, user: UserId, guild: GuildId, speed: SpeedClass) -> Result<bool> {
-        Ok(sqlx::query_scalar::<_, i64>(
-            "SELECT COUNT(*) FROM games WHERE guild_id = $1 AND rated AND status = 'finished'
-               AND speed = $3 AND (white_id = $2 OR black_id = $2)",
-        )
-        .bind(Int(guild))
-        .bind(Int(user))
-        .bind(Word(speed))
-        .fetch_one(&self.pool)
-        .await?
+        let sql = format!("SELECT COUNT(*) FROM players r WHERE r.user_id = $3 AND {PLAYED_ON}");
+        Ok(sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql))
+            .bind(Int(guild))
+            .bind(Word(speed))
+            .bind(Int(user))
+            .fetch_one(&self.pool)
+            .await?
             > 0)
     }
 

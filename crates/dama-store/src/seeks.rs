@@ -29,6 +29,9 @@ pub struct SeekRow {
     /// A rated game wanted.
     #[sqlx(try_from = "YesNo")]
     pub rated: bool,
+    /// Paired across the network too, when no one in its server suits.
+    #[sqlx(try_from = "YesNo")]
+    pub everywhere: bool,
     /// When they began to wait.
     #[sqlx(rename = "created_at_ms", try_from = "Int<UnixMs>")]
     pub created_at: UnixMs,
@@ -74,14 +77,25 @@ pub struct MeetingRow {
     /// Rated.
     #[sqlx(try_from = "YesNo")]
     pub rated: bool,
+    /// Across servers: the other player's server, where they play from a thread of the
+    /// channel they sought in (`other_channel_id`).
+    #[sqlx(try_from = "MaybeInt<GuildId>")]
+    pub other_guild_id: Option<GuildId>,
+    /// That channel.
+    #[sqlx(try_from = "MaybeInt<ChannelId>")]
+    pub other_channel_id: Option<ChannelId>,
+    /// That player.
+    #[sqlx(try_from = "MaybeInt<UserId>")]
+    pub other_player_id: Option<UserId>,
     /// The game, once started.
     #[sqlx(try_from = "MaybeInt<GameId>")]
     pub game_id: Option<GameId>,
 }
 
-const SEEK: &str = "SELECT id, user_id, guild_id, channel_id, time_control, rated, created_at_ms,
-                           expires_at_ms FROM seeks";
-const MEETING: &str = "id, white_id, black_id, guild_id, channel_id, time_control, rated, game_id";
+const SEEK: &str = "SELECT id, user_id, guild_id, channel_id, time_control, rated, everywhere,
+                           created_at_ms, expires_at_ms FROM seeks";
+const MEETING: &str = "id, white_id, black_id, guild_id, channel_id, time_control, rated,
+                       other_guild_id, other_channel_id, other_player_id, game_id";
 
 /// Ends `user`'s waiting seek, if any, as left; the clock it was for.
 pub async fn leave_pool(tx: &mut Tx, user: UserId) -> Result<Option<TimeControl>> {
@@ -103,8 +117,8 @@ pub async fn insert_seek(tx: &mut Tx, s: &SeekRow) -> Result<SeekId> {
     tx.changed(Change::Lobby);
     Ok(sqlx::query_scalar(
         "INSERT INTO seeks (user_id, guild_id, channel_id, time_control, speed, rated,
-                            created_at_ms, expires_at_ms)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+                            everywhere, created_at_ms, expires_at_ms)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
     )
     .bind(Int(s.user_id))
     .bind(Int(s.guild_id))
@@ -112,6 +126,7 @@ pub async fn insert_seek(tx: &mut Tx, s: &SeekRow) -> Result<SeekId> {
     .bind(Word(s.time_control))
     .bind(Word(s.time_control.speed()))
     .bind(s.rated)
+    .bind(s.everywhere)
     .bind(Int(s.created_at))
     .bind(Int(s.expires_at))
     .fetch_one(&mut **tx)
@@ -164,8 +179,8 @@ pub async fn pool_size_in(tx: &mut Tx, guild: GuildId, control: TimeControl) -> 
 pub async fn expire_seeks(tx: &mut Tx, now: UnixMs) -> Result<Vec<SeekRow>> {
     let expired: Vec<SeekRow> = sqlx::query_as(
         "UPDATE seeks SET status = 'expired' WHERE status = 'waiting' AND expires_at_ms <= $1
-         RETURNING id, user_id, guild_id, channel_id, time_control, rated, created_at_ms,
-                   expires_at_ms",
+         RETURNING id, user_id, guild_id, channel_id, time_control, rated, everywhere,
+                   created_at_ms, expires_at_ms",
     )
     .bind(Int(now))
     .fetch_all(&mut **tx)
@@ -185,7 +200,9 @@ pub(crate) async fn leave_pools(tx: &mut Tx, players: [Option<UserId>; 2]) -> Re
 }
 
 /// Pairs two waiting seeks, White's first, ending both: the meeting, or `None` if either was
-/// no longer waiting (nothing is then written; roll the transaction back).
+/// no longer waiting (nothing is then written; roll the transaction back). The game is the
+/// server's where the player who waited longer sought; from two servers, the other player's
+/// server and channel are the meeting's other place.
 pub async fn meet(
     tx: &mut Tx,
     white: SeekId,
@@ -206,12 +223,18 @@ pub async fn meet(
     tx.changed(Change::Lobby);
     let sql = format!(
         "INSERT INTO meetings (white_seek, black_seek, white_id, black_id, guild_id, channel_id,
-                               time_control, rated, created_at_ms, told_at_ms)
-         SELECT w.id, b.id, w.user_id, b.user_id, w.guild_id,
-                CASE WHEN w.created_at_ms <= b.created_at_ms THEN w.channel_id
-                     ELSE b.channel_id END,
-                w.time_control, w.rated, $3, $3
-         FROM seeks w, seeks b WHERE w.id = $1 AND b.id = $2
+                               time_control, rated, other_guild_id, other_channel_id,
+                               other_player_id, created_at_ms, told_at_ms)
+         SELECT w.id, b.id, w.user_id, b.user_id, f.guild_id, f.channel_id, w.time_control,
+                w.rated,
+                CASE WHEN f.guild_id <> l.guild_id THEN l.guild_id END,
+                CASE WHEN f.guild_id <> l.guild_id THEN l.channel_id END,
+                CASE WHEN f.guild_id <> l.guild_id THEN l.user_id END,
+                $3, $3
+         FROM seeks w, seeks b, seeks f, seeks l
+         WHERE w.id = $1 AND b.id = $2
+           AND f.id = CASE WHEN w.created_at_ms <= b.created_at_ms THEN w.id ELSE b.id END
+           AND l.id = CASE WHEN w.created_at_ms <= b.created_at_ms THEN b.id ELSE w.id END
          RETURNING {MEETING}"
     );
     Ok(Some(
@@ -293,7 +316,7 @@ impl Store {
     pub async fn waiting_seeks(&self) -> Result<Vec<WaitingRow>> {
         Ok(sqlx::query_as(
             "SELECT s.id, s.user_id, s.guild_id, s.channel_id, s.time_control, s.rated,
-                    s.created_at_ms, s.expires_at_ms,
+                    s.everywhere, s.created_at_ms, s.expires_at_ms,
                     COALESCE(r.rating, 1500.0) AS rating, COALESCE(r.deviation, 350.0) AS deviation
              FROM seeks s LEFT JOIN ratings r ON r.user_id = s.user_id AND r.speed = s.speed
              WHERE s.status = 'waiting' ORDER BY s.created_at_ms, s.id",

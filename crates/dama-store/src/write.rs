@@ -4,8 +4,8 @@
 use super::Change;
 use super::types::{Int, Word};
 use super::{
-    ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, MessageId, NewGame,
-    Result, StoreError, Tx, UserId, violates,
+    ChallengeId, ChallengeRow, ChallengeStatus, ChannelId, GameId, GameRow, GameStatus, MessageId,
+    NewGame, Result, StoreError, Tx, UserId, violates,
 };
 use dama_model::{Millis, UnixMs};
 use dama_play::clock::Clocks;
@@ -314,6 +314,58 @@ pub async fn mark_warned(tx: &mut Tx, game: GameId) -> Result<bool> {
 /// their game: the ones replaced, and any that came too late. Two statements for the batch.
 pub async fn set_board_messages(
     tx: &mut Tx,
+    boards: &[(GameId, ChannelId, MessageId)],
+) -> Result<Vec<(GameId, ChannelId, MessageId)>> {
+    if boards.is_empty() {
+        return Ok(Vec::new());
+    }
+    let seconds = second_channels_among(tx, boards).await?;
+    let mut replaced = Vec::new();
+    let mut own = Vec::new();
+    for &(game, channel, message) in boards {
+        if seconds.contains(&(game, channel)) {
+            let old = super::game_channels::set_second_board(tx, game, channel, message).await?;
+            replaced.extend(old.flatten().map(|m| (game, channel, m)));
+        } else {
+            own.push((game, message));
+        }
+    }
+    let channel_of: std::collections::HashMap<GameId, ChannelId> = boards
+        .iter()
+        .filter(|b| !seconds.contains(&(b.0, b.1)))
+        .map(|b| (b.0, b.1))
+        .collect();
+    for (game, message) in set_own_boards(tx, &own).await? {
+        replaced.push((game, channel_of[&game], message));
+    }
+    Ok(replaced)
+}
+
+/// Which of the boards' (game, channel) are second channels: one statement for the batch.
+async fn second_channels_among(
+    tx: &mut Tx,
+    boards: &[(GameId, ChannelId, MessageId)],
+) -> Result<std::collections::HashSet<(GameId, ChannelId)>> {
+    let list = (1..=boards.len())
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sql = format!("SELECT game_id, channel_id FROM game_channels WHERE game_id IN ({list})");
+    let mut query = sqlx::query_as::<_, (Int<GameId>, Int<ChannelId>)>(sqlx::AssertSqlSafe(sql));
+    for b in boards {
+        query = query.bind(Int(b.0));
+    }
+    Ok(query
+        .fetch_all(&mut **tx)
+        .await?
+        .into_iter()
+        .map(|(Int(g), Int(c))| (g, c))
+        .collect())
+}
+
+/// [`set_board_messages`] for boards in their games' own channels.
+async fn set_own_boards(
+    tx: &mut Tx,
     boards: &[(GameId, MessageId)],
 ) -> Result<Vec<(GameId, MessageId)>> {
     if boards.is_empty() {
@@ -386,9 +438,19 @@ pub async fn set_board_messages(
 
 pub use dama_model::Shown;
 
-/// Notes what the channels were shown of games (posted, or given up as unpostable): a game
-/// shown up to its version owes no post. An older showing than one noted changes nothing.
-pub async fn set_posted(tx: &mut Tx, shown: &[Shown]) -> Result<()> {
+/// Notes what channels were shown of their games (posted, or given up as unpostable): a game
+/// shown up to its version owes that channel no post. An older showing than one noted changes
+/// nothing.
+pub async fn set_posted(tx: &mut Tx, shown: &[(ChannelId, Shown)]) -> Result<()> {
+    for (channel, s) in shown {
+        super::game_channels::set_posted_in(tx, *channel, s).await?;
+    }
+    Ok(())
+}
+
+/// [`set_posted`] for the games' own channels (a front end of one channel for all, the
+/// console, whose games have no second).
+pub async fn set_posted_own(tx: &mut Tx, shown: &[Shown]) -> Result<()> {
     for s in shown {
         sqlx::query(
             "UPDATE games SET posted_version = $1, posted_ply = $2, post_claimed_until_ms = NULL

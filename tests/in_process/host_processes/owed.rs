@@ -23,7 +23,7 @@ async fn a_game(host: &Host) -> (GameId, Reply) {
         )
         .await
         .unwrap();
-    host.posted(&[board.shown.expect("a new game is told")])
+    host.posted(&[(ChannelId(CHANNEL), board.shown.expect("a new game is told"))])
         .await
         .unwrap();
     (board.game.unwrap(), board)
@@ -37,7 +37,9 @@ pub(super) async fn a_change_whose_post_was_lost_is_posted_once_by_one_process(d
 
     // e3-e4 is posted; f6-f5 and d3-d4 are stored, and the process dies before posting them.
     let first = a.play(&at(ALICE, CHANNEL), "e3-e4").await.unwrap();
-    a.posted(&[first.shown.unwrap()]).await.unwrap();
+    a.posted(&[(ChannelId(CHANNEL), first.shown.unwrap())])
+        .await
+        .unwrap();
     a.play(&at(BOB, CHANNEL), "f6-f5").await.unwrap();
     a.play(&at(ALICE, CHANNEL), "d3-d4").await.unwrap();
     assert_eq!(
@@ -57,7 +59,7 @@ pub(super) async fn a_change_whose_post_was_lost_is_posted_once_by_one_process(d
     );
 
     let caught_up = b
-        .catch_up(game, dama_core::host::Lang::ENGLISH)
+        .catch_up(game, ChannelId(CHANNEL), dama_core::host::Lang::ENGLISH)
         .await
         .unwrap();
     assert!(caught_up.board.is_some());
@@ -77,14 +79,18 @@ pub(super) async fn a_change_whose_post_was_lost_is_posted_once_by_one_process(d
     let owed = a.owed_posts().await.unwrap();
     assert_eq!(owed.len(), 1, "taken over once the claim ran out");
     // Posted: owed no more, however long one waits.
-    a.posted(&[caught_up.shown.unwrap()]).await.unwrap();
+    a.posted(&[(ChannelId(CHANNEL), caught_up.shown.unwrap())])
+        .await
+        .unwrap();
     clock.advance(Millis(120_000).to_std());
     assert_eq!(b.owed_posts().await.unwrap(), vec![]);
 
     // A loss on time told in words is a post too: nothing owed after it.
     let resigned = a.resign_confirmed(&at(BOB, CHANNEL)).await.unwrap();
     assert!(resigned.shown.is_some());
-    a.posted(&[resigned.shown.unwrap()]).await.unwrap();
+    a.posted(&[(ChannelId(CHANNEL), resigned.shown.unwrap())])
+        .await
+        .unwrap();
     clock.advance(OWED_AFTER.to_std());
     assert_eq!(b.owed_posts().await.unwrap(), vec![]);
     let row = a.store().game(game).await.unwrap().unwrap();
@@ -101,7 +107,7 @@ pub(super) async fn an_ending_whose_post_was_lost_is_told_with_the_last_moves(db
     clock.advance(OWED_AFTER.to_std());
     assert_eq!(host.owed_posts().await.unwrap().len(), 1);
     let caught_up = host
-        .catch_up(game, dama_core::host::Lang::ENGLISH)
+        .catch_up(game, ChannelId(CHANNEL), dama_core::host::Lang::ENGLISH)
         .await
         .unwrap();
     assert!(

@@ -98,13 +98,17 @@ async fn a_blocked_player_is_never_met_and_learns_only_that_the_blocker_is_not_a
 
     // The pools: Alice and Bob alone are never paired.
     let three_two: TimeControl = "3+2".parse().unwrap();
-    host.seek(&at(BOB, 10), three_two, true).await.unwrap();
+    host.seek(&at(BOB, 10), three_two, true, false)
+        .await
+        .unwrap();
     let dave = dama_model::UserId(1004);
-    host.seek(&at(dave, 11), "1d".parse().unwrap(), true)
+    host.seek(&at(dave, 11), "1d".parse().unwrap(), true, false)
         .await
         .unwrap();
     host.abort(&at(ALICE, 4)).await.ok();
-    host.seek(&at(ALICE, 12), three_two, true).await.unwrap();
+    host.seek(&at(ALICE, 12), three_two, true, false)
+        .await
+        .unwrap();
     assert!(host.wave().await.unwrap().meetings.is_empty());
 
     // Unblocked: they may meet again.

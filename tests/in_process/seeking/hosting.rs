@@ -22,7 +22,10 @@ fn clock(text: &str) -> TimeControl {
 
 async fn a_seek_waits_until_a_wave_pairs_it_with_the_next_and_the_game_opens_once(db: TestDb) {
     let (host, time, _) = host(&db).await;
-    let alice = host.seek(&at(ALICE, 10), clock("3+2"), true).await.unwrap();
+    let alice = host
+        .seek(&at(ALICE, 10), clock("3+2"), true, false)
+        .await
+        .unwrap();
     assert!(alice.ephemeral, "a seek is answered to the seeker alone");
     assert!(
         matches!(
@@ -40,7 +43,10 @@ async fn a_seek_waits_until_a_wave_pairs_it_with_the_next_and_the_game_opens_onc
     assert!(host.wave().await.unwrap().meetings.is_empty(), "alone");
 
     time.advance(Duration::from_secs(5));
-    let bob = host.seek(&at(BOB, 20), clock("3+2"), true).await.unwrap();
+    let bob = host
+        .seek(&at(BOB, 20), clock("3+2"), true, false)
+        .await
+        .unwrap();
     assert!(matches!(
         bob.body[..],
         [Msg::Finding(FindingMsg::Seeking { waiting: 2, .. })]
@@ -62,7 +68,7 @@ async fn a_seek_waits_until_a_wave_pairs_it_with_the_next_and_the_game_opens_onc
     );
 
     let board = host
-        .start_meeting(m.id, Some(ChannelId(30)), Lang::ENGLISH)
+        .start_meeting(m.id, Some(ChannelId(30)), None, Lang::ENGLISH)
         .await
         .unwrap()
         .expect("the game opens");
@@ -85,7 +91,7 @@ async fn a_seek_waits_until_a_wave_pairs_it_with_the_next_and_the_game_opens_onc
     assert_eq!((game.white_id, game.black_id), (Some(ALICE), Some(BOB)));
     assert_eq!(game.time_control, clock("3+2"));
     assert!(
-        host.start_meeting(m.id, Some(ChannelId(31)), Lang::ENGLISH)
+        host.start_meeting(m.id, Some(ChannelId(31)), None, Lang::ENGLISH)
             .await
             .unwrap()
             .is_none(),
@@ -99,7 +105,7 @@ async fn a_seek_waits_until_a_wave_pairs_it_with_the_next_and_the_game_opens_onc
     // They just met: with Carol there too, not each other again; White to whoever had
     // fewer Whites lately (Alice had White, Bob Black, Carol no game).
     for (user, channel) in [(ALICE, 11), (BOB, 21), (CAROL, 31)] {
-        host.seek(&at(user, channel), clock("1d"), true)
+        host.seek(&at(user, channel), clock("1d"), true, false)
             .await
             .unwrap();
     }
@@ -113,8 +119,13 @@ async fn a_seek_waits_until_a_wave_pairs_it_with_the_next_and_the_game_opens_onc
 
 async fn a_player_waits_in_one_pool_leaves_it_and_is_refused_what_cannot_be(db: TestDb) {
     let (host, time, _) = host(&db).await;
-    host.seek(&who(ALICE), clock("3+2"), true).await.unwrap();
-    let moved = host.seek(&who(ALICE), clock("5+0"), false).await.unwrap();
+    host.seek(&who(ALICE), clock("3+2"), true, false)
+        .await
+        .unwrap();
+    let moved = host
+        .seek(&who(ALICE), clock("5+0"), false, false)
+        .await
+        .unwrap();
     assert!(
         matches!(
             moved.body[..],
@@ -150,7 +161,7 @@ async fn a_player_waits_in_one_pool_leaves_it_and_is_refused_what_cannot_be(db: 
         ..who(BOB)
     };
     assert!(matches!(
-        host.seek(&dm, clock("3+2"), true).await,
+        host.seek(&dm, clock("3+2"), true, false).await,
         Err(HostError::Refused(Refusal::SeekNeedsServer))
     ));
     assert!(host.store().waiting_seek(BOB).await.unwrap().is_none());
@@ -159,10 +170,12 @@ async fn a_player_waits_in_one_pool_leaves_it_and_is_refused_what_cannot_be(db: 
     time.advance(Duration::from_secs(61));
     for n in 0..SEEKS_A_MINUTE {
         let control = if n % 2 == 0 { "3+2" } else { "5+0" };
-        host.seek(&who(CAROL), clock(control), true).await.unwrap();
+        host.seek(&who(CAROL), clock(control), true, false)
+            .await
+            .unwrap();
     }
     assert!(matches!(
-        host.seek(&who(CAROL), clock("1+0"), true).await,
+        host.seek(&who(CAROL), clock("1+0"), true, false).await,
         Err(HostError::Refused(Refusal::TooManySeeks { .. }))
     ));
     let kept = host.store().waiting_seek(CAROL).await.unwrap().unwrap();
@@ -184,10 +197,12 @@ async fn a_player_waits_in_one_pool_leaves_it_and_is_refused_what_cannot_be(db: 
         .await
         .unwrap();
     assert!(matches!(
-        host.seek(&who(ALICE), clock("3+2"), true).await,
+        host.seek(&who(ALICE), clock("3+2"), true, false).await,
         Err(HostError::Refused(Refusal::SeekWhilePlayingLive))
     ));
-    host.seek(&who(ALICE), clock("1d"), true).await.unwrap();
+    host.seek(&who(ALICE), clock("1d"), true, false)
+        .await
+        .unwrap();
 
     // Any game a player starts takes them out of every pool.
     host.play_ai(&at(CAROL, 50), Level::Easy, Color::White)
@@ -200,12 +215,16 @@ async fn a_server_that_removes_the_bot_or_a_player_who_leaves_empties_its_pools_
     db: TestDb,
 ) {
     let (host, _, _) = host(&db).await;
-    host.seek(&at(ALICE, 10), clock("3+2"), true).await.unwrap();
+    host.seek(&at(ALICE, 10), clock("3+2"), true, false)
+        .await
+        .unwrap();
     let elsewhere = dama_core::host::Who {
         guild: Some(dama_model::GuildId(78)),
         ..at(BOB, 20)
     };
-    host.seek(&elsewhere, clock("3+2"), true).await.unwrap();
+    host.seek(&elsewhere, clock("3+2"), true, false)
+        .await
+        .unwrap();
     assert_eq!(host.server_left(GUILD).await.unwrap(), 1);
     assert!(host.store().waiting_seek(ALICE).await.unwrap().is_none());
     assert!(host.store().waiting_seek(BOB).await.unwrap().is_some());
@@ -229,9 +248,15 @@ async fn a_server_that_removes_the_bot_or_a_player_who_leaves_empties_its_pools_
 
 async fn a_seek_nobody_suits_ends_after_ten_minutes_with_a_sentence(db: TestDb) {
     let (host, time, _) = host(&db).await;
-    host.seek(&at(ALICE, 10), clock("3+2"), true).await.unwrap();
-    host.seek(&at(BOB, 20), clock("5+0"), true).await.unwrap();
-    host.seek(&at(CAROL, 30), clock("1d"), true).await.unwrap();
+    host.seek(&at(ALICE, 10), clock("3+2"), true, false)
+        .await
+        .unwrap();
+    host.seek(&at(BOB, 20), clock("5+0"), true, false)
+        .await
+        .unwrap();
+    host.seek(&at(CAROL, 30), clock("1d"), true, false)
+        .await
+        .unwrap();
     time.advance(Duration::from_secs(599));
     let wave = host.wave().await.unwrap();
     assert!(wave.meetings.is_empty() && wave.notices.is_empty());
@@ -261,9 +286,13 @@ async fn a_meeting_whose_channel_is_busy_is_told_once_and_one_never_opened_is_to
     host.play_ai(&at(dave, 10), Level::Easy, Color::White)
         .await
         .unwrap();
-    host.seek(&at(ALICE, 10), clock("3+2"), true).await.unwrap();
+    host.seek(&at(ALICE, 10), clock("3+2"), true, false)
+        .await
+        .unwrap();
     time.advance(Duration::from_secs(1));
-    host.seek(&at(BOB, 20), clock("3+2"), true).await.unwrap();
+    host.seek(&at(BOB, 20), clock("3+2"), true, false)
+        .await
+        .unwrap();
     let m = host.wave().await.unwrap().meetings.remove(0);
     assert_eq!(m.channel, ChannelId(10));
     // Its process stops before opening it: another takes it over after a while, once.
@@ -273,7 +302,7 @@ async fn a_meeting_whose_channel_is_busy_is_told_once_and_one_never_opened_is_to
     assert!(host.unstarted_meetings().await.unwrap().is_empty());
     // No thread, and the channel is busy: the players are told, and it is given up.
     let told = host
-        .start_meeting(m.id, None, Lang::ENGLISH)
+        .start_meeting(m.id, None, None, Lang::ENGLISH)
         .await
         .unwrap()
         .unwrap();
@@ -293,7 +322,7 @@ async fn waves_on_two_processes_and_a_restart_pair_each_seek_once(db: TestDb) {
     let players: Vec<UserId> = (0..10).map(|n| UserId(2_000 + n)).collect();
     for (n, &p) in players.iter().enumerate() {
         first
-            .seek(&at(p, 100 + n as u64), clock("3+2"), true)
+            .seek(&at(p, 100 + n as u64), clock("3+2"), true, false)
             .await
             .unwrap();
     }
@@ -315,8 +344,8 @@ async fn waves_on_two_processes_and_a_restart_pair_each_seek_once(db: TestDb) {
     for m in &meetings {
         let place = Some(ChannelId(900 + m.id.0 as u64));
         let (a, b) = tokio::join!(
-            one.start_meeting(m.id, place, Lang::ENGLISH),
-            two.start_meeting(m.id, place, Lang::ENGLISH)
+            one.start_meeting(m.id, place, None, Lang::ENGLISH),
+            two.start_meeting(m.id, place, None, Lang::ENGLISH)
         );
         let opened = [a.unwrap(), b.unwrap()];
         assert_eq!(opened.iter().flatten().count(), 1, "{m:?}");

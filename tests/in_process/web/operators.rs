@@ -74,7 +74,7 @@ async fn health_says_which_part_is_down_and_metrics_count_games_and_requests(db:
     // One player waits for 3+2; two for 5+0, whom a wave pairs.
     let clock = |c: &str| c.parse().unwrap();
     web.host
-        .seek(&at(CAROL, 600), clock("3+2"), true)
+        .seek(&at(CAROL, 600), clock("3+2"), true, false)
         .await
         .unwrap();
     for (n, user) in [dama_model::UserId(1004), dama_model::UserId(1005)]
@@ -82,7 +82,7 @@ async fn health_says_which_part_is_down_and_metrics_count_games_and_requests(db:
         .enumerate()
     {
         web.host
-            .seek(&at(user, 601 + n as u64), clock("5+0"), true)
+            .seek(&at(user, 601 + n as u64), clock("5+0"), true, false)
             .await
             .unwrap();
     }

@@ -1295,7 +1295,7 @@ async fn the_lobby_counts_the_pools_without_names_and_tells_its_pages(db: TestDb
 
     // Alice seeks here, Bob in another server: the lobby counts both, names neither.
     web.host
-        .seek(&who(ALICE), "3+2".parse().unwrap(), true)
+        .seek(&who(ALICE), "3+2".parse().unwrap(), true, false)
         .await
         .unwrap();
     let elsewhere = Who {
@@ -1304,7 +1304,7 @@ async fn the_lobby_counts_the_pools_without_names_and_tells_its_pages(db: TestDb
         ..who(BOB)
     };
     web.host
-        .seek(&elsewhere, "5+3".parse().unwrap(), true)
+        .seek(&elsewhere, "5+3".parse().unwrap(), true, false)
         .await
         .unwrap();
     let moved = events.next().await;

@@ -144,6 +144,12 @@ pub enum Refusal {
     },
     /// Seeking is for a server's channels.
     SeekNeedsServer,
+    /// Seeking everywhere needs a server in the network.
+    NotInNetwork,
+    /// Joining or leaving the network needs Manage Server.
+    NetworkNeedsManageServer,
+    /// A game between two servers has no rematch (it would be played in one of them).
+    RematchAcrossServers,
     /// A player in a running live game may not seek another live one.
     SeekWhilePlayingLive,
     /// The asker waits in no pool.

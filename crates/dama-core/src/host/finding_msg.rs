@@ -15,6 +15,9 @@ pub enum FindingMsg {
         rated: bool,
         /// How many wait for that clock in this server, the asker among them.
         waiting: i64,
+        /// Seeking everywhere: how many wait for that clock across the network, the asker
+        /// among them.
+        everywhere: Option<i64>,
         /// The pool they were moved from.
         moved_from: Option<TimeControl>,
         /// How long before the seek ends unpaired.
@@ -82,5 +85,22 @@ pub enum FindingMsg {
         by: UserId,
         /// The other player.
         to: UserId,
+    },
+    /// This server joined the network.
+    NetworkJoined {
+        /// How many servers are in it now.
+        servers: i64,
+    },
+    /// This server left the network.
+    NetworkLeft {
+        /// The players whose seeks for a game everywhere ended.
+        ended: Vec<UserId>,
+    },
+    /// Whether this server is in the network.
+    NetworkStatus {
+        /// It is.
+        member: bool,
+        /// How many servers are in it.
+        servers: i64,
     },
 }

@@ -230,6 +230,8 @@ pub enum CommandName {
     Block,
     /// Unblocking a player.
     Unblock,
+    /// Joining the network across servers.
+    Network,
 }
 
 /// One thing the host has to say.

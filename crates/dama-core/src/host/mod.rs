@@ -16,6 +16,7 @@ mod finding_msg;
 mod language;
 mod message;
 mod mining;
+mod network;
 mod offers;
 mod pictures;
 mod play;
@@ -69,7 +70,7 @@ pub use posts::{OWED_AFTER, Owed};
 pub use puzzles::{Practice, TRIES as PUZZLE_TRIES};
 pub use rematches::{CORRESPONDENCE_REMATCH, LIVE_REMATCH, REMATCHES_A_MINUTE};
 pub use scheduler::Priority;
-pub use seeking::{CORRESPONDENCE_SEEK, LIVE_SEEK, Meeting, SEEKS_A_MINUTE, Wave};
+pub use seeking::{CORRESPONDENCE_SEEK, LIVE_SEEK, Meeting, OtherPlace, SEEKS_A_MINUTE, Wave};
 pub use tables::{TABLE_PIECES, TableWork};
 pub use tournaments::{
     GameToStart, MAX_DAYS_AHEAD, MAX_NAME, MAX_PAUSE, MINUTES, PAUSE, ROUNDS, TournamentLine,

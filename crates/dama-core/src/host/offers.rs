@@ -167,6 +167,7 @@ impl Host {
         Ok(Reply {
             mentions: them.into_iter().collect(),
             buttons: vec![Button::game(row, action, label, style)],
+            elsewhere: self.channels_of_network_game(row.id).await?,
             ..Reply::say(msg)
         })
     }

@@ -46,6 +46,9 @@ impl Host {
         if row.tournament_id.is_some() {
             return Err(HostError::Refused(Refusal::RematchInTournament));
         }
+        if !self.store.second_channels(game).await?.is_empty() {
+            return Err(HostError::Refused(Refusal::RematchAcrossServers));
+        }
         // The new game is played where the old one was, whichever message was pressed.
         let here = Who {
             channel: row.channel_id,

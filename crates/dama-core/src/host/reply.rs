@@ -337,6 +337,9 @@ pub struct Reply {
     /// Another message whose buttons this reply settles, and its buttons now (a challenge
     /// accepted from elsewhere, greyed).
     pub settles: Option<(dama_model::MessageId, Vec<Button>)>,
+    /// Every channel of a game between two servers, where this reply (an offer, which changes
+    /// no board) is posted too, in each one's language; empty for other games.
+    pub elsewhere: Vec<super::Owed>,
 }
 
 impl Reply {

@@ -3,7 +3,7 @@
 //! whose game the front end opens in a thread where the player who waited longer sought.
 
 use crate::host::FindingMsg;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::time::Duration;
 
@@ -73,6 +73,20 @@ pub struct Meeting {
     pub control: TimeControl,
     /// Rated.
     pub rated: bool,
+    /// From two servers: where the other player sought (the game is played from a thread
+    /// there too).
+    pub other: Option<OtherPlace>,
+}
+
+/// The second place of a game between two servers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OtherPlace {
+    /// The server.
+    pub guild: GuildId,
+    /// The channel its player sought in.
+    pub channel: ChannelId,
+    /// That player.
+    pub player: UserId,
 }
 
 impl From<MeetingRow> for Meeting {
@@ -85,6 +99,14 @@ impl From<MeetingRow> for Meeting {
             channel: m.channel_id,
             control: m.time_control,
             rated: m.rated,
+            other: match (m.other_guild_id, m.other_channel_id, m.other_player_id) {
+                (Some(guild), Some(channel), Some(player)) => Some(OtherPlace {
+                    guild,
+                    channel,
+                    player,
+                }),
+                _ => None,
+            },
         }
     }
 }
@@ -101,9 +123,19 @@ pub struct Wave {
 
 impl Host {
     /// Puts the asker in the pool for `control` (rated or casual) in this server, moving them
-    /// from any other; a wave is due at once.
-    pub async fn seek(&self, who: &Who, control: TimeControl, rated: bool) -> HostResult {
+    /// from any other; `everywhere`, in the network's too (the server must have joined it); a
+    /// wave is due at once.
+    pub async fn seek(
+        &self,
+        who: &Who,
+        control: TimeControl,
+        rated: bool,
+        everywhere: bool,
+    ) -> HostResult {
         let guild = self.pool_server(who)?;
+        if everywhere && (guild == CONSOLE_SERVER || !self.store.in_network(guild).await?) {
+            return Err(HostError::Refused(Refusal::NotInNetwork));
+        }
         if control.is_live() && self.store.plays_live(who.user).await? {
             return Err(HostError::Refused(Refusal::SeekWhilePlayingLive));
         }
@@ -131,6 +163,7 @@ impl Host {
                 channel_id: who.channel,
                 time_control: control,
                 rated,
+                everywhere,
                 created_at: now,
                 expires_at: now + Millis::from_std(lasts),
             },
@@ -138,6 +171,11 @@ impl Host {
         .await?;
         // Counted before the wave this seek wakes can pair anyone.
         let waiting = store::pool_size_in(&mut tx, guild, control).await?;
+        let network = if everywhere {
+            Some(store::network_pool_size_in(&mut tx, control).await?)
+        } else {
+            None
+        };
         tx.commit().await?;
         self.wave_due.notify_one();
         Ok(Reply {
@@ -147,6 +185,7 @@ impl Host {
                 control,
                 rated,
                 waiting,
+                everywhere: network,
                 moved_from: moved_from.filter(|c| *c != control),
                 lasts: Millis::from_std(lasts),
             }))
@@ -164,6 +203,11 @@ impl Host {
             .store
             .pool_size(seek.guild_id, seek.time_control)
             .await?;
+        let everywhere = if seek.everywhere {
+            Some(self.store.network_pool_size(seek.time_control).await?)
+        } else {
+            None
+        };
         Ok(Reply {
             ephemeral: true,
             buttons: vec![leave_button()],
@@ -171,6 +215,7 @@ impl Host {
                 control: seek.time_control,
                 rated: seek.rated,
                 waiting,
+                everywhere,
                 moved_from: None,
                 lasts: seek.expires_at - self.clock.now(),
             }))
@@ -252,12 +297,14 @@ impl Host {
             });
         }
         let mut waiting = self.store.waiting_seeks().await?;
-        // A seek alone in its pool has nobody to meet: the history is read only for the others.
-        let mut sizes: HashMap<(GuildId, TimeControl, bool), usize> = HashMap::new();
+        // A seek alone in its pools has nobody to meet: the history is read only for the others.
+        let mut sizes: HashMap<Pool, usize> = HashMap::new();
         for w in &waiting {
-            *sizes.entry(pool_of(&w.seek)).or_default() += 1;
+            for pool in pools_of(&w.seek) {
+                *sizes.entry(pool).or_default() += 1;
+            }
         }
-        waiting.retain(|w| sizes[&pool_of(&w.seek)] > 1);
+        waiting.retain(|w| pools_of(&w.seek).any(|p| sizes[&p] > 1));
         if waiting.is_empty() {
             return Ok(wave);
         }
@@ -276,7 +323,7 @@ impl Host {
         for (blocker, other) in self.store.blocks_among_waiting().await? {
             blocked.entry(blocker).or_default().push(other);
         }
-        let mut pools: HashMap<(GuildId, TimeControl, bool), Vec<Seeker>> = HashMap::new();
+        let mut pools: HashMap<Pool, Vec<Seeker>> = HashMap::new();
         for w in waiting {
             let s = &w.seek;
             let mine = games.get(&s.user_id).map_or(&[][..], Vec::as_slice);
@@ -290,7 +337,7 @@ impl Host {
                 .take(10)
                 .map(|(white, _, _)| if *white { 1 } else { -1 })
                 .sum();
-            pools.entry(pool_of(s)).or_default().push(Seeker {
+            let seeker = Seeker {
                 seek: s.id,
                 player: s.user_id,
                 rating: w.rating.round() as i32,
@@ -299,9 +346,17 @@ impl Host {
                 whites,
                 met,
                 blocked: blocked.remove(&s.user_id).unwrap_or_default(),
-            });
+            };
+            for pool in pools_of(s) {
+                pools.entry(pool).or_default().push(seeker.clone());
+            }
         }
-        for ((_, control, _), pool) in pools {
+        // Each server's pools first; the network's pools then pair whom they left.
+        let (servers, network): (Vec<_>, Vec<_>) =
+            pools.into_iter().partition(|(pool, _)| pool.0.is_some());
+        let mut paired: HashSet<SeekId> = HashSet::new();
+        for ((_, control, _), mut pool) in servers.into_iter().chain(network) {
+            pool.retain(|s| !paired.contains(&s.seek));
             let waited: HashMap<SeekId, Millis> = pool.iter().map(|s| (s.seek, s.waited)).collect();
             for p in pair_wave(&pool, anyone_after(control.is_live())) {
                 let mut tx = self.store.write().await?;
@@ -315,6 +370,7 @@ impl Host {
                     for seek in [p.white, p.black] {
                         let ms = waited.get(&seek).map_or(0, |w| w.0.max(0));
                         t.waited_ms.fetch_add(ms as u64, Relaxed);
+                        paired.insert(seek);
                     }
                     wave.meetings.push(m.into());
                 }
@@ -336,13 +392,15 @@ impl Host {
     }
 
     /// Opens the game of a meeting: in `thread` (made for it) or, without one, where the
-    /// player who waited longer sought; its first board, both players mentioned. `None` if it
-    /// was opened already. Where neither can hold it, the meeting is given up and the players
-    /// told so in the channel.
+    /// player who waited longer sought; its first board, both players mentioned (from two
+    /// servers, only that player, the other's first board being owed in `other_thread`, or
+    /// else the channel they sought in). `None` if it was opened already. Where neither can
+    /// hold it, the meeting is given up and the players told so in the channel.
     pub async fn start_meeting(
         &self,
         meeting: MeetingId,
         thread: Option<ChannelId>,
+        other_thread: Option<ChannelId>,
         lang: Lang,
     ) -> Result<Option<Reply>, HostError> {
         let Some(m) = self.store.meeting(meeting).await? else {
@@ -362,8 +420,18 @@ impl Host {
             control: m.control,
             tournament: None,
         };
+        // The other player's channel, without a thread, must be free too.
+        let other_busy = match (m.other, other_thread) {
+            (Some(o), None) => self.store.running_game(o.channel).await?.is_some(),
+            _ => false,
+        };
         let mut tx = self.store.write().await?;
-        let id = match self.insert_game(&mut tx, new).await {
+        let inserted = if other_busy {
+            Err(HostError::Refused(Refusal::ChannelBusy { players: None }))
+        } else {
+            self.insert_game(&mut tx, new).await
+        };
+        let id = match inserted {
             Ok(id) => id,
             Err(HostError::Refused(Refusal::ChannelBusy { .. })) => {
                 drop(tx);
@@ -385,6 +453,10 @@ impl Host {
         if !store::start_meeting(&mut tx, m.id, id).await? {
             return Ok(None);
         }
+        if let Some(o) = m.other {
+            let channel = other_thread.unwrap_or(o.channel);
+            store::add_game_channel(&mut tx, id, o.guild, channel, o.player).await?;
+        }
         tx.commit().await?;
         let row = self.game_row(id).await?;
         let reply = self.board_reply(&row, &Game::default(), lang);
@@ -393,19 +465,28 @@ impl Host {
             rated: row.rated,
             control: row.time_control,
         });
+        let mentions = [m.white, m.black]
+            .into_iter()
+            .filter(|p| m.other.is_none_or(|o| o.player != *p))
+            .collect();
         Ok(Some(Reply {
-            mentions: vec![m.white, m.black],
+            mentions,
             ..reply.led_by(Msg::Finding(FindingMsg::PoolPaired { control: m.control }))
         }))
     }
 }
 
-/// The button under a seek's answer: leave the pool.
-/// The pool a seek waits in: its server, its clock, rated or not.
-fn pool_of(s: &SeekRow) -> (GuildId, TimeControl, bool) {
-    (s.guild_id, s.time_control, s.rated)
+/// A pool: its server (`None`: the network's), its clock, rated or not.
+type Pool = (Option<GuildId>, TimeControl, bool);
+
+/// The pools a seek waits in: its server's, and the network's if it seeks everywhere.
+fn pools_of(s: &SeekRow) -> impl Iterator<Item = Pool> {
+    let server = (Some(s.guild_id), s.time_control, s.rated);
+    let network = (None, s.time_control, s.rated);
+    std::iter::once(server).chain(s.everywhere.then_some(network))
 }
 
+/// The button under a seek's answer: leave the pool.
 fn leave_button() -> Button {
     Button {
         action: ButtonAction::LeavePool,

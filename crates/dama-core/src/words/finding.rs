@@ -51,6 +51,7 @@ impl Writer<'_> {
                 control,
                 rated,
                 waiting,
+                everywhere,
                 moved_from,
                 lasts,
             } => {
@@ -63,6 +64,11 @@ impl Writer<'_> {
                         ("minutes", a(lasts.whole_minutes().max(1))),
                     ],
                 );
+                if let Some(network) = everywhere {
+                    text.push(' ');
+                    let others = a((*network - 1).max(0));
+                    text.push_str(&self.text("seeking-everywhere", &[("others", others)]));
+                }
                 if let Some(from) = moved_from {
                     text.push(' ');
                     text.push_str(
@@ -70,6 +76,30 @@ impl Writer<'_> {
                     );
                 }
                 text
+            }
+            FindingMsg::NetworkJoined { servers } => {
+                let mut args = self.commands(&[("seek", CommandName::Seek)]);
+                args.push(("servers", a(*servers)));
+                self.text("network-joined", &args)
+            }
+            FindingMsg::NetworkLeft { ended } => {
+                let names: Vec<String> = ended.iter().map(|u| self.markup.user(*u)).collect();
+                self.text(
+                    "network-left",
+                    &[
+                        ("count", a(ended.len() as i64)),
+                        ("users", a(names.join(", "))),
+                    ],
+                )
+            }
+            FindingMsg::NetworkStatus { member, servers } => {
+                let mut args = self.commands(&[
+                    ("network", CommandName::Network),
+                    ("seek", CommandName::Seek),
+                ]);
+                args.push(("member", a(yes(*member))));
+                args.push(("servers", a(*servers)));
+                self.text("network-status", &args)
             }
             FindingMsg::LeftPool { control } => {
                 self.text("left-pool", &[("clock", a(self.time_control(*control)))])

@@ -70,6 +70,7 @@ pub(super) fn command_id(cmd: CommandName) -> &'static str {
         CommandName::Seek => "seek",
         CommandName::Block => "block",
         CommandName::Unblock => "unblock",
+        CommandName::Network => "network",
     }
 }
 

@@ -190,6 +190,20 @@ impl Writer<'_> {
                 "error-seek-needs-server",
                 &cmds(&[("seek", CommandName::Seek)]),
             ),
+            HostError::Refused(Refusal::NotInNetwork) => self.text(
+                "error-not-in-network",
+                &cmds(&[
+                    ("network", CommandName::Network),
+                    ("seek", CommandName::Seek),
+                ]),
+            ),
+            HostError::Refused(Refusal::NetworkNeedsManageServer) => {
+                self.text("error-network-needs-manage-server", &[])
+            }
+            HostError::Refused(Refusal::RematchAcrossServers) => self.text(
+                "error-rematch-across-servers",
+                &cmds(&[("seek", CommandName::Seek)]),
+            ),
             HostError::Refused(Refusal::SeekWhilePlayingLive) => {
                 self.text("error-seek-while-playing-live", &[])
             }

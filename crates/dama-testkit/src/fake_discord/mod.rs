@@ -250,6 +250,7 @@ impl FakeDiscord {
             nonces: Arc::default(),
             limited_until: Arc::default(),
             channel_limit: fake.channel_limit.clone(),
+            guilds: fake.channel_guilds.clone(),
         };
         tokio::spawn(async move {
             while let Ok((stream, _)) = rest.accept().await {

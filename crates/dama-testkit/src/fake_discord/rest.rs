@@ -45,6 +45,8 @@ pub(super) struct RestState {
     /// A path answered 429 until then.
     pub(super) limited_until: Arc<Mutex<std::collections::HashMap<String, std::time::Instant>>>,
     pub(super) channel_limit: Arc<Mutex<super::ChannelLimit>>,
+    /// The server of each channel: a new thread is its parent's.
+    pub(super) guilds: Arc<Mutex<std::collections::HashMap<u64, u64>>>,
 }
 
 /// A post in a channel against Discord's per-channel limit: the headers to answer with, and
@@ -91,6 +93,7 @@ pub(super) async fn serve_rest(stream: TcpStream, state: RestState) {
         nonces,
         limited_until,
         channel_limit,
+        guilds,
     } = state;
     let mut reader = BufReader::new(stream);
     loop {
@@ -252,7 +255,7 @@ pub(super) async fn serve_rest(stream: TcpStream, state: RestState) {
             // Discord returns the message already created with this nonce.
             ("200 OK", Some(existing), String::new())
         } else {
-            let (status, reply) = answer(&call, &next_id, &gateway);
+            let (status, reply) = answer(&call, &next_id, &gateway, &guilds);
             if creates && status.starts_with("200") {
                 let mut made = call.clone();
                 made.response = reply.clone().unwrap_or(Value::Null);
@@ -310,7 +313,12 @@ pub(super) fn snowflake(last: &Mutex<u64>) -> u64 {
     *n
 }
 
-fn answer(call: &Call, next_id: &Mutex<u64>, gateway: &str) -> (&'static str, Option<Value>) {
+fn answer(
+    call: &Call,
+    next_id: &Mutex<u64>,
+    gateway: &str,
+    guilds: &Mutex<std::collections::HashMap<u64, u64>>,
+) -> (&'static str, Option<Value>) {
     let p = call.path.trim_start_matches("/api/v10");
     let new_id = || snowflake(next_id);
     let sent_message = |channel: u64| {
@@ -350,12 +358,20 @@ fn answer(call: &Call, next_id: &Mutex<u64>, gateway: &str) -> (&'static str, Op
                 .get("name")
                 .and_then(Value::as_str)
                 .unwrap_or("thread");
+            let thread = new_id();
+            let parent: u64 = c.parse().unwrap_or(0);
+            let guild = {
+                let mut guilds = guilds.lock().unwrap();
+                let guild = guilds.get(&parent).copied().unwrap_or(GUILD);
+                if guild != GUILD {
+                    guilds.insert(thread, guild);
+                }
+                guild
+            };
             (
                 "201 Created",
-                Some(
-                    json!({ "id": new_id().to_string(), "type": 11, "name": name,
-                "guild_id": GUILD.to_string(), "parent_id": c.to_string() }),
-                ),
+                Some(json!({ "id": thread.to_string(), "type": 11, "name": name,
+                "guild_id": guild.to_string(), "parent_id": c.to_string() })),
             )
         }
         ("POST", ["interactions", _, _, "callback"]) => ("204 No Content", None),
