@@ -10,6 +10,7 @@
 
 mod browser;
 mod live;
+mod network;
 mod outage;
 mod processes;
 mod tournament;

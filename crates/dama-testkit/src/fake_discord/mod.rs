@@ -60,7 +60,7 @@ pub struct Call {
     pub json: Value,
     /// Attachments: file name and bytes.
     pub files: Vec<(String, Vec<u8>)>,
-    /// What the stand-in answered (for created messages: the message, with its id).
+    /// What the stand-in answered (a created message or thread, with its id).
     pub response: Value,
     /// When it arrived.
     pub at: std::time::Instant,

@@ -282,6 +282,8 @@ pub(super) async fn serve_rest(stream: TcpStream, state: RestState) {
                 .or_default()
                 .push(std::time::Instant::now());
         }
+        let mut call = call;
+        call.response = reply.clone().unwrap_or(Value::Null);
         calls.lock().unwrap().push(call);
         called.notify_waiters();
         let reply = reply.map(|v| v.to_string()).unwrap_or_default();
