@@ -410,20 +410,6 @@ fn queue_post(
     async move { delivered(&data, channel, &reply, posted.await).await }
 }
 
-/// Posts the boards of the moves played on the web in their channels, each in its turn.
-fn spawn_page_moves(ctx: serenity::Context, data: Arc<Data>) {
-    let Some(mut moves) = data.host.page_moves() else {
-        return;
-    };
-    tokio::spawn(async move {
-        while let Some(n) = moves.recv().await {
-            let lang = data.channel_lang(&ctx, n.guild).await;
-            let channel = serenity::ChannelId::new(n.channel.0);
-            tokio::spawn(queue_post(&ctx.http, &data, channel, lang, &n.reply));
-        }
-    });
-}
-
 /// Remembers the message that shows a game's board (in the background, which also takes the
 /// buttons off the board it replaces) or a challenge (greyed if it expires).
 async fn remember(
@@ -654,7 +640,7 @@ async fn serve(
                     sweep_every,
                     duties_stop.clone(),
                 );
-                spawn_page_moves(ctx.clone(), Arc::clone(&setup_data));
+                sweeper::spawn_page_moves(ctx.clone(), Arc::clone(&setup_data));
                 Ok(Shared(setup_data))
             })
         })

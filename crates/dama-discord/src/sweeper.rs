@@ -1,7 +1,7 @@
 //! What the host's duties find, said in Discord ([`Audience`]): flags as they fall, tournament
 //! news and their games' threads, what the sweep settled (expired challenges greyed, time
 //! warnings and losses, damaged games), the daily puzzle, the AI turns a stopped process left,
-//! and the posts a game or a round is owed.
+//! the posts a game or a round is owed, and the moves played on the web.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -13,6 +13,20 @@ use dama_core::host::{
     AiTurn, Audience, Button, Lang, Meeting, Notice, Owed, Reply, TournamentNews,
 };
 use dama_model::{ChannelId, GuildId, MessageId};
+
+/// Posts the boards of the moves played on the web in their channels, each in its turn.
+pub(super) fn spawn_page_moves(ctx: serenity::Context, data: Arc<Data>) {
+    let Some(mut moves) = data.host.page_moves() else {
+        return;
+    };
+    tokio::spawn(async move {
+        while let Some(n) = moves.recv().await {
+            let lang = data.channel_lang(&ctx, n.guild).await;
+            let channel = serenity::ChannelId::new(n.channel.0);
+            tokio::spawn(queue_post(&ctx.http, &data, channel, lang, &n.reply));
+        }
+    });
+}
 
 /// Runs the host's duties for this bot, every `sweep_every` a sweep, until the bot stops.
 pub(super) fn spawn_duties(

@@ -283,6 +283,25 @@ async fn a_server_that_leaves_the_network_ends_its_seeks_everywhere_with_a_sente
     // Leaving twice says the same, ending nothing.
     let again = host.network(&manager(HERE), Some(false)).await.unwrap();
     assert!(again.mentions.is_empty());
+
+    // A server that removes the bot leaves the network, its seeks everywhere ended with the rest.
+    host.network(&manager(HERE), Some(true)).await.unwrap();
+    host.seek(&in_server(ALICE, HERE, 10), clock("3+2"), true, true)
+        .await
+        .unwrap();
+    assert_eq!(
+        host.server_left(HERE).await.unwrap(),
+        2,
+        "Alice's and Bob's"
+    );
+    let status = host.network(&manager(THERE), None).await.unwrap();
+    assert!(matches!(
+        status.body[..],
+        [Msg::Finding(FindingMsg::NetworkStatus {
+            member: false,
+            servers: 0
+        })]
+    ));
 }
 
 on_both_databases!(

@@ -236,10 +236,12 @@ impl Host {
     }
 
     /// The bot was removed from `guild`: its pools empty at once (nobody there could be told
-    /// of a game). How many seeks ended.
+    /// of a game), and it leaves the network. How many seeks ended.
     pub async fn server_left(&self, guild: GuildId) -> Result<u64, HostError> {
         let mut tx = self.store.write().await?;
-        let ended = store::leave_server_pools(&mut tx, guild).await?;
+        let everywhere = store::leave_network(&mut tx, guild).await?;
+        let everywhere = everywhere.map_or(0, |ended| ended.len() as u64);
+        let ended = everywhere + store::leave_server_pools(&mut tx, guild).await?;
         tx.commit().await?;
         Ok(ended)
     }

@@ -82,6 +82,8 @@ impl Host {
             tx.commit().await?;
             return Ok(Some(Reply {
                 mentions: vec![slow],
+                // Between two servers, the slow player reads their own channel.
+                elsewhere: self.channels_of_network_game(row.id).await?,
                 ..Reply::say(Msg::TimeWarning {
                     player: slow,
                     deadline: row.deadline,
