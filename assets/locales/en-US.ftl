@@ -543,7 +543,7 @@ rules =
 help =
     {"**"}Playing Dama here**
     • `/dama challenge` someone, or `/dama ai` to play the computer (easy, medium, hard, master).
-    • No opponent in mind? `/dama seek clock:3+2` waits for a player near your rating who seeks the same clock in this server; `/dama challenge` without an opponent lets anyone here accept. After a game, **Rematch** under its board offers it again, colours swapped.
+    • No opponent in mind? `/dama seek clock:3+2` waits for a player near your rating who seeks the same clock in this server (add `everywhere:true` to meet the players of every server in the network, which a manager joins with `/dama network join:true`); `/dama challenge` without an opponent lets anyone here accept. After a game, **Rematch** under its board offers it again, colours swapped.
     • Type your move in the channel, like `e3-e4`, or use `/dama move`. Captures: `d4xd6xf6` (or just `d4xf6` when that is clear).
     • `/dama draw`, `/dama takeback`, `/dama resign`; `/dama hint` in casual and AI games.
     • `/dama board`, `/dama moves`, `/dama pdn`, `/dama replay`, `/dama analyze` (the AI's look at the last game: mistakes, better moves, accuracy), `/dama leaderboard`, `/dama stats`, `/dama rules`.

@@ -468,7 +468,7 @@ rules =
 help =
     {"**"}Burada dama nasıl oynanır**
     • `/dama davet` ile birini davet et ya da `/dama bilgisayar` ile bilgisayara karşı oyna (kolay, orta, zor, usta).
-    • Aklında bir rakip yok mu? `/dama ara süre:3+2` bu sunucuda aynı süreyi arayan, puanı sana yakın bir oyuncuyu bekler; rakipsiz `/dama davet` ile buradaki herkes kabul edebilir. Oyun bitince tahtanın altındaki **Rövanş** aynı oyunu renkler değişerek yeniden önerir.
+    • Aklında bir rakip yok mu? `/dama ara süre:3+2` bu sunucuda aynı süreyi arayan, puanı sana yakın bir oyuncuyu bekler (`her-yerde:true` ekleyerek ağdaki her sunucunun oyuncularıyla da eşleş; sunucuyu bir yönetici `/dama ağ katıl:true` ile ağa katar); rakipsiz `/dama davet` ile buradaki herkes kabul edebilir. Oyun bitince tahtanın altındaki **Rövanş** aynı oyunu renkler değişerek yeniden önerir.
     • Hamleni kanala yaz, örneğin `e3-e4`, ya da `/dama hamle` komutunu kullan. Almalar: `d4xd6xf6` (açıksa kısaca `d4xf6`).
     • `/dama beraberlik`, `/dama geri-al`, `/dama terk`; puansız ve bilgisayara karşı oyunlarda `/dama ipucu`.
     • `/dama tahta`, `/dama hamleler`, `/dama pdn`, `/dama izle`, `/dama analiz` (son oyuna bilgisayarın bakışı: hatalar, daha iyi hamleler, doğruluk), `/dama sıralama`, `/dama istatistik`, `/dama kurallar`.
