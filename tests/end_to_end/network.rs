@@ -160,6 +160,22 @@ async fn two_servers_in_the_network_play_one_game_from_a_thread_in_each() {
     post_in(&fake, from, black.0, "").await;
     post_in(&fake, from, white.0, "f6-f5").await;
 
+    // Black offers a draw from their thread: the offer reaches White's thread too, in its
+    // server's language, with its button.
+    let from = fake.call_count();
+    fake.slash(black.0, black.1, black.2, "draw", json!([]), &[]);
+    let offer_text = if white.0 == there {
+        "Beraberlik teklifi"
+    } else {
+        "A draw offer from"
+    };
+    let offer = post_in(&fake, from, white.0, offer_text).await;
+    assert!(
+        offer.content().contains(&format!("<@{}>", white.1)) && !offer.custom_ids().is_empty(),
+        "{}",
+        offer.json
+    );
+
     // White resigns from their thread: the last board in both, each in its language.
     let from = fake.call_count();
     let id = fake.slash(white.0, white.1, white.2, "resign", json!([]), &[]);

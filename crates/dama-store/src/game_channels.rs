@@ -104,7 +104,8 @@ pub async fn claim_post(
 }
 
 /// Notes what `channel` was shown of its game (an older showing than one noted changes
-/// nothing), and lets go of any claim on its post.
+/// nothing), and lets go of any claim on its post. A channel that is neither of the game's
+/// counts for its own.
 pub async fn set_posted_in(tx: &mut Tx, channel: ChannelId, s: &Shown) -> Result<()> {
     // The game's own channel, or else its second.
     for table in [
@@ -127,10 +128,11 @@ pub async fn set_posted_in(tx: &mut Tx, channel: ChannelId, s: &Shown) -> Result
             .await?
             .rows_affected();
         if n > 0 {
-            break;
+            return Ok(());
         }
     }
-    Ok(())
+    // Neither (a board shown elsewhere): the game's own account, as before it had two.
+    super::set_posted_own(tx, std::slice::from_ref(s)).await
 }
 
 /// Remembers `message` as the newest board of `game` in its second channel `channel`; the
