@@ -4,7 +4,7 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use dama_core::host::{AiTurn, Audience, Meeting, Msg, Notice, Owed, TournamentNews};
+use dama_core::host::{AiTurn, Audience, GameChannel, Meeting, Msg, Notice, TournamentNews};
 use dama_model::{ChannelId, ColorChoice, GuildId};
 use dama_play::ai::Level;
 use dama_rules::Color;
@@ -42,7 +42,7 @@ impl Audience for Noted {
     async fn tournament_news(&self, news: TournamentNews) {
         self.note(format!("news of {}", news.tournament.0));
     }
-    async fn owed_post(&self, owed: Owed) {
+    async fn owed_post(&self, owed: GameChannel) {
         self.note(format!("owed in {}", owed.channel.0));
     }
     async fn meeting(&self, m: Meeting) {

@@ -4,7 +4,7 @@
 
 use tokio::sync::mpsc;
 
-use dama_core::host::{AiTurn, Audience, Meeting, Notice, Owed, TournamentNews};
+use dama_core::host::{AiTurn, Audience, GameChannel, Meeting, Notice, TournamentNews};
 use dama_model::{ChannelId, GuildId};
 
 /// One thing the duties found.
@@ -12,7 +12,7 @@ use dama_model::{ChannelId, GuildId};
 pub(crate) enum Heard {
     Notices(Vec<Notice>),
     TournamentNews(Box<TournamentNews>),
-    OwedPost(Owed),
+    OwedPost(GameChannel),
     Meeting(Meeting),
     StalledAiTurn(AiTurn),
     DailyPuzzle,
@@ -37,7 +37,7 @@ impl Audience for Listener {
         self.hand_over(Heard::TournamentNews(Box::new(news)));
     }
 
-    async fn owed_post(&self, owed: Owed) {
+    async fn owed_post(&self, owed: GameChannel) {
         self.hand_over(Heard::OwedPost(owed));
     }
 

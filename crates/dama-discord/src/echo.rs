@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
 
-use dama_core::host::{Owed, Reply};
+use dama_core::host::{GameChannel, Reply};
 use dama_model::{ChannelId, GameId, MessageId};
 
 use super::{Data, posting};
@@ -38,7 +38,7 @@ pub(super) fn echo_change(data: &Arc<Data>, game: GameId, posted_in: serenity::C
 
 /// Tells `to` of its game until it has seen the newest version, or another process is
 /// telling it.
-async fn echo_in(data: Arc<Data>, to: Owed) {
+async fn echo_in(data: Arc<Data>, to: GameChannel) {
     let Some(ctx) = data.discord.get() else {
         return;
     };

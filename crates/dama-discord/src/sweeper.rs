@@ -10,7 +10,7 @@ use poise::serenity_prelude as serenity;
 
 use super::{Data, post, queue_post, retry, spawn_ai_turn};
 use dama_core::host::{
-    AiTurn, Audience, Button, Lang, Meeting, Notice, Owed, Reply, TournamentNews,
+    AiTurn, Audience, Button, GameChannel, Lang, Meeting, Notice, Reply, TournamentNews,
 };
 use dama_model::{ChannelId, GuildId, MessageId};
 
@@ -76,7 +76,7 @@ impl Audience for Bot {
         tokio::spawn(async move { super::tournaments::tell(&ctx, &data, news).await });
     }
 
-    async fn owed_post(&self, owed: Owed) {
+    async fn owed_post(&self, owed: GameChannel) {
         let (ctx, data) = (&self.ctx, &self.data);
         let lang = data.channel_lang(ctx, owed.guild).await;
         match data.host.catch_up(owed.game, owed.channel, lang).await {

@@ -4,7 +4,9 @@
 
 use std::time::Duration;
 
-use dama_core::host::{FindingMsg, HostError, Lang, Msg, OWED_AFTER, Owed, Refusal, Reply, Who};
+use dama_core::host::{
+    FindingMsg, GameChannel, HostError, Lang, Msg, OWED_AFTER, Refusal, Reply, Who,
+};
 use dama_model::{ChannelId, GuildId, UserId};
 use dama_play::clock::TimeControl;
 
@@ -140,7 +142,7 @@ async fn a_server_joins_the_network_and_its_player_meets_another_servers_in_two_
     }
     assert_eq!(
         host.other_channels(game, ChannelId(11)).await.unwrap(),
-        vec![Owed {
+        vec![GameChannel {
             game,
             channel: ChannelId(21),
             guild: Some(THERE),

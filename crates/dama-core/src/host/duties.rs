@@ -12,7 +12,7 @@ use tracing::Instrument;
 
 use dama_model::{ChannelId, GameId, GuildId};
 
-use super::{Host, Meeting, Notice, Owed, TournamentNews};
+use super::{GameChannel, Host, Meeting, Notice, TournamentNews};
 
 /// A duty of the host that no player asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -99,7 +99,7 @@ pub trait Audience: Send + Sync + 'static {
 
     /// A game's change that was never posted: its channel gets the board
     /// ([`Host::catch_up`]).
-    fn owed_post(&self, owed: Owed) -> impl Future<Output = ()> + Send;
+    fn owed_post(&self, owed: GameChannel) -> impl Future<Output = ()> + Send;
 
     /// Two players a wave paired: open their game ([`Host::start_meeting`]), in a thread of
     /// the meeting's channel where the front end can make one.

@@ -66,7 +66,7 @@ pub use blocks::MAX_BLOCKS;
 pub use duties::{AiTurn, Audience, Duties, Duty};
 pub use pictures::PictureError;
 pub use play_links::Seat;
-pub use posts::{OWED_AFTER, Owed};
+pub use posts::{GameChannel, OWED_AFTER};
 pub use puzzles::{Practice, TRIES as PUZZLE_TRIES};
 pub use rematches::{CORRESPONDENCE_REMATCH, LIVE_REMATCH, REMATCHES_A_MINUTE};
 pub use scheduler::Priority;

@@ -29,7 +29,7 @@ pub(super) const OWED_AT_ONCE: i64 = 50;
 /// A game's channel: the one it was started in, or its second (a game between two servers).
 /// Owed a post, claimed for this process, it is told with [`Host::catch_up`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Owed {
+pub struct GameChannel {
     /// The game.
     pub game: GameId,
     /// The channel.
@@ -82,7 +82,7 @@ impl Host {
         &self,
         game: GameId,
         channel: ChannelId,
-    ) -> Result<Vec<Owed>, HostError> {
+    ) -> Result<Vec<GameChannel>, HostError> {
         let mut all = self.channels_of_network_game(game).await?;
         all.retain(|c| c.channel != channel);
         Ok(all)
@@ -92,18 +92,18 @@ impl Host {
     pub(super) async fn channels_of_network_game(
         &self,
         game: GameId,
-    ) -> Result<Vec<Owed>, HostError> {
+    ) -> Result<Vec<GameChannel>, HostError> {
         let seconds = self.store.second_channels(game).await?;
         if seconds.is_empty() {
             return Ok(Vec::new());
         }
         let row = self.game_row(game).await?;
-        let own = Owed {
+        let own = GameChannel {
             game,
             channel: row.channel_id,
             guild: row.guild_id,
         };
-        let seconds = seconds.into_iter().map(|c| Owed {
+        let seconds = seconds.into_iter().map(|c| GameChannel {
             game,
             channel: c.channel_id,
             guild: Some(c.guild_id),
@@ -124,7 +124,7 @@ impl Host {
 
     /// The channels owed a post for [`OWED_AFTER`] or longer, each claimed for this process
     /// for a minute (another process takes what this one does not post by then).
-    pub async fn owed_posts(&self) -> Result<Vec<Owed>, HostError> {
+    pub async fn owed_posts(&self) -> Result<Vec<GameChannel>, HostError> {
         let now = self.clock.now();
         let rows = self
             .store
@@ -141,7 +141,7 @@ impl Host {
         let mut owed = Vec::new();
         for row in rows {
             if store::claim_owed_post(&mut tx, row.id, row.version, now + OWED_CLAIM, now).await? {
-                owed.push(Owed {
+                owed.push(GameChannel {
                     game: row.id,
                     channel: row.channel_id,
                     guild: row.guild_id,
@@ -153,7 +153,7 @@ impl Host {
             if store::claim_owed_second_post(&mut tx, c.game_id, c.channel_id, version, until, now)
                 .await?
             {
-                owed.push(Owed {
+                owed.push(GameChannel {
                     game: c.game_id,
                     channel: c.channel_id,
                     guild: Some(c.guild_id),

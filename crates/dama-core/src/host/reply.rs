@@ -339,7 +339,7 @@ pub struct Reply {
     pub settles: Option<(dama_model::MessageId, Vec<Button>)>,
     /// Every channel of a game between two servers, where this reply (an offer, which changes
     /// no board) is posted too, in each one's language; empty for other games.
-    pub elsewhere: Vec<super::Owed>,
+    pub elsewhere: Vec<super::GameChannel>,
 }
 
 impl Reply {
