@@ -145,7 +145,7 @@ played = Played by { $mover }: { $move }{ $crowned ->
     [yes] {""}, and the man is crowned a king
    *[no] {""}
 }.
-play-link = Your own link to play this game on its page: { $link } It is for you alone (it signs you in), works until the game ends, and asking again replaces it.
+play-link = Your own link to play this game on its page: { $link } It is for you alone and opens the game once, signing in the browser that opens it until the game ends; for another device, ask again.
 played-since = Played since the last board: { $earlier }, then { $move } by { $mover }{ $crowned ->
     [yes] {""}, and the man is crowned a king
    *[no] {""}
@@ -393,7 +393,7 @@ error-no-game = There is no game in this channel. Start one with { $challenge } 
 error-no-game-yet = No game has been played here yet. Start one with { $challenge } or { $ai }.
 error-not-a-player = You are not playing in this game.
 error-no-public-url = Playing on the board needs the bot's web address: the bot's operator has to set DAMA_PUBLIC_URL.
-error-not-signed-in = This page is not signed in for the player to move: open your own link again (/dama play-link).
+error-not-signed-in = This page is not signed in for the player to move: ask for a new link with /dama play-link in the game's channel and open it.
 error-not-your-turn = It is not your turn: { $player } is to move.
 error-move = That move cannot be played: { $why }.
 error-changed-meanwhile = Something changed while your request was on its way (a move or an answer came first): look at the board again, then send it again if it still stands.
@@ -1182,6 +1182,14 @@ web-first = First position
 web-previous = Previous move
 web-next = Next move
 web-last = Last move
+web-link-used = This link has already opened the game, or a newer one replaced it: a link opens the game once. Ask for a new one with /dama play-link in the game's channel.
+web-activity-signing-in = Signing in with Discord…
+web-activity-outside = This is the board inside Discord: open it from a game's channel in Discord, with the Play on the board button under its board.
+web-activity-refused = Discord did not confirm who you are: close the Activity and open it again.
+web-activity-not-set-up = The board inside Discord is not set up for this bot yet: its operator has to set DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET.
+web-activity-watching = You are watching this game: only its two players move here.
+web-activity-last-game = No game is being played in this channel; here is its last one. Start a new one with { $challenge } or { $seek }.
+web-activity-no-game = No game has been played in this channel yet. Start one with { $challenge } or { $seek }, then open the board again.
 web-play-open = Open the game
 web-play-wait = Wait for your opponent's move.
 web-play-white = You play White: click a piece, then where it goes (or drag it), or type the move.

@@ -109,7 +109,7 @@ played = Hamle: { $move } ({ $mover }){ $crowned ->
     [yes] {""}; taş dama oldu
    *[no] {""}
 }.
-play-link = Bu oyunu sayfasında oynaman için sana özel bağlantı: { $link } Yalnızca senin için (seni oturuma sokar); oyun bitene dek geçerli, yeniden istersen eskisinin yerini alır.
+play-link = Bu oyunu sayfasında oynaman için sana özel bağlantı: { $link } Yalnızca senin için; oyunu bir kez açar ve açan tarayıcıyı oyun bitene dek oturumda tutar. Başka bir cihaz için yeniden iste.
 played-since = Son tahtadan beri: { $earlier }, ardından { $move } ({ $mover }){ $crowned ->
     [yes] {""}; taş dama oldu
    *[no] {""}
@@ -324,7 +324,7 @@ error-no-game = Bu kanalda süren bir oyun yok. { $challenge } ya da { $ai } ile
 error-no-game-yet = Burada henüz hiç oyun oynanmadı. { $challenge } ya da { $ai } ile bir oyun başlat.
 error-not-a-player = Bu oyunda oynamıyorsun.
 error-no-public-url = Tahtada oynamak için botun web adresi gerekir: botu çalıştıran kişi DAMA_PUBLIC_URL ayarını yapmalı.
-error-not-signed-in = Bu sayfa sırası gelen oyuncu olarak açılmamış: sana özel bağlantıyı yeniden aç (/dama play-link).
+error-not-signed-in = Bu sayfa sırası gelen oyuncu olarak açılmamış: oyunun kanalında /dama tahtada-oyna ile yeni bir bağlantı iste ve onu aç.
 error-not-your-turn = Sıra sende değil; şimdi { $player } oynayacak.
 error-move = Bu hamle oynanamaz: { $why }.
 error-changed-meanwhile = İsteğin yoldayken bir şey değişti (önce bir hamle ya da cevap geldi): tahtaya yeniden bak, hâlâ geçerliyse tekrar gönder.
@@ -1029,6 +1029,14 @@ web-first = İlk konum
 web-previous = Önceki hamle
 web-next = Sonraki hamle
 web-last = Son hamle
+web-link-used = Bu bağlantı oyunu zaten açtı ya da yerine yenisi istendi: bir bağlantı oyunu bir kez açar. Oyunun kanalında /dama tahtada-oyna ile yenisini iste.
+web-activity-signing-in = Discord ile oturum açılıyor…
+web-activity-outside = Burası Discord içindeki tahta: onu Discord'da oyunun kanalından, tahtanın altındaki Tahtada oyna düğmesiyle aç.
+web-activity-refused = Discord kim olduğunu doğrulamadı: Etkinliği kapatıp yeniden aç.
+web-activity-not-set-up = Discord içindeki tahta bu bot için henüz kurulmamış: işletmecisinin DISCORD_CLIENT_ID ve DISCORD_CLIENT_SECRET ayarlarını yapması gerekiyor.
+web-activity-watching = Bu oyunu izliyorsun: burada yalnızca iki oyuncusu hamle yapar.
+web-activity-last-game = Bu kanalda şu an oynanan bir oyun yok; son oyunu bu. Yenisini { $challenge } ya da { $seek } ile başlat.
+web-activity-no-game = Bu kanalda henüz oyun oynanmadı. { $challenge } ya da { $seek } ile bir oyun başlat, sonra tahtayı yeniden aç.
 web-play-open = Oyunu aç
 web-play-wait = Rakibinin hamlesini bekle.
 web-play-white = Beyazla oynuyorsun: bir taşa, sonra gideceği kareye tıkla (ya da sürükle) veya hamleyi yaz.

@@ -2,10 +2,16 @@
 // the game runs, following it live (server-sent events; the browser reconnects by itself). On a
 // page signed in as a player (data-seat), playing on the board: click or drag a piece to a
 // marked square, or type the move. Without this script every link still works as a plain page.
+// Inside Discord's Activity (activity.js) the same board runs on the page it fetched, its
+// session sent with each request in the page's header (a frame inside Discord keeps no cookie).
 "use strict";
 (() => {
+// `credential`: the Activity's session, or null where the cookie holds it (a browser).
+const start = (credential) => {
   const game = document.getElementById("game");
   if (!game) return;
+  const embedded = credential !== null || !!document.getElementById("activity");
+  const seated = credential ? { "x-dama-seat": credential } : {};
   const key = game.dataset.key;
   const lang = game.dataset.lang;
   const flipAsked = new URLSearchParams(location.search).get("flip") === "1";
@@ -61,7 +67,7 @@
     let svg = boards.get(to);
     if (svg === undefined) {
       const asked = generation;
-      const response = await fetch("/game/" + key + "/board/" + to + query(""));
+      const response = await fetch("/game/" + key + "/board/" + to + query(""), { headers: seated });
       if (!response.ok || asked !== generation) return;
       svg = await response.text();
       if (asked !== generation) return;
@@ -78,7 +84,8 @@
     const said = ply === plies && state ? liveStatus(state) : statuses.get(ply);
     if (said) status.textContent = said;
     markCurrent();
-    history.replaceState(null, "", query("ply=" + ply));
+    // Inside Discord the address keeps the query Discord gave it.
+    if (!embedded) history.replaceState(null, "", query("ply=" + ply));
   };
 
   const rebuildMoves = (moves) => {
@@ -271,7 +278,7 @@
     const post = (path, body) =>
       fetch("/game/" + key + path + query(""), {
         method: "POST",
-        headers: { "x-dama-seat": "1", "content-type": "text/plain; charset=utf-8" },
+        headers: { "x-dama-seat": credential || "1", "content-type": "text/plain; charset=utf-8" },
         body,
         credentials: "same-origin",
       });
@@ -501,4 +508,7 @@
     });
     setInterval(tick, 100);
   }
+};
+window.damaGame = start;
+if (!document.getElementById("activity")) start(null);
 })();

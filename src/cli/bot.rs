@@ -48,6 +48,19 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
     let open_files = dama_web::raise_open_files()
         .map_err(|e| format!("could not read the limit on open files: {e}"))?;
     let public_url = super::env::env_public_url()?;
+    let activity = env_switch("DAMA_ACTIVITY", false)?;
+    if activity && web_addr.is_none() {
+        return Err(
+            "DAMA_ACTIVITY launches the board the web serves at /activity: set DAMA_WEB_ADDR too"
+                .into(),
+        );
+    }
+    let activity_setup = super::env::env_activity(env_api_base()?, token.trim())?;
+    if activity && activity_setup.client_secret.is_none() {
+        tracing::warn!(
+            "DAMA_ACTIVITY is on without DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET: the Activity will say it is not set up"
+        );
+    }
     let health = web_addr.map(|_| {
         let (first, last) = shards.map_or((0, 0), |s| (s.first, s.last));
         dama_telemetry::Health::expecting(first..=last)
@@ -74,6 +87,7 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
                 dama_core::host::HostConfig {
                     ai_claim,
                     public_url,
+                    activity,
                     // Renewed at every sweep: it outlasts two of them.
                     sweep_lease: sweep_every * 2 + Duration::from_secs(30),
                     ..dama_core::host::HostConfig::default()
@@ -96,7 +110,8 @@ pub(super) fn run_bot() -> Result<io::Result<()>, String> {
                     Arc::clone(&metrics),
                 )
                 .with_limits(dama_web::WebLimits::default().within_open_files(open_files))
-                .with_proxies(proxies);
+                .with_proxies(proxies)
+                .with_activity(activity_setup);
                 tracing::info!(
                     open_files,
                     connections = web.limits().connections,

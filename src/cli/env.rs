@@ -65,6 +65,32 @@ pub(super) fn env_api_base() -> Result<Option<String>, String> {
     }
 }
 
+/// The Activity's sign-in: `DISCORD_CLIENT_ID` (a number) and `DISCORD_CLIENT_SECRET`, with
+/// Discord's address (`api_base`, else Discord itself) and the bot's `token`.
+pub(super) fn env_activity(
+    api_base: Option<String>,
+    token: &str,
+) -> Result<dama_web::ActivitySetup, String> {
+    let set = |name: &str| {
+        std::env::var(name)
+            .ok()
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+    };
+    let client_id = match set("DISCORD_CLIENT_ID") {
+        Some(v) => Some(v.parse::<u64>().map_err(|_| {
+            format!("DISCORD_CLIENT_ID must be the application's id (a number), not \"{v}\"")
+        })?),
+        None => None,
+    };
+    Ok(dama_web::ActivitySetup {
+        client_id,
+        client_secret: set("DISCORD_CLIENT_SECRET"),
+        api_base: api_base.unwrap_or_else(|| "https://discord.com".into()),
+        bot_token: token.to_string(),
+    })
+}
+
 /// `DAMA_PUBLIC_URL`: where people reach the web pages (`None`: boards carry no link).
 pub(super) fn env_public_url() -> Result<Option<String>, String> {
     match std::env::var("DAMA_PUBLIC_URL") {

@@ -221,6 +221,9 @@ Environment (or a .env file):
   DAMA_OPS_ADDR          serve /healthz and /metrics on this address of their own [default: on DAMA_WEB_ADDR, to this machine only]
   DAMA_TRUSTED_PROXIES   the reverse proxies whose X-Forwarded-For names the reader, such as 127.0.0.1 [default: none]
   DAMA_PUBLIC_URL        the address people reach the web at; boards link to their game's page [default: none]
+  DAMA_ACTIVITY          Play on the board opens the board inside Discord (the Activity, served at /activity): on or off [default: off]
+  DISCORD_CLIENT_ID      the application's id, for the Activity's sign-in [default: none]
+  DISCORD_CLIENT_SECRET  the application's OAuth2 secret, for the Activity's sign-in (never logged) [default: none]
   DAMA_LOG_FORMAT        text, or json for one JSON object a line [default: text]
   RUST_LOG               the log filter [default: info]";
 

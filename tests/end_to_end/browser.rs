@@ -20,7 +20,7 @@ use crate::common::hosting::*;
 
 /// ChromeDriver's own command for the browser's console (`goog:loggingPrefs`).
 #[derive(Debug)]
-struct BrowserLog;
+pub(crate) struct BrowserLog;
 
 impl WebDriverCompatibleCommand for BrowserLog {
     fn endpoint(
@@ -39,7 +39,7 @@ impl WebDriverCompatibleCommand for BrowserLog {
     }
 }
 
-struct Driver(Child);
+pub(crate) struct Driver(Child);
 
 impl Drop for Driver {
     fn drop(&mut self) {
@@ -50,7 +50,7 @@ impl Drop for Driver {
 
 impl Driver {
     /// ChromeDriver at `path`, listening on a free port (which it returns too).
-    fn start(path: &str) -> (Driver, u16) {
+    pub(crate) fn start(path: &str) -> (Driver, u16) {
         let port = crate::web::free_port();
         let child = Command::new(path)
             .arg(format!("--port={port}"))
@@ -62,7 +62,7 @@ impl Driver {
     }
 }
 
-fn chromedriver() -> Option<String> {
+pub(crate) fn chromedriver() -> Option<String> {
     ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]
         .into_iter()
         .find(|p| std::path::Path::new(p).exists())
@@ -77,7 +77,7 @@ fn chromedriver() -> Option<String> {
         })
 }
 
-async fn connect(port: u16) -> Client {
+pub(crate) async fn connect(port: u16) -> Client {
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
@@ -105,7 +105,7 @@ async fn connect(port: u16) -> Client {
 }
 
 /// Polls `read` until it gives `Some`, at most `within`; the value and the time it took.
-async fn within<T>(
+pub(crate) async fn within<T>(
     within: Duration,
     mut read: impl AsyncFnMut() -> Option<T>,
 ) -> Option<(T, Duration)> {
@@ -152,7 +152,7 @@ async fn board_title(client: &Client) -> String {
         .unwrap()
 }
 
-async fn attr(client: &Client, css: &str, name: &str) -> Option<String> {
+pub(crate) async fn attr(client: &Client, css: &str, name: &str) -> Option<String> {
     client
         .find(Locator::Css(css))
         .await
@@ -557,7 +557,7 @@ async fn the_lobby_shows_a_new_seek_without_a_reload() {
 
 /// Clicks (or, `drag`, presses on one square and lets go on another) the page's board at the
 /// centres of squares `from` and `to`, as a pointer would.
-async fn pointer_move(client: &Client, from: &str, to: &str, drag: bool) {
+pub(crate) async fn pointer_move(client: &Client, from: &str, to: &str, drag: bool) {
     let script = "const [from, to, drag] = arguments;\
         const game = document.getElementById('game');\
         const svg = document.querySelector('#board svg');\

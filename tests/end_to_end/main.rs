@@ -8,6 +8,7 @@
     reason = "tests and benches stop at the first thing that fails"
 )]
 
+mod activity;
 mod browser;
 mod live;
 mod network;

@@ -1,5 +1,6 @@
 //! The web in process: the pages and the operators' routes.
 
+mod activity;
 mod operators;
 mod pages;
 mod play;

@@ -1,6 +1,6 @@
 //! What Discord sends that is not a slash command: a typed move, and a button's click.
 
-use dama_core::host::Refusal;
+use dama_core::host::{GameAction, Refusal};
 use std::sync::Arc;
 
 use poise::serenity_prelude as serenity;
@@ -81,10 +81,25 @@ pub(super) async fn button(
         lang,
         admin,
     );
+    let action = component.data.custom_id.parse::<ButtonAction>();
+    if data.host.activity_on()
+        && matches!(
+            action,
+            Ok(ButtonAction::Game {
+                action: GameAction::PlayLink,
+                ..
+            })
+        )
+    {
+        // The board inside Discord: the players are seated there, anyone else watches.
+        component
+            .create_response(ctx, serenity::CreateInteractionResponse::LaunchActivity)
+            .await?;
+        return Ok(());
+    }
     component
         .create_response(ctx, serenity::CreateInteractionResponse::Acknowledge)
         .await?;
-    let action = component.data.custom_id.parse::<ButtonAction>();
     let mut channel = component.channel_id;
     let mut taken = None;
     let answered = match action {

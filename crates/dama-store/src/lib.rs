@@ -46,7 +46,7 @@ pub use game_channels::*;
 pub use languages::{LanguageChoices, LanguageOwner, set_language};
 pub use mined::{MinedRow, NewMined, record_mined};
 pub use network::*;
-pub use play_links::set_play_link;
+pub use play_links::{open_session, set_play_link, trade_play_link};
 pub use puzzles::*;
 pub use ratings::{rate, rating_in, record_rating};
 pub use rematches::{open_rematch, rematch_offers_since, rematch_played};

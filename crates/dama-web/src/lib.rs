@@ -3,6 +3,7 @@
 //! process's Discord shards) and `GET /metrics` (Prometheus text), on their own address
 //! (`DAMA_OPS_ADDR`) or, without one, to this machine only.
 
+mod activity;
 mod error;
 mod game;
 mod html;
@@ -29,6 +30,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use tracing::Instrument;
 
+pub use activity::ActivitySetup;
 pub use game::{move_list, page_html, state_json};
 pub use html::{Page, Query};
 pub use limits::{RESERVED_FILES, WebLimits, raise_open_files};
@@ -56,6 +58,7 @@ pub struct Web {
     pub metrics: Arc<Metrics>,
     /// The live pages open in this process.
     pub live: Arc<Live>,
+    activity: Arc<ActivitySetup>,
     limits: WebLimits,
     proxies: Arc<Proxies>,
     rate: Arc<limits::RateLimit>,
@@ -79,6 +82,7 @@ impl Web {
             health,
             metrics,
             live: Arc::new(Live::new(&limits)),
+            activity: Arc::default(),
             rate: limits::rate_limit(&limits, &proxies),
             limits,
             proxies,
@@ -108,6 +112,14 @@ impl Web {
         }
     }
 
+    /// The same web with the Activity's sign-in set up.
+    pub fn with_activity(self, setup: ActivitySetup) -> Web {
+        Web {
+            activity: Arc::new(setup),
+            ..self
+        }
+    }
+
     /// The limits the pages keep to.
     pub fn limits(&self) -> &WebLimits {
         &self.limits
@@ -120,13 +132,8 @@ pub fn router(web: Web) -> Router {
         tower_governor::GovernorLayer::new(Arc::clone(&web.rate)).error_handler(limits::too_many);
     Router::new()
         .route("/", get(pages::home))
-        .route("/game/{key}", get(game::game_page))
-        .route("/game/{key}/board/{ply}", get(game::board_svg))
-        .route("/game/{key}/state", get(game::state))
-        .route("/game/{key}/events", get(live::events))
+        .merge(game_routes())
         .route("/game/{key}/play", get(play::sign_in))
-        .route("/game/{key}/move", axum::routing::post(play::play_move))
-        .route("/game/{key}/act", axum::routing::post(play::act))
         .route("/game/{key}/pdn", get(game::pdn))
         .route("/game/{key}/gif", get(game::gif))
         .route("/game/{key}/analysis.png", get(game::analysis_chart))
@@ -139,12 +146,41 @@ pub fn router(web: Web) -> Router {
         .route("/tournament/{id}/events", get(live::tournament_events))
         .route("/puzzle", get(puzzle::today))
         .route("/puzzle/yesterday", get(puzzle::yesterday))
-        .route("/static/{file}", get(pages::asset))
+        .route("/activity/", get(activity::page))
+        .nest(
+            "/activity",
+            game_routes()
+                .route("/", get(activity::page))
+                .route("/sign-in", axum::routing::post(activity::sign_in)),
+        )
         .fallback(pages::nowhere)
         .layer(rate)
+        // The static files, cached a day by the browser, are not counted: the Activity's SDK
+        // alone is some seventy modules.
+        .merge(static_routes())
+        .nest("/activity", static_routes())
         .layer(axum::middleware::from_fn(guard))
         .layer(axum::middleware::from_fn_with_state(web.clone(), count))
         .with_state(web)
+}
+
+/// A game's page and what it asks while it is open: at the site's root, and again under
+/// `/activity`, where Discord's proxy sends the Activity's requests.
+fn game_routes() -> Router<Web> {
+    Router::new()
+        .route("/game/{key}", get(game::game_page))
+        .route("/game/{key}/board/{ply}", get(game::board_svg))
+        .route("/game/{key}/state", get(game::state))
+        .route("/game/{key}/events", get(live::events))
+        .route("/game/{key}/move", axum::routing::post(play::play_move))
+        .route("/game/{key}/act", axum::routing::post(play::act))
+}
+
+/// The static files: the styles, the scripts, the icon, the vendored SDK.
+fn static_routes() -> Router<Web> {
+    Router::new()
+        .route("/static/{file}", get(pages::asset))
+        .route("/static/vendor/{*path}", get(pages::vendored))
 }
 
 /// The operators' routes, `/healthz` and `/metrics`, with no limit: for their own address.
@@ -179,10 +215,11 @@ async fn local_only(request: Request, next: Next) -> Response {
 }
 
 /// Headers every answer carries: scripts, styles and pictures from this site only, no
-/// framing, no referrer (a game's link is its key). An answer that says nothing of caching
+/// framing (but the Activity's, by Discord alone), no referrer (a game's link is its key). An answer that says nothing of caching
 /// (every page and picture but the static files) differs by the reader's language, seat or
 /// address: no shared cache keeps it, and a browser asks again.
 async fn guard(request: Request, next: Next) -> Response {
+    let framed = activity::is_activity(request.uri().path());
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
     if !headers.contains_key(header::CACHE_CONTROL) {
@@ -195,13 +232,16 @@ async fn guard(request: Request, next: Next) -> Response {
             HeaderValue::from_static("Accept-Language, Cookie"),
         );
     }
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; \
-             connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-        ),
-    );
+    const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+        img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'";
+    let policy = if framed {
+        HeaderValue::from_str(&format!("{POLICY}; frame-ancestors {}", activity::FRAMERS))
+    } else {
+        HeaderValue::from_str(&format!("{POLICY}; frame-ancestors 'none'"))
+    };
+    if let Ok(policy) = policy {
+        headers.insert(header::CONTENT_SECURITY_POLICY, policy);
+    }
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -210,7 +250,9 @@ async fn guard(request: Request, next: Next) -> Response {
         header::REFERRER_POLICY,
         HeaderValue::from_static("no-referrer"),
     );
-    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    if !framed {
+        headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    }
     response
 }
 

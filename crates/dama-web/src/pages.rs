@@ -19,6 +19,7 @@ const GAME_JS: &str = include_str!("../../../assets/web/game.js");
 const TOURNAMENT_JS: &str = include_str!("../../../assets/web/tournament.js");
 const LOBBY_JS: &str = include_str!("../../../assets/web/lobby.js");
 const ICON: &str = include_str!("../../../assets/web/icon.svg");
+const ACTIVITY_JS: &str = include_str!("../../../assets/web/activity.js");
 
 pub(super) async fn asset(Path(file): Path<String>) -> Response {
     let (kind, body) = match file.as_str() {
@@ -26,6 +27,7 @@ pub(super) async fn asset(Path(file): Path<String>) -> Response {
         "game.js" => ("text/javascript; charset=utf-8", GAME_JS),
         "tournament.js" => ("text/javascript; charset=utf-8", TOURNAMENT_JS),
         "lobby.js" => ("text/javascript; charset=utf-8", LOBBY_JS),
+        "activity.js" => ("text/javascript; charset=utf-8", ACTIVITY_JS),
         "icon.svg" => ("image/svg+xml", ICON),
         _ => {
             return typed(
@@ -41,6 +43,35 @@ pub(super) async fn asset(Path(file): Path<String>) -> Response {
         HeaderValue::from_static("public, max-age=3600"),
     );
     response
+}
+
+/// Discord's Embedded App SDK, as vendored from npm (`assets/web/vendor/refresh`).
+static VENDORED: include_dir::Dir<'static> =
+    include_dir::include_dir!("$CARGO_MANIFEST_DIR/../../assets/web/vendor");
+
+/// `GET /static/vendor/{path}`: a vendored file (ES modules and their licence).
+pub(super) async fn vendored(Path(path): Path<String>) -> Response {
+    let kind = match path.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("mjs") => "text/javascript; charset=utf-8",
+        Some("md") => "text/markdown; charset=utf-8",
+        Some("json") => "application/json",
+        _ => "text/plain; charset=utf-8",
+    };
+    match VENDORED.get_file(&path) {
+        Some(file) if !path.ends_with("refresh") => {
+            let mut response = typed(StatusCode::OK, kind, file.contents());
+            response.headers_mut().insert(
+                header::CACHE_CONTROL,
+                HeaderValue::from_static("public, max-age=86400"),
+            );
+            response
+        }
+        _ => typed(
+            StatusCode::NOT_FOUND,
+            "text/plain; charset=utf-8",
+            "not found\n",
+        ),
+    }
 }
 
 pub(super) async fn nowhere(State(web): State<Web>, asked: Asked) -> WebError {

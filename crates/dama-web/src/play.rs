@@ -25,26 +25,35 @@ const COOKIE: &str = "dama_seat";
 /// The header every move carries: a cross-site form cannot send it.
 pub const HEADER: &str = "x-dama-seat";
 
-/// The seat the request's cookie holds at the game `key`, if any.
+/// The seat the request's session holds at the game `key`, if any: from the page's cookie,
+/// or from the page's header where the Activity sends it (no cookie inside Discord's frame).
 pub(super) async fn seat_of(
     web: &Web,
     key: &str,
     headers: &HeaderMap,
 ) -> Result<Option<Seat>, HostError> {
-    let Some(credential) = headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .find_map(|c| c.trim().strip_prefix(COOKIE)?.strip_prefix('='))
-    else {
+    let sent = headers
+        .get(HEADER)
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| *v != "1");
+    let cookie = || {
+        headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(';'))
+            .find_map(|c| c.trim().strip_prefix(COOKIE)?.strip_prefix('='))
+    };
+    let Some(credential) = sent.or_else(cookie) else {
         return Ok(None);
     };
     web.host.seat(key, credential).await
 }
 
-/// `GET /game/{key}/play?token=…`: the player's link, traded for the game's cookie; the page
-/// then opens from a same-site address (so the strict cookie goes with it), without the token.
+/// `GET /game/{key}/play?token=…`: the player's link, traded once for a session in the game's
+/// cookie; the page then opens from a same-site address (so the strict cookie goes with it),
+/// without the token. A link of a game since over opens its page, with the result; a link
+/// used or replaced says so, and how to ask for a new one.
 pub(super) async fn sign_in(
     State(web): State<Web>,
     Path(key): Path<String>,
@@ -58,23 +67,23 @@ pub(super) async fn sign_in(
         .find_map(|p| p.strip_prefix("token="))
         .unwrap_or("")
         .to_string();
-    let seat = if dama_core::host::is_web_key(&key) {
-        web.host.seat(&key, &token).await
+    let traded = if dama_core::host::is_web_key(&key) {
+        web.host.trade_link(&key, &token).await
     } else {
         Ok(None)
     };
-    match seat {
-        Ok(Some(_)) => {
+    let target = format!("/game/{key}");
+    match traded {
+        Ok(Some((_, session))) => {
             let secure = web
                 .host
                 .public_url()
                 .is_some_and(|u| u.starts_with("https://"));
             let cookie = format!(
-                "{COOKIE}={token}; Path=/game/{key}; HttpOnly; SameSite=Strict; Max-Age=604800{}",
+                "{COOKIE}={session}; Path=/game/{key}; HttpOnly; SameSite=Strict; Max-Age=604800{}",
                 if secure { "; Secure" } else { "" }
             );
             let page = asked.page(&web);
-            let target = format!("/game/{key}");
             let html = format!(
                 "<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">\
                  <meta http-equiv=\"refresh\" content=\"0;url={target}\">\
@@ -93,7 +102,16 @@ pub(super) async fn sign_in(
             Ok(response)
         }
         Ok(None) => {
-            let text = refusal_text(&web, &asked, &HostError::Refused(Refusal::NotSignedIn));
+            let over = match web.host.web_game(&key).await {
+                Ok(Some(game)) => game.facts.status != dama_model::GameStatus::Running,
+                Ok(None) => false,
+                Err(e) => return Err(asked.failed(&web, "reading a game for its link", e)),
+            };
+            if over {
+                // Nothing to play any more: the page, with its result.
+                return Ok(axum::response::Redirect::to(&target).into_response());
+            }
+            let text = web.words.get(asked.lang, "web-link-used");
             Err(asked.refused(&web, StatusCode::FORBIDDEN, text))
         }
         Err(e) => Err(asked.failed(&web, "signing in on a game's page", e)),

@@ -762,7 +762,7 @@ async fn one_reader_holds_only_so_many_live_pages() {
 
 /// A request from `addr`, as the server sees it, with these headers.
 async fn from_with(web: &Web, addr: &str, headers: &[(&str, &str)]) -> StatusCode {
-    let mut request = Request::get("/static/style.css");
+    let mut request = Request::get("/");
     for (name, value) in headers {
         request = request.header(*name, *value);
     }

@@ -1,7 +1,7 @@
-//! Playing on a game's page: a player's own link traded for a cookie bound to that game, moves
-//! sent with it going through the host as typed ones (their boards handed to the front end
-//! that posts them), and everyone else refused with nothing stored: a stranger, the opponent,
-//! a replaced link, another game's link, a cross-site form.
+//! Playing on a game's page: a player's own link traded once for a session in a cookie bound to
+//! that game, moves sent with it going through the host as typed ones (their boards handed to
+//! the front end that posts them), and everyone else refused with nothing stored: a stranger,
+//! the opponent, a used link, another game's session, a cross-site form.
 
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode};
@@ -184,28 +184,39 @@ async fn players_play_on_their_pages_and_nobody_else_can(db: TestDb) {
         "no board for a refused move"
     );
 
-    // Asking again retires the old link: its cookie is refused, the new one plays.
-    let new_bob = sign_in(&web, &link(&web, BOB, CHANNEL).await, &key).await;
-    let old = send(&web, "POST", &path, Some(&bob), true, "a6-a5").await;
-    assert_eq!(old.status, StatusCode::FORBIDDEN);
-    assert_eq!(ply(&web, game).await, 3);
-    let old_link = send(
+    // A link opens the game once: opened again (from a browser's history, a proxy's log) it
+    // seats nobody and says how to get a new one.
+    let bob_link = link(&web, BOB, CHANNEL).await;
+    let new_bob = sign_in(&web, &bob_link, &key).await;
+    let again = send(
         &web,
         "GET",
-        &format!(
-            "/game/{key}/play?token={}",
-            bob.trim_start_matches("dama_seat=")
-        ),
+        bob_link.strip_prefix("https://dama.example").unwrap(),
         None,
         false,
         "",
     )
     .await;
-    assert_eq!(old_link.status, StatusCode::FORBIDDEN);
-    assert!(old_link.headers.get("set-cookie").is_none());
-    let new = send(&web, "POST", &path, Some(&new_bob), true, "a6-a5").await;
-    assert_eq!(new.status, StatusCode::NO_CONTENT, "{}", new.body);
+    assert_eq!(again.status, StatusCode::FORBIDDEN);
+    assert!(again.headers.get("set-cookie").is_none());
+    assert!(again.body.contains("opens the game once"), "{}", again.body);
+    assert!(again.body.contains("/dama play-link"), "{}", again.body);
+    // A new link (another device) signs nobody out: both sessions play.
+    let old = send(&web, "POST", &path, Some(&bob), true, "a6-a5").await;
+    assert_eq!(old.status, StatusCode::NO_CONTENT, "{}", old.body);
     assert_eq!(ply(&web, game).await, 4);
+    let moved = send(&web, "POST", &path, Some(&alice), true, "a4xa6xa8").await;
+    assert_eq!(moved.status, StatusCode::NO_CONTENT, "{}", moved.body);
+    let act = format!("/game/{key}/act");
+    let new = send(&web, "POST", &act, Some(&new_bob), true, "draw").await;
+    assert_eq!(new.status, StatusCode::NO_CONTENT, "{}", new.body);
+    assert_eq!(state(&web, &key).await["offers"]["draw"], "black");
+    assert_eq!(ply(&web, game).await, 5);
+    // The link itself is not a session: as a cookie it seats nobody.
+    let token = format!("dama_seat={}", bob_link.split("token=").nth(1).unwrap());
+    let as_cookie = send(&web, "POST", &path, Some(&token), true, "a5-a4").await;
+    assert_eq!(as_cookie.status, StatusCode::FORBIDDEN);
+    assert_eq!(ply(&web, game).await, 5);
 
     // A link to another game signs in for that game only.
     let other_channel = CHANNEL + 1;
@@ -228,10 +239,17 @@ async fn players_play_on_their_pages_and_nobody_else_can(db: TestDb) {
         .await
         .unwrap();
     let carol_link = link(&web, CAROL, other_channel).await;
-    let carol = format!("dama_seat={}", carol_link.split("token=").nth(1).unwrap());
-    let foreign = send(&web, "POST", &path, Some(&carol), true, "b3-b4").await;
+    let other_key = carol_link
+        .split("/game/")
+        .nth(1)
+        .unwrap()
+        .split('/')
+        .next()
+        .unwrap();
+    let carol = sign_in(&web, &carol_link, other_key).await;
+    let foreign = send(&web, "POST", &path, Some(&carol), true, "a3-a4").await;
     assert_eq!(foreign.status, StatusCode::FORBIDDEN);
-    assert_eq!(ply(&web, game).await, 4);
+    assert_eq!(ply(&web, game).await, 5);
 
     // Once the game is over the link and its cookie no longer play.
     web.host.resign(&who(ALICE)).await.unwrap();
@@ -240,8 +258,20 @@ async fn players_play_on_their_pages_and_nobody_else_can(db: TestDb) {
     if over.status == dama_model::GameStatus::Running {
         panic!("the casual game should have ended on resigning");
     }
-    let late = send(&web, "POST", &path, Some(&alice), true, "b3-b4").await;
+    let late = send(&web, "POST", &path, Some(&alice), true, "a3-a4").await;
     assert_eq!(late.status, StatusCode::FORBIDDEN);
+    // Her link of an ended game opens its page, with the result: no dead end.
+    let ended = send(
+        &web,
+        "GET",
+        alice_link.strip_prefix("https://dama.example").unwrap(),
+        None,
+        false,
+        "",
+    )
+    .await;
+    assert_eq!(ended.status, StatusCode::SEE_OTHER);
+    assert_eq!(ended.headers["location"], format!("/game/{key}"));
 }
 
 /// Without `DAMA_PUBLIC_URL` there is no button and the link is refused in one sentence.

@@ -106,8 +106,9 @@ impl Host {
                 ButtonStyle::Danger,
             ));
         }
-        // Where the web has a public address, each player may play on the game's page.
-        if running && self.config.public_url.is_some() {
+        // Where the web has a public address, each player may play on the game's page; where
+        // the Activity is on, anyone in the channel opens the board inside Discord.
+        if running && (self.config.public_url.is_some() || self.config.activity) {
             buttons.push(button(
                 GameAction::PlayLink,
                 ButtonLabel::PlayOnBoard,

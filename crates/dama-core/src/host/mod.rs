@@ -65,7 +65,7 @@ pub use analysis::{ANALYSIS_DEPTH, AnalysisProgress};
 pub use blocks::MAX_BLOCKS;
 pub use duties::{AiTurn, Audience, Duties, Duty};
 pub use pictures::PictureError;
-pub use play_links::Seat;
+pub use play_links::{ActivityGame, Seat};
 pub use posts::{GameChannel, OWED_AFTER};
 pub use puzzles::{Practice, TRIES as PUZZLE_TRIES};
 pub use rematches::{CORRESPONDENCE_REMATCH, LIVE_REMATCH, REMATCHES_A_MINUTE};
@@ -157,6 +157,9 @@ pub struct HostConfig {
     /// Where people reach the web pages (`DAMA_PUBLIC_URL`, no trailing slash): boards link
     /// to their game's page.
     pub public_url: Option<String>,
+    /// The **Play on the board** button launches the board inside Discord (the Activity,
+    /// `DAMA_ACTIVITY`) rather than giving a link.
+    pub activity: bool,
 }
 
 /// A name for this process: host, process id and start time, so a restarted process is a new
@@ -198,6 +201,7 @@ impl Default for HostConfig {
             ai_claim: Duration::from_secs(60),
             sweep_lease: Duration::from_secs(150),
             public_url: None,
+            activity: false,
         }
     }
 }
@@ -393,6 +397,11 @@ impl Host {
     /// The web's public address (`DAMA_PUBLIC_URL`), if it has one.
     pub fn public_url(&self) -> Option<&str> {
         self.config.public_url.as_deref()
+    }
+
+    /// Whether **Play on the board** launches the Activity.
+    pub fn activity_on(&self) -> bool {
+        self.config.activity
     }
 
     /// The address of a game's web page, when the web has a public address.

@@ -1,6 +1,8 @@
 //! A player's own link to play their game on its web page. The link carries a random token
-//! (256 bits) of which only a hash is kept; asking again replaces it, so an old link stops
-//! working; it signs in for that game only and only while it runs. A move made on the page goes
+//! (256 bits) of which only a hash is kept; asking again replaces it; opening it trades it for a
+//! session (a secret of its own, kept by the browser's cookie), so a link opens a page once.
+//! The Activity opens a session for a player Discord signed in. A session seats its player at
+//! that game only and only while it runs. A move made on the page goes
 //! through the same operation as a typed one, and its board goes to the game's channel.
 
 use std::sync::PoisonError;
@@ -9,7 +11,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use dama_model::{ChannelId, GameId, GameStatus, GuildId, UserId};
 use dama_rules::Color;
 use sha2::{Digest, Sha256};
-use subtle::ConstantTimeEq;
 use tokio::sync::mpsc;
 
 use super::{
@@ -64,7 +65,39 @@ fn seated(seat: &Seat, lang: Lang) -> Who {
     }
 }
 
-/// The hash kept of a link's secret.
+/// What the Activity shows a player: a channel's game, and their seat at it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActivityGame {
+    /// The key of the game's page.
+    pub key: String,
+    /// Whether it runs (else it is the channel's last game, over).
+    pub running: bool,
+    /// The player's side, if they play it while it runs.
+    pub color: Option<Color>,
+    /// Their new session's credential, sent with each move (no cookie inside Discord).
+    pub credential: Option<String>,
+}
+
+/// The seat of `user`, playing `color` at the game `row`.
+fn seat_of(row: &store::GameRow, user: UserId, color: Color) -> Seat {
+    Seat {
+        game: row.id,
+        user,
+        color,
+        channel: row.channel_id,
+        guild: row.guild_id,
+    }
+}
+
+/// A new secret of 256 bits, as hex.
+fn new_secret() -> Result<String, HostError> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| HostError::internal("the system's random source failed", e))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// The hash kept of a link's or a session's secret.
 fn hash(secret: &str) -> String {
     Sha256::digest(secret.as_bytes())
         .iter()
@@ -86,10 +119,7 @@ impl Host {
         let Some(key) = row.web_key.as_deref() else {
             return Err(HostError::Refused(Refusal::NoPublicUrl));
         };
-        let mut bytes = [0u8; 32];
-        getrandom::fill(&mut bytes)
-            .map_err(|e| HostError::internal("the system's random source failed", e))?;
-        let secret: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+        let secret = new_secret()?;
         let mut tx = self.store.write().await?;
         store::set_play_link(&mut tx, row.id, who.user, &hash(&secret), self.clock.now()).await?;
         tx.commit().await?;
@@ -98,9 +128,84 @@ impl Host {
         }))
     }
 
-    /// Whom `credential` (from a link, or the page's cookie) signs in as on the page of the
-    /// game at `key`: `None` for a game not running, a stranger, or a link since replaced.
+    /// Whom `credential` (a session's, from the page's cookie or the Activity) seats at the
+    /// game at `key`: `None` for a game not running, a stranger, or a secret never given.
     pub async fn seat(&self, key: &str, credential: &str) -> Result<Option<Seat>, HostError> {
+        let Some((row, user, color, secret)) = self.seat_asked(key, credential).await? else {
+            return Ok(None);
+        };
+        let open = self.store.has_session(row.id, user, &hash(secret)).await?;
+        Ok(open.then(|| seat_of(&row, user, color)))
+    }
+
+    /// Trades `token` (from the player's link to the game at `key`) for a session: the seat,
+    /// and the session's credential for the page's cookie. The link is used up; `None` when it
+    /// was never given, is used or replaced, or its game is over.
+    pub async fn trade_link(
+        &self,
+        key: &str,
+        token: &str,
+    ) -> Result<Option<(Seat, String)>, HostError> {
+        let Some((row, user, color, secret)) = self.seat_asked(key, token).await? else {
+            return Ok(None);
+        };
+        let session = new_secret()?;
+        let mut tx = self.store.write().await?;
+        let now = self.clock.now();
+        let traded =
+            store::trade_play_link(&mut tx, row.id, user, &hash(secret), &hash(&session), now)
+                .await?;
+        if !traded {
+            return Ok(None);
+        }
+        tx.commit().await?;
+        Ok(Some((
+            seat_of(&row, user, color),
+            format!("{}-{session}", user.0),
+        )))
+    }
+
+    /// What the Activity in `channel` shows `user`, whom Discord signed in: the channel's
+    /// running game (seated with a new session if they play it) or else its last game; `None`
+    /// for a channel that never had one.
+    pub async fn activity(
+        &self,
+        channel: ChannelId,
+        user: UserId,
+    ) -> Result<Option<ActivityGame>, HostError> {
+        let Some(row) = self.store.latest_game(channel).await? else {
+            return Ok(None);
+        };
+        let Some(key) = row.web_key.clone() else {
+            return Ok(None);
+        };
+        let running = row.status == GameStatus::Running;
+        let color = color_of(&row, user).filter(|_| running);
+        let credential = match color {
+            Some(_) => {
+                let session = new_secret()?;
+                let mut tx = self.store.write().await?;
+                store::open_session(&mut tx, row.id, user, &hash(&session), self.clock.now())
+                    .await?;
+                tx.commit().await?;
+                Some(format!("{}-{session}", user.0))
+            }
+            None => None,
+        };
+        Ok(Some(ActivityGame {
+            key,
+            running,
+            color,
+            credential,
+        }))
+    }
+
+    /// The running game at `key`, the player `credential` names in it and their secret.
+    async fn seat_asked<'c>(
+        &self,
+        key: &str,
+        credential: &'c str,
+    ) -> Result<Option<(store::GameRow, UserId, Color, &'c str)>, HostError> {
         let Some((user, secret)) = credential.split_once('-') else {
             return Ok(None);
         };
@@ -116,17 +221,7 @@ impl Host {
         let Some(color) = color_of(&row, user) else {
             return Ok(None);
         };
-        let Some(kept) = self.store.play_link_hash(row.id, user).await? else {
-            return Ok(None);
-        };
-        let same: bool = hash(secret).as_bytes().ct_eq(kept.as_bytes()).into();
-        Ok(same.then_some(Seat {
-            game: row.id,
-            user,
-            color,
-            channel: row.channel_id,
-            guild: row.guild_id,
-        }))
+        Ok(Some((row, user, color, secret)))
     }
 
     /// Plays `text` for the seated player, as if typed in the game's channel; its board (in

@@ -9,10 +9,12 @@ use serde_json::{Value, json};
 use tokio::net::TcpListener;
 use tokio::sync::{Notify, mpsc};
 
+mod activity;
 mod bot;
 mod gateway;
 mod rest;
 
+pub use activity::ActivityClient;
 pub use bot::{Bot, dama_binary};
 use gateway::{Gateway, serve_gateway};
 use rest::{RestState, message_json, serve_rest, snowflake};
@@ -150,7 +152,9 @@ pub struct FakeDiscord {
     /// The server's preferred locale, sent in GUILD_CREATE when a bot connects.
     guild_locale: Arc<Mutex<String>>,
     /// Each user's Discord language (default `en-US`), sent with their interactions.
-    user_locales: Mutex<std::collections::HashMap<u64, String>>,
+    user_locales: Arc<Mutex<std::collections::HashMap<u64, String>>>,
+    /// The Activities running (see [`FakeDiscord::run_activity`]).
+    instances: activity::Instances,
     /// Faults for the next calls on a path (matched by the path's end).
     faults: Arc<Mutex<Vec<(String, Fault)>>>,
     /// Messages created, by the nonce the bot gave (Discord enforces it).
@@ -232,7 +236,8 @@ impl FakeDiscord {
             seen_readies: Mutex::new(0),
             next_id: Arc::new(Mutex::new(800_000_000_000_000_000)),
             guild_locale: Arc::new(Mutex::new("en-US".into())),
-            user_locales: Mutex::default(),
+            user_locales: Arc::default(),
+            instances: Arc::default(),
             faults: Arc::default(),
             created: Arc::default(),
             refuse_content: Arc::default(),
@@ -251,6 +256,8 @@ impl FakeDiscord {
             limited_until: Arc::default(),
             channel_limit: fake.channel_limit.clone(),
             guilds: fake.channel_guilds.clone(),
+            instances: fake.instances.clone(),
+            locales: fake.user_locales.clone(),
         };
         tokio::spawn(async move {
             while let Ok((stream, _)) = rest.accept().await {

@@ -47,6 +47,10 @@ pub(super) struct RestState {
     pub(super) channel_limit: Arc<Mutex<super::ChannelLimit>>,
     /// The server of each channel: a new thread is its parent's.
     pub(super) guilds: Arc<Mutex<std::collections::HashMap<u64, u64>>>,
+    /// The Activities running, for the server's sign-in.
+    pub(super) instances: super::activity::Instances,
+    /// Each user's Discord language.
+    pub(super) locales: Arc<Mutex<std::collections::HashMap<u64, String>>>,
 }
 
 /// A post in a channel against Discord's per-channel limit: the headers to answer with, and
@@ -94,6 +98,8 @@ pub(super) async fn serve_rest(stream: TcpStream, state: RestState) {
         limited_until,
         channel_limit,
         guilds,
+        instances,
+        locales,
     } = state;
     let mut reader = BufReader::new(stream);
     loop {
@@ -254,6 +260,15 @@ pub(super) async fn serve_rest(stream: TcpStream, state: RestState) {
         } else if let Some(existing) = seen {
             // Discord returns the message already created with this nonce.
             ("200 OK", Some(existing), String::new())
+        } else if let Some((status, reply)) = super::activity::answer(
+            &call.method,
+            &call.path,
+            &body,
+            header("authorization").as_deref(),
+            &instances,
+            &locales,
+        ) {
+            (status, Some(reply), String::new())
         } else {
             let (status, reply) = answer(&call, &next_id, &gateway, &guilds);
             if creates && status.starts_with("200") {

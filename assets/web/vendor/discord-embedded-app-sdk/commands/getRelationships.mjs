@@ -1,0 +1,6 @@
+import { Command } from '../generated/schemas.mjs';
+import { schemaCommandFactory } from '../utils/commandFactory.mjs';
+
+const getRelationships = schemaCommandFactory(Command.GET_RELATIONSHIPS);
+
+export { getRelationships };

@@ -1,0 +1,3 @@
+var version = "2.5.0";
+
+export { version };
