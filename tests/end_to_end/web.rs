@@ -450,3 +450,48 @@ async fn health_still_answers_this_machine_while_the_web_is_full() {
     let _ = bot.0.kill();
     let _ = bot.0.wait();
 }
+
+/// Through the real bot with the Activity on (and no public address): every board of a running
+/// game has Play on the board, and pressing it answers with Discord's launch of the Activity
+/// (`LAUNCH_ACTIVITY`, type 12), for a player and a watcher alike; `/activity` is served.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_the_activity_on_play_on_the_board_launches_it() {
+    let addr = format!("127.0.0.1:{}", free_port());
+    let fake = FakeDiscord::start().await;
+    let db = crate::temp_db("web-activity");
+    let _bot = fake.start_bot(
+        &format!("sqlite://{}", db.display()),
+        &[
+            ("DAMA_WEB_ADDR", addr.clone()),
+            ("DAMA_ACTIVITY", "on".into()),
+            ("DISCORD_CLIENT_ID", FakeDiscord::CLIENT_ID.to_string()),
+            ("DISCORD_CLIENT_SECRET", FakeDiscord::CLIENT_SECRET.into()),
+        ],
+    );
+    fake.wait_connected().await;
+    healthy(&addr).await;
+    crate::challenge_and_accept(&fake).await;
+    let board = fake
+        .wait_created(crate::CHANNEL, |c| c.content().contains("Game on!"))
+        .await;
+    let play = board
+        .custom_ids()
+        .into_iter()
+        .find(|i| i.ends_with(":play"))
+        .unwrap_or_else(|| panic!("a Play on the board button: {:?}", board.custom_ids()));
+    for (user, name) in [(crate::ALICE, "alice"), (crate::CAROL, "carol")] {
+        let from = fake.call_count();
+        let id = fake.click(crate::CHANNEL, user, name, &play, &board.custom_ids());
+        let answer = fake
+            .wait_for(from, |c| c.path.contains(&format!("/interactions/{id}/")))
+            .await;
+        assert_eq!(answer.json["type"], 12, "{name}: {}", answer.json);
+    }
+    let (status, head, body) = request(&addr, "GET", "/activity", &[], "").await.unwrap();
+    assert_eq!(status, 200, "{head}");
+    assert!(body.contains(&format!("data-client-id=\"{}\"", FakeDiscord::CLIENT_ID)));
+    assert!(
+        head.contains("frame-ancestors 'self' https://discord.com"),
+        "{head}"
+    );
+}
