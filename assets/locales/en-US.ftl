@@ -739,12 +739,14 @@ console-help =
       board | moves | pdn | replay | analyze | abort
       leaderboard [bullet|blitz|rapid|classical|correspondence]
       stats [name] | rules | help | quit
+      link                              your own link to play the game on its web page (DAMA_PUBLIC_URL or DAMA_WEB_ADDR)
       channel [name]                    list the channels, or play in another (a new one opens)
       puzzle [random]                   today's puzzle, or a practice one
       puzzle theme <theme> | puzzle mine  practice one theme, or your own misses
       puzzle <move> | puzzle stats [name]
       tournament create [swiss|arena] [clock] [rounds N|minutes N] [pause N] [starts 30|20:30] [casual] [name …]
       tournament join | leave | standings | pairings | start | cancel
+      tournament export                 the Swiss as a report file (FIDE's TRF), for an arbiter's pairing program
       berserk                           in an Arena, before your first move: half the clock for a point more
     Without a clock a player who does not move for { $hours } hours loses on time.
 

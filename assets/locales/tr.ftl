@@ -664,12 +664,14 @@ console-help =
       tahta | hamleler | pdn | izle | analiz | iptal
       sıralama [bullet|blitz|hızlı|klasik|yazışmalı]
       istatistik [ad] | kurallar | yardım | çık
+      bağlantı                          oyunu web sayfasında oynaman için sana özel bağlantı (DAMA_PUBLIC_URL ya da DAMA_WEB_ADDR)
       kanal [ad]                        kanalları listele ya da başka bir kanalda oyna (yoksa açılır)
       bulmaca [rastgele]                günün bulmacası ya da bir alıştırma bulmacası
       bulmaca tema <tema> | bulmaca benim  tek bir temada alıştırma ya da kendi kaçırdıkların
       bulmaca <hamle> | bulmaca istatistik [ad]
       turnuva oluştur [isviçre|arena] [süre] [tur N|dakika N] [ara N] [başlar 30|20:30] [puansız] [ad …]
       turnuva katıl | ayrıl | sıralama | eşleşmeler | başlat | iptal
+      turnuva rapor                     İsviçre turnuvasının rapor dosyası (FIDE TRF), bir hakemin eşleştirme programı için
       berserk                           Arena'da ilk hamlenden önce: yarı süre, bir puan daha
     Süre verilmezse { $hours } saat hamle yapmayan oyuncu oyunu süreden kaybeder.
 

@@ -556,16 +556,41 @@ fn run_console(
         ),
     };
     let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
+    // Where DAMA_WEB_ADDR is set the console serves the web too, so `link` opens a page; a
+    // link names DAMA_PUBLIC_URL where it is set (another process may serve it), else that
+    // address.
+    let web_addr = env::env_web_addr()?;
+    let public_url = env::env_public_url()?.or_else(|| web_addr.map(|a| format!("http://{a}")));
     runtime.block_on(async {
-        let host = open_host(&words, dama_console::host_config()).await?;
+        let host = Arc::new(
+            open_host(
+                &words,
+                dama_core::host::HostConfig {
+                    public_url,
+                    ..dama_console::host_config()
+                },
+            )
+            .await?,
+        );
         if let Some(tables) = load_tables() {
             host.use_tables(tables);
         }
-        Ok(
-            dama_console::Console::new(host, words, lang, pictures, user)
-                .run()
-                .await,
-        )
+        let (web_stop, web_stopped) = tokio::sync::watch::channel(false);
+        if let Some(addr) = web_addr {
+            let listener = dama_web::listen(addr).await?;
+            let web = dama_web::Web::new(
+                Arc::clone(&host),
+                Arc::clone(&words),
+                dama_telemetry::Health::expecting([]),
+                Arc::new(dama_telemetry::Metrics::new()),
+            );
+            tokio::spawn(dama_web::serve(listener, web, web_stopped));
+        }
+        let ran = dama_console::Console::new(host, words, lang, pictures, user)
+            .run()
+            .await;
+        let _ = web_stop.send(true);
+        Ok(ran)
     })
 }
 

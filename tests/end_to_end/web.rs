@@ -495,3 +495,55 @@ async fn with_the_activity_on_play_on_the_board_launches_it() {
         "{head}"
     );
 }
+
+/// The console with `DAMA_WEB_ADDR` serves the web: `link` gives a link (no word of
+/// `DAMA_PUBLIC_URL`, which is not set) whose page signs the player in there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_console_serves_the_web_so_its_link_opens_the_game() {
+    use std::io::{BufRead, Write};
+    let addr = format!("127.0.0.1:{}", free_port());
+    let db = crate::temp_db("console-web");
+    let mut console = std::process::Command::new(dama_testkit::fake_discord::dama_binary())
+        .arg("console")
+        .env("DATABASE_URL", format!("sqlite://{}", db.display()))
+        .env("DAMA_TABLES", "off")
+        .env("DAMA_WEB_ADDR", &addr)
+        .env_remove("DAMA_PUBLIC_URL")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = console.stdin.take().unwrap();
+    stdin.write_all(b"ai\nlink\n").unwrap();
+    let stdout = console.stdout.take().unwrap();
+    let (lines, said) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if lines.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    let mut seen = Vec::new();
+    let link = loop {
+        let line = said
+            .recv_timeout(Duration::from_secs(20))
+            .unwrap_or_else(|_| panic!("the console gives a link: {seen:#?}"));
+        assert!(!line.contains("DAMA_PUBLIC_URL"), "{line}");
+        if let Some(at) = line.find(&format!("http://{addr}/game/")) {
+            break line[at..].split_whitespace().next().unwrap().to_string();
+        }
+        seen.push(line);
+    };
+    let path = link.strip_prefix(&format!("http://{addr}")).unwrap();
+    let (status, head, _) = request(&addr, "GET", path, &[], "").await.unwrap();
+    assert_eq!(status, 200, "{head}");
+    assert!(head.contains("set-cookie: dama_seat="), "{head}");
+    stdin.write_all(b"quit\n").unwrap();
+    drop(stdin);
+    let _ = console.wait();
+}

@@ -207,7 +207,7 @@ async fn console_as(
         config,
         Clock::system(),
     );
-    Console::new(host, words, lang, pictures, user.into())
+    Console::new(Arc::new(host), words, lang, pictures, user.into())
 }
 
 fn temp(name: &str) -> std::path::PathBuf {

@@ -99,7 +99,7 @@ pub struct Console {
 impl Console {
     /// A session over `host` speaking `lang`, writing pictures to `pictures`, as `user`.
     pub fn new(
-        host: Host,
+        host: Arc<Host>,
         words: Arc<Words>,
         lang: Lang,
         pictures: PathBuf,
@@ -108,7 +108,7 @@ impl Console {
         let mut names = HashMap::new();
         names.insert(user_id(&user), user.clone());
         Console {
-            host: Arc::new(host),
+            host,
             words,
             lang,
             pictures: Some(pictures),
