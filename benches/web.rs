@@ -354,7 +354,7 @@ fn main() {
         let mut size = 0;
         for _ in 0..pages {
             let started = Instant::now();
-            let html = dama_web::page_html(&page, &renderer, &game, &[], None);
+            let html = dama_web::page_html(&page, &renderer, &game, &[], None, None);
             times.push(started.elapsed());
             size = html.len();
         }

@@ -110,7 +110,10 @@ seek-expired = Nobody suited { $player } in the { $clock } pool in { $minutes ->
     }, so the seek has ended. Seek again with { $seek }.
 pool-paired = Paired in the { $clock } pool.
 meeting-nowhere = The pool paired { $white } and { $black }, but this channel has a game running and no thread could be opened for theirs. Seek again from another channel.
-challenge-taken = The open challenge of { $challenger } was taken by { $by }.
+challenge-taken = { $open ->
+    [yes] The open challenge of { $challenger } was taken by { $by }.
+   *[no] The challenge of { $challenger } was accepted by { $by }: the game is on.
+}
 challenge-declined = Challenge declined by { $by }, { $challenger }.
 challenge-withdrawn = Challenge withdrawn by { $by }.
 rematch-offered = Rematch? { $by } offers { $to } the same { $rated ->

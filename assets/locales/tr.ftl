@@ -78,7 +78,10 @@ left-pool = Havuzdan çıktın: { $clock }.
 seek-expired = Havuzda { $minutes } dakikada { $player } için uygun rakip çıkmadı ({ $clock }), arayış sona erdi. { $seek } ile yeniden ara.
 pool-paired = Havuzda eşleştiniz: { $clock }.
 meeting-nowhere = Havuz { $white } ile { $black } oyuncularını eşleştirdi, ama bu kanalda süren bir oyun var ve onların oyunu için alt başlık açılamadı. Başka bir kanaldan yeniden arayın.
-challenge-taken = Açık davet { $by } tarafından kabul edildi (davet eden { $challenger }).
+challenge-taken = { $open ->
+    [yes] Açık davet { $by } tarafından kabul edildi (davet eden { $challenger }).
+   *[no] Davet kabul edildi: { $by }, { $challenger } ile oynuyor.
+}
 challenge-declined = Davet reddedildi: { $by } kabul etmedi, { $challenger }.
 challenge-withdrawn = Davet geri çekildi: { $by } vazgeçti.
 rematch-offered = Rövanş mı? { $by }, { $to } ile aynı { $rated ->

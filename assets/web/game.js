@@ -393,6 +393,7 @@ const start = (credential) => {
 
     // Offers, resignation, berserk: the game's buttons in Discord, by the same rules.
     const acts = {};
+    const title = document.title;
     for (const button of form.querySelectorAll("button.act")) acts[button.id.slice(4)] = button;
     const resignAgain = () => {
       acts.resign.dataset.act = "resign";
@@ -433,6 +434,11 @@ const start = (credential) => {
       if (offers.takeback === seat) lines.push(words.takebackOffered);
       if (offers.takeback === other) lines.push(words.takebackAsked);
       offer.textContent = lines.join(" ");
+      // The opponent's offer is announced in the tab's title too (a tab in the background).
+      const asked = [];
+      if (offers.draw === other) asked.push(words.drawAsked);
+      if (offers.takeback === other) asked.push(words.takebackAsked);
+      document.title = asked.length ? asked.join(" ") + " · " + title : title;
       acts.berserk.hidden = !(running && (state.berserk || []).includes(seat));
     };
 

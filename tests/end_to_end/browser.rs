@@ -912,6 +912,12 @@ async fn two_players_play_a_whole_game_on_their_own_pages() {
         "Your opponent offers a draw."
     );
     assert_eq!(text_of(black, "#act-draw").await, "Accept draw");
+    let title = black.title().await.unwrap();
+    assert!(
+        title.starts_with("Your opponent offers a draw. · "),
+        "the offer in Black's tab title: {title}"
+    );
+    assert!(!white.title().await.unwrap().contains("offers"));
 
     // On a phone: no sideways scrolling, the board as wide as the screen allows.
     for client in [white, black] {

@@ -107,6 +107,11 @@ async fn challenge_and_accept(fake: &FakeDiscord) -> usize {
         "the challenge's buttons are disabled: {}",
         settled.json
     );
+    // Its post says it was accepted, and no longer asks to accept within ten minutes.
+    assert_eq!(
+        settled.content(),
+        format!("The challenge of <@{ALICE}> was accepted by <@{BOB}>: the game is on."),
+    );
     fake.call_count()
 }
 

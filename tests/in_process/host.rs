@@ -1214,7 +1214,8 @@ async fn an_open_challenge_is_taken_by_whoever_accepts_first_but_its_challenger(
         board.body[0],
         Msg::ChallengeTaken {
             challenger: ALICE,
-            by: BOB
+            by: BOB,
+            open: true,
         }
     );
     assert!(

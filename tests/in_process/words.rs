@@ -100,6 +100,12 @@ fn messages() -> Vec<Msg> {
         Msg::ChallengeTaken {
             challenger: ALI,
             by: AYSE,
+            open: true,
+        },
+        Msg::ChallengeTaken {
+            challenger: ALI,
+            by: AYSE,
+            open: false,
         },
         Msg::Finding(FindingMsg::Seeking {
             control: TimeControl::live_secs(180, 2),

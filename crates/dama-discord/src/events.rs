@@ -108,7 +108,7 @@ pub(super) async fn button(
         Ok(ButtonAction::Challenge { id, accept: true }) => {
             match data.host.accept_challenge(&who, id).await {
                 Ok(accepted) => {
-                    taken = accepted.taken();
+                    taken = Some(accepted.settled());
                     let mut thread = None;
                     if accepted.wants_thread() {
                         let name = format!("Dama {}", accepted.id().0);
@@ -139,18 +139,14 @@ pub(super) async fn button(
         Ok(action) => data.host.press(&who, action).await,
     };
     if answered.is_ok() && matches!(action, Ok(ButtonAction::Challenge { .. })) {
-        // The challenge is settled: its buttons go grey, and an open one says who took it.
+        // The challenge is settled: its buttons go grey, and its post says who took it in
+        // place of the invitation (a declined or withdrawn one keeps its words).
         let mut edit =
             serenity::EditInteractionResponse::new().components(disabled(&component.message));
         if let Some(taken) = &taken {
             // In the channel's language, as the challenge was posted.
             let posted = data.channel_lang(ctx, guild).await;
-            let said = format!(
-                "{}\n{}",
-                component.message.content,
-                data.text(posted, taken)
-            );
-            edit = edit.content(said);
+            edit = edit.content(data.text(posted, taken));
         }
         if let Err(e) = component.edit_response(ctx, edit).await {
             tracing::warn!(error = %e, "greying a settled challenge's buttons failed");

@@ -47,30 +47,41 @@ fn flipped(web: &WebGame, query: &Query) -> bool {
     query.flip != black_person
 }
 
-/// Whether the board is drawn Black at the bottom: a seated player has their side there (the
-/// flip button still turns it).
-fn seat_flip(web: &WebGame, query: &Query, seat: Option<Seat>) -> bool {
-    match seat {
-        Some(s) => (s.color == Color::Black) != query.flip,
+/// Whether the board is drawn Black at the bottom: a player has their side there, during the
+/// game and after it (the flip button still turns it).
+fn seat_flip(web: &WebGame, query: &Query, side: Option<Color>) -> bool {
+    match side {
+        Some(c) => (c == Color::Black) != query.flip,
         None => flipped(web, query),
     }
 }
 
-/// The reader's seat at a running game, by its cookie; none once the game is over.
+/// The reader as the page knows them: their seat at a running game (none once it is over),
+/// and the side they play or played, by their session.
 async fn seat_at(
     web: &Web,
     game: &WebGame,
     headers: &axum::http::HeaderMap,
     asked: &Asked,
-) -> Result<Option<Seat>, WebError> {
-    match game.facts.web_key.as_deref() {
-        Some(key) if game.facts.status == GameStatus::Running => {
-            super::play::seat_of(web, key, headers)
-                .await
-                .map_err(|e| asked.failed(web, "reading a seat", e))
-        }
-        _ => Ok(None),
+) -> Result<(Option<Seat>, Option<Color>), WebError> {
+    let (Some(key), Some(credential)) = (
+        game.facts.web_key.as_deref(),
+        super::play::credential_of(headers),
+    ) else {
+        return Ok((None, None));
+    };
+    if game.facts.status == GameStatus::Running {
+        let seat = super::play::seat_of(web, key, headers)
+            .await
+            .map_err(|e| asked.failed(web, "reading a seat", e))?;
+        return Ok((seat, seat.map(|s| s.color)));
     }
+    let side = web
+        .host
+        .side_of(key, credential)
+        .await
+        .map_err(|e| asked.failed(web, "reading a seat", e))?;
+    Ok((None, side))
 }
 
 /// What a screen reader says for the board: the ply, then each side's men and kings.
@@ -335,18 +346,20 @@ fn analysis_html(
     out
 }
 
-/// The whole game page; `notes` are the analysis's, by ply (empty when there is none).
+/// The whole game page; `notes` are the analysis's, by ply (empty when there is none); `seat`
+/// the reader's at the running game, `played` the side they play or played.
 pub fn page_html(
     page: &Page<'_>,
     renderer: &Renderer,
     web: &WebGame,
     notes: &[Option<Note>],
     seat: Option<Seat>,
+    played: Option<Color>,
 ) -> String {
     let key = web.facts.web_key.as_deref().unwrap_or("");
     let plies = web.game.ply_count();
     let ply = page.query.ply.unwrap_or(plies).min(plies);
-    let flip = seat_flip(web, page.query, seat);
+    let flip = seat_flip(web, page.query, played);
     let running = web.facts.status == GameStatus::Running && web.game.outcome().is_none();
     let base = format!("/game/{key}");
     let flip_arg = if page.query.flip { "&amp;flip=1" } else { "" };
@@ -560,8 +573,15 @@ pub(super) async fn game_page(
 ) -> Result<Response, WebError> {
     let page = asked.page(&web);
     let notes = web.host.web_analysis_notes(&game, asked.lang);
-    let seat = seat_at(&web, &game, &headers, &asked).await?;
-    let mut response = html(page_html(&page, &web.host.renderer(), &game, &notes, seat));
+    let (seat, side) = seat_at(&web, &game, &headers, &asked).await?;
+    let mut response = html(page_html(
+        &page,
+        &web.host.renderer(),
+        &game,
+        &notes,
+        seat,
+        side,
+    ));
     if seat.is_some() {
         // A seated page is that player's own: never kept by a shared cache.
         response.headers_mut().insert(
@@ -586,8 +606,8 @@ pub(super) async fn board_svg(
     else {
         return Err(asked.not_found(&web));
     };
-    let seat = seat_at(&web, &game, &headers, &asked).await?;
-    let flip = seat_flip(&game, &asked.query, seat);
+    let (_, side) = seat_at(&web, &game, &headers, &asked).await?;
+    let flip = seat_flip(&game, &asked.query, side);
     let svg = board(
         &web.host.renderer(),
         &web.words,

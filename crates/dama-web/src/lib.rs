@@ -227,6 +227,13 @@ async fn guard(request: Request, next: Next) -> Response {
             header::CACHE_CONTROL,
             HeaderValue::from_static("private, no-cache"),
         );
+    }
+    // Every answer but a static file's may differ by language and seat: said to any cache.
+    let public = headers
+        .get(header::CACHE_CONTROL)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("public"));
+    if !public && !headers.contains_key(header::VARY) {
         headers.insert(
             header::VARY,
             HeaderValue::from_static("Accept-Language, Cookie"),

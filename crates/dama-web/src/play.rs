@@ -32,6 +32,15 @@ pub(super) async fn seat_of(
     key: &str,
     headers: &HeaderMap,
 ) -> Result<Option<Seat>, HostError> {
+    let Some(credential) = credential_of(headers) else {
+        return Ok(None);
+    };
+    web.host.seat(key, credential).await
+}
+
+/// The session's credential a request carries: the page's header (the Activity's), else the
+/// game's cookie.
+pub(super) fn credential_of(headers: &HeaderMap) -> Option<&str> {
     let sent = headers
         .get(HEADER)
         .and_then(|v| v.to_str().ok())
@@ -44,10 +53,7 @@ pub(super) async fn seat_of(
             .flat_map(|v| v.split(';'))
             .find_map(|c| c.trim().strip_prefix(COOKIE)?.strip_prefix('='))
     };
-    let Some(credential) = sent.or_else(cookie) else {
-        return Ok(None);
-    };
-    web.host.seat(key, credential).await
+    sent.or_else(cookie)
 }
 
 /// `GET /game/{key}/play?token=…`: the player's link, traded once for a session in the game's

@@ -120,6 +120,7 @@ async fn players_play_on_their_pages_and_nobody_else_can(db: TestDb) {
     assert!(page.body.contains("id=\"play-move\""));
     assert!(page.body.contains("You play White"));
     assert_eq!(page.headers["cache-control"], "private, no-store");
+    assert_eq!(page.headers["vary"], "Accept-Language, Cookie");
     let page = send(&web, "GET", &format!("/game/{key}"), Some(&bob), false, "").await;
     assert!(page.body.contains("data-seat=\"black\""));
     assert!(
@@ -272,6 +273,28 @@ async fn players_play_on_their_pages_and_nobody_else_can(db: TestDb) {
     .await;
     assert_eq!(ended.status, StatusCode::SEE_OTHER);
     assert_eq!(ended.headers["location"], format!("/game/{key}"));
+    // Bob's board keeps Black at the bottom after the end; a stranger's has White there.
+    let after = send(&web, "GET", &format!("/game/{key}"), Some(&bob), false, "").await;
+    assert!(
+        after.body.contains("data-flipped=\"true\""),
+        "{}",
+        after.body
+    );
+    assert!(
+        after.body.contains("data-seat=\"\""),
+        "no moves after the end"
+    );
+    let stranger = send(&web, "GET", &format!("/game/{key}"), None, false, "").await;
+    assert!(stranger.body.contains("data-flipped=\"false\""));
+    // And so does each board fetched while stepping back.
+    let board = format!("/game/{key}/board/1");
+    let bobs = send(&web, "GET", &board, Some(&bob), false, "").await.body;
+    let flipped = send(&web, "GET", &format!("{board}?flip=1"), None, false, "")
+        .await
+        .body;
+    let plain = send(&web, "GET", &board, None, false, "").await.body;
+    assert_eq!(bobs, flipped, "Bob's step back keeps Black at the bottom");
+    assert_ne!(bobs, plain);
 }
 
 /// Without `DAMA_PUBLIC_URL` there is no button and the link is refused in one sentence.

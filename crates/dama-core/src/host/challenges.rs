@@ -30,13 +30,21 @@ impl Accepted {
         self.challenge.id
     }
 
-    /// What the challenge's own post should now say: who took it, for an open challenge.
+    /// Who took an open challenge, said with its game's first board.
     pub fn taken(&self) -> Option<Reply> {
-        self.challenge.challenged_id.is_none().then(|| {
-            Reply::say(Msg::ChallengeTaken {
-                challenger: self.challenge.challenger_id,
-                by: self.taker,
-            })
+        self.challenge
+            .challenged_id
+            .is_none()
+            .then(|| self.settled())
+    }
+
+    /// What the challenge's own post says once taken, in place of the invitation (whose
+    /// "accept within" no longer holds).
+    pub fn settled(&self) -> Reply {
+        Reply::say(Msg::ChallengeTaken {
+            challenger: self.challenge.challenger_id,
+            by: self.taker,
+            open: self.challenge.challenged_id.is_none(),
         })
     }
 }

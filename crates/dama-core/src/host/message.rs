@@ -271,12 +271,14 @@ pub enum Msg {
         /// The player challenged; `None`: an open challenge nobody took.
         challenged: Option<UserId>,
     },
-    /// Someone took an open challenge.
+    /// Someone took a challenge (what its own post says once settled).
     ChallengeTaken {
         /// The player who challenged.
         challenger: UserId,
         /// The player who took it.
         by: UserId,
+        /// It was open to anyone (else `by` was the one challenged).
+        open: bool,
     },
     /// A game between two people began.
     GameStarted {

@@ -138,6 +138,25 @@ impl Host {
         Ok(open.then(|| seat_of(&row, user, color)))
     }
 
+    /// The side `credential` (a session's) plays or played at the game at `key`, running or
+    /// over: a player's board keeps their side after the end.
+    pub async fn side_of(&self, key: &str, credential: &str) -> Result<Option<Color>, HostError> {
+        let Some((user, secret)) = credential.split_once('-') else {
+            return Ok(None);
+        };
+        let Ok(user) = user.parse::<u64>().map(UserId) else {
+            return Ok(None);
+        };
+        let Some(row) = self.store.game_by_web_key(key).await? else {
+            return Ok(None);
+        };
+        let Some(color) = color_of(&row, user) else {
+            return Ok(None);
+        };
+        let open = self.store.has_session(row.id, user, &hash(secret)).await?;
+        Ok(open.then_some(color))
+    }
+
     /// Trades `token` (from the player's link to the game at `key`) for a session: the seat,
     /// and the session's credential for the page's cookie. The link is used up; `None` when it
     /// was never given, is used or replaced, or its game is over.

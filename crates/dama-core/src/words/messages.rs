@@ -277,11 +277,16 @@ impl Writer<'_> {
                 "open-challenge-expired",
                 &[("challenger", self.user(*challenger))],
             ),
-            Msg::ChallengeTaken { challenger, by } => self.text(
+            Msg::ChallengeTaken {
+                challenger,
+                by,
+                open,
+            } => self.text(
                 "challenge-taken",
                 &[
                     ("challenger", self.user(*challenger)),
                     ("by", self.user(*by)),
+                    ("open", a(yes(*open))),
                 ],
             ),
             Msg::GameStarted {
