@@ -145,6 +145,10 @@ const start = (credential) => {
       boards.clear();
       statuses.clear();
       generation += 1;
+      // The new board came with the move: shown without asking for it.
+      const drawn = next.boards && next.boards[game.dataset.flipped === "true" ? "black" : "white"];
+      const svg = drawn && (drawn[document.documentElement.lang] || drawn.en);
+      if (svg) boards.set(plies, svg);
       rebuildMoves(next.moves);
       if (wasAtEnd || wanted > plies) go(plies);
       else markCurrent();

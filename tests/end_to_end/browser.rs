@@ -587,11 +587,11 @@ pub(crate) async fn pointer_move(client: &Client, from: &str, to: &str, drag: bo
 
 /// A game between two browsers, each signed in from its player's own link, on a server of
 /// its own; dropped, it stops the server and the browsers.
-struct Table {
-    web: dama_web::Web,
-    game: dama_model::GameId,
-    white: Client,
-    black: Client,
+pub(crate) struct Table {
+    pub(crate) web: dama_web::Web,
+    pub(crate) game: dama_model::GameId,
+    pub(crate) white: Client,
+    pub(crate) black: Client,
     stop: tokio::sync::watch::Sender<bool>,
     _driver: Driver,
     _db: TestDb,
@@ -600,7 +600,7 @@ struct Table {
 impl Table {
     /// Alice (White) and Bob at `control`, both pages open and following the game; `None`
     /// where there is no ChromeDriver (and the test may skip).
-    async fn open(control: &str) -> Option<Table> {
+    pub(crate) async fn open(control: &str) -> Option<Table> {
         let Some(driver) = chromedriver() else {
             assert!(
                 std::env::var_os("DAMA_TEST_BROWSER").is_none(),
@@ -685,7 +685,7 @@ impl Table {
     }
 
     /// The game as stored now.
-    async fn row(&self) -> dama_store::GameRow {
+    pub(crate) async fn row(&self) -> dama_store::GameRow {
         let row = self.web.host.store().game(self.game).await.unwrap();
         row.expect("the game is stored")
     }
@@ -717,7 +717,7 @@ impl Table {
     }
 
     /// The browsers' consoles hold no error (a refused move's 4xx aside: the page says it).
-    async fn no_console_errors(&self) {
+    pub(crate) async fn no_console_errors(&self) {
         for client in [&self.white, &self.black] {
             let log = client.issue_cmd(BrowserLog).await.unwrap();
             let errors: Vec<&Value> = log
@@ -734,7 +734,7 @@ impl Table {
         }
     }
 
-    async fn close(self) {
+    pub(crate) async fn close(self) {
         self.white.close().await.unwrap();
         self.black.close().await.unwrap();
         let _ = self.stop.send(true);

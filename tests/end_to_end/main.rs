@@ -10,6 +10,7 @@
 
 mod activity;
 mod browser;
+mod latency;
 mod live;
 mod network;
 mod outage;

@@ -516,7 +516,10 @@ fn meta(page: &Page<'_>, web: &WebGame) -> String {
 
 /// The state a live page follows: the moves, whether it runs, the clocks now, and the status
 /// line in every language (pages in several languages follow one game).
-pub fn state_json(words: &Words, web: &WebGame) -> String {
+/// The game's state as its live pages read it; with the newest board drawn (each side at the
+/// bottom, in each language), so a move reaches an open page in one message, no second
+/// request for its picture.
+pub fn state_json(renderer: &Renderer, words: &Words, web: &WebGame) -> String {
     let status: serde_json::Map<String, serde_json::Value> = words
         .languages()
         .into_iter()
@@ -549,7 +552,24 @@ pub fn state_json(words: &Words, web: &WebGame) -> String {
         })
         .map(side)
         .collect();
+    let plies = web.game.ply_count();
+    let boards: serde_json::Map<String, serde_json::Value> = [Color::White, Color::Black]
+        .into_iter()
+        .map(|bottom| {
+            let drawn: serde_json::Map<String, serde_json::Value> = words
+                .languages()
+                .into_iter()
+                .map(|l| {
+                    let short = l.code().split('-').next().unwrap_or(l.code()).to_string();
+                    let svg = board(renderer, words, l, &web.game, plies, bottom == Color::Black);
+                    (short, svg.into())
+                })
+                .collect();
+            (side(bottom).to_string(), drawn.into())
+        })
+        .collect();
     serde_json::json!({
+        "boards": boards,
         "offers": { "draw": by(web.facts.draw_offer), "takeback": by(web.facts.takeback_offer) },
         "ratings": { "white": rating_text(&web.white), "black": rating_text(&web.black) },
         "berserk": berserk,
@@ -643,7 +663,7 @@ pub(super) async fn state(State(web): State<Web>, GameByKey(game): GameByKey) ->
     typed(
         StatusCode::OK,
         "application/json",
-        state_json(&web.words, &game),
+        state_json(&web.host.renderer(), &web.words, &game),
     )
 }
 

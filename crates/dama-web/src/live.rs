@@ -233,7 +233,11 @@ async fn watcher(
         match web.host.web_game(&key).await {
             Ok(Some(now)) => {
                 seen = Some(now.facts.version);
-                sender.send_replace(Arc::from(state_json(&web.words, &now)));
+                sender.send_replace(Arc::from(state_json(
+                    &web.host.renderer(),
+                    &web.words,
+                    &now,
+                )));
             }
             Ok(None) => {}
             Err(e) => tracing::warn!(game = game.0, error = %e, "web: reading a watched game"),
@@ -268,7 +272,10 @@ pub(super) async fn events(
         &web,
         game.facts.id,
         key,
-        (game.facts.version, Arc::from(state_json(&web.words, &game))),
+        (
+            game.facts.version,
+            Arc::from(state_json(&web.host.renderer(), &web.words, &game)),
+        ),
     );
     Ok(stream(receiver, open, "state"))
 }
