@@ -10,11 +10,13 @@ use std::sync::Arc;
 use dama_core::words::Words;
 
 mod bot;
+mod console;
 mod env;
 mod study;
 mod swiss;
 mod tune;
 use bot::run_bot;
+use console::run_console;
 pub use study::tables_dir;
 use study::{analyze, build_tables, load_tables};
 use tune::{TuneCommand, read_weights};
@@ -527,71 +529,6 @@ fn one_line(rendered: &str) -> String {
 /// The database URL from the environment (or `.env`), by default the file `dama.db`.
 pub fn database_url() -> String {
     std::env::var("DATABASE_URL").unwrap_or_else(|_| "sqlite://dama.db".to_string())
-}
-
-fn run_console(
-    user: String,
-    pictures: std::path::PathBuf,
-    lang: Option<String>,
-) -> Result<io::Result<()>, String> {
-    let words = Arc::new(Words::new());
-    let lang = match lang {
-        Some(code) => words.pick(&code).ok_or_else(|| {
-            let known: Vec<&str> = words.languages().iter().map(|l| l.code()).collect();
-            format!(
-                "--lang {code}: not a language of this bot; choose one of {}",
-                known.join(", ")
-            )
-        })?,
-        None => words.choose(
-            ["LC_ALL", "LC_MESSAGES", "LANG"]
-                .iter()
-                .map(|v| std::env::var(v).ok())
-                .collect::<Vec<_>>()
-                .iter()
-                .map(|v| {
-                    v.as_deref()
-                        .filter(|v| !v.is_empty() && *v != "C" && *v != "POSIX")
-                }),
-        ),
-    };
-    let runtime = tokio::runtime::Runtime::new().map_err(|e| format!("could not start: {e}"))?;
-    // Where DAMA_WEB_ADDR is set the console serves the web too, so `link` opens a page; a
-    // link names DAMA_PUBLIC_URL where it is set (another process may serve it), else that
-    // address.
-    let web_addr = env::env_web_addr()?;
-    let public_url = env::env_public_url()?.or_else(|| web_addr.map(|a| format!("http://{a}")));
-    runtime.block_on(async {
-        let host = Arc::new(
-            open_host(
-                &words,
-                dama_core::host::HostConfig {
-                    public_url,
-                    ..dama_console::host_config()
-                },
-            )
-            .await?,
-        );
-        if let Some(tables) = load_tables() {
-            host.use_tables(tables);
-        }
-        let (web_stop, web_stopped) = tokio::sync::watch::channel(false);
-        if let Some(addr) = web_addr {
-            let listener = dama_web::listen(addr).await?;
-            let web = dama_web::Web::new(
-                Arc::clone(&host),
-                Arc::clone(&words),
-                dama_telemetry::Health::expecting([]),
-                Arc::new(dama_telemetry::Metrics::new()),
-            );
-            tokio::spawn(dama_web::serve(listener, web, web_stopped));
-        }
-        let ran = dama_console::Console::new(host, words, lang, pictures, user)
-            .run()
-            .await;
-        let _ = web_stop.send(true);
-        Ok(ran)
-    })
 }
 
 /// The host over the database of `DATABASE_URL`, with the default settings.

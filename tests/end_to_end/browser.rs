@@ -556,8 +556,9 @@ async fn the_lobby_shows_a_new_seek_without_a_reload() {
 }
 
 /// Clicks (or, `drag`, presses on one square and lets go on another) the page's board at the
-/// centres of squares `from` and `to`, as a pointer would.
-pub(crate) async fn pointer_move(client: &Client, from: &str, to: &str, drag: bool) {
+/// centres of squares `from` and `to`, as a pointer would; the moment it did (the page's
+/// `Date.now()`).
+pub(crate) async fn pointer_move(client: &Client, from: &str, to: &str, drag: bool) -> i64 {
     let script = "const [from, to, drag] = arguments;\
         const game = document.getElementById('game');\
         const svg = document.querySelector('#board svg');\
@@ -570,6 +571,7 @@ pub(crate) async fn pointer_move(client: &Client, from: &str, to: &str, drag: bo
           return { clientX: box.left + (m + c * s + s / 2) * scale,\
                    clientY: box.top + (m + row * s + s / 2) * scale, bubbles: true }; };\
         const board = document.getElementById('board');\
+        const pressed = Date.now();\
         if (drag) {\
           board.dispatchEvent(new PointerEvent('pointerdown', at(from)));\
           board.dispatchEvent(new PointerEvent('pointerup', at(to)));\
@@ -578,11 +580,14 @@ pub(crate) async fn pointer_move(client: &Client, from: &str, to: &str, drag: bo
             board.dispatchEvent(new PointerEvent('pointerdown', at(sq)));\
             board.dispatchEvent(new PointerEvent('pointerup', at(sq)));\
           }\
-        }";
+        }\
+        return pressed;";
     client
         .execute(script, vec![json!(from), json!(to), json!(drag)])
         .await
-        .unwrap();
+        .unwrap()
+        .as_i64()
+        .unwrap()
 }
 
 /// A game between two browsers, each signed in from its player's own link, on a server of
@@ -742,7 +747,7 @@ impl Table {
 }
 
 /// The text of the element `css`, once it is not empty.
-async fn text_of(client: &Client, css: &str) -> String {
+pub(crate) async fn text_of(client: &Client, css: &str) -> String {
     within(Duration::from_secs(3), async || {
         let text = client
             .find(Locator::Css(css))
@@ -763,7 +768,7 @@ async fn type_move(client: &Client, text: &str) {
     input.send_keys(&format!("{text}\u{E007}")).await.unwrap();
 }
 
-async fn press(client: &Client, css: &str) {
+pub(crate) async fn press(client: &Client, css: &str) {
     client
         .find(Locator::Css(css))
         .await

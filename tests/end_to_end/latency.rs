@@ -8,36 +8,7 @@ use std::time::Duration;
 use fantoccini::Client;
 use serde_json::json;
 
-use crate::browser::{Table, within};
-
-/// Clicks `from` then `to` on `client`'s board, as a pointer would; the moment of the click
-/// (the page's `Date.now()`).
-async fn click_move(client: &Client, from: &str, to: &str) -> i64 {
-    let script = "const [from, to] = arguments;\
-        const game = document.getElementById('game');\
-        const svg = document.querySelector('#board svg');\
-        const box = svg.getBoundingClientRect();\
-        const scale = box.width / svg.viewBox.baseVal.width;\
-        const s = Number(game.dataset.square), m = Number(game.dataset.margin);\
-        const flipped = game.dataset.flipped === 'true';\
-        const at = (sq) => { const f = sq.charCodeAt(0) - 97, r = Number(sq.slice(1)) - 1;\
-          const c = flipped ? 7 - f : f, row = flipped ? r : 7 - r;\
-          return { clientX: box.left + (m + c * s + s / 2) * scale,\
-                   clientY: box.top + (m + row * s + s / 2) * scale, bubbles: true }; };\
-        const board = document.getElementById('board');\
-        const clicked = Date.now();\
-        for (const sq of [from, to]) {\
-          board.dispatchEvent(new PointerEvent('pointerdown', at(sq)));\
-          board.dispatchEvent(new PointerEvent('pointerup', at(sq)));\
-        }\
-        return clicked;";
-    client
-        .execute(script, vec![json!(from), json!(to)])
-        .await
-        .unwrap()
-        .as_i64()
-        .unwrap()
-}
+use crate::browser::{Table, pointer_move, within};
 
 /// When `client`'s board showed ply `ply` (the page's `Date.now()`), once it has.
 async fn shown_at(client: &Client, ply: usize) -> Option<i64> {
@@ -99,7 +70,7 @@ async fn a_clicked_move_reaches_the_opponents_board_with_its_picture() {
         } else {
             (&table.black, &table.white)
         };
-        let clicked = click_move(mover, &from, &to).await;
+        let clicked = pointer_move(mover, &from, &to, false).await;
         let shown = shown_at(other, ply + 1)
             .await
             .unwrap_or_else(|| panic!("ply {} reaches the opponent's board", ply + 1));

@@ -46,6 +46,26 @@ impl std::fmt::Debug for ActivitySetup {
     }
 }
 
+/// The Activity's setup, with one HTTP client for its calls to Discord (its connections kept
+/// between sign-ins).
+#[derive(Default)]
+pub(super) struct Activity {
+    setup: ActivitySetup,
+    client: reqwest::Client,
+}
+
+impl Activity {
+    pub(super) fn new(setup: ActivitySetup) -> Activity {
+        Activity {
+            setup,
+            client: reqwest::Client::builder()
+                .timeout(DISCORD_WAIT)
+                .build()
+                .unwrap_or_default(),
+        }
+    }
+}
+
 /// How long a call to Discord may take while a player waits to be signed in.
 const DISCORD_WAIT: Duration = Duration::from_secs(10);
 
@@ -60,6 +80,7 @@ pub(super) async fn page(State(web): State<Web>, asked: Asked) -> Response {
     let page = asked.page(&web);
     let client = web
         .activity
+        .setup
         .client_id
         .map_or(String::new(), |id| id.to_string());
     let said = |id: &str| escape(&web.words.get(asked.lang, id));
@@ -87,7 +108,7 @@ pub(super) async fn sign_in(
     asked: Asked,
     body: String,
 ) -> Result<Response, WebError> {
-    let setup = &web.activity;
+    let setup = &web.activity.setup;
     let (Some(client_id), Some(secret)) = (setup.client_id, setup.client_secret.as_deref()) else {
         let text = web.words.get(asked.lang, "web-activity-not-set-up");
         return Err(asked
@@ -102,7 +123,7 @@ pub(super) async fn sign_in(
         let text = web.words.get(asked.lang, "web-activity-refused");
         return Err(asked.refused(&web, StatusCode::BAD_REQUEST, text).short());
     };
-    let discord = Discord::new(setup);
+    let discord = Discord::new(&web.activity);
     let signed = match discord.who(client_id, secret, code, instance).await {
         Ok(Some(signed)) => signed,
         Ok(None) => {
@@ -178,7 +199,7 @@ struct Signed {
 /// Discord's REST API, for the Activity's sign-in.
 struct Discord<'a> {
     setup: &'a ActivitySetup,
-    client: reqwest::Client,
+    client: &'a reqwest::Client,
 }
 
 /// A call to Discord that failed inside (not a refusal of the player's code).
@@ -193,13 +214,10 @@ enum DiscordError {
 }
 
 impl<'a> Discord<'a> {
-    fn new(setup: &'a ActivitySetup) -> Discord<'a> {
+    fn new(activity: &'a Activity) -> Discord<'a> {
         Discord {
-            setup,
-            client: reqwest::Client::builder()
-                .timeout(DISCORD_WAIT)
-                .build()
-                .unwrap_or_default(),
+            setup: &activity.setup,
+            client: &activity.client,
         }
     }
 

@@ -514,18 +514,55 @@ fn meta(page: &Page<'_>, web: &WebGame) -> String {
     )
 }
 
-/// The state a live page follows: the moves, whether it runs, the clocks now, and the status
-/// line in every language (pages in several languages follow one game).
-/// The game's state as its live pages read it; with the newest board drawn (each side at the
-/// bottom, in each language), so a move reaches an open page in one message, no second
-/// request for its picture.
-pub fn state_json(renderer: &Renderer, words: &Words, web: &WebGame) -> String {
+/// The state a live page follows, with the newest board drawn (each side at the bottom, in
+/// each language), so a move reaches an open page in one message, no second request for its
+/// picture.
+pub fn live_json(renderer: &Renderer, words: &Words, web: &WebGame) -> String {
+    let plies = web.game.ply_count();
+    let boards: serde_json::Map<String, serde_json::Value> = [Color::White, Color::Black]
+        .into_iter()
+        .map(|bottom| {
+            let drawn: serde_json::Map<String, serde_json::Value> = words
+                .languages()
+                .into_iter()
+                .map(|l| {
+                    let svg = board(renderer, words, l, &web.game, plies, bottom == Color::Black);
+                    (short_code(l), svg.into())
+                })
+                .collect();
+            (side(bottom).to_string(), drawn.into())
+        })
+        .collect();
+    let mut state = state_value(words, web);
+    state["boards"] = boards.into();
+    state.to_string()
+}
+
+/// The game's state as `GET /game/<key>/state` answers it: the moves, whether it runs, the
+/// clocks now, and the status line in every language (pages in several languages follow one
+/// game); no pictures.
+pub fn state_json(words: &Words, web: &WebGame) -> String {
+    state_value(words, web).to_string()
+}
+
+/// A language's short code (`en`, `tr`), as a page's `lang` names it.
+fn short_code(lang: dama_core::host::Lang) -> String {
+    lang.code()
+        .split('-')
+        .next()
+        .unwrap_or(lang.code())
+        .to_string()
+}
+
+fn state_value(words: &Words, web: &WebGame) -> serde_json::Value {
     let status: serde_json::Map<String, serde_json::Value> = words
         .languages()
         .into_iter()
         .map(|l| {
-            let short = l.code().split('-').next().unwrap_or(l.code()).to_string();
-            (short, status(words, l, web, web.game.ply_count()).into())
+            (
+                short_code(l),
+                status(words, l, web, web.game.ply_count()).into(),
+            )
         })
         .collect();
     let moves: Vec<String> = web
@@ -552,24 +589,7 @@ pub fn state_json(renderer: &Renderer, words: &Words, web: &WebGame) -> String {
         })
         .map(side)
         .collect();
-    let plies = web.game.ply_count();
-    let boards: serde_json::Map<String, serde_json::Value> = [Color::White, Color::Black]
-        .into_iter()
-        .map(|bottom| {
-            let drawn: serde_json::Map<String, serde_json::Value> = words
-                .languages()
-                .into_iter()
-                .map(|l| {
-                    let short = l.code().split('-').next().unwrap_or(l.code()).to_string();
-                    let svg = board(renderer, words, l, &web.game, plies, bottom == Color::Black);
-                    (short, svg.into())
-                })
-                .collect();
-            (side(bottom).to_string(), drawn.into())
-        })
-        .collect();
     serde_json::json!({
-        "boards": boards,
         "offers": { "draw": by(web.facts.draw_offer), "takeback": by(web.facts.takeback_offer) },
         "ratings": { "white": rating_text(&web.white), "black": rating_text(&web.black) },
         "berserk": berserk,
@@ -582,7 +602,6 @@ pub fn state_json(renderer: &Renderer, words: &Words, web: &WebGame) -> String {
         "left": web.left_now.map(|left| left.map(|l| l.0)),
         "status": status,
     })
-    .to_string()
 }
 
 pub(super) async fn game_page(
@@ -663,7 +682,7 @@ pub(super) async fn state(State(web): State<Web>, GameByKey(game): GameByKey) ->
     typed(
         StatusCode::OK,
         "application/json",
-        state_json(&web.host.renderer(), &web.words, &game),
+        state_json(&web.words, &game),
     )
 }
 

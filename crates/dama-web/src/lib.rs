@@ -31,7 +31,7 @@ use axum::routing::get;
 use tracing::Instrument;
 
 pub use activity::ActivitySetup;
-pub use game::{move_list, page_html, state_json};
+pub use game::{live_json, move_list, page_html, state_json};
 pub use html::{Page, Query};
 pub use limits::{RESERVED_FILES, WebLimits, raise_open_files};
 pub use live::Live;
@@ -58,7 +58,7 @@ pub struct Web {
     pub metrics: Arc<Metrics>,
     /// The live pages open in this process.
     pub live: Arc<Live>,
-    activity: Arc<ActivitySetup>,
+    activity: Arc<activity::Activity>,
     limits: WebLimits,
     proxies: Arc<Proxies>,
     rate: Arc<limits::RateLimit>,
@@ -115,7 +115,7 @@ impl Web {
     /// The same web with the Activity's sign-in set up.
     pub fn with_activity(self, setup: ActivitySetup) -> Web {
         Web {
-            activity: Arc::new(setup),
+            activity: Arc::new(activity::Activity::new(setup)),
             ..self
         }
     }

@@ -23,7 +23,7 @@ use dama_model::Change;
 use dama_model::{GameId, TournamentId};
 
 use super::error::{GameByKey, WebError};
-use super::game::state_json;
+use super::game::live_json;
 use super::html::Asked;
 use super::{Reader, Web};
 
@@ -233,11 +233,7 @@ async fn watcher(
         match web.host.web_game(&key).await {
             Ok(Some(now)) => {
                 seen = Some(now.facts.version);
-                sender.send_replace(Arc::from(state_json(
-                    &web.host.renderer(),
-                    &web.words,
-                    &now,
-                )));
+                sender.send_replace(Arc::from(live_json(&web.host.renderer(), &web.words, &now)));
             }
             Ok(None) => {}
             Err(e) => tracing::warn!(game = game.0, error = %e, "web: reading a watched game"),
@@ -274,7 +270,7 @@ pub(super) async fn events(
         key,
         (
             game.facts.version,
-            Arc::from(state_json(&web.host.renderer(), &web.words, &game)),
+            Arc::from(live_json(&web.host.renderer(), &web.words, &game)),
         ),
     );
     Ok(stream(receiver, open, "state"))

@@ -141,16 +141,7 @@ impl Host {
     /// The side `credential` (a session's) plays or played at the game at `key`, running or
     /// over: a player's board keeps their side after the end.
     pub async fn side_of(&self, key: &str, credential: &str) -> Result<Option<Color>, HostError> {
-        let Some((user, secret)) = credential.split_once('-') else {
-            return Ok(None);
-        };
-        let Ok(user) = user.parse::<u64>().map(UserId) else {
-            return Ok(None);
-        };
-        let Some(row) = self.store.game_by_web_key(key).await? else {
-            return Ok(None);
-        };
-        let Some(color) = color_of(&row, user) else {
+        let Some((row, user, color, secret)) = self.player_asked(key, credential).await? else {
             return Ok(None);
         };
         let open = self.store.has_session(row.id, user, &hash(secret)).await?;
@@ -225,6 +216,17 @@ impl Host {
         key: &str,
         credential: &'c str,
     ) -> Result<Option<(store::GameRow, UserId, Color, &'c str)>, HostError> {
+        let asked = self.player_asked(key, credential).await?;
+        Ok(asked.filter(|(row, ..)| row.status == GameStatus::Running))
+    }
+
+    /// The game at `key`, running or over, the player `credential` names in it and their
+    /// secret.
+    async fn player_asked<'c>(
+        &self,
+        key: &str,
+        credential: &'c str,
+    ) -> Result<Option<(store::GameRow, UserId, Color, &'c str)>, HostError> {
         let Some((user, secret)) = credential.split_once('-') else {
             return Ok(None);
         };
@@ -234,13 +236,7 @@ impl Host {
         let Some(row) = self.store.game_by_web_key(key).await? else {
             return Ok(None);
         };
-        if row.status != GameStatus::Running {
-            return Ok(None);
-        }
-        let Some(color) = color_of(&row, user) else {
-            return Ok(None);
-        };
-        Ok(Some((row, user, color, secret)))
+        Ok(color_of(&row, user).map(|color| (row, user, color, secret)))
     }
 
     /// Plays `text` for the seated player, as if typed in the game's channel; its board (in

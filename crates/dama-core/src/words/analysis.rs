@@ -8,7 +8,7 @@ use dama_rules::pdn::Note;
 use dama_rules::{Color, Game};
 
 use super::Words;
-use super::messages::{a, color_key};
+use super::keys::{a, color_key};
 
 /// The mover's winning chances as a whole percentage (50 is level).
 fn percent(chances: f64) -> i64 {

@@ -3,7 +3,7 @@
 use crate::host::{CommandName, FindingMsg};
 
 use super::Writer;
-use super::messages::{a, color_key, yes};
+use super::keys::{a, color_key, yes};
 
 impl Writer<'_> {
     pub(super) fn finding_msg(&self, m: &FindingMsg) -> String {

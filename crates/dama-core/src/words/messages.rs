@@ -2,15 +2,14 @@
 //! statuses go in as keys (`white`, `man`, `resignation`…) so each language can pick its own
 //! forms; players, moves and lists go in as finished text.
 
-use crate::host::{
-    ButtonLabel, CommandName, LanguageScope, Msg, Player, PlayerResult, Reply, Scope, TurnClock,
-};
+use crate::host::{ButtonLabel, CommandName, LanguageScope, Msg, Player, Reply, TurnClock};
 use dama_model::ColorChoice;
 use dama_model::{Millis, UnixMs};
 use dama_play::ai::{Eval, Level};
 use dama_play::clock::SpeedClass;
-use dama_rules::{Color, GameResult, Outcome, Reason, Role};
+use dama_rules::{Color, GameResult, Outcome};
 
+use super::keys::{a, color_key, reason_key, result_key, scope_key, yes};
 use super::{Arg, Surface, Writer};
 
 /// At most this many characters of what a player typed are quoted back.
@@ -50,64 +49,6 @@ pub fn clip(text: &str) -> String {
             .collect();
     }
     cut
-}
-
-pub(super) fn command_id(cmd: CommandName) -> &'static str {
-    match cmd {
-        CommandName::Challenge => "challenge",
-        CommandName::Ai => "ai",
-        CommandName::Move => "move",
-        CommandName::Draw => "draw",
-        CommandName::Takeback => "takeback",
-        CommandName::Resign => "resign",
-        CommandName::Hint => "hint",
-        CommandName::Board => "board",
-        CommandName::Moves => "moves",
-        CommandName::Abort => "abort",
-        CommandName::Language => "language",
-        CommandName::Puzzle => "puzzle",
-        CommandName::Analyze => "analyze",
-        CommandName::Seek => "seek",
-        CommandName::Block => "block",
-        CommandName::Unblock => "unblock",
-        CommandName::Network => "network",
-    }
-}
-
-pub(super) fn color_key(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-pub(super) fn yes(b: bool) -> &'static str {
-    if b { "yes" } else { "no" }
-}
-
-pub(super) fn reason_key(r: Reason) -> &'static str {
-    match r {
-        Reason::NoMoves => "no-moves",
-        Reason::NoPieces => "no-pieces",
-        Reason::Resignation => "resignation",
-        Reason::Timeout => "time",
-        Reason::Repetition => "repetition",
-        Reason::NoProgress => "no-progress",
-        Reason::KingAgainstKing => "king-against-king",
-        Reason::Agreement => "agreement",
-        Reason::Recorded => "recorded",
-    }
-}
-
-pub(super) fn piece_key(r: Role) -> &'static str {
-    match r {
-        Role::Man => "man",
-        Role::King => "king",
-    }
-}
-
-pub(super) fn a(s: impl Into<Arg>) -> Arg {
-    s.into()
 }
 
 impl Writer<'_> {
@@ -784,20 +725,5 @@ impl Writer<'_> {
             },
             &[],
         )
-    }
-}
-
-pub(super) fn result_key(r: PlayerResult) -> &'static str {
-    match r {
-        PlayerResult::Win => "win",
-        PlayerResult::Draw => "draw",
-        PlayerResult::Loss => "loss",
-    }
-}
-
-fn scope_key(s: Scope) -> &'static str {
-    match s {
-        Scope::Server => "server",
-        Scope::Global => "global",
     }
 }

@@ -4,6 +4,7 @@
 
 mod analysis;
 mod finding;
+mod keys;
 mod messages;
 mod pictures;
 mod puzzles;
@@ -321,7 +322,7 @@ impl Writer<'_> {
     /// A command as this front end writes it, in this language (quoted in Discord's code marks;
     /// the console turns them into quotes).
     pub fn command(&self, cmd: CommandName) -> String {
-        let name = messages::command_id(cmd);
+        let name = keys::command_id(cmd);
         match self.markup.surface() {
             Surface::Discord => format!("`/dama {}`", self.part(&format!("cmd-{name}"), &[])),
             Surface::Console { .. } => {

@@ -7,7 +7,7 @@ use dama_play::clock::{SpeedClass, TimeControl};
 use dama_rules::{GameResult, Outcome};
 
 use super::Writer;
-use super::messages::{a, color_key, reason_key, result_key};
+use super::keys::{a, color_key, reason_key, result_key};
 
 impl Writer<'_> {
     /// A speed class's name inside a sentence ("blitz", "correspondence").

@@ -2,7 +2,7 @@
 
 use crate::host::{CommandName, PuzzleMsg};
 
-use super::messages::{a, color_key};
+use super::keys::{a, color_key};
 use super::{Surface, Writer};
 
 impl Writer<'_> {

@@ -6,7 +6,8 @@ use dama_model::ChallengeStatus;
 use dama_rules::{Illegal, MoveError, SyntaxError, WhyNot};
 
 use super::Writer;
-use super::messages::{a, clip, color_key, piece_key};
+use super::keys::{a, color_key, piece_key};
+use super::messages::clip;
 
 impl Writer<'_> {
     /// Why a text is not a time control, with what to write instead.

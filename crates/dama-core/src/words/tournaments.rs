@@ -5,7 +5,7 @@ use dama_model::TournamentStatus;
 use dama_model::{TournamentFormat, TournamentKind};
 
 use super::Writer;
-use super::messages::{a, yes};
+use super::keys::{a, yes};
 
 /// Points from halves: "2½", "½", "3".
 pub fn points(halves: u32) -> String {
