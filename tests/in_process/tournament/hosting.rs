@@ -1147,7 +1147,67 @@ async fn a_server_holds_twenty_tournaments_a_manager_creates_five_an_hour_and_ea
     assert_eq!(refusal(r), TournamentRefusal::Full { max: 1_000 });
 }
 
+/// The standings count a game the moment it ends, while the round's other games still run:
+/// its winner leads with the point; its loser shares the next place with the players still at
+/// their boards.
+async fn a_swiss_counts_a_game_the_moment_it_ends_before_its_round_does(db: TestDb) {
+    let (host, clock, _) = host(&db).await;
+    host.create_tournament(&organiser(), spec(TournamentKind::Swiss))
+        .await
+        .unwrap();
+    for n in 0..4 {
+        host.join_tournament(&who(entrant(n)), None).await.unwrap();
+    }
+    host.start_tournament(&organiser(), None).await.unwrap();
+    let to_start = games(&host.tournament_tick().await.unwrap());
+    assert_eq!(to_start.len(), 2, "four players, two boards");
+    for g in &to_start {
+        host.start_pairing(g, channel_of(g), Lang::ENGLISH)
+            .await
+            .unwrap();
+    }
+    clock.advance(Duration::from_secs(60));
+    let (done, running) = (&to_start[0], &to_start[1]);
+    host.resign_confirmed(&at(done.black, channel_of(done).0))
+        .await
+        .unwrap();
+    let standings = host
+        .tournament_standings(&who(done.white), None)
+        .await
+        .unwrap();
+    let Msg::Tournament(TournamentMsg::Standings { lines, .. }) = &standings.body[0] else {
+        panic!("{standings:?}");
+    };
+    let line = |user: UserId| lines.iter().find(|l| l.user == user).unwrap();
+    // Whoever won it (a side that never moved may have lost by forfeit first).
+    let (winner, loser) = if line(done.white).games == [2] {
+        (done.white, done.black)
+    } else {
+        (done.black, done.white)
+    };
+    assert_eq!(line(winner).games, vec![2], "{lines:?}");
+    assert_eq!((line(winner).rank, line(winner).score), (1, 2), "{lines:?}");
+    assert_eq!(lines[0].user, winner, "the winner first: {lines:?}");
+    for user in [running.white, running.black, loser] {
+        assert_eq!((line(user).rank, line(user).score), (2, 0), "{lines:?}");
+    }
+    // The round over, the tie-breaks count it too, and the points stay as they were shown.
+    host.resign_confirmed(&at(running.white, channel_of(running).0))
+        .await
+        .unwrap();
+    let standings = host
+        .tournament_standings(&who(done.white), None)
+        .await
+        .unwrap();
+    let Msg::Tournament(TournamentMsg::Standings { lines, .. }) = &standings.body[0] else {
+        panic!("{standings:?}");
+    };
+    let scores: Vec<(usize, u32)> = lines.iter().map(|l| (l.rank, l.score)).collect();
+    assert_eq!(scores, vec![(1, 2), (1, 2), (3, 0), (3, 0)], "{lines:?}");
+}
+
 on_both_databases!(
+    a_swiss_counts_a_game_the_moment_it_ends_before_its_round_does,
     a_round_waits_its_pause_and_a_player_who_does_not_start_loses_by_forfeit,
     an_eight_player_swiss_pairs_as_the_dutch_system_does,
     a_seven_player_swiss_pairs_three_rounds_with_a_bye_each_and_names_its_winner,

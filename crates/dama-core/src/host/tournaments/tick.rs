@@ -681,7 +681,9 @@ fn swiss_field(entrants: &[EntrantRow], pairings: &[PairingRow]) -> Vec<SwissPla
         .collect()
 }
 
-/// Swiss standings by FIDE's tie-breaks (C.07), over the rounds whose games have all ended.
+/// Swiss standings: the points of every game finished, the round under way's too, so a player
+/// sees a win counted the moment it ends; ties broken by FIDE's tie-breaks (C.07) over the
+/// rounds whose games have all ended.
 fn swiss_lines(
     t: &TournamentRow,
     entrants: &[EntrantRow],
@@ -690,34 +692,52 @@ fn swiss_lines(
     let counted = rounds_over(t.round, pairings);
     let rounds = t.format.rounds().map_or(0, i64::from) as u32;
     let report = swiss_report(&t.name, rounds, counted, entrants, pairings, Ahead::Left);
-    fide_standings(&report.trf)
+    let halves_of = |user: UserId, p: &PairingRow| {
+        let halves = p.white_halves? as u8;
+        if p.white_id == user {
+            Some(halves)
+        } else if p.black_id == Some(user) {
+            Some(2 - halves.min(2))
+        } else {
+            None
+        }
+    };
+    let mut lines: Vec<(usize, TournamentLine)> = fide_standings(&report.trf)
         .into_iter()
         .map(|s| {
             let user = report.player(s.number);
-            let games = pairings
+            let games: Vec<u8> = pairings.iter().filter_map(|p| halves_of(user, p)).collect();
+            let live: u32 = pairings
                 .iter()
-                .filter_map(|p| {
-                    let halves = p.white_halves? as u8;
-                    if p.white_id == user {
-                        Some(halves)
-                    } else if p.black_id == Some(user) {
-                        Some(2 - halves.min(2))
-                    } else {
-                        None
-                    }
-                })
-                .collect();
-            TournamentLine {
+                .filter(|p| p.round > counted)
+                .filter_map(|p| halves_of(user, p))
+                .map(u32::from)
+                .sum();
+            let line = TournamentLine {
                 rank: s.place,
                 user,
-                score: s.halves,
+                score: s.halves + live,
                 tie_breaks: Some((s.buchholz_cut1, s.sonneborn_berger)),
                 on_fire: false,
                 games,
                 withdrawn: entrants.iter().any(|e| e.user_id == user && e.withdrawn),
-            }
+            };
+            (s.place, line)
         })
-        .collect()
+        .collect();
+    // By points first; the order of the tie-breaks (stable) among equal points.
+    lines.sort_by_key(|(_, line)| std::cmp::Reverse(line.score));
+    let mut ranked: Vec<TournamentLine> = Vec::with_capacity(lines.len());
+    for (i, (place, mut line)) in lines.iter().cloned().enumerate() {
+        line.rank = match ranked.last() {
+            Some(before) if before.score == line.score && i > 0 && lines[i - 1].0 == place => {
+                before.rank
+            }
+            _ => i + 1,
+        };
+        ranked.push(line);
+    }
+    ranked
 }
 
 /// Arena standings: points (games ended after the end do not count), then rating.
