@@ -11,6 +11,7 @@
 mod activity;
 mod browser;
 mod latency;
+mod layout;
 mod live;
 mod network;
 mod outage;
@@ -798,7 +799,8 @@ async fn a_turkish_server_and_player_get_turkish_and_an_english_player_english()
         .map(|b| b["label"].as_str().unwrap_or_default().to_string())
         .collect();
     assert_eq!(labels, ["Kabul et", "Reddet"]);
-    // Bob (English) accepts with the button: his answer is English.
+    // Bob (English) accepts with the button: the game's first post is the whole channel's,
+    // in the server's language (its picture drawn with it).
     let accept = answer
         .custom_ids()
         .into_iter()
@@ -807,9 +809,27 @@ async fn a_turkish_server_and_player_get_turkish_and_an_english_player_english()
     let from = fake.call_count();
     fake.click(CHANNEL, BOB, "bob", &accept, &answer.custom_ids());
     let board = fake
-        .wait_for(from, |c| c.content().contains("Game on!"))
+        .wait_for(from, |c| {
+            c.method == "POST" && c.path.ends_with("/messages") && c.png().is_some()
+        })
         .await;
-    assert!(board.png().is_some());
+    assert!(
+        board.content().contains("Oyun başladı!"),
+        "{}",
+        board.content()
+    );
+    // What only Bob reads stays English: pressing Accept again is refused to him alone.
+    let from = fake.call_count();
+    let again = fake.click(CHANNEL, BOB, "bob", &accept, &answer.custom_ids());
+    let refused = answer_to(&fake, from, again).await;
+    assert!(
+        refused
+            .content()
+            .contains("That challenge is no longer open")
+            && refused.ephemeral(),
+        "{}",
+        refused.content()
+    );
     // A typed move is for the whole channel: the server's language.
     let r = typed(&fake, ALICE, "alice", "e3-e4").await;
     assert!(r.content().contains("Hamle: e3-e4"), "{}", r.content());

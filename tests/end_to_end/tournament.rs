@@ -118,20 +118,30 @@ async fn six_players_join_by_button_and_a_three_round_swiss_is_played_to_its_win
     fake.wait_for(from, |c| c.method == "POST" && c.path.ends_with("/threads"))
         .await;
 
+    let joining = fake.call_count();
     for (user, name) in PLAYERS {
         let from = fake.call_count();
-        fake.click(CHANNEL, user, name, join, &buttons);
-        let welcome = wait_posts(&fake, from, 1, |c| {
-            c.content().contains("Welcome to Kahvehane Kupası")
-        })
-        .await;
-        assert_eq!(mentions(&welcome[0].content()), vec![user]);
+        let click = fake.click(CHANNEL, user, name, join, &buttons);
+        // The welcome is the player's alone; the channel reads the announcement's count.
+        let welcome = answer_to(&fake, from, click).await;
+        assert!(
+            welcome.content().contains("Welcome to Kahvehane Kupası") && welcome.ephemeral(),
+            "{}",
+            welcome.content()
+        );
+        assert_eq!(mentions(&welcome.content()), vec![user]);
     }
-    // The announcement keeps count.
+    // The announcement keeps count, edited in place: no post per player.
     fake.wait_for(0, |c| {
         c.method == "PATCH" && c.content().contains("6 players have joined")
     })
     .await;
+    let posted = fake.calls()[joining..]
+        .iter()
+        .filter(|c| c.method == "POST" && c.path.ends_with("/messages"))
+        .map(|c| c.content())
+        .collect::<Vec<_>>();
+    assert!(posted.is_empty(), "posts for the joins: {posted:?}");
     let from = fake.call_count();
     let id = fake.slash_group(
         CHANNEL,
@@ -248,11 +258,13 @@ async fn a_live_round_waits_its_pause_and_a_player_who_does_not_start_loses_by_f
         .expect("a Join button");
     for (user, name) in [(organiser, organiser_name), (other, other_name)] {
         let from = fake.call_count();
-        fake.click(CHANNEL, user, name, join, &buttons);
-        wait_posts(&fake, from, 1, |c| {
-            c.content().contains("Welcome to Hızlı Kupa")
-        })
-        .await;
+        let click = fake.click(CHANNEL, user, name, join, &buttons);
+        let welcome = answer_to(&fake, from, click).await;
+        assert!(
+            welcome.content().contains("Welcome to Hızlı Kupa"),
+            "{}",
+            welcome.content()
+        );
     }
     let from = fake.call_count();
     fake.slash_group(

@@ -74,14 +74,24 @@ pub(super) async fn button(
         )
         .await;
     let admin = manages_server(component.member.as_ref());
+    let action = component.data.custom_id.parse::<ButtonAction>();
+    // What a button posts in the channel is in the channel's language, its picture too, like
+    // a typed move's answer; what only the clicker sees is in theirs.
+    let posted = data.channel_lang(ctx, guild).await;
+    let private = matches!(
+        action,
+        Ok(ButtonAction::Game {
+            action: GameAction::Hint | GameAction::PlayLink,
+            ..
+        })
+    );
     let who = who(
         &component.user,
         component.channel_id,
         component.guild_id,
-        lang,
+        if private { lang } else { posted },
         admin,
     );
-    let action = component.data.custom_id.parse::<ButtonAction>();
     if data.host.activity_on()
         && matches!(
             action,
@@ -145,13 +155,17 @@ pub(super) async fn button(
             serenity::EditInteractionResponse::new().components(disabled(&component.message));
         if let Some(taken) = &taken {
             // In the channel's language, as the challenge was posted.
-            let posted = data.channel_lang(ctx, guild).await;
             edit = edit.content(data.text(posted, taken));
         }
         if let Err(e) = component.edit_response(ctx, edit).await {
             tracing::warn!(error = %e, "greying a settled challenge's buttons failed");
         }
     }
+    // A tournament's entries change its announcement, edited in place.
+    let entered = match (&action, &answered) {
+        (Ok(ButtonAction::Tournament { id, .. }), Ok(reply)) => reply.tournament.map(|_| *id),
+        _ => None,
+    };
     match answered {
         Ok(reply) if reply.ephemeral => {
             let mut followup = serenity::CreateInteractionResponseFollowup::new()
@@ -165,14 +179,7 @@ pub(super) async fn button(
             }
             component.create_followup(ctx, followup).await?;
         }
-        // A button's answer is in the clicker's language, like a slash command's.
-        Ok(reply) => {
-            post(&ctx.http, data, channel, lang, &reply).await;
-            if let (Ok(ButtonAction::Tournament { id, .. }), Some(_)) = (&action, reply.tournament)
-            {
-                tournaments::refresh_announcement(ctx, data, *id, guild).await;
-            }
-        }
+        Ok(reply) => post(&ctx.http, data, channel, posted, &reply).await,
         Err(e) => {
             component
                 .create_followup(
@@ -184,6 +191,9 @@ pub(super) async fn button(
                 )
                 .await?;
         }
+    }
+    if let Some(id) = entered {
+        tournaments::refresh_announcement(ctx, data, id, guild).await;
     }
     Ok(())
 }

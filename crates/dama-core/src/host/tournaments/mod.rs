@@ -263,9 +263,10 @@ impl Host {
         tx.commit().await?;
         let entrants = self.store.entrants(t.id).await?;
         let me = entrants.iter().find(|e| e.user_id == who.user);
+        // To the player alone: the announcement, edited, shows everyone the count.
         Ok(Reply {
             tournament: Some(t.id),
-            ..Reply::say(Msg::Tournament(TournamentMsg::Joined {
+            ..Reply::private(Msg::Tournament(TournamentMsg::Joined {
                 user: who.user,
                 name: self.tournament_name(t.id, &t.name),
                 players: entrants.iter().filter(|e| !e.withdrawn).count(),
@@ -294,9 +295,10 @@ impl Host {
         }
         tx.commit().await?;
         let players = self.store.entrants(t.id).await?;
+        // To the player alone: the announcement, edited, shows everyone the count.
         Ok(Reply {
             tournament: Some(t.id),
-            ..Reply::say(Msg::Tournament(TournamentMsg::Left {
+            ..Reply::private(Msg::Tournament(TournamentMsg::Left {
                 user: who.user,
                 name: self.tournament_name(t.id, &t.name),
                 players: players.iter().filter(|e| !e.withdrawn).count(),
