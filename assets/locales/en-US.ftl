@@ -694,6 +694,10 @@ console-welcome = Dama console. You are { $name }. Type help for the commands.
 console-you-are = You are now { $name }.
 console-challenge-tip = ({ $name }: type as { $name }, then accept.)
 console-open-challenge-tip = (Anyone: type as <name>, then accept.)
+# The console's board as text: the letters of White's man and king, then Black's (one letter
+# each, told apart from the dots of empty squares), and the line under it that explains them.
+console-board-letters = w W b B
+console-board-legend = Pieces: w a white man, W a white king; b a black man, B a black king.
 console-board-picture = (board picture: { $path })
 console-saved = (saved { $path })
 console-pictures-failed = Pictures cannot be written to { $path } ({ $error }); playing on without pictures.

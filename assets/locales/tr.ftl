@@ -619,6 +619,9 @@ console-welcome = Dama konsolu. { $name } olarak oynuyorsun. Komutlar için yard
 console-you-are = Artık { $name } olarak oynuyorsun.
 console-challenge-tip = ({ $name }: önce ben { $name }, sonra kabul yaz.)
 console-open-challenge-tip = (Herkes: önce ben <ad>, sonra kabul yaz.)
+# Konsoldaki metin tahta: beyazın taşı ve daması, sonra siyahınki (birer harf) ve altındaki açıklama.
+console-board-letters = b B s S
+console-board-legend = Taşlar: b beyaz taş, B beyaz dama; s siyah taş, S siyah dama.
 console-board-picture = (tahta resmi: { $path })
 console-saved = (kaydedildi: { $path })
 console-pictures-failed = Resimler { $path } klasörüne yazılamıyor ({ $error }); oyun resimsiz sürüyor.

@@ -441,6 +441,46 @@ async fn hint_and_moves_in_a_puzzle_keep_the_puzzle() {
     }
 }
 
+/// The board as text marks the pieces with the reader's own letters, explained under it: a
+/// Turkish reader takes `b` for beyaz (white), so White is `b` and Black `s` (siyah) there.
+#[tokio::test]
+async fn the_text_board_marks_pieces_in_the_readers_language_with_a_legend() {
+    for (lang, input, white, black, legend) in [
+        (
+            Lang::ENGLISH,
+            "ai easy\nquit\n",
+            "2  w w w w w w w w",
+            "7  b b b b b b b b",
+            "Pieces: w a white man, W a white king; b a black man, B a black king.",
+        ),
+        (
+            Words::new().pick("tr").unwrap(),
+            "bilgisayar kolay\nçık\n",
+            "2  b b b b b b b b",
+            "7  s s s s s s s s",
+            "Taşlar: b beyaz taş, B beyaz dama; s siyah taş, S siyah dama.",
+        ),
+    ] {
+        let dir = temp(&format!("letters-{}", lang.code()));
+        let console = console(&dir, lang, dir.join("pictures")).await;
+        let mut out: Vec<u8> = Vec::new();
+        console.session(input.as_bytes(), &mut out).await.unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.contains(&white), "White's men: {text}");
+        assert!(lines.contains(&black), "Black's men: {text}");
+        let grid = lines
+            .iter()
+            .position(|l| *l == "   a b c d e f g h" || *l == "   h g f e d c b a")
+            .expect("a board");
+        assert_eq!(
+            lines[grid + 1],
+            legend,
+            "the legend under the board: {text}"
+        );
+    }
+}
+
 /// A lone square is a move missing its start: the answer says how a move is written.
 #[tokio::test]
 async fn a_lone_square_is_answered_with_the_form_of_a_move() {

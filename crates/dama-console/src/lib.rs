@@ -682,7 +682,11 @@ impl Console {
     ) -> std::io::Result<()> {
         if let Some(f) = reply.fen.as_deref().and_then(|f| fen::parse(f).ok()) {
             // The grid only: the reply's own words say whose turn it is.
-            put(out, &text_grid(&f, reply.black_bottom)).await?;
+            let letters = self.words.get(self.lang, "console-board-letters");
+            let letters: Vec<char> = letters.split_whitespace().flat_map(str::chars).collect();
+            let letters = <[char; 4]>::try_from(letters).unwrap_or(['w', 'W', 'b', 'B']);
+            put(out, &text_grid(&f, reply.black_bottom, letters)).await?;
+            put(out, &self.words.get(self.lang, "console-board-legend")).await?;
         }
         let markup = ConsoleMarkup {
             names: &self.names,

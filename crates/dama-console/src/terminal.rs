@@ -44,23 +44,42 @@ pub(super) async fn write_new(
 }
 
 /// The board as text, ranks 8 to 1 and files a to h (or turned round, Black at the bottom),
-/// without the line saying whose turn it is.
-pub(super) fn text_grid(pos: &dama_rules::Position, black_bottom: bool) -> String {
-    let board = pos.to_string();
-    let grid = board.rsplit_once('\n').map_or(board.as_str(), |(g, _)| g);
-    if !black_bottom {
-        return grid.to_string();
-    }
-    let mut lines: Vec<&str> = grid.lines().collect();
-    let files = lines.pop().unwrap_or_default();
+/// without the line saying whose turn it is. `letters` mark White's man and king, then
+/// Black's: each language's own (a Turkish reader takes `b` for beyaz, white).
+pub(super) fn text_grid(
+    pos: &dama_rules::Position,
+    black_bottom: bool,
+    letters: [char; 4],
+) -> String {
+    use dama_rules::{Color, Role, Square};
+    let order = |i: u8| if black_bottom { 7 - i } else { i };
     let mut out = String::new();
-    for line in lines.iter().rev() {
-        let (rank, squares) = line.split_at(2);
-        let turned: Vec<&str> = squares.split_whitespace().rev().collect();
-        out.push_str(&format!("{rank} {}\n", turned.join(" ")));
+    for row in 0..8u8 {
+        let rank = 7 - order(row);
+        out.push_str(&format!("{} ", rank + 1));
+        for column in 0..8u8 {
+            let file = order(column);
+            let mark = Square::from_coords(file, rank)
+                .and_then(|sq| pos.piece_at(sq))
+                .map_or('.', |p| {
+                    let at = match (p.color, p.role) {
+                        (Color::White, Role::Man) => 0,
+                        (Color::White, Role::King) => 1,
+                        (Color::Black, Role::Man) => 2,
+                        (Color::Black, Role::King) => 3,
+                    };
+                    letters[at]
+                });
+            out.push(' ');
+            out.push(mark);
+        }
+        out.push('\n');
     }
-    let turned: Vec<&str> = files.split_whitespace().rev().collect();
-    out.push_str(&format!("   {}", turned.join(" ")));
+    out.push_str("  ");
+    for column in 0..8u8 {
+        out.push(' ');
+        out.push(char::from(b'a' + order(column)));
+    }
     out
 }
 
