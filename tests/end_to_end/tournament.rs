@@ -139,7 +139,7 @@ async fn six_players_join_by_button_and_a_three_round_swiss_is_played_to_its_win
     let posted = fake.calls()[joining..]
         .iter()
         .filter(|c| c.method == "POST" && c.path.ends_with("/messages"))
-        .map(|c| c.content())
+        .map(dama_testkit::fake_discord::Call::content)
         .collect::<Vec<_>>();
     assert!(posted.is_empty(), "posts for the joins: {posted:?}");
     let from = fake.call_count();
