@@ -192,6 +192,8 @@ const start = (credential) => {
   const seat = game.dataset.seat;
   const form = document.getElementById("play");
   if (seat && form) {
+    // The offers, resigning and the sound work through this script: shown only with it.
+    for (const part of form.querySelectorAll(".acts, .sound")) part.hidden = false;
     const words = form.dataset; // the sentences the page shows as the game goes
     const said = document.getElementById("play-said");
     const input = document.getElementById("play-move");

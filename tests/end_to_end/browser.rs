@@ -78,11 +78,17 @@ pub(crate) fn chromedriver() -> Option<String> {
 }
 
 pub(crate) async fn connect(port: u16) -> Client {
+    connect_with(port, true).await
+}
+
+/// A browser through the ChromeDriver on `port`, with JavaScript on or off (`script`).
+pub(crate) async fn connect_with(port: u16, script: bool) -> Client {
     let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1100,900"]}),
-    );
+    let mut options = json!({"args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1100,900"]});
+    if !script {
+        options["prefs"] = json!({"profile.managed_default_content_settings.javascript": 2});
+    }
+    caps.insert("goog:chromeOptions".into(), options);
     caps.insert("goog:loggingPrefs".into(), json!({"browser": "ALL"}));
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {

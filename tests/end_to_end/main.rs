@@ -14,6 +14,7 @@ mod latency;
 mod layout;
 mod live;
 mod network;
+mod no_script;
 mod outage;
 mod processes;
 mod tournament;

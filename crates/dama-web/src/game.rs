@@ -8,7 +8,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 
-use dama_core::host::{Caption, Captions, PictureError, Seat, WebGame};
+use dama_core::host::{Caption, Captions, PictureError, WebGame};
 use dama_core::words::{Arg, Words};
 use dama_model::GameStatus;
 use dama_play::render::{LastMove, Renderer, Scene};
@@ -18,6 +18,7 @@ use dama_rules::{Color, Game, Piece, Position, Role, Square};
 use super::Web;
 use super::error::{GameByKey, WebError};
 use super::html::{Asked, Page, Query, escape, html, name, player_link, typed};
+use super::play::SeatedPage;
 
 /// A side as the page's classes and scripts name it.
 pub(super) fn side(color: Color) -> &'static str {
@@ -63,7 +64,7 @@ async fn seat_at(
     game: &WebGame,
     headers: &axum::http::HeaderMap,
     asked: &Asked,
-) -> Result<(Option<Seat>, Option<Color>), WebError> {
+) -> Result<(Option<SeatedPage>, Option<Color>), WebError> {
     let (Some(key), Some(credential)) = (
         game.facts.web_key.as_deref(),
         super::play::credential_of(headers),
@@ -74,7 +75,12 @@ async fn seat_at(
         let seat = super::play::seat_of(web, key, headers)
             .await
             .map_err(|e| asked.failed(web, "reading a seat", e))?;
-        return Ok((seat, seat.map(|s| s.color)));
+        let side = seat.map(|s| s.color);
+        let seated = seat.map(|seat| SeatedPage {
+            seat,
+            form_token: dama_core::host::form_token(credential),
+        });
+        return Ok((seated, side));
     }
     let side = web
         .host
@@ -353,7 +359,7 @@ pub fn page_html(
     renderer: &Renderer,
     web: &WebGame,
     notes: &[Option<Note>],
-    seat: Option<Seat>,
+    seat: Option<&SeatedPage>,
     played: Option<Color>,
 ) -> String {
     let key = web.facts.web_key.as_deref().unwrap_or("");
@@ -403,9 +409,9 @@ pub fn page_html(
          data-black-first=\"{black_first}\" data-decimal=\"{decimal}\" data-seat=\"{seat_side}\" \
          data-square=\"{square}\" data-margin=\"{margin}\" data-flipped=\"{flip}\">\
          <h1>{h1}</h1><p class=\"meta\">{meta}</p>\
-         <div class=\"table\"><div class=\"side\">{top}<div class=\"board-box\" id=\"board\">{svg}</div>{bottom}\
-         <nav class=\"steps\" aria-label=\"{steps}\">{first}{prev}{next}{last}\
-         <a id=\"flip\" class=\"step\" href=\"{flip_link}\">{flip_label}</a></nav>{play}</div>\
+         <div class=\"table\"><div class=\"side\">{top}<div class=\"board-box\" id=\"board\">{svg}</div>{bottom}</div>\
+         {play}<nav class=\"steps\" aria-label=\"{steps}\">{first}{prev}{next}{last}\
+         <a id=\"flip\" class=\"step\" href=\"{flip_link}\">{flip_label}</a></nav>\
          <div class=\"record\"><p id=\"status\" class=\"status\" aria-live=\"polite\">{status}</p>\
          <h2>{moves_title}</h2>{moves}\
          <p class=\"downloads\"><a href=\"{base}/pdn\" download>{pdn}</a> \
@@ -413,7 +419,7 @@ pub fn page_html(
         lang = page.query.lang.as_deref().map_or(String::new(), escape),
         decimal = escape(&page.words.decimal_point(page.lang)),
         live = web.left_now.is_some() && running,
-        seat_side = seat.map_or("", |s| side(s.color)),
+        seat_side = seat.map_or("", |s| side(s.seat.color)),
         square = renderer.theme().square,
         margin = renderer.theme().margin,
         play = seat.map_or(String::new(), |s| play_form(page, key, s)),
@@ -444,8 +450,8 @@ pub fn page_html(
 
 /// The seated player's controls: who they play, a move box (for keyboards and screen
 /// readers; the board takes clicks), and where the page says what became of a move.
-fn play_form(page: &Page<'_>, key: &str, seat: Seat) -> String {
-    let you = match seat.color {
+fn play_form(page: &Page<'_>, key: &str, seated: &SeatedPage) -> String {
+    let you = match seated.seat.color {
         Color::White => page.t("web-play-white"),
         Color::Black => page.t("web-play-black"),
     };
@@ -479,11 +485,13 @@ fn play_form(page: &Page<'_>, key: &str, seat: Seat) -> String {
          <p class=\"you\">{you}</p><label for=\"play-move\">{label}</label> \
          <input id=\"play-move\" name=\"move\" autocomplete=\"off\" spellcheck=\"false\" \
          maxlength=\"60\" size=\"12\"> <button type=\"submit\">{send}</button>\
+         <input type=\"hidden\" name=\"form\" value=\"{token}\">\
+         <noscript><p class=\"play-said\">{no_script}</p></noscript>\
          <p id=\"play-said\" class=\"play-said\" role=\"status\" aria-live=\"polite\"></p>\
          <div id=\"routes\" class=\"routes\" hidden><p>{route}</p></div>\
          <p id=\"offer\" class=\"offer\" role=\"status\" aria-live=\"polite\"></p>\
-         <div class=\"acts\">{draw}{takeback}{resign}{berserk}</div>\
-         <p class=\"sound\"><label><input type=\"checkbox\" id=\"sound\"> {sound}</label></p></form>",
+         <div class=\"acts\" hidden>{draw}{takeback}{resign}{berserk}</div>\
+         <p class=\"sound\" hidden><label><input type=\"checkbox\" id=\"sound\"> {sound}</label></p></form>",
         label = page.t("web-play-move"),
         send = page.t("web-play-send"),
         route = page.t("web-play-route"),
@@ -492,6 +500,8 @@ fn play_form(page: &Page<'_>, key: &str, seat: Seat) -> String {
         resign = act("resign", "button-resign", ""),
         berserk = act("berserk", "button-berserk", " hidden"),
         sound = page.t("web-play-sound"),
+        token = escape(&seated.form_token),
+        no_script = page.t("web-play-no-script"),
     )
 }
 
@@ -618,7 +628,7 @@ pub(super) async fn game_page(
         &web.host.renderer(),
         &game,
         &notes,
-        seat,
+        seat.as_ref(),
         side,
     ));
     if seat.is_some() {

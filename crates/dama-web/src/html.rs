@@ -70,6 +70,17 @@ impl Query {
     }
 }
 
+/// The value of field `name` in a form's body (`application/x-www-form-urlencoded`), decoded;
+/// `None` when it is missing, badly escaped or longer than any value a page sends.
+pub fn form_field(body: &str, name: &str) -> Option<String> {
+    body.split('&')
+        .take(16)
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(key, _)| *key == name)
+        .and_then(|(_, value)| decode(value))
+        .filter(|v| v.len() <= MAX_VALUE)
+}
+
 /// `%XX` and `+` decoded; `None` for text that is not UTF-8 or has a bad escape.
 fn decode(value: &str) -> Option<String> {
     let bytes = value.as_bytes();

@@ -35,6 +35,7 @@ pub use game::{live_json, move_list, page_html, state_json};
 pub use html::{Page, Query};
 pub use limits::{RESERVED_FILES, WebLimits, raise_open_files};
 pub use live::Live;
+pub use play::SeatedPage;
 pub use puzzle::{PuzzleDay, Said, Solving, follow};
 pub use reader::{Proxies, Reader};
 

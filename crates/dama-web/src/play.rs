@@ -18,7 +18,7 @@ use dama_model::{GameId, UserId};
 
 use super::Web;
 use super::error::{WebError, text};
-use super::html::Asked;
+use super::html::{Asked, escape, form_field, html};
 
 /// The cookie that seats a player at a game's page.
 const COOKIE: &str = "dama_seat";
@@ -149,9 +149,28 @@ fn refusal_text(web: &Web, asked: &Asked, e: &HostError) -> String {
     }
 }
 
-/// The seat behind a request that changes the game: the page's header, the game's cookie of
-/// one of its players, and within that player's rate; rejected with the sentence saying why.
-pub(super) struct Seated(Seat, Asked);
+/// A seated reader of a game's page: their seat, and the token their page's move form
+/// carries for a browser without JavaScript.
+#[derive(Clone, Debug)]
+pub struct SeatedPage {
+    /// The seat.
+    pub seat: Seat,
+    /// The form's token (see [`dama_core::host::form_token`]).
+    pub form_token: String,
+}
+
+/// How a request that changes the game came: from the page's script (with its header), or
+/// as the page's form posted without JavaScript, which must carry the session's token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Sent {
+    Script,
+    Form { token: String },
+}
+
+/// The seat behind a request that changes the game: the page's header (or a form post with
+/// the session's token), the game's cookie of one of its players, and within that player's
+/// rate; rejected with the sentence saying why.
+pub(super) struct Seated(Seat, Asked, Sent);
 
 impl FromRequestParts<Web> for Seated {
     type Rejection = WebError;
@@ -171,9 +190,21 @@ impl FromRequestParts<Web> for Seated {
         let Some(key) = key else {
             return Err(signed_out());
         };
-        if !parts.headers.contains_key(HEADER) {
-            return Err(signed_out());
-        }
+        let form = parts
+            .headers
+            .get(header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("application/x-www-form-urlencoded"));
+        let sent = match (
+            parts.headers.contains_key(HEADER),
+            credential_of(&parts.headers),
+        ) {
+            (true, _) => Sent::Script,
+            (false, Some(credential)) if form => Sent::Form {
+                token: dama_core::host::form_token(credential),
+            },
+            (false, _) => return Err(signed_out()),
+        };
         let seat = seat_of(web, &key, &parts.headers)
             .await
             .map_err(|e| asked.failed(web, "reading a seat", e).short())?
@@ -185,7 +216,7 @@ impl FromRequestParts<Web> for Seated {
                 .refused(web, StatusCode::TOO_MANY_REQUESTS, text)
                 .short());
         }
-        Ok(Seated(seat, asked))
+        Ok(Seated(seat, asked, sent))
     }
 }
 
@@ -207,16 +238,71 @@ fn refused(web: &Web, asked: &Asked, doing: &'static str, e: HostError) -> WebEr
 /// `POST /game/{key}/move`: a move from the seated player's page (the body: the move as
 /// typed). 204 once played; 403 without the page's header, a seat, or the turn; 422 for a
 /// move the rules refuse, with the sentence saying why; 429 past the player's rate.
+///
+/// Posted by the page's form without JavaScript (`move=…&form=<token>`), it answers with a
+/// redirect to the game's page once played, and a page saying why, with the way back, if not.
 pub(super) async fn play_move(
     State(web): State<Web>,
-    Seated(seat, asked): Seated,
+    Path(key): Path<String>,
+    Seated(seat, asked, sent): Seated,
     body: String,
 ) -> Result<Response, WebError> {
     let lang = channel_lang(&web, seat).await;
-    match web.host.play_on_page(&seat, body.trim(), lang).await {
-        Ok(_) => Ok(StatusCode::NO_CONTENT.into_response()),
-        Err(e) => Err(refused(&web, &asked, "playing a move from a page", e)),
+    let Sent::Form { token } = sent else {
+        return match web.host.play_on_page(&seat, body.trim(), lang).await {
+            Ok(_) => Ok(StatusCode::NO_CONTENT.into_response()),
+            Err(e) => Err(refused(&web, &asked, "playing a move from a page", e)),
+        };
+    };
+    let back = asked.page(&web).link(&format!("/game/{key}"), "");
+    if form_field(&body, "form").as_deref() != Some(token.as_str()) {
+        let e = HostError::Refused(Refusal::NotSignedIn);
+        return Ok(form_refused(&web, &asked, StatusCode::FORBIDDEN, &e, &back));
     }
+    let typed = form_field(&body, "move").unwrap_or_default();
+    match web.host.play_on_page(&seat, typed.trim(), lang).await {
+        Ok(_) => {
+            let mut response = StatusCode::SEE_OTHER.into_response();
+            let to = back.replace("&amp;", "&");
+            if let Ok(to) = HeaderValue::from_str(&to) {
+                response.headers_mut().insert(header::LOCATION, to);
+            }
+            Ok(response)
+        }
+        Err(e @ HostError::Internal(_)) => Err(asked.failed(&web, "playing a move from a form", e)),
+        Err(e) => {
+            let status = match e {
+                HostError::Refused(
+                    Refusal::NotYourTurn { .. } | Refusal::NoGame | Refusal::ButtonGameOver,
+                ) => StatusCode::FORBIDDEN,
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
+            };
+            Ok(form_refused(&web, &asked, status, &e, &back))
+        }
+    }
+}
+
+/// The page a form post without JavaScript gets when refused: the sentence saying why, and
+/// the way back to the game.
+fn form_refused(
+    web: &Web,
+    asked: &Asked,
+    status: StatusCode,
+    e: &HostError,
+    back: &str,
+) -> Response {
+    let page = asked.page(web);
+    let body = format!(
+        "<h1>Dama</h1><p role=\"alert\">{}</p><p><a href=\"{back}\">{}</a></p>",
+        escape(&refusal_text(web, asked, e)),
+        page.t("web-play-back"),
+    );
+    let mut response = html(page.document("Dama", &body, None));
+    *response.status_mut() = status;
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
 }
 
 /// What a page may ask besides a move, by the name its button sends.
@@ -229,9 +315,14 @@ const ACTIONS: [&str; 5] = ["resign", "resign!", "draw", "takeback", "berserk"];
 /// confirm (`x-dama-confirm` names what confirms); refusals as for a move.
 pub(super) async fn act(
     State(web): State<Web>,
-    Seated(seat, asked): Seated,
+    Seated(seat, asked, sent): Seated,
     body: String,
 ) -> Result<Response, WebError> {
+    if sent != Sent::Script {
+        // The page offers these to its script only.
+        let text = refusal_text(&web, &asked, &HostError::Refused(Refusal::NotSignedIn));
+        return Err(asked.refused(&web, StatusCode::FORBIDDEN, text).short());
+    }
     let name = body.trim();
     let Some(action) = ACTIONS
         .contains(&name)

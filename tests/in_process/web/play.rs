@@ -530,7 +530,146 @@ async fn a_player_sending_too_fast_is_told_to_wait() {
     assert_eq!(ply(&web, game).await, 2);
 }
 
+/// A form posted by a browser without JavaScript: no page header, a form's content type.
+async fn post_form(web: &Web, path: &str, cookie: &str, body: &str) -> Answer {
+    let request = Request::builder()
+        .method("POST")
+        .uri(path)
+        .header("cookie", cookie)
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = router(web.clone()).oneshot(request).await.unwrap();
+    let (status, headers) = (response.status(), response.headers().clone());
+    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+        .await
+        .unwrap();
+    Answer {
+        status,
+        headers,
+        body: String::from_utf8(bytes.to_vec()).unwrap(),
+    }
+}
+
+/// The token a seated page's form carries.
+fn form_token_on(page: &str) -> String {
+    let mark = "name=\"form\" value=\"";
+    let at = page.find(mark).expect("the form's token") + mark.len();
+    page[at..].split('"').next().unwrap().to_string()
+}
+
+/// With JavaScript off, the page's form plays a move (its token and the seat's cookie) and
+/// answers with the game's page; a refusal is a page saying why with the way back, in the
+/// reader's language; the buttons that need the script are not shown without it.
+async fn with_javascript_off_the_form_plays_a_move_and_answers_with_a_page(db: TestDb) {
+    let (web, _clock) = web_of(&db).await;
+    let (game, key) = a_game(&web, &who(ALICE), CHANNEL).await;
+    let alice = sign_in(&web, &link(&web, ALICE, CHANNEL).await, &key).await;
+    let bob = sign_in(&web, &link(&web, BOB, CHANNEL).await, &key).await;
+    let page = send(
+        &web,
+        "GET",
+        &format!("/game/{key}"),
+        Some(&alice),
+        false,
+        "",
+    )
+    .await;
+    let token = form_token_on(&page.body);
+    assert!(token.len() >= 32, "{token}");
+    assert!(page.body.contains(
+        "<noscript><p class=\"play-said\">Without JavaScript, type your move and press Play"
+    ));
+    assert!(
+        page.body.contains("<div class=\"acts\" hidden>"),
+        "{}",
+        page.body
+    );
+    let bobs_page = send(&web, "GET", &format!("/game/{key}"), Some(&bob), false, "").await;
+    let bobs_token = form_token_on(&bobs_page.body);
+    assert_ne!(token, bobs_token, "a token per session");
+    let path = format!("/game/{key}/move");
+    let before = ply(&web, game).await;
+    // Refused, nothing stored: no token, another session's token, a move the rules refuse.
+    for (body, status, said) in [
+        (
+            "move=a3-a4".to_string(),
+            StatusCode::FORBIDDEN,
+            "not signed in",
+        ),
+        (
+            format!("move=a3-a4&form={bobs_token}"),
+            StatusCode::FORBIDDEN,
+            "not signed in",
+        ),
+        (
+            format!("move=a3-a5&form={token}"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "a3",
+        ),
+    ] {
+        let answer = post_form(&web, &path, &alice, &body).await;
+        assert_eq!(answer.status, status, "{body}: {}", answer.body);
+        assert!(answer.body.contains(said), "{body}: {}", answer.body);
+        assert!(
+            answer
+                .body
+                .contains(&format!("<a href=\"/game/{key}\">Back to the game</a>")),
+            "the way back: {}",
+            answer.body
+        );
+        assert_eq!(ply(&web, game).await, before, "{body}: nothing stored");
+    }
+    // In Turkish, the way back keeps the language.
+    let answer = post_form(
+        &web,
+        &format!("{path}?lang=tr"),
+        &alice,
+        &format!("move=a3-a5&form={token}"),
+    )
+    .await;
+    assert_eq!(answer.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        answer
+            .body
+            .contains(&format!("<a href=\"/game/{key}?lang=tr\">Oyuna dön</a>")),
+        "{}",
+        answer.body
+    );
+    // The buttons' actions are the script's: a form cannot resign.
+    let act = post_form(
+        &web,
+        &format!("/game/{key}/act"),
+        &alice,
+        &format!("act=resign&form={token}"),
+    )
+    .await;
+    assert_eq!(act.status, StatusCode::FORBIDDEN, "{}", act.body);
+    // Played: the answer sends the browser back to the game's page, which shows the move.
+    let played = post_form(
+        &web,
+        &format!("{path}?lang=tr"),
+        &alice,
+        &format!("move=a3-a4&form={token}"),
+    )
+    .await;
+    assert_eq!(played.status, StatusCode::SEE_OTHER, "{}", played.body);
+    assert_eq!(played.headers["location"], format!("/game/{key}?lang=tr"));
+    assert_eq!(ply(&web, game).await, before + 1);
+    let page = send(
+        &web,
+        "GET",
+        &format!("/game/{key}"),
+        Some(&alice),
+        false,
+        "",
+    )
+    .await;
+    assert!(page.body.contains("a3-a4"), "{}", page.body);
+}
+
 on_both_databases!(
+    with_javascript_off_the_form_plays_a_move_and_answers_with_a_page,
     players_play_on_their_pages_and_nobody_else_can,
     offers_takebacks_and_resignations_are_made_on_the_page,
     a_player_goes_berserk_from_the_page,

@@ -65,7 +65,7 @@ pub use analysis::{ANALYSIS_DEPTH, AnalysisProgress};
 pub use blocks::MAX_BLOCKS;
 pub use duties::{AiTurn, Audience, Duties, Duty};
 pub use pictures::PictureError;
-pub use play_links::{ActivityGame, Seat};
+pub use play_links::{ActivityGame, Seat, form_token};
 pub use posts::{GameChannel, OWED_AFTER};
 pub use puzzles::{Practice, TRIES as PUZZLE_TRIES};
 pub use rematches::{CORRESPONDENCE_REMATCH, LIVE_REMATCH, REMATCHES_A_MINUTE};

@@ -105,6 +105,13 @@ fn hash(secret: &str) -> String {
         .collect()
 }
 
+/// The token a seated page's move form carries, for a browser without JavaScript (which sends
+/// no header): derived from the session's credential, so only a page served to that session
+/// knows it, and a form on another page of the site cannot post for it.
+pub fn form_token(credential: &str) -> String {
+    hash(&format!("form:{credential}"))
+}
+
 impl Host {
     /// A new link for the asker to play the channel's running game on its page (any link they
     /// had to it retired), answered to them alone.
