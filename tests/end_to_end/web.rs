@@ -505,6 +505,9 @@ async fn the_console_serves_the_web_so_its_link_opens_the_game() {
     let db = crate::temp_db("console-web");
     let mut console = std::process::Command::new(dama_testkit::fake_discord::dama_binary())
         .arg("console")
+        // Its pictures beside its database, not in the checkout.
+        .arg("--pictures")
+        .arg(db.with_extension("pictures"))
         .env("DATABASE_URL", format!("sqlite://{}", db.display()))
         .env("DAMA_TABLES", "off")
         .env("DAMA_WEB_ADDR", &addr)
