@@ -5,6 +5,7 @@
 mod berserk;
 mod msg;
 mod report;
+mod standings;
 mod tick;
 
 pub use msg::{TournamentLine, TournamentMsg, TournamentRefusal};
