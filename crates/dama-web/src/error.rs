@@ -179,7 +179,23 @@ impl IntoResponse for WebError {
 
 /// A small page: a title and a sentence, never kept by a cache.
 fn note(page: &Page<'_>, status: StatusCode, said: &str) -> Response {
-    let body = format!("<h1>Dama</h1><p>{}</p>", escape(said));
+    note_with_way_back(page, status, said, None)
+}
+
+/// [`note`], with a link (its address and words) leading back where the reader came from.
+pub(super) fn note_with_way_back(
+    page: &Page<'_>,
+    status: StatusCode,
+    said: &str,
+    back: Option<(&str, String)>,
+) -> Response {
+    let body = match back {
+        None => format!("<h1>Dama</h1><p>{}</p>", escape(said)),
+        Some((href, words)) => format!(
+            "<h1>Dama</h1><p role=\"alert\">{}</p><p><a href=\"{href}\">{words}</a></p>",
+            escape(said)
+        ),
+    };
     let mut response = html(page.document("Dama", &body, None));
     *response.status_mut() = status;
     response

@@ -17,8 +17,8 @@ use dama_core::words::{Markup, Surface};
 use dama_model::{GameId, UserId};
 
 use super::Web;
-use super::error::{WebError, text};
-use super::html::{Asked, escape, form_field, html};
+use super::error::{WebError, note_with_way_back, text};
+use super::html::{Asked, form_field};
 
 /// The cookie that seats a player at a game's page.
 const COOKIE: &str = "dama_seat";
@@ -224,15 +224,22 @@ impl FromRequestParts<Web> for Seated {
 /// check finds first), 422 for what the rules refuse (with the sentence saying why), 500 with
 /// an apology for what failed inside (logged with its cause).
 fn refused(web: &Web, asked: &Asked, doing: &'static str, e: HostError) -> WebError {
-    let status = match &e {
-        HostError::Refused(
-            Refusal::NotYourTurn { .. } | Refusal::NoGame | Refusal::ButtonGameOver,
-        ) => StatusCode::FORBIDDEN,
-        HostError::Refused(_) => StatusCode::UNPROCESSABLE_ENTITY,
-        HostError::Internal(_) => return asked.failed(web, doing, e).short(),
+    let Some(status) = refusal_status(&e) else {
+        return asked.failed(web, doing, e).short();
     };
     let text = refusal_text(web, asked, &e);
     asked.refused(web, status, text).short()
+}
+
+/// The status a refusal is answered with (see [`refused`]); `None` for a failure inside.
+fn refusal_status(e: &HostError) -> Option<StatusCode> {
+    match e {
+        HostError::Refused(
+            Refusal::NotYourTurn { .. } | Refusal::NoGame | Refusal::ButtonGameOver,
+        ) => Some(StatusCode::FORBIDDEN),
+        HostError::Refused(_) => Some(StatusCode::UNPROCESSABLE_ENTITY),
+        HostError::Internal(_) => None,
+    }
 }
 
 /// `POST /game/{key}/move`: a move from the seated player's page (the body: the move as
@@ -269,16 +276,10 @@ pub(super) async fn play_move(
             }
             Ok(response)
         }
-        Err(e @ HostError::Internal(_)) => Err(asked.failed(&web, "playing a move from a form", e)),
-        Err(e) => {
-            let status = match e {
-                HostError::Refused(
-                    Refusal::NotYourTurn { .. } | Refusal::NoGame | Refusal::ButtonGameOver,
-                ) => StatusCode::FORBIDDEN,
-                _ => StatusCode::UNPROCESSABLE_ENTITY,
-            };
-            Ok(form_refused(&web, &asked, status, &e, &back))
-        }
+        Err(e) => match refusal_status(&e) {
+            Some(status) => Ok(form_refused(&web, &asked, status, &e, &back)),
+            None => Err(asked.failed(&web, "playing a move from a form", e)),
+        },
     }
 }
 
@@ -292,17 +293,8 @@ fn form_refused(
     back: &str,
 ) -> Response {
     let page = asked.page(web);
-    let body = format!(
-        "<h1>Dama</h1><p role=\"alert\">{}</p><p><a href=\"{back}\">{}</a></p>",
-        escape(&refusal_text(web, asked, e)),
-        page.t("web-play-back"),
-    );
-    let mut response = html(page.document("Dama", &body, None));
-    *response.status_mut() = status;
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
+    let way_back = (back, page.t("web-play-back"));
+    note_with_way_back(&page, status, &refusal_text(web, asked, e), Some(way_back))
 }
 
 /// What a page may ask besides a move, by the name its button sends.

@@ -37,10 +37,12 @@ async fn send(
     if from_page {
         request = request.header("x-dama-seat", "1");
     }
-    let response = router(web.clone())
-        .oneshot(request.body(Body::from(body.to_string())).unwrap())
-        .await
-        .unwrap();
+    answer(web, request.body(Body::from(body.to_string())).unwrap()).await
+}
+
+/// The web's answer to `request`.
+async fn answer(web: &Web, request: Request<Body>) -> Answer {
+    let response = router(web.clone()).oneshot(request).await.unwrap();
     let (status, headers) = (response.status(), response.headers().clone());
     let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
         .await
@@ -539,16 +541,7 @@ async fn post_form(web: &Web, path: &str, cookie: &str, body: &str) -> Answer {
         .header("content-type", "application/x-www-form-urlencoded")
         .body(Body::from(body.to_string()))
         .unwrap();
-    let response = router(web.clone()).oneshot(request).await.unwrap();
-    let (status, headers) = (response.status(), response.headers().clone());
-    let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
-        .await
-        .unwrap();
-    Answer {
-        status,
-        headers,
-        body: String::from_utf8(bytes.to_vec()).unwrap(),
-    }
+    answer(web, request).await
 }
 
 /// The token a seated page's form carries.
